@@ -1,0 +1,58 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** A process may use lib/ and another process's pure modules, never its routes, services or queries. */
+const processes = ['platform', 'chain', 'trading', 'provider-sandbox', 'cli'];
+const pureModules = { trading: ['engine'] };
+
+/** @param {string} self */
+function boundaryRule(self) {
+  const patterns = processes
+    .filter((other) => other !== self && self !== 'cli')
+    .map((other) => {
+      const allowed = pureModules[/** @type {keyof typeof pureModules} */ (other)] ?? [];
+      return {
+        regex: `(^|/)${other}/(?!(${allowed.join('|') || '$^'})/)`,
+        message: `${self} must not import ${other}'s internals; use src/lib or an HTTP client.`,
+      };
+    });
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', '.tessera', 'src/chain/contracts/generated', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  ...processes.map((self) => ({ files: [`src/${self}/**/*.ts`], rules: boundaryRule(self) })),
+  {
+    files: ['src/trading/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(node:|fs|net|http|pg|kysely|viem|fastify)', message: 'The engine is pure: no IO.' },
+            { regex: '\\.\\./(?!engine)', message: 'The engine imports only itself.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'Date', 'setTimeout', 'setInterval', 'process'],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random' }],
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+);

@@ -1,0 +1,142 @@
+/**
+ * The one place that reads the environment. `loadConfig` parses it once at start into a frozen,
+ * typed object; a missing or malformed value throws a ConfigError naming the variable, and the
+ * process does not start. Every variable is listed in docs/configuration.md.
+ */
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function text(env: Env, name: string, fallback?: string): string {
+  const value = env[name]?.trim();
+  if (value) return value;
+  if (fallback !== undefined) return fallback;
+  throw new ConfigError(name, 'is required');
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min = 0, max = 2 ** 31): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  return integer(env, name, fallback, 1, 65535);
+}
+
+function url(env: Env, name: string, fallback?: string): string {
+  const value = text(env, name, fallback);
+  try {
+    return new URL(value).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(name, `must be a URL, got "${value}"`);
+  }
+}
+
+function secret(env: Env, name: string, minLength = 32): string {
+  const value = text(env, name);
+  if (value.length < minLength)
+    throw new ConfigError(name, `must be at least ${minLength} characters`);
+  return value;
+}
+
+function hexKey(env: Env, name: string): `0x${string}` {
+  const value = text(env, name);
+  if (!/^0x[0-9a-fA-F]{64}$/.test(value)) {
+    throw new ConfigError(name, 'must be a 32-byte hex private key starting with 0x');
+  }
+  return value as `0x${string}`;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const value = optional(env, name) ?? fallback;
+  if (!(values as readonly string[]).includes(value)) {
+    throw new ConfigError(name, `must be one of ${values.join(', ')}, got "${value}"`);
+  }
+  return value as T;
+}
+
+function list(env: Env, name: string): string[] {
+  return (optional(env, name) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env) {
+  const host = text(env, 'HOST', '127.0.0.1');
+  const ports = {
+    platform: port(env, 'PLATFORM_PORT', 8080),
+    trading: port(env, 'TRADING_PORT', 8081),
+    chain: port(env, 'CHAIN_PORT', 8082),
+    providerSandbox: port(env, 'PROVIDER_SANDBOX_PORT', 8083),
+  };
+  const local = (p: number) => `http://${host}:${p}`;
+  const config = {
+    dataDir: path.resolve(text(env, 'TESSERA_DATA_DIR', '.tessera')),
+    logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
+    host,
+    ports,
+    urls: {
+      platform: url(env, 'PLATFORM_URL', local(ports.platform)),
+      trading: url(env, 'TRADING_URL', local(ports.trading)),
+      chain: url(env, 'CHAIN_URL', local(ports.chain)),
+      providerSandbox: url(env, 'PROVIDER_SANDBOX_URL', local(ports.providerSandbox)),
+    },
+    database: {
+      url: url(env, 'DATABASE_URL'),
+      poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
+    },
+    chain: {
+      rpcUrl: url(env, 'CHAIN_RPC_URL'),
+      signerKey: hexKey(env, 'CHAIN_SIGNER_KEY'),
+    },
+    auth: {
+      jwtSecret: secret(env, 'JWT_SECRET'),
+      accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
+      refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300),
+      serviceToken: secret(env, 'SERVICE_TOKEN'),
+    },
+    bootstrapAdmin: {
+      email: optional(env, 'TESSERA_ADMIN_EMAIL'),
+      password: optional(env, 'TESSERA_ADMIN_PASSWORD'),
+    },
+    http: {
+      corsOrigins: list(env, 'CORS_ORIGINS'),
+      rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
+      loginAttemptsPerWindow: integer(env, 'LOGIN_ATTEMPTS_PER_15_MIN', 10, 1),
+      bodyLimitBytes: integer(env, 'HTTP_BODY_LIMIT_BYTES', 1_048_576, 1024),
+    },
+  };
+  return deepFreeze(config);
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

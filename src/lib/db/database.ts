@@ -1,0 +1,34 @@
+/**
+ * The Kysely factory on a `pg` pool, and the transaction helper. BIGINT values come back as
+ * numbers; a value outside JavaScript's safe integers is a data error, not silently rounded.
+ */
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed))
+    throw new RangeError(`BIGINT ${value} exceeds the safe integer range`);
+  return parsed;
+});
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+
+export function createDb(url: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+export function transaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+/** Resolves when the database answers a trivial query. */
+export async function pingDb(db: Db): Promise<void> {
+  await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+}

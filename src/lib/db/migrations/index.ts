@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. Listed statically (not read from disk) so they run the same from
+ * source (tsx) and from the build. Add new ones at the end; never edit one that has shipped.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_users_auth_audit.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_users_auth_audit': m0001,
+};

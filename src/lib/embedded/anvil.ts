@@ -1,0 +1,82 @@
+/**
+ * Foundry's anvil EVM node from the npm package `@foundry-rs/anvil`, spawned as the platform binary
+ * itself (one PID; `npx anvil` would leave an orphan when killed). With `statePath`, anvil loads the
+ * chain at start and dumps it at exit and every few seconds, so deployed contracts survive restarts.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { stopChild, waitUntilReady } from './child.js';
+import { assertPortFree } from './ports.js';
+
+/** anvil's first dev account: a public, well-known key, for local chains only. */
+export const anvilDevSignerKey =
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+export interface EmbeddedAnvil {
+  rpcUrl: string;
+  stop(): Promise<void>;
+}
+
+function binaryPath(): string {
+  const arch = os.arch() === 'x64' ? 'amd64' : os.arch();
+  const name = `@foundry-rs/anvil-${os.platform()}-${arch}/bin/anvil`;
+  try {
+    return createRequire(import.meta.url).resolve(name);
+  } catch (error) {
+    throw new Error(
+      `no anvil binary for this platform (${name}); set CHAIN_RPC_URL and CHAIN_SIGNER_KEY`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+async function rpc(rpcUrl: string, method: string): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+    signal: AbortSignal.timeout(2000),
+  });
+  return ((await response.json()) as { result?: unknown }).result;
+}
+
+export async function startEmbeddedAnvil(options: {
+  port: number;
+  host?: string;
+  statePath?: string;
+  chainId?: number;
+}): Promise<EmbeddedAnvil> {
+  const host = options.host ?? '127.0.0.1';
+  await assertPortFree(host, options.port, 'anvil');
+  const args = [
+    '--host',
+    host,
+    '--port',
+    String(options.port),
+    '--hardfork',
+    'prague',
+    '--chain-id',
+    String(options.chainId ?? 31337),
+  ];
+  if (options.statePath) args.push('--state', options.statePath, '--state-interval', '5');
+  let output = '';
+  const child = spawn(binaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
+  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
+  const rpcUrl = `http://${host}:${options.port}`;
+  try {
+    await waitUntilReady(
+      child,
+      async () => (await rpc(rpcUrl, 'eth_chainId')) !== undefined,
+      'anvil',
+      () => output,
+    );
+  } catch (error) {
+    await stopChild(child, 'SIGTERM');
+    throw error;
+  }
+  return { rpcUrl, stop: () => stopChild(child, 'SIGTERM') };
+}

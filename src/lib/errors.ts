@@ -1,0 +1,54 @@
+/**
+ * The error catalogue: every rejection the API can give, declared once with its HTTP status and
+ * title. Domain code throws `AppError` with a code from here; the HTTP funnel (http/problem.ts)
+ * turns it into RFC 9457 problem+json. Codes are a stable contract: add, never rename.
+ */
+export const errorCatalogue = {
+  // 400: the request itself is malformed
+  VALIDATION_FAILED: { status: 400, title: 'The request is not valid' },
+  MALFORMED_JSON: { status: 400, title: 'The request body is not valid JSON' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The request body must be application/json' },
+  BODY_TOO_LARGE: { status: 413, title: 'The request body is too large' },
+  // 401: no or bad credentials
+  UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },
+  INVALID_CREDENTIALS: { status: 401, title: 'Email or password is wrong' },
+  INVALID_TOKEN: { status: 401, title: 'The token is invalid, expired or revoked' },
+  INVALID_SERVICE_CREDENTIAL: { status: 401, title: 'A valid service credential is required' },
+  // 403: role or verification gate
+  FORBIDDEN_ROLE: { status: 403, title: 'Your role may not do this' },
+  ACCOUNT_DISABLED: { status: 403, title: 'The account is disabled' },
+  // 404
+  NOT_FOUND: { status: 404, title: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
+  // 409: state conflict
+  EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
+  // 422: business rule refused
+  WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
+  ROLE_NOT_SELF_ASSIGNABLE: { status: 422, title: 'This role cannot be chosen at registration' },
+  // 429
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },
+  // 5xx
+  SERVICE_UNAVAILABLE: { status: 503, title: 'A service this request needs is unavailable' },
+  INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  /** `extra` members are added to the problem body (e.g. `{ rule: 'min_length' }`). */
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail?: string,
+    readonly extra?: Readonly<Record<string, unknown>>,
+    options?: { cause?: unknown },
+  ) {
+    super(detail ?? errorCatalogue[code].title, options);
+    this.name = 'AppError';
+    this.status = errorCatalogue[code].status;
+    this.title = errorCatalogue[code].title;
+  }
+}

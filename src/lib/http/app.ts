@@ -1,0 +1,122 @@
+/**
+ * The HTTP foundation every process builds on: `buildHttpApp` returns a ready-to-extend Fastify
+ * instance (TypeBox schemas, strict validation, problem+json errors, OpenAPI at /openapi.json and
+ * /docs, request ids, /metrics, security headers, CORS, rate limits, /healthz and /readyz).
+ * Listening is separate (`listen`) so tests drive the app through `inject()`.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { registerMetrics } from './metrics.js';
+import { errorHandler, notFoundHandler } from './problem.js';
+import { validatorCompiler } from './validation.js';
+
+export interface HttpAppOptions {
+  name: string;
+  version?: string;
+  description: string;
+  logger: Logger;
+  corsOrigins: readonly string[];
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  /** Resolves when the process can serve (database reachable, chain reachable...). */
+  readiness?: () => Promise<Record<string, 'ok' | string>>;
+  /** Extra OpenAPI security schemes (bearer is always declared). */
+  securitySchemes?: Record<string, object>;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+function createFastify(options: HttpAppOptions) {
+  return Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    bodyLimit: options.bodyLimitBytes,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : newId();
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+}
+
+export type HttpApp = ReturnType<typeof createFastify>;
+
+export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
+  const app = createFastify(options);
+
+  app.setValidatorCompiler(validatorCompiler());
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, { global: true });
+  await app.register(cors, {
+    origin: options.corsOrigins.length > 0 ? [...options.corsOrigins] : false,
+    credentials: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    errorResponseBuilder: (_request, context) => {
+      // Thrown into the error funnel, which renders problem+json.
+      return new AppError('RATE_LIMITED', `Limit of ${context.max} requests per ${context.after}`);
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `Tessera ${options.name}`,
+        version: options.version ?? '0.1.0',
+        description: options.description,
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          ...options.securitySchemes,
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  registerMetrics(app, options.name);
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({
+    status: 'ok',
+    service: options.name,
+  }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const checks = options.readiness
+      ? await options.readiness().catch((e: Error) => ({ error: e.message }))
+      : {};
+    const ready = Object.values(checks).every((value) => value === 'ok');
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'not_ready', service: options.name, checks });
+  });
+  return app;
+}
+
+/** Starts listening; a port already taken becomes an error that names it. */
+export async function listen(app: HttpApp, host: string, port: number): Promise<string> {
+  try {
+    return await app.listen({ host, port });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${port} on ${host} is already in use`, { cause: error });
+    }
+    throw error;
+  }
+}

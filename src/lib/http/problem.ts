@@ -1,0 +1,92 @@
+/**
+ * The one funnel from errors to RFC 9457 problem+json. Known errors (AppError, schema and body
+ * parsing errors from Fastify) keep their code and status; anything else is logged in full and
+ * answered as a bare 500 without internals.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../errors.js';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  instance: string;
+  request_id: string;
+  [extra: string]: unknown;
+}
+
+export function problemType(code: ErrorCode): string {
+  return `urn:tessera:problem:${code.toLowerCase().replaceAll('_', '-')}`;
+}
+
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  if (error.validation) {
+    const errors = error.validation.map((issue) => ({
+      field: `${error.validationContext ?? ''}${issue.instancePath}`.replaceAll('/', '.'),
+      message: issue.message ?? 'is not valid',
+      ...(issue.keyword === 'additionalProperties'
+        ? { unknown_field: (issue.params as { additionalProperty?: string }).additionalProperty }
+        : {}),
+    }));
+    const first = errors[0];
+    const detail = first
+      ? `${first.field}${first.unknown_field ? `.${first.unknown_field}` : ''} ${first.message}`
+      : 'The request is not valid';
+    return new AppError('VALIDATION_FAILED', detail, { errors });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('BODY_TOO_LARGE', error.message);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', error.message);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('MALFORMED_JSON', error.message);
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return new AppError('MALFORMED_JSON', error.message);
+  }
+  if (error.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
+  return undefined;
+}
+
+export function toProblem(error: unknown, request: FastifyRequest): Problem {
+  const known =
+    error instanceof AppError
+      ? error
+      : (fromFastifyError(error as FastifyError) ?? new AppError('INTERNAL_ERROR'));
+  return {
+    ...known.extra,
+    type: problemType(known.code),
+    title: known.title,
+    status: known.status,
+    detail: known.detail ?? known.title,
+    code: known.code,
+    instance: request.url,
+    request_id: request.id,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  return reply.code(problem.status).type('application/problem+json').send(problem);
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const problem = toProblem(error, request);
+  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: problem.code, status: problem.status }, 'request refused');
+  return sendProblem(reply, problem);
+}
+
+export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  const problem = toProblem(
+    new AppError(
+      'ROUTE_NOT_FOUND',
+      `${request.method} ${request.url.split('?')[0]} is not a route`,
+    ),
+    request,
+  );
+  return sendProblem(reply, problem);
+}

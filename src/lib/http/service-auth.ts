@@ -1,0 +1,22 @@
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * A preHandler that admits only callers presenting the service credential
+ * (`Authorization: Bearer <SERVICE_TOKEN>`), compared in constant time.
+ */
+export function requireServiceToken(serviceToken: string) {
+  const expected = digest(serviceToken);
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization ?? '';
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token || !timingSafeEqual(digest(token), expected)) {
+      throw new AppError('INVALID_SERVICE_CREDENTIAL');
+    }
+  };
+}

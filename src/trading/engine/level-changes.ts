@@ -1,0 +1,68 @@
+import type { BookSide } from './book-side.js';
+import type { BookDelta } from './types.js';
+
+interface Touch {
+  readonly side: BookSide;
+  readonly price: number;
+  readonly quantityBefore: number;
+  readonly countBefore: number;
+  quantity: number;
+  orderCount: number;
+}
+
+/**
+ * The levels a plan changes, so that it can publish one delta per level with the level's final
+ * aggregate. A plan touches few levels, so a scan beats a map here.
+ */
+export class LevelChanges {
+  private readonly touches: Touch[] = [];
+
+  /** Records that the level at `price` gains `quantity` and `orderCount` (negative: loses). */
+  add(side: BookSide, price: number, quantity: number, orderCount: number): void {
+    const touch = this.touch(side, price);
+    touch.quantity += quantity;
+    touch.orderCount += orderCount;
+  }
+
+  /**
+   * Deltas for the levels whose aggregate differs from the book's, numbered from
+   * `firstSequence`: bids best first, then asks best first.
+   */
+  deltas(firstSequence: number): BookDelta[] {
+    const changed = this.touches.filter(
+      (t) => t.quantity !== t.quantityBefore || t.orderCount !== t.countBefore,
+    );
+    if (changed.length > 1) changed.sort(deltaOrder);
+    return changed.map((t, i) => ({
+      sequence: firstSequence + i,
+      side: t.side.side,
+      price: t.price,
+      quantity: t.quantity,
+      orderCount: t.orderCount,
+    }));
+  }
+
+  private touch(side: BookSide, price: number): Touch {
+    for (const touch of this.touches) {
+      if (touch.price === price && touch.side === side) return touch;
+    }
+    const level = side.level(price);
+    const quantity = level === undefined ? 0 : level.quantity;
+    const orderCount = level === undefined ? 0 : level.orderCount;
+    const touch = {
+      side,
+      price,
+      quantityBefore: quantity,
+      countBefore: orderCount,
+      quantity,
+      orderCount,
+    };
+    this.touches.push(touch);
+    return touch;
+  }
+}
+
+function deltaOrder(a: Touch, b: Touch): number {
+  if (a.side !== b.side) return a.side.side === 'buy' ? -1 : 1;
+  return a.side.isBetter(a.price, b.price) ? -1 : 1;
+}

@@ -1,0 +1,91 @@
+import type { BookSide, RestingNode } from './book-side.js';
+import { PlannedRest } from './book-plan.js';
+
+/**
+ * A plan's view of one side of the book: the real orders minus the prefix the plan has
+ * consumed, merged with the orders the plan itself left resting there. The real book is never
+ * written; at equal prices real orders come first because they are older.
+ */
+export class SideView {
+  /** Real orders consumed entirely so far, from the best. */
+  consumed = 0;
+  /** Taken so far from `node`, the first real order not consumed entirely. */
+  partial = 0;
+  node: RestingNode | null;
+  private rank = 0;
+  /** The plan's own resting orders on this side that still have quantity, best first. */
+  readonly planned: PlannedRest[] = [];
+
+  constructor(readonly side: BookSide) {
+    this.node = side.levelAt(0)?.head ?? null;
+  }
+
+  /** The first order in priority order, or null when the side is empty. */
+  front(): RestingNode | PlannedRest | null {
+    const node = this.node;
+    const planned = this.planned[0];
+    if (planned === undefined) return node;
+    return node === null || this.side.isBetter(planned.price, node.price) ? planned : node;
+  }
+
+  /** What the front order still offers. */
+  available(front: RestingNode | PlannedRest): number {
+    return front === this.node ? front.remaining - this.partial : front.remaining;
+  }
+
+  /** Takes `quantity` (at most `available(front)`) from the front order. */
+  take(front: RestingNode | PlannedRest, quantity: number): void {
+    if (front instanceof PlannedRest) {
+      front.remaining -= quantity;
+      if (front.remaining === 0) this.planned.shift();
+      return;
+    }
+    this.partial += quantity;
+    if (this.partial === front.remaining) this.skipNode();
+  }
+
+  /** Adds a plan's order behind every order at a price at least as good. */
+  rest(order: PlannedRest): void {
+    let i = this.planned.length;
+    while (i > 0 && this.side.isBetter(order.price, (this.planned[i - 1] as PlannedRest).price)) {
+      i -= 1;
+    }
+    this.planned.splice(i, 0, order);
+  }
+
+  /**
+   * The quantity available to a taker limited by `crosses`, stopping at the first order of
+   * `ownerId` (self-trade prevention ends the taker there) or once `wanted` is reached.
+   */
+  fillable(wanted: number, ownerId: string, crosses: (price: number) => boolean): number {
+    let found = 0;
+    let node = this.node;
+    let rank = this.rank;
+    let offered = node === null ? 0 : node.remaining - this.partial;
+    let plannedIndex = 0;
+    while (found < wanted) {
+      const planned = this.planned[plannedIndex];
+      const usePlanned =
+        planned !== undefined && (node === null || this.side.isBetter(planned.price, node.price));
+      const order = usePlanned ? planned : node;
+      if (order === null || !crosses(order.price) || order.ownerId === ownerId) break;
+      if (usePlanned) {
+        found += planned.remaining;
+        plannedIndex += 1;
+      } else if (node !== null) {
+        found += offered;
+        node = node.next ?? this.side.levelAt(++rank)?.head ?? null;
+        offered = node === null ? 0 : node.remaining;
+      }
+    }
+    return Math.min(found, wanted);
+  }
+
+  private skipNode(): void {
+    const node = this.node as RestingNode;
+    this.consumed += 1;
+    this.partial = 0;
+    if (node.next !== null) this.node = node.next;
+    else this.node = this.side.levelAt(++this.rank)?.head ?? null;
+  }
+}

@@ -1,0 +1,78 @@
+import type { Side, TimeInForce } from './types.js';
+
+/** A pending stop order, waiting for the last trade price to reach its stop price. */
+export interface PendingStop {
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: Side;
+  readonly type: 'stop_loss' | 'stop_limit';
+  readonly quantity: number;
+  /** stop_limit: the limit price; stop_loss: the optional protection price. */
+  readonly price: number | null;
+  readonly stopPrice: number;
+  readonly timeInForce: TimeInForce;
+  readonly arrival: number;
+}
+
+/**
+ * Pending stops per side in trigger order: buys by ascending stop price, sells by descending
+ * stop price, then by arrival. Each array is stored reversed (next to trigger last), so the
+ * stops a price move triggers are always a suffix and a plan can name them by a count.
+ */
+export class StopBook {
+  private readonly buys: PendingStop[] = [];
+  private readonly sells: PendingStop[] = [];
+
+  /** The stop `skip` places after the next one to trigger on `side`, if any. */
+  next(side: Side, skip: number): PendingStop | undefined {
+    const stops = this.stops(side);
+    return stops[stops.length - 1 - skip];
+  }
+
+  add(stop: PendingStop): void {
+    const stops = this.stops(stop.side);
+    stops.splice(this.position(stop), 0, stop);
+  }
+
+  remove(stop: PendingStop): void {
+    const stops = this.stops(stop.side);
+    const index = this.position(stop) - 1;
+    if (stops[index] !== stop) throw new Error(`stop ${stop.orderId} is not pending`);
+    stops.splice(index, 1);
+  }
+
+  /** Removes the `count` next-to-trigger stops of `side` and returns them in trigger order. */
+  take(side: Side, count: number): PendingStop[] {
+    return this.stops(side).splice(-count, count).reverse();
+  }
+
+  /** Every pending stop, buys then sells, each in trigger order. */
+  all(): PendingStop[] {
+    return [...this.buys].reverse().concat([...this.sells].reverse());
+  }
+
+  private stops(side: Side): PendingStop[] {
+    return side === 'buy' ? this.buys : this.sells;
+  }
+
+  /** The index just after every entry that triggers later than or at the same time as `stop`. */
+  private position(stop: PendingStop): number {
+    const stops = this.stops(stop.side);
+    let low = 0;
+    let high = stops.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (triggersBefore(stop, stops[mid] as PendingStop)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/** True when `a` is due to trigger no later than `b` (same side). */
+function triggersBefore(a: PendingStop, b: PendingStop): boolean {
+  if (a.stopPrice !== b.stopPrice) {
+    return a.side === 'buy' ? a.stopPrice < b.stopPrice : a.stopPrice > b.stopPrice;
+  }
+  return a.arrival <= b.arrival;
+}

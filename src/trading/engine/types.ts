@@ -1,0 +1,165 @@
+/**
+ * The engine's vocabulary, shared by the fast book and the reference book.
+ *
+ * Prices are integer ticks (the trading service converts decimals with the token's tick size)
+ * and quantities are whole tokens. Both are plain numbers bounded by MAX_TICKS and MAX_QUANTITY
+ * so that every value and every sum the engine forms stays an exact integer.
+ */
+
+/** Highest accepted price in ticks (1e12 ticks is 10 billion at the default 0.01 tick). */
+export const MAX_TICKS = 1_000_000_000_000;
+/**
+ * Highest accepted order quantity. Level aggregates (depth only) stay exact below 2^53, i.e.
+ * for at least 9,007 maximum-size orders at one price.
+ */
+export const MAX_QUANTITY = 1_000_000_000_000;
+
+export type Side = 'buy' | 'sell';
+export type OrderType = 'limit' | 'market' | 'stop_loss' | 'stop_limit';
+/**
+ * GTC rests the remainder; IOC cancels it; FOK fills completely at once or is refused;
+ * POST_ONLY rests without ever taking liquidity or is refused.
+ */
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
+
+export interface PlaceOrder {
+  readonly kind: 'place';
+  /** Unique among the book's live orders (the caller's UUID v7). */
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly quantity: number;
+  /**
+   * limit and stop_limit: the limit price (required). market and stop_loss: an optional
+   * protection price, the worst price the order may trade at.
+   */
+  readonly price?: number | undefined;
+  /** stop_loss and stop_limit: the trigger price (required). */
+  readonly stopPrice?: number | undefined;
+  /** Defaults: GTC for limit and stop_limit, IOC for market and stop_loss. */
+  readonly timeInForce?: TimeInForce | undefined;
+}
+
+export interface CancelOrder {
+  readonly kind: 'cancel';
+  readonly orderId: string;
+}
+
+export type Command = PlaceOrder | CancelOrder;
+
+/** Why a command was refused; a refused command changes nothing. */
+export type RejectCode =
+  | 'INVALID_ORDER_ID'
+  | 'INVALID_QUANTITY'
+  | 'INVALID_PRICE'
+  | 'INVALID_STOP_PRICE'
+  | 'INVALID_TIME_IN_FORCE'
+  | 'DUPLICATE_ORDER_ID'
+  | 'ORDER_NOT_FOUND'
+  | 'POST_ONLY_WOULD_CROSS'
+  | 'FOK_NOT_FILLABLE'
+  | 'NO_LIQUIDITY';
+
+/** Why an accepted order ended cancelled. */
+export type CancelReason =
+  | 'CANCELLED_BY_OWNER'
+  | 'SELF_TRADE_PREVENTED'
+  | 'UNFILLED_REMAINDER'
+  | 'POST_ONLY_WOULD_CROSS'
+  | 'FOK_NOT_FILLABLE';
+
+interface OrderUpdateBase {
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: Side;
+  /** Cumulative; filledQuantity + remainingQuantity is always the order's quantity. */
+  readonly filledQuantity: number;
+  readonly remainingQuantity: number;
+}
+
+/** One order status change, in the spec's order states. */
+export type OrderUpdate =
+  | (OrderUpdateBase & { readonly status: 'pending_stop' | 'open' | 'partially_filled' })
+  | (OrderUpdateBase & { readonly status: 'filled' })
+  | (OrderUpdateBase & { readonly status: 'cancelled'; readonly reason: CancelReason });
+
+export type OrderStatus = OrderUpdate['status'];
+
+/** A fill; its price is always the resting (maker) order's price. */
+export interface Trade {
+  readonly price: number;
+  readonly quantity: number;
+  readonly takerSide: Side;
+  readonly buyOrderId: string;
+  readonly sellOrderId: string;
+  readonly buyerId: string;
+  readonly sellerId: string;
+}
+
+/** A price level's new aggregate; quantity 0 and orderCount 0 mean the level is gone. */
+export interface BookDelta {
+  readonly sequence: number;
+  readonly side: Side;
+  readonly price: number;
+  readonly quantity: number;
+  readonly orderCount: number;
+}
+
+export interface LevelView {
+  readonly price: number;
+  readonly quantity: number;
+  readonly orderCount: number;
+}
+
+/** Top levels, best first; `sequence` is the last delta already reflected in it. */
+export interface DepthSnapshot {
+  readonly sequence: number;
+  readonly bids: readonly LevelView[];
+  readonly asks: readonly LevelView[];
+}
+
+/** A live order as stored in the database, used to rebuild a book and to inspect one. */
+export interface LiveOrder {
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly quantity: number;
+  readonly remainingQuantity: number;
+  readonly price: number | null;
+  readonly stopPrice: number | null;
+  readonly timeInForce: TimeInForce;
+  readonly status: 'open' | 'partially_filled' | 'pending_stop';
+}
+
+/**
+ * What a command will do, computed without touching the book. Every list is in the order the
+ * engine produced it; deltas are one per changed level (bids best first, then asks best first).
+ */
+export interface PlanOutcome {
+  readonly trades: readonly Trade[];
+  readonly orders: readonly OrderUpdate[];
+  readonly deltas: readonly BookDelta[];
+  /** Stop orders that triggered, in trigger order (each went pending_stop -> open). */
+  readonly triggeredStops: readonly string[];
+  /** The last trade price after the plan (unchanged when there were no trades). */
+  readonly lastPrice: number | null;
+}
+
+export type PlanResult<P extends PlanOutcome> =
+  { readonly ok: true; readonly plan: P } | { readonly ok: false; readonly code: RejectCode };
+
+/** What the fast book and the reference book both offer; the differential tests rely on it. */
+export interface MatchingBook<P extends PlanOutcome> {
+  plan(command: Command): PlanResult<P>;
+  /** Throws when the plan was not made against the book's current version. */
+  apply(plan: P): void;
+  depth(levels: number): DepthSnapshot;
+  readonly lastPrice: number | null;
+  readonly sequence: number;
+  /** Resting orders, bids best first then asks best first, FIFO within a level. */
+  restingOrders(): LiveOrder[];
+  /** Pending stops, buys then sells, each in trigger order. */
+  pendingStops(): LiveOrder[];
+}

@@ -1,0 +1,39 @@
+import { MAX_QUANTITY, MAX_TICKS } from './types.js';
+import type { OrderType, PlaceOrder, RejectCode, TimeInForce } from './types.js';
+
+/**
+ * The shape rules of a placement, independent of the book's state. Both books call this, so
+ * the differential tests exercise the books' matching, not two copies of these checks.
+ */
+export function validatePlacement(order: PlaceOrder): RejectCode | null {
+  if (typeof order.orderId !== 'string' || order.orderId.length === 0) return 'INVALID_ORDER_ID';
+  if (!isInRange(order.quantity, MAX_QUANTITY)) return 'INVALID_QUANTITY';
+  const limitPriced = order.type === 'limit' || order.type === 'stop_limit';
+  if (order.price === undefined ? limitPriced : !isInRange(order.price, MAX_TICKS)) {
+    return 'INVALID_PRICE';
+  }
+  const isStop = order.type === 'stop_loss' || order.type === 'stop_limit';
+  if (order.stopPrice === undefined ? isStop : !isStop || !isInRange(order.stopPrice, MAX_TICKS)) {
+    return 'INVALID_STOP_PRICE';
+  }
+  const tif = order.timeInForce;
+  if (tif !== undefined && !limitPriced && tif !== 'IOC' && tif !== 'FOK') {
+    return 'INVALID_TIME_IN_FORCE';
+  }
+  return null;
+}
+
+/** Market-like orders never rest, so they default to IOC; priced orders default to GTC. */
+export function effectiveTimeInForce(type: OrderType, given: TimeInForce | undefined): TimeInForce {
+  if (given !== undefined) return given;
+  return type === 'limit' || type === 'stop_limit' ? 'GTC' : 'IOC';
+}
+
+/** Stops trigger on the last trade price: sells at or below the stop, buys at or above. */
+export function stopTriggers(side: 'buy' | 'sell', stopPrice: number, lastPrice: number): boolean {
+  return side === 'buy' ? lastPrice >= stopPrice : lastPrice <= stopPrice;
+}
+
+function isInRange(value: number, max: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= max;
+}
