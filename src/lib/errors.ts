@@ -8,7 +8,7 @@ export const errorCatalogue = {
   VALIDATION_FAILED: { status: 400, title: 'The request is not valid' },
   MALFORMED_JSON: { status: 400, title: 'The request body is not valid JSON' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The request body must be application/json' },
-  BODY_TOO_LARGE: { status: 413, title: 'The request body is too large' },
+  BODY_TOO_LARGE: { status: 400, title: 'The request body is too large' },
   // 401: no or bad credentials
   UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },
   INVALID_CREDENTIALS: { status: 401, title: 'Email or password is wrong' },
@@ -17,6 +17,7 @@ export const errorCatalogue = {
   // 403: role or verification gate
   FORBIDDEN_ROLE: { status: 403, title: 'Your role may not do this' },
   ACCOUNT_DISABLED: { status: 403, title: 'The account is disabled' },
+  ROLE_NOT_SELF_ASSIGNABLE: { status: 403, title: 'This role cannot be chosen at registration' },
   // 404
   NOT_FOUND: { status: 404, title: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
@@ -24,7 +25,6 @@ export const errorCatalogue = {
   EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
   // 422: business rule refused
   WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
-  ROLE_NOT_SELF_ASSIGNABLE: { status: 422, title: 'This role cannot be chosen at registration' },
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },

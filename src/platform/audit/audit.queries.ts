@@ -1,0 +1,39 @@
+import type { Db, Trx } from '../../lib/db/database.js';
+import { newId } from '../../lib/ids.js';
+
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  details?: Record<string, unknown>;
+  ip?: string;
+}
+
+/** Appends an audit row; pass the use case's transaction so the row commits with the change. */
+export async function recordAudit(trx: Db | Trx, entry: AuditEntry): Promise<void> {
+  await trx
+    .insertInto('audit_logs')
+    .values({
+      id: newId(),
+      actor_id: entry.actorId,
+      action: entry.action,
+      target_type: entry.targetType ?? null,
+      target_id: entry.targetId ?? null,
+      details: JSON.stringify(entry.details ?? {}),
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}
+
+/** Failed logins for an email since `since` (drives the login lockout). */
+export async function countFailedLogins(db: Db, email: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('audit_logs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('action', '=', 'auth.login_failed')
+    .where('target_id', '=', email)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,37 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Password } from '../users/users.schemas.js';
+
+export const RegisterBody = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    role: Type.String({
+      description: 'investor or issuer; staff and admin are created by an admin',
+    }),
+    account_type: Type.Optional(
+      Type.Union([Type.Literal('individual'), Type.Literal('corporate')]),
+    ),
+    full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const LoginBody = Type.Object(
+  { email: Email, password: Password },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const RefreshBody = Type.Object(
+  { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const TokenPair = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer({ description: 'seconds until the access token expires' }),
+});
+export type TokenPair = Static<typeof TokenPair>;

@@ -1,0 +1,39 @@
+import type { Trx } from '../../lib/db/database.js';
+import type { RefreshToken } from '../../lib/db/schema.js';
+
+export async function insertRefreshToken(
+  trx: Trx,
+  row: Pick<RefreshToken, 'id' | 'user_id' | 'family_id' | 'token_hash' | 'expires_at'>,
+): Promise<void> {
+  await trx.insertInto('refresh_tokens').values(row).execute();
+}
+
+/** Locks the token's row so two concurrent refreshes with one token cannot both rotate it. */
+export function findRefreshTokenForUpdate(
+  trx: Trx,
+  tokenHash: string,
+): Promise<RefreshToken | undefined> {
+  return trx
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markRotated(trx: Trx, id: string): Promise<void> {
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function revokeFamily(trx: Trx, familyId: string): Promise<void> {
+  await trx
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

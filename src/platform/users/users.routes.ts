@@ -1,0 +1,42 @@
+import type { HttpApp } from '../../lib/http/app.js';
+import { caller, type guards } from '../../lib/http/auth-guard.js';
+import { CreateStaffBody, UserView, toUserView } from './users.schemas.js';
+import type { usersService } from './users.service.js';
+
+export function usersRoutes(
+  app: HttpApp,
+  users: ReturnType<typeof usersService>,
+  { guard }: ReturnType<typeof guards>,
+) {
+  app.get(
+    '/api/v1/me',
+    {
+      preHandler: guard(),
+      schema: {
+        tags: ['users'],
+        summary: 'The caller',
+        security: [{ bearer: [] }],
+        response: { 200: UserView },
+      },
+    },
+    async (request) => toUserView(await users.me(caller(request).userId)),
+  );
+
+  app.post(
+    '/api/v1/admin/users',
+    {
+      preHandler: guard('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a staff or admin user',
+        security: [{ bearer: [] }],
+        body: CreateStaffBody,
+        response: { 201: UserView },
+      },
+    },
+    async (request, reply) => {
+      const user = await users.createStaffUser(caller(request).userId, request.body, request.ip);
+      return reply.code(201).send(toUserView(user));
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { User } from '../../lib/db/schema.js';
+
+export const Email = Type.String({ format: 'email', maxLength: 254 });
+export const Password = Type.String({ minLength: 1, maxLength: 1024 });
+
+export const UserView = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String(),
+  role: Type.Union([
+    Type.Literal('investor'),
+    Type.Literal('issuer'),
+    Type.Literal('staff'),
+    Type.Literal('admin'),
+  ]),
+  account_type: Type.Union([Type.Literal('individual'), Type.Literal('corporate'), Type.Null()]),
+  full_name: Type.Union([Type.String(), Type.Null()]),
+  kyc_status: Type.String(),
+  kyc_level: Type.Integer(),
+  kyb_status: Type.Union([Type.String(), Type.Null()]),
+  accreditation_status: Type.Union([Type.String(), Type.Null()]),
+  fatca_status: Type.Union([Type.String(), Type.Null()]),
+  fiat_balance: Type.String({ description: 'USD, decimal string' }),
+  wallet_address: Type.Union([Type.String(), Type.Null()]),
+  is_activated: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type UserView = Static<typeof UserView>;
+
+export const CreateStaffBody = Type.Object(
+  {
+    email: Email,
+    password: Password,
+    role: Type.Union([Type.Literal('staff'), Type.Literal('admin')]),
+    full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateStaffBody = Static<typeof CreateStaffBody>;
+
+/** The public shape of a user: never the password hash. */
+export function toUserView(user: User, kybStatus: string | null = null): UserView {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role as UserView['role'],
+    account_type: user.account_type,
+    full_name: user.full_name,
+    kyc_status: user.kyc_status,
+    kyc_level: user.kyc_level,
+    kyb_status: kybStatus,
+    accreditation_status: user.accreditation_status,
+    fatca_status: user.fatca_status,
+    fiat_balance: user.fiat_balance,
+    wallet_address: user.wallet_address,
+    is_activated: user.is_activated,
+    created_at: user.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,15 @@
+import { loadConfig, type Config } from '../../src/lib/config.js';
+import { anvilDevSignerKey } from '../../src/lib/embedded/anvil.js';
+
+/** A config for tests: the real parser over a test environment (only what tests care about is set). */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
+    CHAIN_RPC_URL: 'http://127.0.0.1:1',
+    CHAIN_SIGNER_KEY: anvilDevSignerKey,
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    SERVICE_TOKEN: 'test-service-token-that-is-long-enough-012345',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
