@@ -110,6 +110,14 @@ export function loadConfig(env: Env = process.env) {
     chain: {
       rpcUrl: url(env, 'CHAIN_RPC_URL'),
       signerKey: hexKey(env, 'CHAIN_SIGNER_KEY'),
+      /** signs KYC claims for the platform ClaimIssuer; derived from the signer key when unset */
+      claimSignerKey:
+        optional(env, 'CHAIN_CLAIM_SIGNER_KEY') === undefined
+          ? undefined
+          : hexKey(env, 'CHAIN_CLAIM_SIGNER_KEY'),
+      rpcTimeoutMs: integer(env, 'CHAIN_RPC_TIMEOUT_MS', 10_000, 100, 600_000),
+      receiptTimeoutMs: integer(env, 'CHAIN_RECEIPT_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      pollingIntervalMs: integer(env, 'CHAIN_POLLING_INTERVAL_MS', 50, 10, 60_000),
     },
     auth: {
       jwtSecret: secret(env, 'JWT_SECRET'),
@@ -132,6 +140,24 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * What `tessera start` needs before the rest can be parsed: where its data lives and the ports of
+ * the embedded PostgreSQL and anvil it starts when DATABASE_URL or CHAIN_RPC_URL is not given.
+ */
+export function loadLauncherConfig(env: Env = process.env) {
+  return deepFreeze({
+    dataDir: path.resolve(text(env, 'TESSERA_DATA_DIR', '.tessera')),
+    host: text(env, 'HOST', '127.0.0.1'),
+    embedPostgres: optional(env, 'DATABASE_URL') === undefined,
+    embedChain: optional(env, 'CHAIN_RPC_URL') === undefined,
+    embeddedPostgresPort: port(env, 'EMBEDDED_POSTGRES_PORT', 54329),
+    anvilPort: port(env, 'ANVIL_PORT', 8545),
+    logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
+  });
+}
+
+export type LauncherConfig = ReturnType<typeof loadLauncherConfig>;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {

@@ -28,6 +28,38 @@ export const errorCatalogue = {
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },
+  // chain service (src/chain): refusals before a transaction is sent, and chain failures
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    title: 'This idempotency key was already used for a different request',
+  },
+  TOKEN_NOT_FOUND: {
+    status: 404,
+    title: 'No token suite deployed by this platform at this address',
+  },
+  IDENTITY_NOT_FOUND: { status: 404, title: 'The wallet has no platform-managed identity' },
+  IDENTITY_NOT_VERIFIED: {
+    status: 422,
+    title: 'The receiving wallet is not verified for this token',
+  },
+  TRANSFER_NOT_POSSIBLE: { status: 422, title: 'The token contract refused the transfer' },
+  COMPLIANCE_REFUSED: { status: 422, title: 'The compliance contract refuses this transfer' },
+  TOKEN_PAUSED: { status: 422, title: 'The token is paused' },
+  WALLET_FROZEN: { status: 422, title: 'A wallet of this transfer is frozen' },
+  INSUFFICIENT_TOKEN_BALANCE: { status: 422, title: 'The sender has not enough unfrozen tokens' },
+  AMOUNT_OUT_OF_RANGE: { status: 400, title: 'The amount does not fit in a uint256' },
+  CONTRACT_REVERTED: { status: 422, title: 'The contract refused the call' },
+  TRANSACTION_REVERTED: { status: 422, title: 'The transaction was mined but reverted' },
+  CHAIN_NOT_AUTHORIZED: {
+    status: 502,
+    title: 'The chain signer lacks the role or ownership this call needs',
+  },
+  CHAIN_UNAVAILABLE: { status: 503, title: 'The chain node is unreachable' },
+  CHAIN_TIMEOUT: { status: 504, title: 'The transaction was sent but is not mined yet' },
+  CHAIN_INFRASTRUCTURE_MISSING: {
+    status: 503,
+    title: 'The platform contracts recorded for this chain are not on it',
+  },
   // 5xx
   SERVICE_UNAVAILABLE: { status: 503, title: 'A service this request needs is unavailable' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },

@@ -8,6 +8,7 @@ import type { Config } from '../lib/config.js';
 import { pingDb, type Db } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
 import { guards } from '../lib/http/auth-guard.js';
+import { httpOptionsFrom } from '../lib/http/serve.js';
 import type { Logger } from '../lib/logger.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authService } from './auth/auth.service.js';

@@ -66,10 +66,77 @@ export interface AuditLogsTable {
   created_at: CreatedAt;
 }
 
+export const chainTransactionStatuses = ['queued', 'sent', 'mined', 'reverted', 'failed'] as const;
+export type ChainTransactionStatus = (typeof chainTransactionStatuses)[number];
+export type PayerType = 'platform' | 'issuer';
+
+/** The one-time contracts of one chain (src/chain/infrastructure). */
+export interface ChainInfrastructureTable {
+  chain_id: number;
+  deployer: string;
+  claim_signer: string;
+  trex_factory: string;
+  trex_implementation_authority: string;
+  id_factory: string;
+  claim_issuer: string;
+  identity_registry_storage: string;
+  /** implementation contract addresses by name (Token, IdentityRegistry, Identity...) */
+  implementations: ColumnType<Record<string, string>, string, string>;
+  created_at: CreatedAt;
+}
+
+/** One T-REX suite per token; the salt is the token id. */
+export interface TokenSuitesTable {
+  chain_id: number;
+  salt: string;
+  token_address: string;
+  identity_registry: string;
+  identity_registry_storage: string;
+  trusted_issuers_registry: string;
+  claim_topics_registry: string;
+  compliance: string;
+  /** null when the suite was found on chain without a record of its deployment */
+  deploy_tx_hash: string | null;
+  created_at: CreatedAt;
+}
+
+/** Every transaction of the chain service; amounts of wei are NUMERIC(78,0) strings. */
+export interface GasTransactionsTable {
+  id: string;
+  chain_id: number;
+  operation: string;
+  idempotency_key: string;
+  /** sha256 of the request a key was first used with; a key reused for another request is refused */
+  request_hash: string;
+  token_address: string | null;
+  payer_type: PayerType;
+  payer_ref: string | null;
+  status: ChainTransactionStatus;
+  from_address: string;
+  nonce: number | null;
+  tx_hash: string | null;
+  raw_transaction: string | null;
+  block_number: number | null;
+  gas_used: string | null;
+  effective_gas_price: string | null;
+  cost_wei: string | null;
+  result: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  error_code: string | null;
+  error_detail: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  sent_at: Date | null;
+  finished_at: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;
+  chain_infrastructure: ChainInfrastructureTable;
+  token_suites: TokenSuitesTable;
+  gas_transactions: GasTransactionsTable;
 }
 
 export type User = Selectable<UsersTable>;

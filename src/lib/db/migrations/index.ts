@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_users_auth_audit.js';
+import * as m0002 from './0002_chain.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
+  '0002_chain': m0002,
 };

@@ -1,0 +1,56 @@
+/**
+ * The `tessera` command.
+ *   tessera start                 the whole system on embedded defaults (npm start)
+ *   tessera platform|trading|chain|provider-sandbox
+ *                                 one process alone, configured by the environment
+ *   tessera migrate [up|down]     apply all pending migrations, or revert the latest
+ *   tessera admin                 create the first admin (TESSERA_ADMIN_EMAIL / _PASSWORD) if none
+ */
+import { ConfigError, loadConfig } from '../lib/config.js';
+import { createDb } from '../lib/db/database.js';
+import { migrateDown, migrateToLatest } from '../lib/db/migrate.js';
+import { ensureFirstAdmin } from '../platform/users/users.service.js';
+import { processNames, type ProcessName } from './processes.js';
+import { runOne } from './run-one.js';
+import { start } from './start.js';
+
+const usage = `usage: tessera <start | ${processNames.join(' | ')} | migrate [up|down] | admin>`;
+
+async function withDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
+  const db = createDb(loadConfig().database.url, 2);
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, arg] = argv;
+  if (command === 'start') return start();
+  if ((processNames as readonly string[]).includes(command ?? ''))
+    return runOne(command as ProcessName);
+  if (command === 'migrate') {
+    const done = await withDb((db) => (arg === 'down' ? migrateDown(db) : migrateToLatest(db)));
+    console.log(done.length > 0 ? done.join('\n') : 'nothing to do');
+    return;
+  }
+  if (command === 'admin') {
+    const admin = await withDb((db) => ensureFirstAdmin(db, loadConfig().bootstrapAdmin));
+    console.log(
+      !admin
+        ? 'an admin already exists'
+        : admin.generatedPassword
+          ? `admin ${admin.email} created; password (shown once): ${admin.generatedPassword}`
+          : `admin ${admin.email} created`,
+    );
+    return;
+  }
+  console.error(usage);
+  process.exitCode = 2;
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

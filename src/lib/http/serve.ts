@@ -1,0 +1,23 @@
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { HttpAppOptions } from './app.js';
+
+/** The HTTP options every process takes from the configuration. */
+export function httpOptionsFrom(
+  config: Config,
+  logger: Logger,
+  name: string,
+  description: string,
+): Pick<
+  HttpAppOptions,
+  'name' | 'description' | 'logger' | 'corsOrigins' | 'rateLimitPerMinute' | 'bodyLimitBytes'
+> {
+  return {
+    name,
+    description,
+    logger,
+    corsOrigins: config.http.corsOrigins,
+    rateLimitPerMinute: config.http.rateLimitPerMinute,
+    bodyLimitBytes: config.http.bodyLimitBytes,
+  };
+}

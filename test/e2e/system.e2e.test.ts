@@ -1,0 +1,300 @@
+/**
+ * The whole system as a user runs it: `tessera start` (what `npm start` runs) on embedded
+ * PostgreSQL and anvil, then real HTTP. Covers the foundation's promises: four healthy processes,
+ * the first admin printed once, the auth flow and its refusals, a clean stop that leaves no port
+ * bound, a restart that keeps the data, and a clear refusal when a port is taken.
+ */
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertPortFree } from '../../src/lib/embedded/ports.js';
+import {
+  newDataDir,
+  startSystem,
+  systemEnv,
+  systemPorts,
+  type RunningSystem,
+  type SystemPorts,
+} from '../support/system.js';
+
+const password = 'correct horse battery staple';
+
+async function call(method: string, url: string, body?: unknown, token?: string, raw?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    json: (text ? JSON.parse(text) : undefined) as Record<string, unknown>,
+  };
+}
+
+async function allPortsFree(ports: SystemPorts) {
+  for (const [name, port] of Object.entries(ports)) await assertPortFree('127.0.0.1', port, name);
+}
+
+describe('tessera start, end to end', () => {
+  let dataDir: string;
+  let ports: SystemPorts;
+  let system: RunningSystem;
+  let adminPassword: string;
+
+  beforeAll(async () => {
+    dataDir = await newDataDir();
+    ports = await systemPorts();
+    system = await startSystem(systemEnv(dataDir, ports));
+  }, 120_000);
+  afterAll(async () => {
+    await system.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('brings all four processes to healthy and prints the first admin once', async () => {
+    for (const url of Object.values(system.urls)) {
+      expect((await call('GET', `${url}/healthz`)).status).toBe(200);
+      expect((await call('GET', `${url}/readyz`)).json).toMatchObject({ status: 'ready' });
+      expect((await call('GET', `${url}/openapi.json`)).json).toMatchObject({ openapi: '3.1.0' });
+    }
+    const match = /email: +(\S+)\n +password: +(\S+)/.exec(system.output());
+    expect(match?.[1]).toBe('admin@tessera.local');
+    adminPassword = match![2]!;
+  });
+
+  it('registers, logs in, refreshes, answers /me, and lets the admin create staff', async () => {
+    const p = system.urls.platform;
+    const registered = await call('POST', `${p}/api/v1/auth/register`, {
+      email: 'e2e@example.com',
+      password,
+      role: 'investor',
+      account_type: 'individual',
+    });
+    expect(registered.status).toBe(201);
+    const login = await call('POST', `${p}/api/v1/auth/login`, {
+      email: 'e2e@example.com',
+      password,
+    });
+    expect(login.status).toBe(200);
+    const refreshed = await call('POST', `${p}/api/v1/auth/refresh`, {
+      refresh_token: login.json.refresh_token,
+    });
+    expect(refreshed.status).toBe(200);
+    const me = await call(
+      'GET',
+      `${p}/api/v1/me`,
+      undefined,
+      refreshed.json.access_token as string,
+    );
+    expect(me.json).toMatchObject({
+      email: 'e2e@example.com',
+      role: 'investor',
+      kyc_status: 'none',
+    });
+
+    const admin = await call('POST', `${p}/api/v1/auth/login`, {
+      email: 'admin@tessera.local',
+      password: adminPassword,
+    });
+    expect(admin.status).toBe(200);
+    const staff = await call(
+      'POST',
+      `${p}/api/v1/admin/users`,
+      { email: 'staff@example.com', password, role: 'staff' },
+      admin.json.access_token as string,
+    );
+    expect(staff.status).toBe(201);
+    expect(
+      (await call('POST', `${p}/api/v1/auth/login`, { email: 'staff@example.com', password }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('refuses every bad request with problem+json and a stable code', async () => {
+    const p = system.urls.platform;
+    const investor = (
+      await call('POST', `${p}/api/v1/auth/login`, { email: 'e2e@example.com', password })
+    ).json;
+    const secrets = JSON.parse(
+      await fs.readFile(path.join(dataDir, 'data', 'secrets.json'), 'utf8'),
+    ) as { jwt_secret: string };
+    const me = (await call('GET', `${p}/api/v1/me`, undefined, investor.access_token as string))
+      .json;
+    const expired = await new SignJWT({ role: 'investor', sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(me.id as string)
+      .setIssuer('tessera-platform')
+      .setAudience('tessera')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 1800)
+      .sign(new TextEncoder().encode(secrets.jwt_secret));
+    const tampered = `${(investor.access_token as string).slice(0, -3)}abc`;
+
+    const cases: [string, Promise<Awaited<ReturnType<typeof call>>>, number, string][] = [
+      [
+        'malformed JSON',
+        call('POST', `${p}/api/v1/auth/login`, undefined, undefined, '{"email":'),
+        400,
+        'MALFORMED_JSON',
+      ],
+      [
+        'unknown field',
+        call('POST', `${p}/api/v1/auth/login`, { email: 'e2e@example.com', password, admin: true }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'wrong type',
+        call('POST', `${p}/api/v1/auth/login`, { email: 'e2e@example.com', password: 42 }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'oversize body',
+        call('POST', `${p}/api/v1/auth/login`, {
+          email: 'e2e@example.com',
+          password: 'x'.repeat(2_000_000),
+        }),
+        400,
+        'BODY_TOO_LARGE',
+      ],
+      [
+        'duplicate email',
+        call('POST', `${p}/api/v1/auth/register`, {
+          email: 'E2E@example.com',
+          password,
+          role: 'investor',
+        }),
+        409,
+        'EMAIL_TAKEN',
+      ],
+      [
+        'weak password',
+        call('POST', `${p}/api/v1/auth/register`, {
+          email: 'weak@example.com',
+          password: 'abc',
+          role: 'investor',
+        }),
+        422,
+        'WEAK_PASSWORD',
+      ],
+      [
+        'self-registered admin',
+        call('POST', `${p}/api/v1/auth/register`, {
+          email: 'boss@example.com',
+          password,
+          role: 'admin',
+        }),
+        403,
+        'ROLE_NOT_SELF_ASSIGNABLE',
+      ],
+      [
+        'self-registered staff',
+        call('POST', `${p}/api/v1/auth/register`, {
+          email: 'boss@example.com',
+          password,
+          role: 'staff',
+        }),
+        403,
+        'ROLE_NOT_SELF_ASSIGNABLE',
+      ],
+      ['expired token', call('GET', `${p}/api/v1/me`, undefined, expired), 401, 'INVALID_TOKEN'],
+      ['tampered token', call('GET', `${p}/api/v1/me`, undefined, tampered), 401, 'INVALID_TOKEN'],
+      ['no token', call('GET', `${p}/api/v1/me`), 401, 'UNAUTHENTICATED'],
+      [
+        'investor on an admin route',
+        call(
+          'POST',
+          `${p}/api/v1/admin/users`,
+          { email: 's2@example.com', password, role: 'staff' },
+          investor.access_token as string,
+        ),
+        403,
+        'FORBIDDEN_ROLE',
+      ],
+      ['unknown route', call('GET', `${p}/api/v1/does-not-exist`), 404, 'ROUTE_NOT_FOUND'],
+    ];
+    for (const [name, request, status, code] of cases) {
+      const response = await request;
+      expect({ name, status: response.status, code: response.json.code }).toEqual({
+        name,
+        status,
+        code,
+      });
+      expect(response.type).toContain('application/problem+json');
+      expect(JSON.stringify(response.json)).not.toMatch(/\n\s+at /);
+    }
+
+    // Revoked: after logout the session's tokens are refused.
+    const session = (
+      await call('POST', `${p}/api/v1/auth/login`, { email: 'e2e@example.com', password })
+    ).json;
+    expect(
+      (await call('POST', `${p}/api/v1/auth/logout`, undefined, session.access_token as string))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('GET', `${p}/api/v1/me`, undefined, session.access_token as string)).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', `${p}/api/v1/auth/refresh`, { refresh_token: session.refresh_token }))
+        .status,
+    ).toBe(401);
+
+    // Wrong password: 401 without saying which part, then 429 once failures pile up.
+    const wrong = await call('POST', `${p}/api/v1/auth/login`, {
+      email: 'e2e@example.com',
+      password: 'not the password',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.detail).toBe(
+      (await call('POST', `${p}/api/v1/auth/login`, { email: 'ghost@example.com', password })).json
+        .detail,
+    );
+    let last = wrong;
+    for (let i = 0; i < 12 && last.status !== 429; i++) {
+      last = await call('POST', `${p}/api/v1/auth/login`, {
+        email: 'e2e@example.com',
+        password: 'not the password',
+      });
+    }
+    expect(last.json.code).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+  });
+
+  it('stops everything on SIGTERM and keeps the data for the next start', async () => {
+    expect(await system.stop('SIGTERM')).toBe(0);
+    await allPortsFree(ports);
+
+    system = await startSystem(systemEnv(dataDir, ports));
+    expect(system.output()).not.toContain('First admin created');
+    const login = await call('POST', `${system.urls.platform}/api/v1/auth/login`, {
+      email: 'staff@example.com',
+      password,
+    });
+    expect(login.status).toBe(200);
+    expect(await system.stop('SIGINT')).toBe(0);
+    await allPortsFree(ports);
+  }, 120_000);
+
+  it('refuses to start on a taken port, names it, and stops what it started', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(ports.trading, '127.0.0.1', resolve));
+    try {
+      await expect(startSystem(systemEnv(dataDir, ports))).rejects.toThrow(
+        new RegExp(`port ${ports.trading} .*already in use`),
+      );
+      const { trading: _taken, ...others } = ports;
+      for (const [name, port] of Object.entries(others))
+        await assertPortFree('127.0.0.1', port, name);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  }, 120_000);
+});
