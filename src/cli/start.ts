@@ -11,7 +11,7 @@ import { assertPortFree } from '../lib/embedded/ports.js';
 import { startEmbeddedPostgres } from '../lib/embedded/postgres.js';
 import { createLogger } from '../lib/logger.js';
 import { portOf, processNames, starters } from './processes.js';
-import { loadOrCreateSecrets } from './secrets.js';
+import { loadOrCreateSecrets, secretsAsEnv } from './secrets.js';
 import { prepareDatabase } from './setup.js';
 
 interface Stoppable {
@@ -54,11 +54,7 @@ export async function start(): Promise<void> {
 
   try {
     const secrets = await loadOrCreateSecrets(launcher.dataDir);
-    const env: Record<string, string | undefined> = {
-      ...process.env,
-      JWT_SECRET: process.env.JWT_SECRET ?? secrets.jwt_secret,
-      SERVICE_TOKEN: process.env.SERVICE_TOKEN ?? secrets.service_token,
-    };
+    const env: Record<string, string | undefined> = { ...secretsAsEnv(secrets), ...process.env };
     if (launcher.embedPostgres) {
       const pg = await step(
         startEmbeddedPostgres({

@@ -81,6 +81,29 @@ function list(env: Env, name: string): string[] {
     .filter(Boolean);
 }
 
+export const digestAlgorithms = ['HMAC_SHA1_HEX', 'HMAC_SHA256_HEX', 'HMAC_SHA512_HEX'] as const;
+
+/**
+ * Field-encryption keys as `id:base64key` pairs, comma-separated; the first is the one new values
+ * are encrypted with, the others still decrypt older values (rotation).
+ */
+function fieldKeys(env: Env, name: string) {
+  const entries = list(env, name).map((entry) => {
+    const [id, encoded] = entry.split(':');
+    const key = Buffer.from(encoded ?? '', 'base64');
+    if (!id || !/^[A-Za-z0-9_-]{1,32}$/.test(id) || key.length !== 32) {
+      throw new ConfigError(
+        name,
+        'must be comma-separated id:base64 pairs, each key 32 bytes (AES-256)',
+      );
+    }
+    return [id, key] as const;
+  });
+  const active = entries[0];
+  if (!active) throw new ConfigError(name, 'is required');
+  return { activeKeyId: active[0], keys: new Map(entries) as ReadonlyMap<string, Buffer> };
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env) {
@@ -125,6 +148,55 @@ export function loadConfig(env: Env = process.env) {
       refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300),
       serviceToken: secret(env, 'SERVICE_TOKEN'),
     },
+    provider: {
+      /** the identity-verification provider's API; the sandbox by default */
+      baseUrl: url(env, 'PROVIDER_BASE_URL', local(ports.providerSandbox)),
+      appToken: text(env, 'PROVIDER_APP_TOKEN'),
+      secretKey: secret(env, 'PROVIDER_SECRET_KEY', 16),
+      webhookSecret: secret(env, 'PROVIDER_WEBHOOK_SECRET', 16),
+      accessTokenTtlSeconds: integer(env, 'PROVIDER_ACCESS_TOKEN_TTL_SECONDS', 600, 60, 86_400),
+      timeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 120_000),
+      levels: {
+        individualKyc: text(env, 'PROVIDER_LEVEL_INDIVIDUAL_KYC', 'platform-individual-kyc'),
+        corporateInvestorKyb: text(
+          env,
+          'PROVIDER_LEVEL_CORPORATE_INVESTOR_KYB',
+          'platform-corporate-investor-kyb',
+        ),
+        issuerKyb: text(env, 'PROVIDER_LEVEL_ISSUER_KYB', 'platform-issuer-kyb'),
+      },
+    },
+    providerSandbox: {
+      /** where the sandbox delivers its webhooks */
+      webhookUrl: url(
+        env,
+        'PROVIDER_SANDBOX_WEBHOOK_URL',
+        `${local(ports.platform)}/webhooks/provider`,
+      ),
+      mode: oneOf(env, 'PROVIDER_SANDBOX_MODE', ['automatic', 'manual'] as const, 'automatic'),
+      /** delay before an automatic decision once an applicant is submitted */
+      autoDecisionDelayMs: integer(env, 'PROVIDER_SANDBOX_DECISION_DELAY_MS', 2_000, 0, 3_600_000),
+      webhookDigestAlg: oneOf(
+        env,
+        'PROVIDER_SANDBOX_DIGEST_ALG',
+        digestAlgorithms,
+        'HMAC_SHA256_HEX',
+      ),
+      /** waits between webhook delivery attempts after a failure */
+      webhookRetryDelaysMs: (
+        optional(env, 'PROVIDER_SANDBOX_RETRY_DELAYS_MS') ?? '1000,5000,30000,120000'
+      )
+        .split(',')
+        .map((item) => {
+          if (!/^\d+$/.test(item.trim()))
+            throw new ConfigError(
+              'PROVIDER_SANDBOX_RETRY_DELAYS_MS',
+              'must be comma-separated milliseconds',
+            );
+          return Number(item);
+        }),
+    },
+    encryption: fieldKeys(env, 'FIELD_ENCRYPTION_KEYS'),
     bootstrapAdmin: {
       email: optional(env, 'TESSERA_ADMIN_EMAIL'),
       password: optional(env, 'TESSERA_ADMIN_PASSWORD'),
@@ -160,7 +232,8 @@ export function loadLauncherConfig(env: Env = process.env) {
 export type LauncherConfig = ReturnType<typeof loadLauncherConfig>;
 
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
+  // Maps and buffers (encryption keys) are exposed through read-only types instead.
+  if (value && typeof value === 'object' && !(value instanceof Map) && !ArrayBuffer.isView(value)) {
     for (const child of Object.values(value)) deepFreeze(child);
     Object.freeze(value);
   }

@@ -9,6 +9,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     CHAIN_SIGNER_KEY: anvilDevSignerKey,
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     SERVICE_TOKEN: 'test-service-token-that-is-long-enough-012345',
+    PROVIDER_APP_TOKEN: 'sbx:test-app-token',
+    PROVIDER_SECRET_KEY: 'test-provider-secret-key',
+    PROVIDER_WEBHOOK_SECRET: 'test-provider-webhook-secret',
+    FIELD_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
     LOG_LEVEL: 'silent',
     ...env,
   });
