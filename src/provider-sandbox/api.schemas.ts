@@ -1,0 +1,77 @@
+/**
+ * Request schemas of the provider API the sandbox imitates. Like the provider they tolerate
+ * fields they do not use (no `additionalProperties: false`).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const text = (maxLength = 512) => Type.String({ minLength: 1, maxLength });
+
+export const LevelQuery = Type.Object({ levelName: text() });
+
+export const ApplicantParams = Type.Object({ id: text(600) });
+
+export const ExternalUserIdParams = Type.Object({ externalUserId: text() });
+
+const CompanyInfo = Type.Object({
+  companyName: Type.Optional(text()),
+  registrationNumber: Type.Optional(text()),
+  country: Type.Optional(text(3)),
+});
+
+const PersonInfo = {
+  firstName: Type.Optional(Type.String({ maxLength: 200 })),
+  lastName: Type.Optional(Type.String({ maxLength: 200 })),
+  dob: Type.Optional(Type.String({ maxLength: 10 })),
+  country: Type.Optional(Type.String({ maxLength: 3 })),
+  nationality: Type.Optional(Type.String({ maxLength: 3 })),
+};
+
+export const CreateApplicantBody = Type.Object({
+  externalUserId: Type.Optional(text()),
+  type: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('company')])),
+  email: Type.Optional(Type.String({ maxLength: 320 })),
+  fixedInfo: Type.Optional(Type.Object({ ...PersonInfo, companyInfo: Type.Optional(CompanyInfo) })),
+});
+export type CreateApplicantBody = Static<typeof CreateApplicantBody>;
+
+const ttlInSecs = Type.Integer({ minimum: 1, maximum: 86_400 });
+
+export const AccessTokenBody = Type.Object({
+  userId: text(),
+  levelName: text(),
+  ttlInSecs: Type.Optional(ttlInSecs),
+});
+
+export const AccessTokenQuery = AccessTokenBody;
+
+export const TestCompletedBody = Type.Object({
+  reviewAnswer: Type.Union([Type.Literal('GREEN'), Type.Literal('RED')]),
+  rejectLabels: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
+  reviewRejectType: Type.Optional(Type.Union([Type.Literal('FINAL'), Type.Literal('RETRY')])),
+  moderationComment: Type.Optional(Type.String({ maxLength: 2000 })),
+  clientComment: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+export const BeneficiaryTypes = Type.Array(
+  Type.Union([
+    Type.Literal('ubo'),
+    Type.Literal('shareholder'),
+    Type.Literal('director'),
+    Type.Literal('representative'),
+  ]),
+  { minItems: 1, maxItems: 4, uniqueItems: true },
+);
+
+/** KYB 2.0: either an existing applicant (`applicantId`) or a new person (`beneficiaryInfo`). */
+export const BeneficiaryBody = Type.Object({
+  applicantId: Type.Optional(text(64)),
+  beneficiaryInfo: Type.Optional(
+    Type.Object({
+      ...PersonInfo,
+      firstName: Type.String({ minLength: 1, maxLength: 200 }),
+      lastName: Type.String({ minLength: 1, maxLength: 200 }),
+    }),
+  ),
+  types: BeneficiaryTypes,
+  shareSize: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+});

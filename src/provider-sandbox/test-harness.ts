@@ -1,0 +1,139 @@
+/**
+ * For the sandbox's integration tests: a sandbox listening on a free port with its state in a
+ * temporary folder, a signed-request helper (the client's side of the signature), and a local
+ * webhook receiver whose answers a test can script.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../lib/config.js';
+import { freePort } from '../lib/embedded/ports.js';
+import type { HttpApp } from '../lib/http/app.js';
+import { createLogger } from '../lib/logger.js';
+import { requestSignature } from '../lib/provider-signing.js';
+import { buildProviderSandboxApp, type ProviderSandboxOptions } from './app.js';
+
+export interface ReceivedWebhook {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json: Record<string, unknown>;
+}
+
+/** Records every webhook; `status` chooses the answer to each (200 unless a test says so). */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  status: (attempt: number) => number = () => 200;
+  private attempts = 0;
+  private readonly server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const status = this.status(++this.attempts);
+      if (status >= 200 && status < 300) {
+        this.received.push({
+          headers: request.headers,
+          body,
+          json: JSON.parse(body) as Record<string, unknown>,
+        });
+      }
+      response.writeHead(status).end();
+    });
+  });
+
+  async start(): Promise<string> {
+    const port = await freePort();
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${port}/webhooks/provider`;
+  }
+
+  get attemptCount(): number {
+    return this.attempts;
+  }
+
+  /** The webhooks of one applicant, in arrival order. */
+  of(applicantId: string): Record<string, unknown>[] {
+    return this.received.map((w) => w.json).filter((w) => w.applicantId === applicantId);
+  }
+
+  async waitFor(
+    predicate: (received: Record<string, unknown>[]) => boolean,
+    timeoutMs = 3_000,
+  ): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this.received.map((w) => w.json))) {
+      if (Date.now() > deadline) {
+        throw new Error(
+          `webhooks not as expected: ${JSON.stringify(this.received.map((w) => w.json))}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+export interface RunningSandbox {
+  app: HttpApp;
+  url: string;
+  config: Config;
+  stateDirectory: string;
+  /** A request signed like the provider client signs it. */
+  call(
+    method: string,
+    uri: string,
+    body?: unknown,
+    sign?: { ts?: string; appToken?: string; secret?: string },
+  ): Promise<{ status: number; json: Record<string, unknown> }>;
+  stop(): Promise<void>;
+}
+
+export function temporaryStateDirectory(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-provider-sandbox-'));
+}
+
+/** `config` comes from test/support's testConfig (not imported here: src must not need test/). */
+export async function startSandbox(
+  config: Config,
+  options: ProviderSandboxOptions = {},
+): Promise<RunningSandbox> {
+  const stateDirectory = options.stateDirectory ?? temporaryStateDirectory();
+  const app = await buildProviderSandboxApp(config, createLogger('provider-sandbox', 'silent'), {
+    ...options,
+    stateDirectory,
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: await freePort() });
+  return {
+    app,
+    url,
+    config,
+    stateDirectory,
+    async call(method, uri, body, sign = {}) {
+      const text = body === undefined ? '' : JSON.stringify(body);
+      const ts = sign.ts ?? String(Math.floor(Date.now() / 1000));
+      const response = await fetch(url + uri, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-app-token': sign.appToken ?? config.provider.appToken,
+          'x-app-access-ts': ts,
+          'x-app-access-sig': requestSignature(
+            sign.secret ?? config.provider.secretKey,
+            ts,
+            method,
+            uri,
+            text,
+          ),
+        },
+        ...(body === undefined ? {} : { body: text }),
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    },
+    stop: () => app.close(),
+  };
+}
