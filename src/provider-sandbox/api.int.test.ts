@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/config.js';
+import { requestSignature } from '../lib/provider-signing.js';
 import { startSandbox, WebhookReceiver, type RunningSandbox } from './test-harness.js';
 
 const kyc = 'platform-individual-kyc';
@@ -115,7 +116,6 @@ describe('provider sandbox API', () => {
 
   it('signs over the exact body: a changed body is a mismatch', async () => {
     const ts = String(Math.floor(Date.now() / 1000));
-    const { requestSignature } = await import('../lib/provider-signing.js');
     const uri = `/resources/applicants?levelName=${kyc}`;
     const response = await fetch(sandbox.url + uri, {
       method: 'POST',
@@ -234,12 +234,21 @@ describe('provider sandbox API', () => {
     });
   });
 
-  it('refuses a body that is not JSON', async () => {
-    const response = await fetch(`${sandbox.url}/resources/applicants?levelName=${kyc}`, {
+  it('refuses a signed body that is not JSON with a provider 400', async () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const uri = `/resources/applicants?levelName=${kyc}`;
+    const { appToken, secretKey } = sandbox.config.provider;
+    const response = await fetch(sandbox.url + uri, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        'x-app-token': appToken,
+        'x-app-access-ts': ts,
+        'x-app-access-sig': requestSignature(secretKey, ts, 'POST', uri, '{'),
+      },
       body: '{',
     });
-    expect(response.status).toBe(401); // unsigned: authentication comes first
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 400 });
   });
 });

@@ -24,6 +24,7 @@ export interface ReceivedWebhook {
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   status: (attempt: number) => number = () => 200;
+  url = '';
   private attempts = 0;
   private readonly server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -45,7 +46,8 @@ export class WebhookReceiver {
   async start(): Promise<string> {
     const port = await freePort();
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${port}/webhooks/provider`;
+    this.url = `http://127.0.0.1:${port}/webhooks/provider`;
+    return this.url;
   }
 
   get attemptCount(): number {
