@@ -25,6 +25,24 @@ export const errorCatalogue = {
   EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
   // 422: business rule refused
   WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
+  // identity verification
+  KYC_REQUIRED: { status: 403, title: 'Approved KYC is required for this action' },
+  KYB_REQUIRED: { status: 403, title: "Your company's approved KYB is required for this action" },
+  KYC_LEVEL_TOO_LOW: { status: 403, title: 'A higher KYC level is required for this action' },
+  KYB_NOT_APPLICABLE: { status: 403, title: 'KYB is for issuers and corporate investors' },
+  KYC_ALREADY_PENDING: { status: 409, title: 'A KYC application is already pending or in review' },
+  KYC_ALREADY_APPROVED: { status: 409, title: 'KYC is already approved' },
+  KYC_REJECTED_FINAL: { status: 409, title: 'KYC was finally rejected and cannot be resubmitted' },
+  KYB_ALREADY_PENDING: { status: 409, title: 'A KYB application is already pending or in review' },
+  KYB_ALREADY_APPROVED: { status: 409, title: 'KYB is already approved' },
+  APPLICATION_ALREADY_DECIDED: { status: 409, title: 'The application has already been decided' },
+  NO_PROVIDER_APPLICATION: { status: 409, title: 'Submit for verification first' },
+  REJECTION_REASON_REQUIRED: { status: 422, title: 'A rejection needs a reason' },
+  OWNERSHIP_OVER_100: { status: 422, title: 'Ownership percentages add up to more than 100' },
+  INVALID_COUNTRY: { status: 400, title: 'Not an ISO 3166 country code' },
+  WEBHOOK_SIGNATURE_INVALID: { status: 401, title: 'The webhook digest is missing or wrong' },
+  PROVIDER_UNAVAILABLE: { status: 502, title: 'The identity provider is unavailable' },
+  PROVIDER_REFUSED: { status: 502, title: 'The identity provider refused the request' },
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },
@@ -54,6 +72,7 @@ export const errorCatalogue = {
     status: 502,
     title: 'The chain signer lacks the role or ownership this call needs',
   },
+  CHAIN_TRANSACTION_REJECTED: { status: 502, title: 'The chain node refused the transaction' },
   CHAIN_UNAVAILABLE: { status: 503, title: 'The chain node is unreachable' },
   CHAIN_TIMEOUT: { status: 504, title: 'The transaction was sent but is not mined yet' },
   CHAIN_INFRASTRUCTURE_MISSING: {

@@ -14,6 +14,17 @@ import { authRoutes } from './auth/auth.routes.js';
 import { authService } from './auth/auth.service.js';
 import { usersRoutes } from './users/users.routes.js';
 import { usersService } from './users/users.service.js';
+import { FieldEncryption } from '../lib/crypto/field-encryption.js';
+import { adminKycRoutes } from './verification/admin-kyc.routes.js';
+import { verificationGates } from './verification/gates.js';
+import { kybRoutes } from './verification/kyb.routes.js';
+import { kybService } from './verification/kyb.service.js';
+import { kycReviewService } from './verification/kyc-review.service.js';
+import { kycRoutes } from './verification/kyc.routes.js';
+import { kycService } from './verification/kyc.service.js';
+import { ProviderClient } from './verification/provider-client.js';
+import { webhookRoutes } from './verification/webhook.routes.js';
+import { webhookService } from './verification/webhook.service.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -49,6 +60,47 @@ export async function buildPlatformApp({ config, db, logger }: PlatformDeps): Pr
     }),
     guard,
   );
-  usersRoutes(app, usersService(db), guard);
+  const users = usersService(db);
+  usersRoutes(app, users, guard);
+
+  const encryption = new FieldEncryption(config.encryption);
+  const provider = new ProviderClient({
+    baseUrl: config.provider.baseUrl,
+    appToken: config.provider.appToken,
+    secretKey: config.provider.secretKey,
+    timeoutMs: config.provider.timeoutMs,
+  });
+  // The sandbox has a widget page of its own; the real provider's widget is its JavaScript SDK.
+  const widgetUrl =
+    config.provider.baseUrl === config.urls.providerSandbox
+      ? `${config.provider.baseUrl}/websdk`
+      : undefined;
+  const providerOptions = {
+    provider,
+    tokenTtlSeconds: config.provider.accessTokenTtlSeconds,
+    ...(widgetUrl ? { widgetUrl } : {}),
+  };
+  const gates = verificationGates(db);
+  kycRoutes(
+    app,
+    kycService({
+      db,
+      encryption,
+      providerLevel: config.provider.levels.individualKyc,
+      ...providerOptions,
+    }),
+    users,
+    gates,
+    guard,
+  );
+  adminKycRoutes(app, db, kycReviewService(db, encryption), guard);
+  kybRoutes(
+    app,
+    db,
+    kybService({ db, levels: config.provider.levels, ...providerOptions }),
+    users,
+    guard,
+  );
+  webhookRoutes(app, webhookService({ db, webhookSecret: config.provider.webhookSecret, logger }));
   return app;
 }

@@ -13,6 +13,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
   return parsed;
 });
 
+// DATE stays the 'YYYY-MM-DD' text it is: a JavaScript Date would shift it by the local time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
+
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 

@@ -4,6 +4,7 @@
  * check in database.ts). Each later migration adds its tables here.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { VerificationTables } from './schema-verification.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
@@ -130,7 +131,7 @@ export interface GasTransactionsTable {
   finished_at: Date | null;
 }
 
-export interface Database {
+export interface Database extends VerificationTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

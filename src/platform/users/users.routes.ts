@@ -19,7 +19,10 @@ export function usersRoutes(
         response: { 200: UserView },
       },
     },
-    async (request) => toUserView(await users.me(caller(request).userId)),
+    async (request) => {
+      const { userId } = caller(request);
+      return toUserView(await users.me(userId), await users.kybStatus(userId));
+    },
   );
 
   app.post(

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { emailTaken, hashNewPassword } from '../auth/auth.service.js';
 import type { CreateStaffBody } from './users.schemas.js';
-import { anyAdminExists, findUserById, insertUser } from './users.queries.js';
+import { anyAdminExists, findUserById, insertUser, latestKybStatus } from './users.queries.js';
 
 export function usersService(db: Db) {
   return {
@@ -16,6 +16,8 @@ export function usersService(db: Db) {
       if (!user) throw new AppError('INVALID_TOKEN', 'The account no longer exists');
       return user;
     },
+
+    kybStatus: (userId: string) => latestKybStatus(db, userId),
 
     /** Admin-only: staff and admin accounts exist only through this (and the first-admin set-up). */
     async createStaffUser(adminId: string, body: CreateStaffBody, ip: string): Promise<User> {

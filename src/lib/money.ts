@@ -1,0 +1,13 @@
+/**
+ * Exact decimal arithmetic for money, prices and percentages (never a JavaScript float).
+ * Values travel as decimal strings; `Decimal` does the arithmetic, `toMoney` is the one rounding
+ * of an amount to cents (half-even, so rounding errors do not drift one way).
+ */
+import { Decimal } from 'decimal.js';
+
+export const Exact = Decimal.clone({ precision: 50, rounding: Decimal.ROUND_HALF_EVEN });
+export type Exact = Decimal;
+
+export function toMoney(value: Decimal.Value): string {
+  return new Exact(value).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2);
+}

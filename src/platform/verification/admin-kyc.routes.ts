@@ -1,0 +1,176 @@
+import { Type } from '@sinclair/typebox';
+import type { HttpApp } from '../../lib/http/app.js';
+import { caller, type guards } from '../../lib/http/auth-guard.js';
+import { Page, PageQuery, toPage } from '../../lib/http/pagination.js';
+import { AppError } from '../../lib/errors.js';
+import type { Db } from '../../lib/db/database.js';
+import {
+  KycApplicationView,
+  KycDetailView,
+  KycQueueItem,
+  KycQueueQuery,
+  ReviewBody,
+} from './kyc.schemas.js';
+import type { kycReviewService } from './kyc-review.service.js';
+import { toKycView } from './kyc.views.js';
+import { markNotificationRead, reviewerNotifications } from './notifications.queries.js';
+
+const bearer = [{ bearer: [] }];
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export function adminKycRoutes(
+  app: HttpApp,
+  db: Db,
+  review: ReturnType<typeof kycReviewService>,
+  { guard }: ReturnType<typeof guards>,
+) {
+  const reviewer = guard('staff', 'admin');
+
+  app.get(
+    '/api/v1/admin/kyc',
+    {
+      preHandler: reviewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'KYC applications in submission order (no document numbers)',
+        security: bearer,
+        querystring: KycQueueQuery,
+        response: { 200: Page(KycQueueItem) },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const rows = await review.queue({
+        limit,
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...(request.query.status ? { status: request.query.status } : {}),
+      });
+      return toPage(rows, limit, (row) => ({
+        id: row.id,
+        user_id: row.user_id,
+        email: row.email,
+        status: row.status,
+        verification_provider: row.verification_provider,
+        full_name: row.full_name,
+        nationality: row.nationality,
+        document_type: row.document_type,
+        submitted_at: row.created_at.toISOString(),
+        reviewed_at: row.reviewed_at?.toISOString() ?? null,
+      }));
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/kyc/:id',
+    {
+      preHandler: reviewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'One application in full; the first access starts its review',
+        security: bearer,
+        params: IdParams,
+        response: { 200: KycDetailView },
+      },
+    },
+    async (request) => {
+      const { application, email, documentNumber } = await review.detail(
+        caller(request).userId,
+        request.params.id,
+        request.ip,
+      );
+      return {
+        ...toKycView(application),
+        email,
+        document_number: documentNumber,
+        address_line1: application.address_line1,
+        address_line2: application.address_line2,
+        city: application.city,
+        postal_code: application.postal_code,
+        country_of_residence: application.country_of_residence,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/kyc/:id/review',
+    {
+      preHandler: reviewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve or reject a KYC application',
+        security: bearer,
+        params: IdParams,
+        body: ReviewBody,
+        response: { 200: KycApplicationView },
+      },
+    },
+    async (request) =>
+      toKycView(
+        await review.review(caller(request).userId, request.params.id, request.body, request.ip),
+      ),
+  );
+
+  const NotificationView = Type.Object({
+    id: Type.String(),
+    kind: Type.String(),
+    subject_type: Type.String(),
+    subject_id: Type.String(),
+    message: Type.String(),
+    read_at: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String(),
+  });
+  app.get(
+    '/api/v1/admin/notifications',
+    {
+      preHandler: reviewer,
+      schema: {
+        tags: ['admin'],
+        summary: "Reviewers' notifications, newest first",
+        security: bearer,
+        querystring: Type.Object(
+          { ...PageQuery, unread: Type.Optional(Type.Boolean()) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Page(NotificationView) },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const rows = await reviewerNotifications(db, {
+        limit,
+        unreadOnly: request.query.unread ?? false,
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+      });
+      return toPage(rows, limit, (row) => ({
+        ...row,
+        read_at: row.read_at?.toISOString() ?? null,
+        created_at: row.created_at.toISOString(),
+      }));
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/notifications/:id/read',
+    {
+      preHandler: reviewer,
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a notification read',
+        security: bearer,
+        params: IdParams,
+        response: { 200: Type.Object({ read: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      if (!(await markNotificationRead(db, request.params.id))) {
+        const exists = await db
+          .selectFrom('notifications')
+          .select('id')
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+        if (!exists) throw new AppError('NOT_FOUND', 'No such notification');
+      }
+      return { read: true };
+    },
+  );
+}

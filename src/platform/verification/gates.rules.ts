@@ -1,0 +1,45 @@
+/**
+ * The verification matrix of DECISIONS.md "Access" as one pure function. Unverified users are
+ * read-only; individual investors need KYC; corporate investors and issuers act for a company and
+ * need its KYB as well. Registering a business needs KYC at level 2 or more.
+ */
+import type { AccountType, Role, VerificationStatus } from '../../lib/db/schema.js';
+
+export const gatedActions = [
+  'view_portfolio',
+  'place_orders',
+  'subscribe',
+  'move_fiat',
+  'receive_dividends',
+  'register_business',
+  'issuer_actions',
+] as const;
+export type GatedAction = (typeof gatedActions)[number];
+
+export interface VerificationState {
+  role: Role;
+  account_type: AccountType | null;
+  kyc_status: VerificationStatus;
+  kyc_level: number;
+  /** the user's company passed KYB (corporate investors, issuers) */
+  kyb_approved: boolean;
+}
+
+export type GateRefusal = 'KYC_REQUIRED' | 'KYB_REQUIRED' | 'KYC_LEVEL_TOO_LOW' | 'FORBIDDEN_ROLE';
+
+const investorActions: ReadonlySet<GatedAction> = new Set(['place_orders', 'subscribe']);
+
+/** Why `state` may not do `action`, or undefined when it may. */
+export function gateRefusal(
+  state: VerificationState,
+  action: GatedAction,
+): GateRefusal | undefined {
+  if (state.role !== 'investor' && state.role !== 'issuer') return 'FORBIDDEN_ROLE';
+  if (investorActions.has(action) && state.role !== 'investor') return 'FORBIDDEN_ROLE';
+  if (action === 'issuer_actions' && state.role !== 'issuer') return 'FORBIDDEN_ROLE';
+  if (state.kyc_status !== 'approved') return 'KYC_REQUIRED';
+  if (action === 'register_business') return state.kyc_level >= 2 ? undefined : 'KYC_LEVEL_TOO_LOW';
+  if (action === 'view_portfolio') return undefined;
+  const actsForCompany = state.role === 'issuer' || state.account_type === 'corporate';
+  return actsForCompany && !state.kyb_approved ? 'KYB_REQUIRED' : undefined;
+}

@@ -1,0 +1,148 @@
+/**
+ * Manual KYC review (spec B): the reviewers' queue, the detail view (first access moves the
+ * application to in_review), and the decision. Each is one transaction with the user's row locked
+ * before the application's, the same order as submission and webhooks.
+ */
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
+import type { KycApplication } from '../../lib/db/schema-verification.js';
+import type { FieldEncryption } from '../../lib/crypto/field-encryption.js';
+import { AppError } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import type { ReviewBody } from './kyc.schemas.js';
+import {
+  kycApplicationForUpdate,
+  kycQueue,
+  lockUser,
+  updateKycApplication,
+} from './kyc.queries.js';
+import { documentNumberContext } from './kyc.service.js';
+import { accreditationFor, defaultKycLevel, fatcaFor } from './verification.rules.js';
+
+/** Locks the application's user, then the application; 404 when there is none. */
+async function lockApplication(trx: Trx, id: string): Promise<KycApplication> {
+  const found = await trx
+    .selectFrom('kyc_applications')
+    .select('user_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!found) throw new AppError('NOT_FOUND', 'No such KYC application');
+  await lockUser(trx, found.user_id);
+  return (await kycApplicationForUpdate(trx, id))!;
+}
+
+export function kycReviewService(db: Db, encryption: FieldEncryption) {
+  return {
+    queue: (options: { status?: string; limit: number; cursor?: string }) => kycQueue(db, options),
+
+    /** Full details with the decrypted document number; the first reviewer access starts the review. */
+    async detail(reviewerId: string, id: string, ip: string) {
+      return transaction(db, async (trx) => {
+        let application = await lockApplication(trx, id);
+        if (application.status === 'pending') {
+          application = await updateKycApplication(trx, id, { status: 'in_review' });
+          await trx
+            .updateTable('users')
+            .set({ kyc_status: 'in_review' })
+            .where('id', '=', application.user_id)
+            .where('kyc_status', '=', 'pending')
+            .execute();
+        }
+        await recordAudit(trx, {
+          actorId: reviewerId,
+          action: 'kyc.viewed',
+          targetType: 'kyc_application',
+          targetId: id,
+          ip,
+        });
+        const { email } = await trx
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', application.user_id)
+          .executeTakeFirstOrThrow();
+        const documentNumber =
+          application.document_number && application.document_number_key_id
+            ? encryption.open(
+                {
+                  ciphertext: application.document_number,
+                  keyId: application.document_number_key_id,
+                },
+                documentNumberContext(id),
+              )
+            : null;
+        return { application, email, documentNumber };
+      });
+    },
+
+    async review(
+      reviewerId: string,
+      id: string,
+      body: ReviewBody,
+      ip: string,
+    ): Promise<KycApplication> {
+      const reason = body.rejection_reason?.trim();
+      if (body.decision === 'reject' && !reason) throw new AppError('REJECTION_REASON_REQUIRED');
+      return transaction(db, async (trx) => {
+        const application = await lockApplication(trx, id);
+        if (application.status !== 'pending' && application.status !== 'in_review') {
+          throw new AppError(
+            'APPLICATION_ALREADY_DECIDED',
+            `The application is already ${application.status}`,
+          );
+        }
+        const reviewed = {
+          reviewed_by: reviewerId,
+          reviewed_at: new Date(),
+          review_notes: body.review_notes ?? null,
+        };
+        let decided: KycApplication;
+        if (body.decision === 'approve') {
+          const level = body.kyc_level ?? defaultKycLevel;
+          decided = await updateKycApplication(trx, id, {
+            ...reviewed,
+            status: 'approved',
+            kyc_level: level,
+          });
+          await trx
+            .updateTable('users')
+            .set({
+              kyc_status: 'approved',
+              kyc_level: level,
+              accreditation_status: accreditationFor(level),
+              fatca_status: fatcaFor(application.nationality),
+              updated_at: new Date(),
+            })
+            .where('id', '=', application.user_id)
+            .execute();
+        } else {
+          decided = await updateKycApplication(trx, id, {
+            ...reviewed,
+            status: 'rejected',
+            rejection_reason: reason!,
+          });
+          await trx
+            .updateTable('users')
+            .set({ kyc_status: 'rejected', updated_at: new Date() })
+            .where('id', '=', application.user_id)
+            .execute();
+        }
+        await recordAudit(trx, {
+          actorId: reviewerId,
+          action: 'kyc.reviewed',
+          targetType: 'kyc_application',
+          targetId: id,
+          ip,
+          details: {
+            decision: body.decision,
+            user_id: application.user_id,
+            previous_status: application.status,
+            ...(body.decision === 'approve'
+              ? { kyc_level: decided.kyc_level }
+              : { rejection_reason: reason }),
+            ...(body.review_notes ? { review_notes: body.review_notes } : {}),
+          },
+        });
+        return decided;
+      });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../lib/db/database.js';
+import type { KycApplication, KycApplicationsTable } from '../../lib/db/schema-verification.js';
+import type { Insertable, Updateable } from 'kysely';
+
+export function latestKycApplication(
+  db: Db | Trx,
+  userId: string,
+): Promise<KycApplication | undefined> {
+  return db
+    .selectFrom('kyc_applications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Locks the user's row: serialises submissions of one user (fixed order: user, then application). */
+export async function lockUser(trx: Trx, userId: string): Promise<void> {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertKycApplication(
+  trx: Trx,
+  row: Insertable<KycApplicationsTable>,
+): Promise<KycApplication> {
+  return trx.insertInto('kyc_applications').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function kycApplicationForUpdate(trx: Trx, id: string): Promise<KycApplication | undefined> {
+  return trx
+    .selectFrom('kyc_applications')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The newest application the provider knows by this applicant id, locked. */
+export function kycApplicationByApplicantForUpdate(
+  trx: Trx,
+  applicantId: string,
+): Promise<KycApplication | undefined> {
+  return trx
+    .selectFrom('kyc_applications')
+    .selectAll()
+    .where('provider_applicant_id', '=', applicantId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateKycApplication(
+  trx: Trx,
+  id: string,
+  changes: Updateable<KycApplicationsTable>,
+): Promise<KycApplication> {
+  return trx
+    .updateTable('kyc_applications')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Applications in submission order (UUID v7 ids sort by creation), after `cursor`. */
+export function kycQueue(db: Db, options: { status?: string; limit: number; cursor?: string }) {
+  let query = db
+    .selectFrom('kyc_applications')
+    .innerJoin('users', 'users.id', 'kyc_applications.user_id')
+    .select([
+      'kyc_applications.id',
+      'kyc_applications.user_id',
+      'users.email',
+      'kyc_applications.status',
+      'kyc_applications.verification_provider',
+      'kyc_applications.full_name',
+      'kyc_applications.nationality',
+      'kyc_applications.document_type',
+      'kyc_applications.created_at',
+      'kyc_applications.reviewed_at',
+    ])
+    .orderBy('kyc_applications.id', 'asc')
+    .limit(options.limit + 1);
+  if (options.status)
+    query = query.where('kyc_applications.status', '=', options.status as KycApplication['status']);
+  if (options.cursor) query = query.where('kyc_applications.id', '>', options.cursor);
+  return query.execute();
+}

@@ -1,0 +1,222 @@
+/**
+ * KYC use cases: manual submission (spec B), provider submission and SDK token (spec A), the
+ * caller's status. Rows are locked in one order everywhere: the user, then the application.
+ */
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
+import type { KycApplication } from '../../lib/db/schema-verification.js';
+import type { User } from '../../lib/db/schema.js';
+import { parseCountry, type Country } from '../../lib/countries.js';
+import type { FieldEncryption } from '../../lib/crypto/field-encryption.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import { isUniqueViolation } from '../users/users.queries.js';
+import type { ManualKycBody, ProviderKycBody } from './kyc.schemas.js';
+import { insertKycApplication, latestKycApplication, lockUser } from './kyc.queries.js';
+import { canResubmit } from './kyc.views.js';
+import { notifyReviewers } from './notifications.queries.js';
+import type { ProviderClient } from './provider-client.js';
+
+export interface KycDeps {
+  db: Db;
+  encryption: FieldEncryption;
+  provider: ProviderClient;
+  providerLevel: string;
+  tokenTtlSeconds: number;
+  /** the sandbox's widget page, when the provider is the sandbox */
+  widgetUrl?: string;
+}
+
+export function countryOf(code: string, field: string): Country {
+  const country = parseCountry(code);
+  if (!country)
+    throw new AppError('INVALID_COUNTRY', `${field} "${code}" is not an ISO 3166 country code`, {
+      field,
+    });
+  return country;
+}
+
+/** The context that binds an encrypted document number to its row. */
+export const documentNumberContext = (applicationId: string) =>
+  `kyc_applications:${applicationId}:document_number`;
+
+/** Refuses a submission when the latest application is open, approved or finally rejected. */
+function assertMaySubmit(latest: KycApplication | undefined): void {
+  if (!latest) return;
+  switch (latest.status) {
+    case 'pending':
+    case 'in_review':
+      throw new AppError('KYC_ALREADY_PENDING');
+    case 'approved':
+      throw new AppError('KYC_ALREADY_APPROVED');
+    case 'rejected':
+      if (!canResubmit(latest)) throw new AppError('KYC_REJECTED_FINAL');
+  }
+}
+
+function assertCanVerify(user: User): void {
+  if (user.role !== 'investor' && user.role !== 'issuer') {
+    throw new AppError(
+      'FORBIDDEN_ROLE',
+      'Staff and admin accounts are outside identity verification',
+    );
+  }
+}
+
+async function openApplication(
+  trx: Trx,
+  user: User,
+  application: Parameters<typeof insertKycApplication>[1],
+  ip: string,
+) {
+  const inserted = await insertKycApplication(trx, application).catch((error: unknown) => {
+    if (isUniqueViolation(error, 'kyc_one_open_application'))
+      throw new AppError('KYC_ALREADY_PENDING');
+    throw error;
+  });
+  await trx
+    .updateTable('users')
+    .set({ kyc_status: 'pending', updated_at: new Date() })
+    .where('id', '=', user.id)
+    .execute();
+  await recordAudit(trx, {
+    actorId: user.id,
+    action: 'kyc.submitted',
+    targetType: 'kyc_application',
+    targetId: inserted.id,
+    ip,
+    details: { verification_provider: inserted.verification_provider },
+  });
+  return inserted;
+}
+
+export function kycService(deps: KycDeps) {
+  const { db } = deps;
+
+  return {
+    async submitManual(user: User, body: ManualKycBody, ip: string): Promise<KycApplication> {
+      assertCanVerify(user);
+      const nationality = countryOf(body.nationality, 'nationality');
+      const residence = body.country_of_residence
+        ? countryOf(body.country_of_residence, 'country_of_residence')
+        : undefined;
+      return transaction(db, async (trx) => {
+        await lockUser(trx, user.id);
+        assertMaySubmit(await latestKycApplication(trx, user.id));
+        const id = newId();
+        const sealed = deps.encryption.seal(body.document_number.trim(), documentNumberContext(id));
+        const application = await openApplication(
+          trx,
+          user,
+          {
+            id,
+            user_id: user.id,
+            status: 'pending',
+            verification_provider: 'manual',
+            full_name: body.full_name.trim(),
+            nationality: nationality.alpha2,
+            date_of_birth: body.date_of_birth,
+            document_type: body.document_type,
+            document_number: sealed.ciphertext,
+            document_number_key_id: sealed.keyId,
+            address_line1: body.address_line1 ?? null,
+            address_line2: body.address_line2 ?? null,
+            city: body.city ?? null,
+            postal_code: body.postal_code ?? null,
+            country_of_residence: residence?.alpha2 ?? null,
+          },
+          ip,
+        );
+        await notifyReviewers(trx, {
+          kind: 'kyc.submitted',
+          subjectType: 'kyc_application',
+          subjectId: id,
+          message: `KYC application from ${user.email} awaits review`,
+        });
+        return application;
+      });
+    },
+
+    /**
+     * Creates (or finds) the provider applicant first and writes nothing until it exists, so an
+     * unreachable provider leaves no trace. A RETRY rejection resets the same applicant.
+     */
+    async submitToProvider(user: User, body: ProviderKycBody, ip: string): Promise<KycApplication> {
+      assertCanVerify(user);
+      const nationality = countryOf(body.nationality, 'nationality');
+      const residence = body.country_of_residence
+        ? countryOf(body.country_of_residence, 'country_of_residence')
+        : nationality;
+      const previous = await latestKycApplication(db, user.id);
+      assertMaySubmit(previous);
+      if (previous?.provider_applicant_id)
+        await deps.provider.resetApplicant(previous.provider_applicant_id);
+      const applicant = await deps.provider.createOrGetApplicant({
+        levelName: deps.providerLevel,
+        externalUserId: user.id,
+        type: 'individual',
+        email: user.email,
+        person: {
+          firstName: body.first_name.trim(),
+          lastName: body.last_name.trim(),
+          dob: body.date_of_birth,
+          country: residence.alpha3,
+          nationality: nationality.alpha3,
+        },
+      });
+      return transaction(db, async (trx) => {
+        await lockUser(trx, user.id);
+        assertMaySubmit(await latestKycApplication(trx, user.id));
+        return openApplication(
+          trx,
+          user,
+          {
+            id: newId(),
+            user_id: user.id,
+            status: 'pending',
+            verification_provider: 'provider',
+            full_name: `${body.first_name.trim()} ${body.last_name.trim()}`,
+            nationality: nationality.alpha2,
+            date_of_birth: body.date_of_birth,
+            country_of_residence: residence.alpha2,
+            provider_applicant_id: applicant.id,
+            // Events from before this submission belong to an earlier attempt.
+            provider_event_at: new Date(),
+          },
+          ip,
+        );
+      });
+    },
+
+    async providerToken(user: User): Promise<{ token: string; widget_url: string | null }> {
+      const latest = await latestKycApplication(db, user.id);
+      if (latest?.verification_provider !== 'provider' || !latest.provider_applicant_id) {
+        throw new AppError('NO_PROVIDER_APPLICATION', 'Submit with POST /api/v1/kyc/submit first');
+      }
+      const token = await deps.provider.accessToken(
+        user.id,
+        deps.providerLevel,
+        deps.tokenTtlSeconds,
+      );
+      return {
+        token,
+        widget_url: deps.widgetUrl
+          ? `${deps.widgetUrl}?accessToken=${encodeURIComponent(token)}`
+          : null,
+      };
+    },
+
+    async mine(user: User) {
+      const application = await latestKycApplication(db, user.id);
+      let canSubmit = user.role === 'investor' || user.role === 'issuer';
+      try {
+        assertMaySubmit(application);
+      } catch {
+        canSubmit = false;
+      }
+      return { user, application, canSubmit };
+    },
+  };
+}
+
+export type KycService = ReturnType<typeof kycService>;

@@ -1,0 +1,201 @@
+/**
+ * The identity provider's API client (Sumsub's API; shared/PROVIDER.md). One client for the real
+ * provider and the sandbox: only the base URL and keys differ. Every request is signed
+ * (X-App-Token, X-App-Access-Ts, X-App-Access-Sig over ts + METHOD + path?query + body).
+ * Responses are parsed tolerantly into the few fields Tessera uses.
+ */
+import { requestSignature } from '../../lib/provider-signing.js';
+import { AppError } from '../../lib/errors.js';
+
+export interface ProviderClientOptions {
+  baseUrl: string;
+  appToken: string;
+  secretKey: string;
+  timeoutMs: number;
+  /** seconds since the epoch; injectable for tests */
+  now?: () => number;
+}
+
+export interface Applicant {
+  id: string;
+  externalUserId: string;
+  reviewStatus: string | undefined;
+}
+
+export interface PersonInfo {
+  firstName: string;
+  lastName: string;
+  dob?: string;
+  /** alpha-3 */
+  country: string;
+  nationality?: string;
+}
+
+export interface CompanyInfo {
+  companyName: string;
+  registrationNumber: string;
+  /** alpha-3 */
+  country: string;
+}
+
+export interface BeneficiaryInput {
+  person: PersonInfo;
+  types: string[];
+  shareSize: number;
+}
+
+class ProviderResponseError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.description === 'string' ? body.description : `provider answered ${status}`);
+  }
+}
+
+function asApplicant(body: Record<string, unknown>): Applicant {
+  const review = (body.review ?? {}) as Record<string, unknown>;
+  if (typeof body.id !== 'string')
+    throw new AppError('PROVIDER_UNAVAILABLE', 'The provider answered without an applicant id');
+  return {
+    id: body.id,
+    externalUserId: typeof body.externalUserId === 'string' ? body.externalUserId : '',
+    reviewStatus: typeof review.reviewStatus === 'string' ? review.reviewStatus : undefined,
+  };
+}
+
+export class ProviderClient {
+  constructor(private readonly options: ProviderClientOptions) {}
+
+  /** Creates the applicant, or returns the existing one with this external user id. */
+  async createOrGetApplicant(input: {
+    levelName: string;
+    externalUserId: string;
+    type: 'individual' | 'company';
+    email?: string;
+    person?: PersonInfo;
+    company?: CompanyInfo;
+  }): Promise<Applicant> {
+    const fixedInfo = input.company
+      ? { companyInfo: input.company, country: input.company.country }
+      : input.person;
+    try {
+      const body = await this.request(
+        'POST',
+        `/resources/applicants?levelName=${encodeURIComponent(input.levelName)}`,
+        {
+          externalUserId: input.externalUserId,
+          type: input.type,
+          ...(input.email ? { email: input.email } : {}),
+          ...(fixedInfo ? { fixedInfo } : {}),
+        },
+      );
+      return asApplicant(body);
+    } catch (error) {
+      if (error instanceof ProviderResponseError && error.status === 409) {
+        return this.applicantByExternalId(input.externalUserId);
+      }
+      throw this.translate(error);
+    }
+  }
+
+  async applicantByExternalId(externalUserId: string): Promise<Applicant> {
+    return asApplicant(
+      await this.call(
+        'GET',
+        `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`,
+      ),
+    );
+  }
+
+  async accessToken(externalUserId: string, levelName: string, ttlInSecs: number): Promise<string> {
+    const body = await this.call('POST', '/resources/accessTokens/sdk', {
+      userId: externalUserId,
+      levelName,
+      ttlInSecs,
+    });
+    if (typeof body.token !== 'string')
+      throw new AppError('PROVIDER_UNAVAILABLE', 'The provider answered without a token');
+    return body.token;
+  }
+
+  /** Sends an applicant back to init so a RETRY rejection can be resubmitted. */
+  async resetApplicant(applicantId: string): Promise<void> {
+    await this.call('POST', `/resources/applicants/${encodeURIComponent(applicantId)}/reset`);
+  }
+
+  /** Links a beneficial owner to a company applicant (KYB 2.0); returns the owner's applicant id. */
+  async addBeneficiary(companyApplicantId: string, input: BeneficiaryInput): Promise<string> {
+    const body = await this.call(
+      'POST',
+      `/resources/applicants/${encodeURIComponent(companyApplicantId)}/fixedInfo/companyInfo/beneficiaries`,
+      { beneficiaryInfo: input.person, types: input.types, shareSize: input.shareSize },
+    );
+    if (typeof body.applicantId !== 'string') {
+      throw new AppError(
+        'PROVIDER_UNAVAILABLE',
+        'The provider did not create an applicant for the beneficiary',
+      );
+    }
+    return body.applicantId;
+  }
+
+  private async call(
+    method: string,
+    path: string,
+    json?: unknown,
+  ): Promise<Record<string, unknown>> {
+    try {
+      return await this.request(method, path, json);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  private translate(error: unknown): AppError {
+    if (error instanceof AppError) return error;
+    if (error instanceof ProviderResponseError) {
+      return new AppError('PROVIDER_REFUSED', `The identity provider refused: ${error.message}`, {
+        provider_status: error.status,
+      });
+    }
+    return new AppError(
+      'PROVIDER_UNAVAILABLE',
+      'The identity provider could not be reached',
+      undefined,
+      { cause: error },
+    );
+  }
+
+  private async request(
+    method: string,
+    path: string,
+    json?: unknown,
+  ): Promise<Record<string, unknown>> {
+    const body = json === undefined ? '' : JSON.stringify(json);
+    const ts = String(this.options.now?.() ?? Math.floor(Date.now() / 1000));
+    const response = await fetch(`${this.options.baseUrl}${path}`, {
+      method,
+      body: body || undefined,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-app-token': this.options.appToken,
+        'x-app-access-ts': ts,
+        'x-app-access-sig': requestSignature(this.options.secretKey, ts, method, path, body),
+      },
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+    });
+    const text = await response.text();
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      if (response.ok)
+        throw new Error(`provider answered ${response.status} with a body that is not JSON`);
+    }
+    if (response.status >= 500) throw new Error(`provider answered ${response.status}`);
+    if (!response.ok) throw new ProviderResponseError(response.status, parsed);
+    return parsed;
+  }
+}

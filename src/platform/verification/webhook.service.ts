@@ -1,0 +1,307 @@
+/**
+ * Provider webhooks: authenticated by the digest over the raw body, recorded once (a replay is
+ * acknowledged and changes nothing), and applied order-independently: an event older than the
+ * newest one applied to an application is stale, and only a review verdict changes a decided
+ * application. Every webhook is acknowledged quickly; unknown applicants are logged and ignored.
+ */
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
+import type { KybApplication, KycApplication } from '../../lib/db/schema-verification.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { Logger } from '../../lib/logger.js';
+import { hexEquals, isDigestAlgorithm, payloadDigest } from '../../lib/provider-signing.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import { kybApplicationForUpdate, updateKybApplication } from './kyb.queries.js';
+import { recomputeKyb } from './kyb.service.js';
+import {
+  kycApplicationByApplicantForUpdate,
+  lockUser,
+  updateKycApplication,
+} from './kyc.queries.js';
+import {
+  accreditationFor,
+  defaultKycLevel,
+  fatcaFor,
+  outcomeOf,
+  rejectionReasonOf,
+} from './verification.rules.js';
+import { parseWebhookEvent, type WebhookEvent } from './webhook-event.js';
+
+export type WebhookOutcome =
+  'applied' | 'duplicate' | 'stale' | 'no_change' | 'unknown_applicant' | 'ignored';
+
+/** Provider statuses meaning "the provider is working on it". */
+const inProgress = new Set([
+  'pending',
+  'queued',
+  'prechecked',
+  'onHold',
+  'awaitingService',
+  'awaitingUser',
+]);
+
+function isStale(event: WebhookEvent, lastAppliedAt: Date | null): boolean {
+  return lastAppliedAt !== null && event.createdAt.getTime() < lastAppliedAt.getTime();
+}
+
+async function applyToKyc(
+  trx: Trx,
+  application: KycApplication,
+  event: WebhookEvent,
+): Promise<WebhookOutcome> {
+  if (isStale(event, application.provider_event_at)) return 'stale';
+  const seen = { provider_event_at: event.createdAt };
+  if (!event.verdict) {
+    if (application.status !== 'pending' || !inProgress.has(event.reviewStatus ?? ''))
+      return 'no_change';
+    await updateKycApplication(trx, application.id, { ...seen, status: 'in_review' });
+    await trx
+      .updateTable('users')
+      .set({ kyc_status: 'in_review' })
+      .where('id', '=', application.user_id)
+      .execute();
+    return 'applied';
+  }
+  const verdict = event.verdict;
+  const stored = {
+    ...seen,
+    review_answer: verdict.answer,
+    reject_type: verdict.rejectType,
+    reject_labels: JSON.stringify(verdict.labels),
+    reviewed_at: new Date(),
+  };
+  if (outcomeOf(verdict) === 'approved') {
+    const level = Math.max(application.kyc_level ?? 0, defaultKycLevel);
+    await updateKycApplication(trx, application.id, {
+      ...stored,
+      status: 'approved',
+      kyc_level: level,
+      rejection_reason: null,
+    });
+    await trx
+      .updateTable('users')
+      .set({
+        kyc_status: 'approved',
+        kyc_level: level,
+        accreditation_status: accreditationFor(level),
+        fatca_status: fatcaFor(application.nationality),
+        updated_at: new Date(),
+      })
+      .where('id', '=', application.user_id)
+      .execute();
+  } else {
+    await updateKycApplication(trx, application.id, {
+      ...stored,
+      status: 'rejected',
+      rejection_reason: rejectionReasonOf(verdict),
+    });
+    await trx
+      .updateTable('users')
+      .set({ kyc_status: 'rejected', updated_at: new Date() })
+      .where('id', '=', application.user_id)
+      .execute();
+  }
+  await recordAudit(trx, {
+    actorId: null,
+    action: 'kyc.provider_reviewed',
+    targetType: 'kyc_application',
+    targetId: application.id,
+    details: {
+      user_id: application.user_id,
+      review_answer: verdict.answer,
+      reject_type: verdict.rejectType,
+      reject_labels: verdict.labels,
+      outcome: outcomeOf(verdict),
+    },
+  });
+  return 'applied';
+}
+
+async function applyToCompany(
+  trx: Trx,
+  application: KybApplication,
+  event: WebhookEvent,
+): Promise<WebhookOutcome> {
+  if (isStale(event, application.provider_event_at)) return 'stale';
+  const seen = { provider_event_at: event.createdAt };
+  if (!event.verdict) {
+    if (application.status !== 'pending' || !inProgress.has(event.reviewStatus ?? ''))
+      return 'no_change';
+    await updateKybApplication(trx, application.id, { ...seen, status: 'in_review' });
+    await trx
+      .updateTable('businesses')
+      .set({ kyb_status: 'in_review' })
+      .where('id', '=', application.business_id)
+      .execute();
+    return 'applied';
+  }
+  const updated = await updateKybApplication(trx, application.id, {
+    ...seen,
+    review_answer: event.verdict.answer,
+    reject_type: event.verdict.rejectType,
+    reject_labels: JSON.stringify(event.verdict.labels),
+    reviewed_at: new Date(),
+  });
+  const after = await recomputeKyb(trx, updated);
+  await recordAudit(trx, {
+    actorId: null,
+    action: 'kyb.provider_reviewed',
+    targetType: 'kyb_application',
+    targetId: application.id,
+    details: {
+      business_id: application.business_id,
+      review_answer: event.verdict.answer,
+      reject_labels: event.verdict.labels,
+      kyb_status: after.status,
+    },
+  });
+  return 'applied';
+}
+
+async function applyToOwner(
+  trx: Trx,
+  ownerId: string,
+  application: KybApplication,
+  event: WebhookEvent,
+): Promise<WebhookOutcome> {
+  const owner = await trx
+    .selectFrom('business_owners')
+    .selectAll()
+    .where('id', '=', ownerId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (isStale(event, owner.provider_event_at)) return 'stale';
+  const seen = { provider_event_at: event.createdAt };
+  if (!event.verdict) {
+    if (owner.kyc_status !== 'pending' || !inProgress.has(event.reviewStatus ?? ''))
+      return 'no_change';
+    await trx
+      .updateTable('business_owners')
+      .set({ ...seen, kyc_status: 'in_review' })
+      .where('id', '=', ownerId)
+      .execute();
+  } else {
+    await trx
+      .updateTable('business_owners')
+      .set({
+        ...seen,
+        kyc_status: outcomeOf(event.verdict) === 'approved' ? 'approved' : 'rejected',
+        review_answer: event.verdict.answer,
+        reject_type: event.verdict.rejectType,
+        reject_labels: JSON.stringify(event.verdict.labels),
+      })
+      .where('id', '=', ownerId)
+      .execute();
+  }
+  await recomputeKyb(trx, application);
+  return 'applied';
+}
+
+/** Finds what the applicant is (a user's KYC, a company, a company's owner) and applies the event. */
+async function apply(trx: Trx, event: WebhookEvent): Promise<WebhookOutcome> {
+  const kyc = await trx
+    .selectFrom('kyc_applications')
+    .select('user_id')
+    .where('provider_applicant_id', '=', event.applicantId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (kyc) {
+    await lockUser(trx, kyc.user_id);
+    return applyToKyc(
+      trx,
+      (await kycApplicationByApplicantForUpdate(trx, event.applicantId))!,
+      event,
+    );
+  }
+  const kyb = await trx
+    .selectFrom('kyb_applications')
+    .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
+    .select(['kyb_applications.id', 'businesses.owner_id', 'businesses.id as business_id'])
+    .where('kyb_applications.provider_applicant_id', '=', event.applicantId)
+    .executeTakeFirst();
+  const owner = kyb
+    ? undefined
+    : await trx
+        .selectFrom('business_owners')
+        .innerJoin('kyb_applications', 'kyb_applications.id', 'business_owners.kyb_application_id')
+        .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
+        .select([
+          'business_owners.id',
+          'kyb_applications.id as kyb_id',
+          'businesses.owner_id',
+          'businesses.id as business_id',
+        ])
+        .where('business_owners.provider_applicant_id', '=', event.applicantId)
+        .executeTakeFirst();
+  const target = kyb ?? owner;
+  if (!target) return 'unknown_applicant';
+  await lockUser(trx, target.owner_id);
+  await trx
+    .selectFrom('businesses')
+    .select('id')
+    .where('id', '=', target.business_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const application = (await kybApplicationForUpdate(trx, kyb ? kyb.id : owner!.kyb_id))!;
+  return kyb
+    ? applyToCompany(trx, application, event)
+    : applyToOwner(trx, owner!.id, application, event);
+}
+
+export function webhookService(deps: { db: Db; webhookSecret: string; logger: Logger }) {
+  return {
+    /** Throws WEBHOOK_SIGNATURE_INVALID unless the digest header matches the raw body. */
+    authenticate(rawBody: Buffer, digest: string | undefined, algorithm: string | undefined): void {
+      if (
+        !digest ||
+        !isDigestAlgorithm(algorithm) ||
+        !hexEquals(payloadDigest(deps.webhookSecret, rawBody, algorithm), digest)
+      ) {
+        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+      }
+    },
+
+    async receive(payload: Record<string, unknown>): Promise<WebhookOutcome> {
+      const event = parseWebhookEvent(payload, new Date());
+      if (!event) {
+        deps.logger.warn(
+          { type: payload.type },
+          'provider webhook without applicant or type ignored',
+        );
+        return 'ignored';
+      }
+      const outcome = await transaction(deps.db, async (trx) => {
+        const recorded = await trx
+          .insertInto('provider_webhook_events')
+          .values({
+            id: newId(),
+            dedupe_key: event.dedupeKey,
+            applicant_id: event.applicantId,
+            type: event.type,
+            payload: JSON.stringify(payload),
+            outcome: 'received',
+          })
+          .onConflict((oc) => oc.column('dedupe_key').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!recorded) return 'duplicate' as const;
+        const applied = await apply(trx, event);
+        await trx
+          .updateTable('provider_webhook_events')
+          .set({ outcome: applied })
+          .where('id', '=', recorded.id)
+          .execute();
+        return applied;
+      });
+      if (outcome === 'unknown_applicant')
+        deps.logger.warn(
+          { applicantId: event.applicantId, type: event.type },
+          'provider webhook for an unknown applicant',
+        );
+      return outcome;
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof webhookService>;
