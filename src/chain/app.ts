@@ -1,0 +1,68 @@
+/**
+ * The chain process's HTTP app: the routes of the chain API under /api/v1, every one behind the
+ * service credential (checked on request, before validation, so an unauthenticated caller learns
+ * nothing), plus readiness that checks the database, the node and the infrastructure's code.
+ */
+import type { Config } from '../lib/config.js';
+import { pingDb } from '../lib/db/database.js';
+import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
+import { requireServiceToken } from '../lib/http/service-auth.js';
+import type { Logger } from '../lib/logger.js';
+import type { ChainServices } from './chain-services.js';
+import { registerMutationRoutes } from './http/mutation.routes.js';
+import { registerReadRoutes } from './http/read.routes.js';
+
+export interface ChainAppDeps {
+  config: Config;
+  services: ChainServices;
+  logger: Logger;
+}
+
+/**
+ * Only the platform and trading processes call this API, with the service token; the general
+ * per-client limit is for public APIs and would throttle settlement bursts, so it is raised here.
+ */
+const serviceRequestsPerMinute = 100_000;
+
+async function readiness(services: ChainServices): Promise<Record<string, string>> {
+  const { db, session, infrastructure } = services;
+  const [database, chain] = await Promise.all([
+    pingDb(db).then(
+      () => 'ok',
+      (error: Error) => error.message,
+    ),
+    session.client.getCode({ address: infrastructure.trexFactory }).then(
+      (code) => (code && code !== '0x' ? 'ok' : 'the node has no code at the TREXFactory (reset?)'),
+      (error: Error) => error.message,
+    ),
+  ]);
+  return { database, chain };
+}
+
+export async function buildChainApp(deps: ChainAppDeps): Promise<HttpApp> {
+  const { config, services, logger } = deps;
+  const app = await buildHttpApp({
+    name: 'chain',
+    description:
+      'Tessera chain service: ERC-3643 (T-REX) suites, investor identities with KYC claims, ' +
+      'mint, forced transfers, gas accounting. Every route needs the service token.',
+    logger,
+    corsOrigins: [],
+    rateLimitPerMinute: Math.max(config.http.rateLimitPerMinute, serviceRequestsPerMinute),
+    bodyLimitBytes: config.http.bodyLimitBytes,
+    readiness: () => readiness(services),
+    securitySchemes: {
+      serviceToken: { type: 'http', scheme: 'bearer', description: 'the SERVICE_TOKEN' },
+    },
+  });
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', requireServiceToken(config.auth.serviceToken));
+      registerMutationRoutes(api, services);
+      registerReadRoutes(api, services);
+      await Promise.resolve();
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,203 @@
+/**
+ * The mutating routes of the chain API. Each takes an `Idempotency-Key` header (deploy uses the
+ * token id instead), calls one operation and answers 200 with what was mined.
+ */
+import type { ChainServices } from '../chain-services.js';
+import type { ApiScope } from './api-scope.js';
+import { batchForcedTransfer } from '../operations/batch-forced-transfer.js';
+import { deploySuite } from '../operations/deploy-suite.js';
+import { forcedTransfer } from '../operations/forced-transfer.js';
+import { mint } from '../operations/mint.js';
+import { setTokenPaused } from '../operations/pause-token.js';
+import { registerIdentity } from '../operations/register-identity.js';
+import { revokeKyc } from '../operations/revoke-kyc.js';
+import { parseAddress, parseAmount } from './parse-input.js';
+import {
+  deployResponse,
+  pauseResponse,
+  registerIdentityResponse,
+  revokeKycResponse,
+} from './responses.js';
+import {
+  BatchTransferBodySchema,
+  DeployBodySchema,
+  DeployResponseSchema,
+  IdempotencyHeadersSchema,
+  MintBodySchema,
+  PauseBodySchema,
+  PauseResponseSchema,
+  RegisterIdentityBodySchema,
+  RegisterIdentityResponseSchema,
+  RevokeKycBodySchema,
+  RevokeKycResponseSchema,
+  TransactionSchema,
+  TransferBodySchema,
+} from './schemas.js';
+
+const security = [{ serviceToken: [] }];
+
+export function registerMutationRoutes(app: ApiScope, services: ChainServices): void {
+  app.post(
+    '/deploy',
+    {
+      schema: {
+        summary: 'Deploy the T-REX suite of a token (idempotent by token_id)',
+        tags: ['chain'],
+        security,
+        body: DeployBodySchema,
+        response: { 200: DeployResponseSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const result = await deploySuite(services, {
+        tokenId: body.token_id,
+        name: body.name,
+        symbol: body.symbol,
+        decimals: body.decimals,
+        payerRef: body.payer_ref ?? null,
+      });
+      return deployResponse(body.token_id, result);
+    },
+  );
+
+  app.post(
+    '/register-identity',
+    {
+      schema: {
+        summary: 'Create the investor ONCHAINID, add the KYC claim, register it for every token',
+        tags: ['chain'],
+        security,
+        headers: IdempotencyHeadersSchema,
+        body: RegisterIdentityBodySchema,
+        response: { 200: RegisterIdentityResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await registerIdentity(services, {
+        investor: parseAddress(request.body.investor_addr, 'investor_addr'),
+        country: request.body.country_code,
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+      });
+      return registerIdentityResponse(result);
+    },
+  );
+
+  app.post(
+    '/revoke-kyc',
+    {
+      schema: {
+        summary: "Revoke the investor's KYC claim (unverified on every token)",
+        tags: ['chain'],
+        security,
+        headers: IdempotencyHeadersSchema,
+        body: RevokeKycBodySchema,
+        response: { 200: RevokeKycResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await revokeKyc(services, {
+        investor: parseAddress(request.body.investor_addr, 'investor_addr'),
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+      });
+      return revokeKycResponse(result);
+    },
+  );
+
+  app.post(
+    '/mint',
+    {
+      schema: {
+        summary: 'Mint base units to a verified wallet (issuer pays)',
+        tags: ['chain'],
+        security,
+        headers: IdempotencyHeadersSchema,
+        body: MintBodySchema,
+        response: { 200: TransactionSchema },
+      },
+    },
+    async (request) =>
+      mint(services, {
+        token: parseAddress(request.body.token_addr, 'token_addr'),
+        to: parseAddress(request.body.to_addr, 'to_addr'),
+        amount: parseAmount(request.body.amount, 'amount'),
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+      }),
+  );
+
+  app.post(
+    '/transfer',
+    {
+      schema: {
+        summary: 'Forced transfer from seller to buyer after the platform checks (platform pays)',
+        tags: ['chain'],
+        security,
+        headers: IdempotencyHeadersSchema,
+        body: TransferBodySchema,
+        response: { 200: TransactionSchema },
+      },
+    },
+    async (request) =>
+      forcedTransfer(services, {
+        token: parseAddress(request.body.token_addr, 'token_addr'),
+        from: parseAddress(request.body.from_addr, 'from_addr'),
+        to: parseAddress(request.body.to_addr, 'to_addr'),
+        amount: parseAmount(request.body.amount, 'amount'),
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+      }),
+  );
+
+  app.post(
+    '/batch-transfer',
+    {
+      schema: {
+        summary: 'Several forced transfers of one token in one transaction, all or nothing',
+        tags: ['chain'],
+        security,
+        headers: IdempotencyHeadersSchema,
+        body: BatchTransferBodySchema,
+        response: { 200: TransactionSchema },
+      },
+    },
+    async (request) =>
+      batchForcedTransfer(services, {
+        token: parseAddress(request.body.token_addr, 'token_addr'),
+        transfers: request.body.transfers.map((t, i) => ({
+          from: parseAddress(t.from_addr, `transfers.${i}.from_addr`),
+          to: parseAddress(t.to_addr, `transfers.${i}.to_addr`),
+          amount: parseAmount(t.amount, `transfers.${i}.amount`),
+        })),
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+      }),
+  );
+
+  for (const paused of [true, false]) {
+    app.post(
+      paused ? '/pause' : '/unpause',
+      {
+        schema: {
+          summary: paused ? 'Pause a token' : 'Unpause a token (tokens start paused)',
+          tags: ['chain'],
+          security,
+          headers: IdempotencyHeadersSchema,
+          body: PauseBodySchema,
+          response: { 200: PauseResponseSchema },
+        },
+      },
+      async (request) =>
+        pauseResponse(
+          await setTokenPaused(services, {
+            token: parseAddress(request.body.token_addr, 'token_addr'),
+            paused,
+            idempotencyKey: request.headers['idempotency-key'],
+            payerRef: request.body.payer_ref ?? null,
+          }),
+        ),
+    );
+  }
+}

@@ -1,0 +1,77 @@
+/** Domain results to API bodies (snake_case, the spec's `_addr` names, wei as strings). */
+import type { DeploySuiteResult } from '../operations/deploy-suite.js';
+import type { PauseTokenResult } from '../operations/pause-token.js';
+import type { TokenBalance, WalletIdentity } from '../operations/reads.js';
+import type { RegisterIdentityResult } from '../operations/register-identity.js';
+import type { RevokeKycResult } from '../operations/revoke-kyc.js';
+import type {
+  BalanceResponse,
+  DeployResponse,
+  IdentityResponse,
+  PauseResponse,
+  RegisterIdentityResponse,
+  RevokeKycResponse,
+} from './schemas.js';
+
+export function deployResponse(tokenId: string, result: DeploySuiteResult): DeployResponse {
+  const { suite } = result;
+  return {
+    token_id: tokenId,
+    token_addr: suite.token,
+    identity_registry_addr: suite.identityRegistry,
+    identity_registry_storage_addr: suite.identityRegistryStorage,
+    trusted_issuers_registry_addr: suite.trustedIssuersRegistry,
+    claim_topics_registry_addr: suite.claimTopicsRegistry,
+    compliance_addr: suite.compliance,
+    tx_hash: suite.deployTxHash,
+    created: result.created,
+    transaction: result.transaction,
+  };
+}
+
+export function registerIdentityResponse(result: RegisterIdentityResult): RegisterIdentityResponse {
+  return {
+    investor_addr: result.investor,
+    identity_addr: result.identity,
+    country_code: result.country,
+    tx_hash: result.transactions.at(-1)?.tx_hash ?? null,
+    transactions: result.transactions,
+  };
+}
+
+export function revokeKycResponse(result: RevokeKycResult): RevokeKycResponse {
+  return {
+    investor_addr: result.investor,
+    identity_addr: result.identity,
+    tx_hash: result.transaction?.tx_hash ?? null,
+    transaction: result.transaction,
+  };
+}
+
+export function pauseResponse(result: PauseTokenResult): PauseResponse {
+  return {
+    token_addr: result.token,
+    paused: result.paused,
+    tx_hash: result.transaction?.tx_hash ?? null,
+    transaction: result.transaction,
+  };
+}
+
+export function balanceResponse(balance: TokenBalance): BalanceResponse {
+  return {
+    token_addr: balance.token,
+    wallet_addr: balance.wallet,
+    balance: balance.balance.toString(),
+    frozen: balance.frozen.toString(),
+  };
+}
+
+export function identityResponse(identity: WalletIdentity): IdentityResponse {
+  return {
+    wallet_addr: identity.wallet,
+    identity_addr: identity.identity,
+    registered: identity.registered,
+    country_code: identity.country,
+    kyc_claim: identity.kycClaim,
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Request and response schemas of the chain API (TypeBox: validation and the OpenAPI document).
+ * Addresses are 0x-prefixed hex (checksum verified when mixed-case); amounts are base units as
+ * decimal strings, since they can exceed 2^53.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const AddressSchema = Type.String({
+  pattern: '^0x[0-9a-fA-F]{40}$',
+  description: 'EVM address (0x + 40 hex digits)',
+  examples: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
+});
+export const HashSchema = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' });
+export const AmountSchema = Type.String({
+  pattern: '^[1-9][0-9]{0,77}$',
+  description: 'A positive whole number of base units (amount * 10^decimals), as a decimal string',
+  examples: ['1000000000000000000'],
+});
+const WeiSchema = Type.String({ pattern: '^[0-9]+$', description: 'wei, decimal string' });
+const PayerRefSchema = Type.Optional(
+  Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'who the gas is booked to (e.g. the issuer business id); recorded only',
+  }),
+);
+
+export const IdempotencyHeadersSchema = Type.Object({
+  'idempotency-key': Type.String({
+    pattern: '^[A-Za-z0-9._:-]{1,200}$',
+    description:
+      'Required on mutating routes. A retry with the same key never sends a second transaction: ' +
+      'it returns the recorded outcome or resumes the transaction in flight.',
+  }),
+});
+
+export const TransactionSchema = Type.Object({
+  operation: Type.String(),
+  tx_hash: HashSchema,
+  block_number: Type.Integer(),
+  nonce: Type.Integer(),
+  gas_used: WeiSchema,
+  effective_gas_price: WeiSchema,
+  cost_wei: WeiSchema,
+  payer_type: Type.Union([Type.Literal('platform'), Type.Literal('issuer')]),
+  payer_ref: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const DeployBodySchema = Type.Object(
+  {
+    token_id: Type.String({ format: 'uuid', description: 'the salt of the suite' }),
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    symbol: Type.String({ minLength: 1, maxLength: 10 }),
+    decimals: Type.Integer({ minimum: 0, maximum: 18 }),
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+export const DeployResponseSchema = Type.Object({
+  token_id: Type.String(),
+  token_addr: AddressSchema,
+  identity_registry_addr: AddressSchema,
+  identity_registry_storage_addr: AddressSchema,
+  trusted_issuers_registry_addr: AddressSchema,
+  claim_topics_registry_addr: AddressSchema,
+  compliance_addr: AddressSchema,
+  tx_hash: Type.Union([HashSchema, Type.Null()]),
+  created: Type.Boolean({ description: 'false when the suite already existed' }),
+  transaction: Type.Union([TransactionSchema, Type.Null()]),
+});
+
+export const RegisterIdentityBodySchema = Type.Object(
+  {
+    investor_addr: AddressSchema,
+    country_code: Type.Integer({ minimum: 1, maximum: 999, description: 'ISO 3166-1 numeric' }),
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+export const RegisterIdentityResponseSchema = Type.Object({
+  investor_addr: AddressSchema,
+  identity_addr: AddressSchema,
+  country_code: Type.Integer(),
+  tx_hash: Type.Union([HashSchema, Type.Null()]),
+  transactions: Type.Array(TransactionSchema),
+});
+
+export const RevokeKycBodySchema = Type.Object(
+  { investor_addr: AddressSchema, payer_ref: PayerRefSchema },
+  { additionalProperties: false },
+);
+export const RevokeKycResponseSchema = Type.Object({
+  investor_addr: AddressSchema,
+  identity_addr: AddressSchema,
+  tx_hash: Type.Union([HashSchema, Type.Null()]),
+  transaction: Type.Union([TransactionSchema, Type.Null()]),
+});
+
+export const MintBodySchema = Type.Object(
+  {
+    token_addr: AddressSchema,
+    to_addr: AddressSchema,
+    amount: AmountSchema,
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const TransferBodySchema = Type.Object(
+  {
+    token_addr: AddressSchema,
+    from_addr: AddressSchema,
+    to_addr: AddressSchema,
+    amount: AmountSchema,
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const BatchTransferBodySchema = Type.Object(
+  {
+    token_addr: AddressSchema,
+    transfers: Type.Array(
+      Type.Object(
+        { from_addr: AddressSchema, to_addr: AddressSchema, amount: AmountSchema },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+
+export const PauseBodySchema = Type.Object(
+  { token_addr: AddressSchema, payer_ref: PayerRefSchema },
+  { additionalProperties: false },
+);
+export const PauseResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  paused: Type.Boolean(),
+  tx_hash: Type.Union([HashSchema, Type.Null()]),
+  transaction: Type.Union([TransactionSchema, Type.Null()]),
+});
+
+export const TokenWalletParamsSchema = Type.Object({
+  token_addr: AddressSchema,
+  wallet_addr: AddressSchema,
+});
+export const WalletParamsSchema = Type.Object({ wallet_addr: AddressSchema });
+
+export const BalanceResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  wallet_addr: AddressSchema,
+  balance: WeiSchema,
+  frozen: WeiSchema,
+});
+export const VerifiedResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  wallet_addr: AddressSchema,
+  verified: Type.Boolean(),
+});
+export const IdentityResponseSchema = Type.Object({
+  wallet_addr: AddressSchema,
+  identity_addr: Type.Union([AddressSchema, Type.Null()]),
+  registered: Type.Boolean(),
+  country_code: Type.Union([Type.Integer(), Type.Null()]),
+  kyc_claim: Type.Union([Type.Literal('valid'), Type.Literal('revoked'), Type.Literal('none')]),
+});
+
+export type Transaction = Static<typeof TransactionSchema>;
+export type DeployBody = Static<typeof DeployBodySchema>;
+export type DeployResponse = Static<typeof DeployResponseSchema>;
+export type RegisterIdentityBody = Static<typeof RegisterIdentityBodySchema>;
+export type RegisterIdentityResponse = Static<typeof RegisterIdentityResponseSchema>;
+export type RevokeKycBody = Static<typeof RevokeKycBodySchema>;
+export type RevokeKycResponse = Static<typeof RevokeKycResponseSchema>;
+export type MintBody = Static<typeof MintBodySchema>;
+export type TransferBody = Static<typeof TransferBodySchema>;
+export type BatchTransferBody = Static<typeof BatchTransferBodySchema>;
+export type PauseBody = Static<typeof PauseBodySchema>;
+export type PauseResponse = Static<typeof PauseResponseSchema>;
+export type BalanceResponse = Static<typeof BalanceResponseSchema>;
+export type VerifiedResponse = Static<typeof VerifiedResponseSchema>;
+export type IdentityResponse = Static<typeof IdentityResponseSchema>;

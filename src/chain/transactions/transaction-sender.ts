@@ -1,0 +1,369 @@
+/**
+ * Sends the transactions of this process, one signer, each under an idempotency key:
+ *
+ * 1. The key is recorded in gas_transactions (queued) before anything else; a key seen before
+ *    resumes its row instead: mined gives the recorded outcome, sent asks the chain about the
+ *    stored hash, queued or failed (nothing on chain) starts again.
+ * 2. `prepare` runs the pre-checks and the gas estimate; a refusal is recorded as failed and
+ *    nothing is sent.
+ * 3. Under the nonce lock the transaction is signed, its hash and raw bytes stored (status sent),
+ *    then broadcast. A broadcast that certainly failed marks the row failed again.
+ * 4. The receipt is awaited; mined or reverted is recorded with gasUsed, effectiveGasPrice and
+ *    their product. A timeout leaves the row sent: a retry with the same key finds the hash.
+ *
+ * A retry never sends a second transaction for a key while the first could still be mined: a
+ * stored hash unknown to the node is rebroadcast as is (same nonce, same hash), and only when its
+ * nonce was used by another transaction (so it can never be mined) is the call sent anew.
+ */
+import {
+  keccak256,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  WaitForTransactionReceiptTimeoutError,
+  type Address,
+  type Hash,
+  type TransactionReceipt,
+} from 'viem';
+import type { Db } from '../../lib/db/database.js';
+import { AppError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import { onChain, toChainError } from '../client/chain-errors.js';
+import type { ChainSession } from '../client/chain-session.js';
+import type { PreparedCall } from '../client/prepared-call.js';
+import { broadcast, type BroadcastResult } from './broadcast.js';
+import type {
+  MinedTransaction,
+  Operation,
+  Payer,
+  PendingTransaction,
+  RevertedTransaction,
+} from './chain-transaction.js';
+import {
+  findTransaction,
+  insertQueued,
+  recordFailed,
+  recordMined,
+  recordReverted,
+  recordSent,
+} from './gas-records.js';
+import { KeyedMutex } from './keyed-mutex.js';
+import { NonceAllocator } from './nonce-allocator.js';
+import { requestFingerprint } from './request-fingerprint.js';
+
+export interface TransactionSpec {
+  operation: Operation;
+  idempotencyKey: string;
+  /** the caller's request; a key reused with a different request is refused */
+  request: unknown;
+  tokenAddress: Address | null;
+  payer: Payer;
+  /** pre-checks and gas estimate; throws an AppError to refuse */
+  prepare: () => Promise<PreparedCall>;
+  /** what to keep from a successful receipt (deployed addresses...) */
+  decode?: (
+    receipt: TransactionReceipt,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+export interface TransactionSenderOptions {
+  db: Db;
+  session: ChainSession;
+  receiptTimeoutMs: number;
+  logger: Logger;
+}
+
+type Broadcasted =
+  | { kind: 'accepted'; tx: PendingTransaction }
+  | { kind: 'uncertain'; tx: PendingTransaction; error: unknown }
+  | Exclude<BroadcastResult, { kind: 'accepted' | 'uncertain' }>;
+
+const maxNonceRetries = 3;
+
+export class TransactionSender {
+  readonly #keys = new KeyedMutex();
+  readonly #nonces: NonceAllocator;
+
+  constructor(private readonly options: TransactionSenderOptions) {
+    const { client, signer } = options.session;
+    this.#nonces = new NonceAllocator(() =>
+      client.getTransactionCount({ address: signer.address, blockTag: 'pending' }),
+    );
+  }
+
+  /** Whether this key was already used for this operation (a retry must resume it). */
+  async hasRecord(operation: Operation, idempotencyKey: string): Promise<boolean> {
+    return (await findTransaction(this.options.db, operation, idempotencyKey)) !== undefined;
+  }
+
+  run(spec: TransactionSpec): Promise<MinedTransaction> {
+    const requestHash = requestFingerprint(spec.request);
+    return this.#keys.run(`${spec.operation}:${spec.idempotencyKey}`, async () => {
+      const tx = await insertQueued(this.options.db, {
+        chainId: this.options.session.chainId,
+        operation: spec.operation,
+        idempotencyKey: spec.idempotencyKey,
+        requestHash,
+        tokenAddress: spec.tokenAddress,
+        payer: spec.payer,
+        from: this.options.session.signer.address,
+      });
+      if (tx.requestHash !== requestHash) {
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          `The idempotency key "${spec.idempotencyKey}" was used for a different ${spec.operation} request`,
+        );
+      }
+      switch (tx.status) {
+        case 'mined':
+          return tx;
+        case 'reverted':
+          throw revertedError(tx);
+        case 'sent':
+          return this.#resume(tx, spec);
+        case 'queued':
+        case 'failed':
+          return this.#sendNew(tx.id, spec);
+      }
+    });
+  }
+
+  async #sendNew(id: string, spec: TransactionSpec): Promise<MinedTransaction> {
+    const { client } = this.options.session;
+    let call: PreparedCall;
+    let fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+    try {
+      call = await spec.prepare();
+      fees = await onChain(() => client.estimateFeesPerGas());
+    } catch (error) {
+      throw await this.#fail(id, error);
+    }
+    for (let attempt = 1; ; attempt++) {
+      let sent: Broadcasted;
+      try {
+        sent = await this.#nonces.use((nonce) => this.#signAndBroadcast(id, call, fees, nonce));
+      } catch (error) {
+        throw await this.#fail(id, error);
+      }
+      switch (sent.kind) {
+        case 'accepted':
+          return this.#awaitReceipt(sent.tx, spec);
+        case 'nonce_too_low':
+          if (attempt < maxNonceRetries) continue;
+          throw await this.#fail(
+            id,
+            new AppError(
+              'CHAIN_TRANSACTION_REJECTED',
+              'The node kept refusing the nonce',
+              undefined,
+              {
+                cause: sent.error,
+              },
+            ),
+          );
+        case 'unreachable':
+          throw await this.#fail(
+            id,
+            new AppError('CHAIN_UNAVAILABLE', 'The chain node refused the connection', undefined, {
+              cause: sent.error,
+            }),
+          );
+        case 'rejected':
+          throw await this.#fail(
+            id,
+            new AppError(
+              'CHAIN_TRANSACTION_REJECTED',
+              `The node refused the transaction: ${sent.error.shortMessage}`,
+              undefined,
+              { cause: sent.error },
+            ),
+          );
+        case 'uncertain':
+          throw new AppError(
+            'CHAIN_UNAVAILABLE',
+            `The node did not confirm the broadcast of ${sent.tx.sent.hash}; retry with the same idempotency key`,
+            { tx_hash: sent.tx.sent.hash },
+            { cause: sent.error },
+          );
+      }
+    }
+  }
+
+  async #signAndBroadcast(
+    id: string,
+    call: PreparedCall,
+    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
+    nonce: number,
+  ): Promise<{ consumed: boolean; outcome: Broadcasted }> {
+    const { client, signer, chainId } = this.options.session;
+    const raw = await signer.signTransaction({
+      type: 'eip1559',
+      chainId,
+      nonce,
+      to: call.to,
+      data: call.data,
+      gas: call.gas,
+      ...fees,
+    });
+    const tx = await recordSent(this.options.db, id, { hash: keccak256(raw), nonce, raw });
+    const result = await broadcast(client, raw);
+    switch (result.kind) {
+      case 'accepted':
+        return { consumed: true, outcome: { kind: 'accepted', tx } };
+      case 'uncertain':
+        // The node may hold it: the nonce counts as used, and the next use asks the node.
+        this.#nonces.markStale();
+        return { consumed: true, outcome: { kind: 'uncertain', tx, error: result.error } };
+      case 'nonce_too_low':
+        this.#nonces.markStale();
+        return { consumed: false, outcome: result };
+      case 'unreachable':
+      case 'rejected':
+        return { consumed: false, outcome: result };
+    }
+  }
+
+  /** A stored hash: ask the chain before doing anything else. */
+  async #resume(tx: PendingTransaction, spec: TransactionSpec): Promise<MinedTransaction> {
+    const { client, signer } = this.options.session;
+    const hash = tx.sent.hash;
+    const receipt = await this.#findReceipt(hash);
+    if (receipt) return this.#finish(tx, receipt, spec);
+    const known = await this.#pending(hash);
+    if (known) return this.#awaitReceipt(tx, spec);
+    const used = await this.#withHash(hash, () =>
+      client.getTransactionCount({ address: signer.address, blockTag: 'latest' }),
+    );
+    if (used > tx.sent.nonce) {
+      const late = await this.#findReceipt(hash);
+      if (late) return this.#finish(tx, late, spec);
+      this.options.logger.warn(
+        { tx_hash: hash, nonce: tx.sent.nonce, operation: tx.operation },
+        'transaction dropped and its nonce used by another: it can never be mined; sending anew',
+      );
+      this.#nonces.markStale();
+      return this.#sendNew(tx.id, spec);
+    }
+    const result = await broadcast(client, tx.sent.raw);
+    switch (result.kind) {
+      case 'accepted':
+        this.options.logger.info({ tx_hash: hash }, 'node had lost the transaction; rebroadcast');
+        return this.#awaitReceipt(tx, spec);
+      case 'nonce_too_low':
+      case 'rejected':
+        // Its nonce was taken meanwhile or its fees no longer fit: it can never be mined as is.
+        this.#nonces.markStale();
+        return this.#sendNew(tx.id, spec);
+      case 'unreachable':
+      case 'uncertain':
+        throw unavailableAfterSend(hash, result.error);
+    }
+  }
+
+  async #awaitReceipt(tx: PendingTransaction, spec: TransactionSpec): Promise<MinedTransaction> {
+    const { client } = this.options.session;
+    const hash = tx.sent.hash;
+    let receipt = await this.#findReceipt(hash);
+    if (!receipt) {
+      try {
+        receipt = await client.waitForTransactionReceipt({
+          hash,
+          timeout: this.options.receiptTimeoutMs,
+          retryCount: 2,
+        });
+      } catch (error) {
+        this.#nonces.markStale();
+        if (error instanceof WaitForTransactionReceiptTimeoutError) {
+          throw new AppError(
+            'CHAIN_TIMEOUT',
+            `Transaction ${hash} is not mined after ${this.options.receiptTimeoutMs} ms; retry with the same idempotency key`,
+            { tx_hash: hash },
+            { cause: error },
+          );
+        }
+        throw unavailableAfterSend(hash, error);
+      }
+    }
+    return this.#finish(tx, receipt, spec);
+  }
+
+  async #finish(
+    tx: PendingTransaction,
+    receipt: TransactionReceipt,
+    spec: TransactionSpec,
+  ): Promise<MinedTransaction> {
+    const figures = {
+      blockNumber: Number(receipt.blockNumber),
+      gasUsed: receipt.gasUsed,
+      effectiveGasPrice: receipt.effectiveGasPrice,
+    };
+    if (receipt.status === 'reverted') {
+      throw revertedError(await recordReverted(this.options.db, tx.id, figures));
+    }
+    const decode = spec.decode;
+    const result = decode ? await this.#withHash(tx.sent.hash, async () => decode(receipt)) : {};
+    return recordMined(this.options.db, tx.id, figures, result);
+  }
+
+  async #findReceipt(hash: Hash): Promise<TransactionReceipt | null> {
+    return this.#withHash(hash, async () => {
+      try {
+        return await this.options.session.client.getTransactionReceipt({ hash });
+      } catch (error) {
+        if (error instanceof TransactionReceiptNotFoundError) return null;
+        throw error;
+      }
+    });
+  }
+
+  async #pending(hash: Hash): Promise<boolean> {
+    return this.#withHash(hash, async () => {
+      try {
+        await this.options.session.client.getTransaction({ hash });
+        return true;
+      } catch (error) {
+        if (error instanceof TransactionNotFoundError) return false;
+        throw error;
+      }
+    });
+  }
+
+  /** A chain call about a sent transaction: its failure names the hash to retry with. */
+  async #withHash<T>(hash: Hash, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailableAfterSend(hash, error);
+    }
+  }
+
+  /** Records a refusal or an unreachable node as failed (nothing on chain) and returns the error. */
+  async #fail(id: string, error: unknown): Promise<unknown> {
+    const mapped = toChainError(error);
+    if (mapped instanceof AppError) {
+      await recordFailed(this.options.db, id, {
+        code: mapped.code,
+        detail: mapped.detail ?? mapped.title,
+      });
+    }
+    return mapped;
+  }
+}
+
+function unavailableAfterSend(hash: Hash, error: unknown): unknown {
+  const mapped = toChainError(error);
+  if (!(mapped instanceof AppError)) return mapped;
+  return new AppError(
+    mapped.code,
+    `${mapped.detail ?? mapped.title}; transaction ${hash} was sent: retry with the same idempotency key`,
+    { ...mapped.extra, tx_hash: hash },
+    { cause: error },
+  );
+}
+
+function revertedError(tx: RevertedTransaction): AppError {
+  return new AppError(
+    'TRANSACTION_REVERTED',
+    `Transaction ${tx.sent.hash} was mined in block ${tx.receipt.blockNumber} but reverted`,
+    { tx_hash: tx.sent.hash },
+  );
+}
