@@ -82,7 +82,6 @@ export function applicantView(applicant: Applicant, level: Level | undefined, no
   return {
     id: applicant.id,
     createdAt: applicantTime(applicant.createdAt),
-    key: 'SANDBOX',
     clientId: sandboxClientId,
     inspectionId: applicant.inspectionId,
     externalUserId: applicant.externalUserId,

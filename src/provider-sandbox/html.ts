@@ -12,6 +12,14 @@ export class SafeHtml {
 
 type Interpolated = SafeHtml | string | number | boolean | undefined | null | Interpolated[];
 
+/**
+ * The pages' own Content-Security-Policy, replacing the shared one: no scripts at all, inline
+ * styles, forms to this origin only, and no `upgrade-insecure-requests`, which would send the
+ * forms of a sandbox served over plain HTTP (on a LAN address, say) to an https URL that is not there.
+ */
+export const pageContentSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 export function escapeHtml(text: string): string {
   return text
     .replaceAll('&', '&amp;')

@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../lib/http/app.js';
 import type { ReviewResult } from './applicant.js';
-import { parseFormBody } from './html.js';
+import { pageContentSecurityPolicy, parseFormBody } from './html.js';
 import { operatorPage, type OperatorView } from './operator.html.js';
 import { ProviderError, refusalOf } from './provider-errors.js';
 import type { ProviderSandbox } from './sandbox-service.js';
@@ -93,6 +93,7 @@ export function operatorRoutes(operator: HttpApp, deps: OperatorDeps): void {
     (_request, body, done) => done(null, parseFormBody(body as string)),
   );
   operator.addHook('onRequest', (request, reply, done) => {
+    reply.header('content-security-policy', pageContentSecurityPolicy);
     const password = basicPassword(request);
     if (password === undefined || !timingSafeEqual(digest(password), expected)) {
       reply

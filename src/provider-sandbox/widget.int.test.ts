@@ -125,6 +125,13 @@ describe('widget and operator pages', () => {
     expect(await submitted.text()).toContain('not completed');
   });
 
+  it('serves its pages under a script-free CSP that keeps forms on plain HTTP', async () => {
+    const response = await fetch(`${sandbox.url}/websdk?accessToken=${await tokenFor('csp')}`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+  });
+
   it('answers an unknown or expired token with a 401 page', async () => {
     expect((await widget('_act-sbx-unknown')).status).toBe(401);
     const token = await tokenFor('late');

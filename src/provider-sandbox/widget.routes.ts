@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../lib/http/app.js';
 import type { WidgetStep } from './applicant.js';
-import { parseFormBody } from './html.js';
+import { pageContentSecurityPolicy, parseFormBody } from './html.js';
 import { ProviderError, refusalOf } from './provider-errors.js';
 import type { ProviderSandbox } from './sandbox-service.js';
 import { identityDocumentTypes, widgetErrorPage, widgetPage } from './widget.html.js';
@@ -37,6 +37,10 @@ export function widgetRoutes(widget: HttpApp, sandbox: ProviderSandbox): void {
     { parseAs: 'string' },
     (_request, body, done) => done(null, parseFormBody(body as string)),
   );
+  widget.addHook('onRequest', (_request, reply, done) => {
+    reply.header('content-security-policy', pageContentSecurityPolicy);
+    done();
+  });
   widget.setErrorHandler((error, request, reply) => {
     const { status, description } = refusalOf(error);
     if (status >= 500) request.log.error({ err: error }, 'widget request failed');
