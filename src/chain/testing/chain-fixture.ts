@@ -6,14 +6,20 @@
 import { createPublicClient, createWalletClient, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { startTestAnvil, type TestAnvil } from '../../../test/support/anvil.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { testConfig } from '../../../test/support/config.js';
 import type { Config } from '../../lib/config.js';
+import {
+  anvilDevSignerKey,
+  startEmbeddedAnvil,
+  type EmbeddedAnvil,
+} from '../../lib/embedded/anvil.js';
+import { freePort } from '../../lib/embedded/ports.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { createLogger } from '../../lib/logger.js';
 import { buildChainApp } from '../app.js';
 import { openChainServices, type ChainServices } from '../chain-services.js';
+import { startRpcProxy, type RpcProxy } from './rpc-proxy.js';
 
 export const serviceToken = 'test-service-token-0123456789abcdef';
 
@@ -33,16 +39,26 @@ export const investors: readonly Address[] = [
 export function chainTestConfig(
   rpcUrl: string,
   databaseUrl: string,
-  signerKey: `0x${string}`,
+  env: Record<string, string> = {},
 ): Config {
   return testConfig({
     DATABASE_URL: databaseUrl,
     CHAIN_RPC_URL: rpcUrl,
-    CHAIN_SIGNER_KEY: signerKey,
+    CHAIN_SIGNER_KEY: anvilDevSignerKey,
     CHAIN_RPC_TIMEOUT_MS: '2000',
     CHAIN_RECEIPT_TIMEOUT_MS: '5000',
     SERVICE_TOKEN: serviceToken,
+    ...env,
   });
+}
+
+export interface ChainFixtureOptions {
+  /** anvil keeps its chain in this file across restarts (`--state`) */
+  statePath?: string;
+  /** put a failure-injecting proxy between the chain service and anvil */
+  withProxy?: boolean;
+  /** extra configuration (e.g. CHAIN_RECEIPT_TIMEOUT_MS) */
+  env?: Record<string, string>;
 }
 
 function signerWallet(rpcUrl: string, chainId: number, key: `0x${string}`) {
@@ -54,7 +70,11 @@ function signerWallet(rpcUrl: string, chainId: number, key: `0x${string}`) {
 }
 
 export interface ChainFixture {
-  anvil: TestAnvil;
+  anvil: EmbeddedAnvil;
+  proxy: RpcProxy | undefined;
+  /** stops anvil (SIGTERM: it dumps its state when it has a state file) and starts it again */
+  stopAnvil(): Promise<void>;
+  startAnvil(): Promise<void>;
   database: TestDatabase;
   config: Config;
   services: ChainServices;
@@ -66,26 +86,42 @@ export interface ChainFixture {
   stop(): Promise<void>;
 }
 
-export async function startChainFixture(): Promise<ChainFixture> {
-  const anvil = await startTestAnvil();
+export async function startChainFixture(options: ChainFixtureOptions = {}): Promise<ChainFixture> {
+  const port = await freePort();
+  const launch = () => startEmbeddedAnvil({ port, statePath: options.statePath });
+  let anvil = await launch();
+  let running = true;
+  const proxy = options.withProxy ? await startRpcProxy(anvil.rpcUrl) : undefined;
   const database = await createTestDatabase();
-  const config = chainTestConfig(anvil.rpcUrl, database.url, anvil.signerKey);
+  const config = chainTestConfig(proxy?.url ?? anvil.rpcUrl, database.url, options.env);
   const logger = createLogger('chain-test', 'silent');
   const services = await openChainServices(config, database.db, logger);
   const app = await buildChainApp({ config, services, logger });
   const chain = { ...foundry, id: services.session.chainId };
   return {
-    anvil,
+    get anvil() {
+      return anvil;
+    },
+    proxy,
+    stopAnvil: async () => {
+      await anvil.stop();
+      running = false;
+    },
+    startAnvil: async () => {
+      anvil = await launch();
+      running = true;
+    },
     database,
     config,
     services,
     app,
     independent: createPublicClient({ chain, transport: http(anvil.rpcUrl) }),
-    signerWallet: signerWallet(anvil.rpcUrl, chain.id, anvil.signerKey),
+    signerWallet: signerWallet(anvil.rpcUrl, chain.id, anvilDevSignerKey),
     stop: async () => {
       await app.close();
       await database.drop();
-      await anvil.stop();
+      await proxy?.stop();
+      if (running) await anvil.stop();
     },
   };
 }
