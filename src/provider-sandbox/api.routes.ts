@@ -15,6 +15,7 @@ import {
   BeneficiaryBody,
   CreateApplicantBody,
   ExternalUserIdParams,
+  FixedInfo,
   LevelQuery,
   TestCompletedBody,
 } from './api.schemas.js';
@@ -138,6 +139,19 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
     '/applicants/:id/status',
     { schema: { summary: 'Review status', tags: ['provider API'], params: ApplicantParams } },
     (request) => reviewView(sandbox.applicant(request.params.id), now()),
+  );
+
+  api.patch(
+    '/applicants/:id/fixedInfo',
+    {
+      schema: {
+        summary: 'Change the provided data (before a check or after a RETRY answer)',
+        tags: ['provider API'],
+        params: ApplicantParams,
+        body: FixedInfo,
+      },
+    },
+    (request) => view(sandbox.changeProvidedInfo(request.params.id, request.body)),
   );
 
   api.post(

@@ -26,11 +26,13 @@ const PersonInfo = {
   nationality: Type.Optional(Type.String({ maxLength: 3 })),
 };
 
+export const FixedInfo = Type.Object({ ...PersonInfo, companyInfo: Type.Optional(CompanyInfo) });
+
 export const CreateApplicantBody = Type.Object({
   externalUserId: Type.Optional(text()),
   type: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('company')])),
   email: Type.Optional(Type.String({ maxLength: 320 })),
-  fixedInfo: Type.Optional(Type.Object({ ...PersonInfo, companyInfo: Type.Optional(CompanyInfo) })),
+  fixedInfo: Type.Optional(FixedInfo),
 });
 export type CreateApplicantBody = Static<typeof CreateApplicantBody>;
 

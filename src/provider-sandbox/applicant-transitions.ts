@@ -75,6 +75,14 @@ export function completeStep(applicant: Applicant, step: WidgetStep, idDoc?: IdD
   };
 }
 
+/** Editing the provided data (e.g. a corrected name before a resubmission), top-level fields merged. */
+export function changeFixedInfo(applicant: Applicant, changes: Record<string, unknown>): Applicant {
+  if (!acceptsDocuments(applicant)) {
+    throw conflict(`Applicant is in status '${applicant.review.reviewStatus}', its data is closed`);
+  }
+  return { ...applicant, fixedInfo: { ...applicant.fixedInfo, ...changes } };
+}
+
 /** Requesting a check: a new attempt moves to pending. */
 export function submit(applicant: Applicant, attemptId: string, now: number): Applicant {
   if (!acceptsDocuments(applicant)) {

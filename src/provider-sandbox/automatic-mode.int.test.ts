@@ -89,6 +89,24 @@ describe('automatic mode and webhook delivery', () => {
     });
   });
 
+  it('decides a resubmission with corrected data anew', async () => {
+    const id = await submitPerson('corrected', 'Retry');
+    expect(await reviewOf(id)).toMatchObject({ reviewRejectType: 'RETRY' });
+    const patched = await sandbox.call('PATCH', `/resources/applicants/${id}/fixedInfo`, {
+      firstName: 'Rita',
+    });
+    expect(patched.json).toMatchObject({ fixedInfo: { firstName: 'Rita', lastName: 'Doe' } });
+    await sandbox.call('POST', `/resources/applicants/${id}/status/pending`);
+    await receiver.waitFor(
+      () => receiver.of(id).filter((w) => w.type === 'applicantReviewed').length === 2,
+    );
+    expect(receiver.of(id).at(-1)).toMatchObject({ reviewResult: { reviewAnswer: 'GREEN' } });
+    const closed = await sandbox.call('PATCH', `/resources/applicants/${id}/fixedInfo`, {
+      firstName: 'Late',
+    });
+    expect(closed.status).toBe(409);
+  });
+
   it('lets a RETRY applicant request a check again without a reset', async () => {
     const id = await submitPerson('retry-again', 'Retry');
     await reviewOf(id);

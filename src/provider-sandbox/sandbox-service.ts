@@ -10,6 +10,7 @@ import type { Applicant, ApplicantType, Beneficiary, IdDoc, ReviewResult } from 
 import type { WidgetStep } from './applicant.js';
 import {
   acceptsDocuments,
+  changeFixedInfo,
   completeStep,
   createApplicant,
   decide,
@@ -89,6 +90,13 @@ export class ProviderSandbox {
     const applicant = this.addApplicant(levelName, input);
     this.store.flush();
     return applicant;
+  }
+
+  changeProvidedInfo(id: string, changes: Record<string, unknown>): Applicant {
+    const changed = changeFixedInfo(this.applicant(id), changes);
+    this.store.putApplicant(changed);
+    this.store.flush();
+    return changed;
   }
 
   issueAccessToken(userId: string, levelName: string, ttlInSecs?: number): AccessToken {

@@ -100,7 +100,12 @@ describe('webhook retries and restarts', () => {
     await until(() => receiver.attemptCount >= 1);
     await first.stop();
 
-    const second = await sandboxFor(receiver, {}, stateDirectory);
+    // Long enough to see the applicant still pending right after the restart.
+    const second = await sandboxFor(
+      receiver,
+      { PROVIDER_SANDBOX_DECISION_DELAY_MS: '300' },
+      stateDirectory,
+    );
     expect((await second.call('GET', `/resources/applicants/${id}/one`)).json).toMatchObject({
       externalUserId: 'survivor',
       review: { reviewStatus: 'pending' },
