@@ -30,13 +30,13 @@ export class PriceLevel {
 }
 
 /**
- * One side of the book: levels by price plus a sorted array of the active prices with the best
- * price last, so the common operations near the top of the book (adding a level at or next to
- * the best price, removing the best level) touch only the end of the array.
+ * One side of the book: levels by price plus an array of the active levels sorted with the best
+ * last, so the common operations near the top of the book (adding a level at or next to the
+ * best price, removing the best level, walking from the best) touch only the end of the array.
  */
 export class BookSide {
-  private readonly levels = new Map<number, PriceLevel>();
-  private readonly prices: number[] = [];
+  private readonly byPrice = new Map<number, PriceLevel>();
+  private readonly sorted: PriceLevel[] = [];
   /** +1 for bids (higher is better), -1 for asks. */
   private readonly sign: number;
 
@@ -45,17 +45,17 @@ export class BookSide {
   }
 
   get levelCount(): number {
-    return this.prices.length;
+    return this.sorted.length;
   }
 
   /** The level `rank` steps from the best (0 is the best), or undefined past the last one. */
   levelAt(rank: number): PriceLevel | undefined {
-    const price = this.prices[this.prices.length - 1 - rank];
-    return price === undefined ? undefined : this.levels.get(price);
+    // Bounds-checked first: reading past an array's end is slow in V8.
+    return rank < this.sorted.length ? this.sorted[this.sorted.length - 1 - rank] : undefined;
   }
 
   level(price: number): PriceLevel | undefined {
-    return this.levels.get(price);
+    return this.byPrice.get(price);
   }
 
   /** True when price `a` has strictly better priority than `b` on this side. */
@@ -65,11 +65,11 @@ export class BookSide {
 
   /** Appends at the back of its price's queue (newest, lowest time priority). */
   append(node: RestingNode): void {
-    let level = this.levels.get(node.price);
+    let level = this.byPrice.get(node.price);
     if (level === undefined) {
       level = new PriceLevel(node.price);
-      this.levels.set(node.price, level);
-      this.insertPrice(node.price);
+      this.byPrice.set(node.price, level);
+      this.insertLevel(level);
     }
     node.level = level;
     node.prev = level.tail;
@@ -91,8 +91,8 @@ export class BookSide {
     level.quantity -= node.remaining;
     level.orderCount -= 1;
     if (level.orderCount === 0) {
-      this.levels.delete(level.price);
-      this.removePrice(level.price);
+      this.byPrice.delete(level.price);
+      this.removeLevel(level);
     }
   }
 
@@ -102,40 +102,33 @@ export class BookSide {
     if (node.level !== null) node.level.quantity -= quantity;
   }
 
-  private insertPrice(price: number): void {
-    const prices = this.prices;
-    // Binary search for the first price better than the new one; the new price goes before it.
-    let low = 0;
-    let high = prices.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.isBetter(prices[mid] as number, price)) high = mid;
-      else low = mid + 1;
-    }
-    if (low === prices.length) prices.push(price);
-    else prices.splice(low, 0, price);
+  private insertLevel(level: PriceLevel): void {
+    const sorted = this.sorted;
+    const index = this.firstBetter(level.price);
+    if (index === sorted.length) sorted.push(level);
+    else sorted.splice(index, 0, level);
   }
 
-  private removePrice(price: number): void {
-    const prices = this.prices;
-    const last = prices.length - 1;
-    if (prices[last] === price) {
-      prices.pop();
+  private removeLevel(level: PriceLevel): void {
+    const sorted = this.sorted;
+    if (sorted[sorted.length - 1] === level) {
+      sorted.pop();
       return;
     }
-    prices.splice(this.indexOf(price), 1);
+    const index = this.firstBetter(level.price) - 1;
+    if (sorted[index] !== level) throw new Error(`price ${level.price} is not an active level`);
+    sorted.splice(index, 1);
   }
 
-  private indexOf(price: number): number {
+  /** Binary search: the index of the first level strictly better than `price`. */
+  private firstBetter(price: number): number {
     let low = 0;
-    let high = this.prices.length - 1;
-    while (low <= high) {
+    let high = this.sorted.length;
+    while (low < high) {
       const mid = (low + high) >>> 1;
-      const found = this.prices[mid] as number;
-      if (found === price) return mid;
-      if (this.isBetter(found, price)) high = mid - 1;
+      if (this.isBetter((this.sorted[mid] as PriceLevel).price, price)) high = mid;
       else low = mid + 1;
     }
-    throw new Error(`price ${price} is not an active level`);
+    return low;
   }
 }

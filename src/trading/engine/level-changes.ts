@@ -29,17 +29,20 @@ export class LevelChanges {
    * `firstSequence`: bids best first, then asks best first.
    */
   deltas(firstSequence: number): BookDelta[] {
-    const changed = this.touches.filter(
-      (t) => t.quantity !== t.quantityBefore || t.orderCount !== t.countBefore,
-    );
-    if (changed.length > 1) changed.sort(deltaOrder);
-    return changed.map((t, i) => ({
-      sequence: firstSequence + i,
-      side: t.side.side,
-      price: t.price,
-      quantity: t.quantity,
-      orderCount: t.orderCount,
-    }));
+    const deltas: BookDelta[] = [];
+    const changed = this.touches.length === 1 ? this.touches : [...this.touches].sort(deltaOrder);
+    for (const t of changed) {
+      if (t.quantity === t.quantityBefore && t.orderCount === t.countBefore) continue;
+      const { price, quantity, orderCount } = t;
+      deltas.push({
+        sequence: firstSequence + deltas.length,
+        side: t.side.side,
+        price,
+        quantity,
+        orderCount,
+      });
+    }
+    return deltas;
   }
 
   private touch(side: BookSide, price: number): Touch {

@@ -14,7 +14,7 @@ export class SideView {
   node: RestingNode | null;
   private rank = 0;
   /** The plan's own resting orders on this side that still have quantity, best first. */
-  readonly planned: PlannedRest[] = [];
+  private planned: PlannedRest[] | null = null;
 
   constructor(readonly side: BookSide) {
     this.node = side.levelAt(0)?.head ?? null;
@@ -23,8 +23,8 @@ export class SideView {
   /** The first order in priority order, or null when the side is empty. */
   front(): RestingNode | PlannedRest | null {
     const node = this.node;
-    const planned = this.planned[0];
-    if (planned === undefined) return node;
+    if (this.planned === null || this.planned.length === 0) return node;
+    const planned = this.planned[0] as PlannedRest;
     return node === null || this.side.isBetter(planned.price, node.price) ? planned : node;
   }
 
@@ -37,7 +37,7 @@ export class SideView {
   take(front: RestingNode | PlannedRest, quantity: number): void {
     if (front instanceof PlannedRest) {
       front.remaining -= quantity;
-      if (front.remaining === 0) this.planned.shift();
+      if (front.remaining === 0) this.planned?.shift();
       return;
     }
     this.partial += quantity;
@@ -46,11 +46,10 @@ export class SideView {
 
   /** Adds a plan's order behind every order at a price at least as good. */
   rest(order: PlannedRest): void {
-    let i = this.planned.length;
-    while (i > 0 && this.side.isBetter(order.price, (this.planned[i - 1] as PlannedRest).price)) {
-      i -= 1;
-    }
-    this.planned.splice(i, 0, order);
+    const planned = (this.planned ??= []);
+    let i = planned.length;
+    while (i > 0 && this.side.isBetter(order.price, (planned[i - 1] as PlannedRest).price)) i -= 1;
+    planned.splice(i, 0, order);
   }
 
   /**
@@ -62,9 +61,10 @@ export class SideView {
     let node = this.node;
     let rank = this.rank;
     let offered = node === null ? 0 : node.remaining - this.partial;
+    const plannedOrders = this.planned ?? [];
     let plannedIndex = 0;
     while (found < wanted) {
-      const planned = this.planned[plannedIndex];
+      const planned = plannedIndex < plannedOrders.length ? plannedOrders[plannedIndex] : undefined;
       const usePlanned =
         planned !== undefined && (node === null || this.side.isBetter(planned.price, node.price));
       const order = usePlanned ? planned : node;

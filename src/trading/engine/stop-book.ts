@@ -1,16 +1,7 @@
-import type { Side, TimeInForce } from './types.js';
+import type { PendingStopOrder, Side } from './types.js';
 
-/** A pending stop order, waiting for the last trade price to reach its stop price. */
-export interface PendingStop {
-  readonly orderId: string;
-  readonly ownerId: string;
-  readonly side: Side;
-  readonly type: 'stop_loss' | 'stop_limit';
-  readonly quantity: number;
-  /** stop_limit: the limit price; stop_loss: the optional protection price. */
-  readonly price: number | null;
-  readonly stopPrice: number;
-  readonly timeInForce: TimeInForce;
+/** A pending stop order with its arrival number (time priority among equal stop prices). */
+export interface PendingStop extends PendingStopOrder {
   readonly arrival: number;
 }
 
@@ -26,7 +17,7 @@ export class StopBook {
   /** The stop `skip` places after the next one to trigger on `side`, if any. */
   next(side: Side, skip: number): PendingStop | undefined {
     const stops = this.stops(side);
-    return stops[stops.length - 1 - skip];
+    return skip < stops.length ? stops[stops.length - 1 - skip] : undefined;
   }
 
   add(stop: PendingStop): void {
@@ -39,6 +30,11 @@ export class StopBook {
     const index = this.position(stop) - 1;
     if (stops[index] !== stop) throw new Error(`stop ${stop.orderId} is not pending`);
     stops.splice(index, 1);
+  }
+
+  /** True when no stop is pending on either side. */
+  get isEmpty(): boolean {
+    return this.buys.length === 0 && this.sells.length === 0;
   }
 
   /** Removes the `count` next-to-trigger stops of `side` and returns them in trigger order. */

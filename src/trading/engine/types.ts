@@ -119,19 +119,33 @@ export interface DepthSnapshot {
   readonly asks: readonly LevelView[];
 }
 
-/** A live order as stored in the database, used to rebuild a book and to inspect one. */
-export interface LiveOrder {
+/** An order resting in the book, as stored in the database. */
+export interface RestingOrder {
+  readonly status: 'open' | 'partially_filled';
   readonly orderId: string;
   readonly ownerId: string;
   readonly side: Side;
-  readonly type: OrderType;
+  readonly price: number;
   readonly quantity: number;
   readonly remainingQuantity: number;
-  readonly price: number | null;
-  readonly stopPrice: number | null;
-  readonly timeInForce: TimeInForce;
-  readonly status: 'open' | 'partially_filled' | 'pending_stop';
 }
+
+/** A stop order waiting for its trigger, as stored in the database. */
+export interface PendingStopOrder {
+  readonly status: 'pending_stop';
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: Side;
+  readonly type: 'stop_loss' | 'stop_limit';
+  readonly quantity: number;
+  /** stop_limit: the limit price; stop_loss: the optional protection price. */
+  readonly price: number | null;
+  readonly stopPrice: number;
+  readonly timeInForce: TimeInForce;
+}
+
+/** A live order: what a book holds, what rebuilding a book takes. */
+export type LiveOrder = RestingOrder | PendingStopOrder;
 
 /**
  * What a command will do, computed without touching the book. Every list is in the order the
@@ -159,7 +173,7 @@ export interface MatchingBook<P extends PlanOutcome> {
   readonly lastPrice: number | null;
   readonly sequence: number;
   /** Resting orders, bids best first then asks best first, FIFO within a level. */
-  restingOrders(): LiveOrder[];
+  restingOrders(): RestingOrder[];
   /** Pending stops, buys then sells, each in trigger order. */
-  pendingStops(): LiveOrder[];
+  pendingStops(): PendingStopOrder[];
 }

@@ -1,0 +1,138 @@
+import { OrderBook as NodejsOrderBook, Side as NodejsSide } from 'nodejs-order-book';
+import { OrderBook } from '../../src/trading/engine/index.js';
+import type { Command } from '../../src/trading/engine/index.js';
+import type { BenchOp, Workload } from './workload.js';
+
+/**
+ * An engine loaded with a workload translated into its own inputs ahead of time, so the timed
+ * loops only call the engine. Each adapter has its own loops to keep their call sites
+ * monomorphic.
+ */
+export interface LoadedEngine {
+  readonly name: string;
+  /** A fresh book with the workload's preload applied (untimed). */
+  reset(): void;
+  /** Runs the whole stream. */
+  runAll(): void;
+  /** Runs the stream timing each operation into `latencies` (nanoseconds); `sample` every 4096. */
+  runTimed(latencies: Float64Array, sample: () => void): void;
+}
+
+/** Tessera's engine through the path the trading service uses: plan, then apply. */
+export function tessera(workload: Workload): LoadedEngine {
+  const preload = workload.preload.map(toCommand);
+  const commands = workload.ops.map(toCommand);
+  let book = new OrderBook();
+  const step = (command: Command) => {
+    const result = book.plan(command);
+    if (result.ok) book.apply(result.plan);
+  };
+  return {
+    name: 'tessera',
+    reset() {
+      book = new OrderBook();
+      for (const command of preload) step(command);
+    },
+    runAll() {
+      for (let i = 0; i < commands.length; i += 1) step(commands[i] as Command);
+    },
+    runTimed(latencies, sample) {
+      for (let i = 0; i < commands.length; i += 1) {
+        const start = performance.now();
+        step(commands[i] as Command);
+        latencies[i] = (performance.now() - start) * 1e6;
+        if ((i & 4095) === 0) sample();
+      }
+    },
+  };
+}
+
+function toCommand(op: BenchOp): Command {
+  if (op.kind === 'cancel') return { kind: 'cancel', orderId: op.id };
+  const base = {
+    kind: 'place',
+    orderId: op.id,
+    ownerId: op.owner,
+    side: op.side,
+    quantity: op.quantity,
+  } as const;
+  switch (op.kind) {
+    case 'limit':
+      return { ...base, type: 'limit', price: op.price, stopPrice: undefined, timeInForce: 'GTC' };
+    case 'market':
+      return {
+        ...base,
+        type: 'market',
+        price: undefined,
+        stopPrice: undefined,
+        timeInForce: 'IOC',
+      };
+    case 'stop_market':
+      return {
+        ...base,
+        type: 'stop_loss',
+        price: undefined,
+        stopPrice: op.stopPrice,
+        timeInForce: 'IOC',
+      };
+    case 'stop_limit':
+      return {
+        ...base,
+        type: 'stop_limit',
+        price: op.price,
+        stopPrice: op.stopPrice,
+        timeInForce: 'GTC',
+      };
+  }
+}
+
+type NodejsStep = (book: NodejsOrderBook) => unknown;
+
+/** The npm package nodejs-order-book (no journaling, no self-trade prevention configured). */
+export function nodejsOrderBook(workload: Workload): LoadedEngine {
+  const preload = workload.preload.map(toNodejsStep);
+  const steps = workload.ops.map(toNodejsStep);
+  let book = new NodejsOrderBook();
+  return {
+    name: 'nodejs-order-book',
+    reset() {
+      book = new NodejsOrderBook();
+      for (const step of preload) step(book);
+    },
+    runAll() {
+      for (let i = 0; i < steps.length; i += 1) (steps[i] as NodejsStep)(book);
+    },
+    runTimed(latencies, sample) {
+      for (let i = 0; i < steps.length; i += 1) {
+        const start = performance.now();
+        (steps[i] as NodejsStep)(book);
+        latencies[i] = (performance.now() - start) * 1e6;
+        if ((i & 4095) === 0) sample();
+      }
+    },
+  };
+}
+
+function toNodejsStep(op: BenchOp): NodejsStep {
+  if (op.kind === 'cancel') return (book) => book.cancel(op.id);
+  const side = op.side === 'buy' ? NodejsSide.BUY : NodejsSide.SELL;
+  const { id, quantity: size } = op;
+  switch (op.kind) {
+    case 'limit': {
+      const options = { id, side, size, price: op.price };
+      return (book) => book.limit(options);
+    }
+    case 'market': {
+      const options = { side, size };
+      return (book) => book.market(options);
+    }
+    case 'stop_market': {
+      const options = { side, size, stopPrice: op.stopPrice };
+      return (book) => book.stopMarket(options);
+    }
+    case 'stop_limit': {
+      const options = { id, side, size, price: op.price, stopPrice: op.stopPrice };
+      return (book) => book.stopLimit(options);
+    }
+  }
+}

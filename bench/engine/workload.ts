@@ -1,0 +1,154 @@
+import { Prng } from '../../src/trading/engine/seeded-random.js';
+
+/** One step of a benchmark stream, independent of the engine that will run it. */
+export type BenchOp =
+  | {
+      kind: 'limit';
+      id: string;
+      owner: string;
+      side: 'buy' | 'sell';
+      price: number;
+      quantity: number;
+    }
+  | { kind: 'market'; id: string; owner: string; side: 'buy' | 'sell'; quantity: number }
+  | {
+      kind: 'stop_market';
+      id: string;
+      owner: string;
+      side: 'buy' | 'sell';
+      stopPrice: number;
+      quantity: number;
+    }
+  | {
+      kind: 'stop_limit';
+      id: string;
+      owner: string;
+      side: 'buy' | 'sell';
+      price: number;
+      stopPrice: number;
+      quantity: number;
+    }
+  | { kind: 'cancel'; id: string };
+
+export interface Workload {
+  readonly name: string;
+  /** Orders loaded before the clock starts (the crossing workload needs a book to cross). */
+  readonly preload: readonly BenchOp[];
+  readonly ops: readonly BenchOp[];
+}
+
+const START_MID = 10_000;
+const OWNERS = 1_000;
+
+/** UUID-shaped ids (36 characters), like the UUID v7 strings the trading service will pass. */
+function uuid(n: number): string {
+  return `01937a2c-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+class IdSource {
+  private next = 0;
+  readonly owners = Array.from({ length: OWNERS }, (_, i) => uuid(1e9 + i));
+  order(): string {
+    return uuid(this.next++);
+  }
+}
+
+/**
+ * The mixed workload: a random-walk mid price; resting limits near it (40%), limits crossing it
+ * (15%), cancels of earlier limit orders, some already filled (30%), market orders (10%) and
+ * stop orders, half stop-limit, half stop-market (5%).
+ */
+export function mixedWorkload(count: number, seed: number): Workload {
+  const r = new Prng(seed);
+  const ids = new IdSource();
+  const cancellable: string[] = [];
+  const ops: BenchOp[] = [];
+  let mid = START_MID;
+  for (let i = 0; i < count; i += 1) {
+    if (r.chance(0.3)) mid = Math.max(1_000, mid + r.int(-1, 1));
+    const side = r.chance(0.5) ? 'buy' : 'sell';
+    const away = side === 'buy' ? -1 : 1;
+    const owner = r.pick(ids.owners);
+    const roll = r.next();
+    if (roll < 0.55) {
+      const price = roll < 0.4 ? mid + away * r.int(1, 20) : mid - away * r.int(0, 3);
+      const id = ids.order();
+      cancellable.push(id);
+      ops.push({ kind: 'limit', id, owner, side, price, quantity: r.int(1, 100) });
+    } else if (roll < 0.85 && cancellable.length > 0) {
+      const index = r.int(0, cancellable.length - 1);
+      const id = cancellable[index] as string;
+      cancellable[index] = cancellable[cancellable.length - 1] as string;
+      cancellable.pop();
+      ops.push({ kind: 'cancel', id });
+    } else if (roll < 0.95) {
+      ops.push({ kind: 'market', id: ids.order(), owner, side, quantity: r.int(1, 50) });
+    } else {
+      const stopPrice = mid - away * r.int(2, 10);
+      const quantity = r.int(1, 50);
+      if (r.chance(0.5))
+        ops.push({ kind: 'stop_market', id: ids.order(), owner, side, stopPrice, quantity });
+      else {
+        const price = stopPrice - away * r.int(0, 2);
+        ops.push({ kind: 'stop_limit', id: ids.order(), owner, side, price, stopPrice, quantity });
+      }
+    }
+  }
+  return { name: 'mixed', preload: [], ops };
+}
+
+/** Only resting limit orders, within 50 ticks either side of a fixed mid: the book only grows. */
+export function addOnlyWorkload(count: number, seed: number): Workload {
+  const r = new Prng(seed);
+  const ids = new IdSource();
+  return { name: 'add-only', preload: [], ops: restingOrders(r, ids, count) };
+}
+
+/**
+ * Every order crosses and fills completely: a book of `count` resting orders of 10 is loaded
+ * untimed, then `count` limit orders of 10 alternate sides, each priced at the opposite order it
+ * will fill (an aggressive limit order at the touch). Takers and makers have different owners.
+ */
+export function crossingWorkload(count: number, seed: number): Workload {
+  const r = new Prng(seed);
+  const ids = new IdSource();
+  const preload = restingOrders(r, ids, count).map((op) => ({ ...op, quantity: 10 }));
+  const byPriority = (side: 'buy' | 'sell') =>
+    preload
+      .filter((op) => op.side === side)
+      .map((op, arrival) => ({ price: op.price, arrival }))
+      .sort((a, b) =>
+        a.price === b.price
+          ? a.arrival - b.arrival
+          : side === 'buy'
+            ? b.price - a.price
+            : a.price - b.price,
+      );
+  const targets = { buy: byPriority('sell'), sell: byPriority('buy') };
+  const ops: BenchOp[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const side = i % 2 === 0 ? 'buy' : 'sell';
+    const target = targets[side][i >> 1];
+    if (target === undefined) break;
+    const owner = `taker-${r.int(1, OWNERS)}`;
+    ops.push({ kind: 'limit', id: ids.order(), owner, side, price: target.price, quantity: 10 });
+  }
+  return { name: 'crossing', preload, ops };
+}
+
+function restingOrders(r: Prng, ids: IdSource, count: number) {
+  const ops = [];
+  for (let i = 0; i < count; i += 1) {
+    const side: 'buy' | 'sell' = i % 2 === 0 ? 'buy' : 'sell';
+    const price = START_MID + (side === 'buy' ? -1 : 1) * r.int(1, 50);
+    ops.push({
+      kind: 'limit' as const,
+      id: ids.order(),
+      owner: r.pick(ids.owners),
+      side,
+      price,
+      quantity: r.int(1, 100),
+    });
+  }
+  return ops;
+}

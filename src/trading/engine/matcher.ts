@@ -1,0 +1,246 @@
+import type { BookSide } from './book-side.js';
+import { PlannedRest } from './book-plan.js';
+import type { RestingNode } from './book-side.js';
+import { LevelChanges } from './level-changes.js';
+import { SideView } from './side-view.js';
+import type { PendingStop, StopBook } from './stop-book.js';
+import type { CancelReason, OrderUpdate, RejectCode, Side, TimeInForce, Trade } from './types.js';
+import { stopTriggers } from './validation.js';
+
+/** An order about to take liquidity: a new limit or market order, or a triggered stop. */
+export interface Taker {
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: Side;
+  readonly quantity: number;
+  /** Limit orders rest their remainder (GTC, POST_ONLY); market orders never do. */
+  readonly isMarket: boolean;
+  /** The limit price, or a market order's protection price; null: any price. */
+  readonly price: number | null;
+  readonly timeInForce: TimeInForce;
+}
+
+/** The parts of a book a matching run reads; it never writes them. */
+export interface MatchSource {
+  readonly bids: BookSide;
+  readonly asks: BookSide;
+  readonly stops: StopBook;
+  readonly lastPrice: number | null;
+}
+
+/**
+ * One matching run against a read-only book: a taker, then every stop that its trades trigger,
+ * in trigger order, each of which may trigger more. Everything it decides is recorded here
+ * (fills, updates, level changes, planned rests, triggered stops) for a plan to carry.
+ */
+export class MatchRun {
+  /** Null until the first of its kind: most runs have no trades, rests or triggers. */
+  trades: Trade[] | null = null;
+  rests: PlannedRest[] | null = null;
+  triggered: PendingStop[] | null = null;
+  readonly orders: OrderUpdate[] = [];
+  readonly levels = new LevelChanges();
+  lastPrice: number | null;
+  triggeredBuys = 0;
+  triggeredSells = 0;
+  private bidView: SideView | null = null;
+  private askView: SideView | null = null;
+
+  constructor(private readonly source: MatchSource) {
+    this.lastPrice = source.lastPrice;
+  }
+
+  /** The side's view, or null when the run never looked at that side. */
+  viewOf(side: Side): SideView | null {
+    return side === 'buy' ? this.bidView : this.askView;
+  }
+
+  /**
+   * Runs a new order and the cascade it causes. The order's own refusals (post-only crossing,
+   * FOK not fillable, a market order with nothing to meet) are returned before anything is
+   * recorded; the same conditions on a triggered stop cancel it instead.
+   */
+  run(taker: Taker): RejectCode | null {
+    const refusal = this.refusal(taker);
+    if (refusal !== null) return refusal;
+    this.match(taker);
+    // A triggered stop's own trades may append to `triggered` while this loop runs.
+    for (let i = 0; this.triggered !== null && i < this.triggered.length; i += 1) {
+      this.runTriggered(this.triggered[i] as PendingStop);
+    }
+    return null;
+  }
+
+  private runTriggered(stop: PendingStop): void {
+    const taker: Taker = {
+      orderId: stop.orderId,
+      ownerId: stop.ownerId,
+      side: stop.side,
+      quantity: stop.quantity,
+      isMarket: stop.type === 'stop_loss',
+      price: stop.price,
+      timeInForce: stop.timeInForce,
+    };
+    const refusal = this.refusal(taker);
+    if (refusal === null) {
+      this.match(taker);
+      return;
+    }
+    this.update(taker, 'open', 0);
+    const reason: CancelReason = refusal === 'NO_LIQUIDITY' ? 'UNFILLED_REMAINDER' : refusal;
+    this.cancel(taker, 0, reason);
+  }
+
+  private refusal(
+    taker: Taker,
+  ): 'POST_ONLY_WOULD_CROSS' | 'FOK_NOT_FILLABLE' | 'NO_LIQUIDITY' | null {
+    const view = this.opposite(taker.side);
+    const front = view.front();
+    const reachable = front !== null && crosses(taker, front.price);
+    if (taker.timeInForce === 'POST_ONLY' && reachable) return 'POST_ONLY_WOULD_CROSS';
+    if (taker.isMarket && !reachable) return 'NO_LIQUIDITY';
+    if (taker.timeInForce === 'FOK') {
+      const fillable = view.fillable(taker.quantity, taker.ownerId, (p) => crosses(taker, p));
+      if (fillable < taker.quantity) return 'FOK_NOT_FILLABLE';
+    }
+    return null;
+  }
+
+  /** Matches a taker that passed its refusals: fills, then rests, fills or cancels it. */
+  private match(taker: Taker): void {
+    this.update(taker, 'open', 0);
+    const view = this.opposite(taker.side);
+    let filled = 0;
+    let selfTrade = false;
+    while (filled < taker.quantity) {
+      const maker = view.front();
+      if (maker === null || !crosses(taker, maker.price)) break;
+      if (maker.ownerId === taker.ownerId) {
+        selfTrade = true;
+        break;
+      }
+      const quantity = Math.min(taker.quantity - filled, view.available(maker));
+      this.fill(taker, view, maker, quantity);
+      filled += quantity;
+    }
+    if (filled === taker.quantity) this.update(taker, 'filled', filled);
+    else if (selfTrade) this.cancel(taker, filled, 'SELF_TRADE_PREVENTED');
+    else if (taker.isMarket || taker.timeInForce === 'IOC' || taker.timeInForce === 'FOK') {
+      this.cancel(taker, filled, 'UNFILLED_REMAINDER');
+    } else this.rest(taker, filled);
+  }
+
+  private fill(taker: Taker, view: SideView, maker: RestingNode | PlannedRest, quantity: number) {
+    const makerLeft = view.available(maker) - quantity;
+    const makerFilled = maker.quantity - makerLeft;
+    this.orders.push({
+      orderId: maker.orderId,
+      ownerId: maker.ownerId,
+      side: maker.side,
+      status: makerLeft === 0 ? 'filled' : 'partially_filled',
+      filledQuantity: makerFilled,
+      remainingQuantity: makerLeft,
+    });
+    this.levels.add(view.side, maker.price, -quantity, makerLeft === 0 ? -1 : 0);
+    view.take(maker, quantity);
+    const buy = taker.side === 'buy';
+    (this.trades ??= []).push({
+      price: maker.price,
+      quantity,
+      takerSide: taker.side,
+      buyOrderId: buy ? taker.orderId : maker.orderId,
+      sellOrderId: buy ? maker.orderId : taker.orderId,
+      buyerId: buy ? taker.ownerId : maker.ownerId,
+      sellerId: buy ? maker.ownerId : taker.ownerId,
+    });
+    if (maker.price !== this.lastPrice) this.priceChanged(maker.price);
+  }
+
+  /** Triggers the stops the new last price reaches; the side the price moved toward first. */
+  private priceChanged(price: number): void {
+    const fell = this.lastPrice !== null && price < this.lastPrice;
+    this.lastPrice = price;
+    if (
+      this.source.stops.next('buy', 0) === undefined &&
+      this.source.stops.next('sell', 0) === undefined
+    ) {
+      return;
+    }
+    if (fell) {
+      this.triggerSide('sell', price);
+      this.triggerSide('buy', price);
+    } else {
+      this.triggerSide('buy', price);
+      this.triggerSide('sell', price);
+    }
+  }
+
+  private triggerSide(side: Side, price: number): void {
+    const stops = this.source.stops;
+    for (;;) {
+      const skip = side === 'buy' ? this.triggeredBuys : this.triggeredSells;
+      const stop = stops.next(side, skip);
+      if (stop === undefined || !stopTriggers(side, stop.stopPrice, price)) return;
+      if (side === 'buy') this.triggeredBuys += 1;
+      else this.triggeredSells += 1;
+      (this.triggered ??= []).push(stop);
+    }
+  }
+
+  private rest(taker: Taker, filled: number): void {
+    const remaining = taker.quantity - filled;
+    const price = taker.price as number;
+    const order = new PlannedRest(
+      taker.orderId,
+      taker.ownerId,
+      taker.side,
+      price,
+      taker.quantity,
+      remaining,
+    );
+    (this.rests ??= []).push(order);
+    const view = this.own(taker.side);
+    view.rest(order);
+    this.levels.add(view.side, price, remaining, 1);
+    if (filled > 0) this.update(taker, 'partially_filled', filled);
+  }
+
+  private cancel(taker: Taker, filled: number, reason: CancelReason): void {
+    this.orders.push({
+      orderId: taker.orderId,
+      ownerId: taker.ownerId,
+      side: taker.side,
+      status: 'cancelled',
+      reason,
+      filledQuantity: filled,
+      remainingQuantity: taker.quantity - filled,
+    });
+  }
+
+  private update(taker: Taker, status: 'open' | 'partially_filled' | 'filled', filled: number) {
+    this.orders.push({
+      orderId: taker.orderId,
+      ownerId: taker.ownerId,
+      side: taker.side,
+      status,
+      filledQuantity: filled,
+      remainingQuantity: taker.quantity - filled,
+    });
+  }
+
+  private opposite(side: Side): SideView {
+    return this.own(side === 'buy' ? 'sell' : 'buy');
+  }
+
+  /** Views are made on first use: a resting order never looks at its own side's book. */
+  private own(side: Side): SideView {
+    if (side === 'buy') return (this.bidView ??= new SideView(this.source.bids));
+    return (this.askView ??= new SideView(this.source.asks));
+  }
+}
+
+/** True when a taker may trade at `price`: within its limit or protection price, if any. */
+function crosses(taker: Taker, price: number): boolean {
+  if (taker.price === null) return true;
+  return taker.side === 'buy' ? price <= taker.price : price >= taker.price;
+}

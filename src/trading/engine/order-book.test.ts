@@ -1,0 +1,363 @@
+import { describe, expect, it } from 'vitest';
+import type { BookPlan } from './book-plan.js';
+import { OrderBook, StalePlanError } from './order-book.js';
+import { checkInvariants } from './invariants.js';
+import type { PlaceOrder, PlanResult } from './types.js';
+
+type Placement = Partial<PlaceOrder> & Pick<PlaceOrder, 'orderId' | 'side'>;
+
+function order(fields: Placement): PlaceOrder {
+  return {
+    kind: 'place',
+    ownerId: `owner-${fields.orderId}`,
+    type: 'limit',
+    quantity: 10,
+    price: 100,
+    ...fields,
+  };
+}
+
+/** Plans and applies; returns the plan, or the rejection code. */
+function run(book: OrderBook, fields: Placement): BookPlan {
+  const result = book.plan(order(fields));
+  if (!result.ok) throw new Error(`rejected: ${result.code}`);
+  book.apply(result.plan);
+  checkInvariants(book);
+  return result.plan;
+}
+
+function code(result: PlanResult<BookPlan>): string {
+  return result.ok ? 'accepted' : result.code;
+}
+
+describe('OrderBook: limit orders', () => {
+  it('rests a non-crossing order and publishes one sequenced delta', () => {
+    const book = new OrderBook();
+    const plan = run(book, { orderId: 'b1', side: 'buy', price: 99 });
+    expect(plan.trades).toEqual([]);
+    expect(plan.orders.map((u) => u.status)).toEqual(['open']);
+    expect(plan.deltas).toEqual([
+      { sequence: 1, side: 'buy', price: 99, quantity: 10, orderCount: 1 },
+    ]);
+    expect(book.depth(5)).toEqual({
+      sequence: 1,
+      bids: [{ price: 99, quantity: 10, orderCount: 1 }],
+      asks: [],
+    });
+  });
+
+  it('fills at the resting price, oldest first within a level, then best level next', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', price: 101, quantity: 5 });
+    run(book, { orderId: 's2', side: 'sell', price: 100, quantity: 5 });
+    run(book, { orderId: 's3', side: 'sell', price: 100, quantity: 5 });
+    const plan = run(book, { orderId: 'b1', side: 'buy', price: 105, quantity: 12 });
+    expect(plan.trades.map((t) => [t.sellOrderId, t.price, t.quantity])).toEqual([
+      ['s2', 100, 5],
+      ['s3', 100, 5],
+      ['s1', 101, 2],
+    ]);
+    expect(plan.orders.at(-1)).toMatchObject({
+      orderId: 'b1',
+      status: 'filled',
+      filledQuantity: 12,
+    });
+    expect(plan.lastPrice).toBe(101);
+    expect(book.restingOrders()).toEqual([
+      {
+        status: 'partially_filled',
+        orderId: 's1',
+        ownerId: 'owner-s1',
+        side: 'sell',
+        price: 101,
+        quantity: 5,
+        remainingQuantity: 3,
+      },
+    ]);
+  });
+
+  it('rests the remainder of a partly filled GTC order at its own price', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 4 });
+    const plan = run(book, { orderId: 'b1', side: 'buy', price: 102, quantity: 10 });
+    expect(plan.orders.map((u) => `${u.orderId}:${u.status}`)).toEqual([
+      'b1:open',
+      's1:filled',
+      'b1:partially_filled',
+    ]);
+    expect(plan.deltas.map((d) => [d.side, d.price, d.quantity])).toEqual([
+      ['buy', 102, 6],
+      ['sell', 100, 0],
+    ]);
+    expect(book.depth(1).bids).toEqual([{ price: 102, quantity: 6, orderCount: 1 }]);
+  });
+
+  it('cancels IOC remainders, refuses unfillable FOK and crossing post-only orders', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 4 });
+    expect(
+      code(book.plan(order({ orderId: 'f', side: 'buy', quantity: 5, timeInForce: 'FOK' }))),
+    ).toBe('FOK_NOT_FILLABLE');
+    expect(code(book.plan(order({ orderId: 'p', side: 'buy', timeInForce: 'POST_ONLY' })))).toBe(
+      'POST_ONLY_WOULD_CROSS',
+    );
+    run(book, { orderId: 'p2', side: 'buy', price: 99, timeInForce: 'POST_ONLY' });
+    const ioc = run(book, { orderId: 'i', side: 'buy', quantity: 6, timeInForce: 'IOC' });
+    expect(ioc.orders.at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: 'UNFILLED_REMAINDER',
+      filledQuantity: 4,
+      remainingQuantity: 2,
+    });
+    expect(book.depth(5).asks).toEqual([]);
+  });
+
+  it('fills a FOK order completely when the book holds enough', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 4 });
+    run(book, { orderId: 's2', side: 'sell', price: 101, quantity: 4 });
+    const plan = run(book, {
+      orderId: 'f',
+      side: 'buy',
+      price: 101,
+      quantity: 8,
+      timeInForce: 'FOK',
+    });
+    expect(plan.orders.at(-1)).toMatchObject({ status: 'filled', filledQuantity: 8 });
+  });
+});
+
+describe('OrderBook: market orders', () => {
+  it('never rest, and are refused when nothing is there to meet', () => {
+    const book = new OrderBook();
+    expect(
+      code(book.plan(order({ orderId: 'm', side: 'buy', type: 'market', price: undefined }))),
+    ).toBe('NO_LIQUIDITY');
+    run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 3 });
+    const plan = run(book, {
+      orderId: 'm',
+      side: 'buy',
+      type: 'market',
+      price: undefined,
+      quantity: 5,
+    });
+    expect(plan.orders.at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: 'UNFILLED_REMAINDER',
+      filledQuantity: 3,
+    });
+    expect(book.depth(5)).toMatchObject({ bids: [], asks: [] });
+  });
+
+  it('respects an optional protection price', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 3 });
+    run(book, { orderId: 's2', side: 'sell', price: 110, quantity: 3 });
+    const plan = run(book, { orderId: 'm', side: 'buy', type: 'market', price: 105, quantity: 5 });
+    expect(plan.trades.map((t) => t.price)).toEqual([100]);
+    expect(code(book.plan(order({ orderId: 'm2', side: 'buy', type: 'market', price: 105 })))).toBe(
+      'NO_LIQUIDITY',
+    );
+  });
+
+  it('refuses GTC and post-only as time in force', () => {
+    const book = new OrderBook();
+    const market = order({
+      orderId: 'm',
+      side: 'buy',
+      type: 'market',
+      price: undefined,
+      timeInForce: 'GTC',
+    });
+    expect(code(book.plan(market))).toBe('INVALID_TIME_IN_FORCE');
+  });
+});
+
+describe('OrderBook: self-trade prevention', () => {
+  it('fills other owners first, then cancels the taker at its own resting order', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', ownerId: 'alice', price: 100, quantity: 2 });
+    run(book, { orderId: 's2', side: 'sell', ownerId: 'bob', price: 101, quantity: 2 });
+    run(book, { orderId: 's3', side: 'sell', ownerId: 'carol', price: 101, quantity: 2 });
+    const plan = run(book, { orderId: 'b1', side: 'buy', ownerId: 'bob', price: 101, quantity: 6 });
+    expect(plan.trades.map((t) => t.sellOrderId)).toEqual(['s1']);
+    expect(plan.orders.at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: 'SELF_TRADE_PREVENTED',
+      filledQuantity: 2,
+      remainingQuantity: 4,
+    });
+    expect(book.depth(5).asks).toEqual([{ price: 101, quantity: 4, orderCount: 2 }]);
+  });
+});
+
+describe('OrderBook: stops', () => {
+  it('holds stops without matching and triggers them in a cascade after trades', () => {
+    const book = new OrderBook({ lastPrice: 100 });
+    run(book, { orderId: 'b1', side: 'buy', price: 99, quantity: 2 });
+    run(book, { orderId: 'b2', side: 'buy', price: 98, quantity: 2 });
+    run(book, { orderId: 'b3', side: 'buy', price: 95, quantity: 5 });
+    const pending = run(book, {
+      orderId: 'st1',
+      side: 'sell',
+      type: 'stop_loss',
+      price: undefined,
+      stopPrice: 99,
+      quantity: 2,
+    });
+    expect(pending.orders).toMatchObject([{ status: 'pending_stop' }]);
+    expect(pending.deltas).toEqual([]);
+    run(book, {
+      orderId: 'st2',
+      side: 'sell',
+      type: 'stop_limit',
+      price: 96,
+      stopPrice: 98,
+      quantity: 4,
+    });
+    const plan = run(book, { orderId: 's1', side: 'sell', price: 99, quantity: 2 });
+    expect(plan.triggeredStops).toEqual(['st1', 'st2']);
+    expect(plan.trades.map((t) => [t.sellOrderId, t.buyOrderId, t.price])).toEqual([
+      ['s1', 'b1', 99],
+      ['st1', 'b2', 98],
+    ]);
+    expect(plan.lastPrice).toBe(98);
+    expect(book.depth(5)).toMatchObject({
+      bids: [{ price: 95, quantity: 5 }],
+      asks: [{ price: 96, quantity: 4 }],
+    });
+    expect(book.pendingStops()).toEqual([]);
+  });
+
+  it('cancels a pending stop without a book delta', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'st', side: 'buy', type: 'stop_limit', price: 105, stopPrice: 104 });
+    const result = book.plan({ kind: 'cancel', orderId: 'st' });
+    if (!result.ok) throw new Error(result.code);
+    expect(result.plan.orders).toMatchObject([
+      { status: 'cancelled', reason: 'CANCELLED_BY_OWNER' },
+    ]);
+    expect(result.plan.deltas).toEqual([]);
+    book.apply(result.plan);
+    expect(book.pendingStops()).toEqual([]);
+  });
+});
+
+describe('OrderBook: plan and apply', () => {
+  it('leaves the book exactly as it was when a plan is dropped', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 4 });
+    const before = JSON.stringify([book.restingOrders(), book.depth(10), book.lastPrice]);
+    const result = book.plan(order({ orderId: 'b1', side: 'buy', price: 100, quantity: 9 }));
+    expect(result.ok).toBe(true);
+    expect(JSON.stringify([book.restingOrders(), book.depth(10), book.lastPrice])).toBe(before);
+  });
+
+  it('refuses to apply a stale plan or a plan of another book', () => {
+    const book = new OrderBook();
+    const first = book.plan(order({ orderId: 'a', side: 'buy' }));
+    const second = book.plan(order({ orderId: 'b', side: 'buy' }));
+    if (!first.ok || !second.ok) throw new Error('expected plans');
+    book.apply(first.plan);
+    expect(() => book.apply(second.plan)).toThrow(StalePlanError);
+    expect(() => book.apply(first.plan)).toThrow(StalePlanError);
+    expect(() => new OrderBook().apply(first.plan)).toThrow(StalePlanError);
+  });
+
+  it('refuses invalid values, duplicate ids and unknown cancels with result codes', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'a', side: 'buy' });
+    expect(code(book.plan(order({ orderId: 'a', side: 'sell', price: 200 })))).toBe(
+      'DUPLICATE_ORDER_ID',
+    );
+    expect(code(book.plan(order({ orderId: 'q', side: 'buy', quantity: 0 })))).toBe(
+      'INVALID_QUANTITY',
+    );
+    expect(code(book.plan(order({ orderId: 'q', side: 'buy', quantity: 2 ** 53 })))).toBe(
+      'INVALID_QUANTITY',
+    );
+    expect(code(book.plan(order({ orderId: 'p', side: 'buy', price: 1.5 })))).toBe('INVALID_PRICE');
+    expect(code(book.plan(order({ orderId: 'p', side: 'buy', price: undefined })))).toBe(
+      'INVALID_PRICE',
+    );
+    expect(
+      code(book.plan(order({ orderId: 's', side: 'buy', type: 'stop_loss', price: undefined }))),
+    ).toBe('INVALID_STOP_PRICE');
+    expect(code(book.plan(order({ orderId: 's', side: 'buy', stopPrice: 100 })))).toBe(
+      'INVALID_STOP_PRICE',
+    );
+    expect(code(book.plan(order({ orderId: '', side: 'buy' })))).toBe('INVALID_ORDER_ID');
+    expect(code(book.plan({ kind: 'cancel', orderId: 'nope' }))).toBe('ORDER_NOT_FOUND');
+  });
+});
+
+describe('OrderBook: rebuild', () => {
+  it('restores resting orders and stops in their original time order', () => {
+    const book = new OrderBook({ lastPrice: 100, sequence: 41 });
+    book.restore({
+      status: 'open',
+      orderId: 'a',
+      ownerId: 'u1',
+      side: 'buy',
+      price: 99,
+      quantity: 5,
+      remainingQuantity: 5,
+    });
+    book.restore({
+      status: 'partially_filled',
+      orderId: 'b',
+      ownerId: 'u2',
+      side: 'buy',
+      price: 99,
+      quantity: 5,
+      remainingQuantity: 2,
+    });
+    book.restore({
+      status: 'pending_stop',
+      orderId: 'c',
+      ownerId: 'u3',
+      side: 'sell',
+      type: 'stop_loss',
+      quantity: 1,
+      price: null,
+      stopPrice: 90,
+      timeInForce: 'IOC',
+    });
+    checkInvariants(book);
+    expect(book.depth(1)).toEqual({
+      sequence: 41,
+      bids: [{ price: 99, quantity: 7, orderCount: 2 }],
+      asks: [],
+    });
+    const plan = run(book, { orderId: 's', side: 'sell', price: 99, quantity: 6 });
+    expect(plan.trades.map((t) => [t.buyOrderId, t.quantity])).toEqual([
+      ['a', 5],
+      ['b', 1],
+    ]);
+    expect(plan.deltas[0]?.sequence).toBe(42);
+  });
+
+  it('throws on orders that could not be live', () => {
+    const book = new OrderBook();
+    book.restore({
+      status: 'open',
+      orderId: 'a',
+      ownerId: 'u1',
+      side: 'buy',
+      price: 99,
+      quantity: 5,
+      remainingQuantity: 5,
+    });
+    const crossing = {
+      status: 'open',
+      orderId: 'b',
+      ownerId: 'u2',
+      side: 'sell',
+      price: 99,
+      quantity: 5,
+      remainingQuantity: 5,
+    } as const;
+    expect(() => book.restore(crossing)).toThrow(/cross/);
+    expect(() => book.restore({ ...crossing, orderId: 'a', price: 120 })).toThrow(/duplicate/);
+  });
+});
