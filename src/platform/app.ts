@@ -5,7 +5,7 @@
 import { AccessTokens } from '../lib/auth/access-token.js';
 import { sessionChecker } from '../lib/auth/session-check.js';
 import type { Config } from '../lib/config.js';
-import { pingDb, type Db } from '../lib/db/database.js';
+import { databaseCheck, type Db } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
 import { guards } from '../lib/http/auth-guard.js';
 import { httpOptionsFrom } from '../lib/http/serve.js';
@@ -34,19 +34,13 @@ export interface PlatformDeps {
 
 export async function buildPlatformApp({ config, db, logger }: PlatformDeps): Promise<HttpApp> {
   const app = await buildHttpApp({
-    name: 'platform',
-    description:
+    ...httpOptionsFrom(
+      config,
+      logger,
+      'platform',
       'Users, verification, businesses, tokens, primary offering, fiat ledger, dividends, admin.',
-    logger,
-    corsOrigins: config.http.corsOrigins,
-    rateLimitPerMinute: config.http.rateLimitPerMinute,
-    bodyLimitBytes: config.http.bodyLimitBytes,
-    readiness: async () => ({
-      database: await pingDb(db).then(
-        () => 'ok',
-        (e: Error) => e.message,
-      ),
-    }),
+    ),
+    readiness: async () => ({ database: await databaseCheck(db) }),
   });
   const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
   const guard = guards({ tokens, isSessionActive: sessionChecker(db) });

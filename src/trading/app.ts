@@ -3,7 +3,7 @@
  * their issues; today it serves its health, readiness, metrics and OpenAPI like every process.
  */
 import type { Config } from '../lib/config.js';
-import { pingDb, type Db } from '../lib/db/database.js';
+import { databaseCheck, type Db } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
 import { httpOptionsFrom } from '../lib/http/serve.js';
 import type { Logger } from '../lib/logger.js';
@@ -22,11 +22,6 @@ export async function buildTradingApp({ config, db, logger }: TradingDeps): Prom
       'trading',
       'Orders, order books, trades, settlement, market data.',
     ),
-    readiness: async () => ({
-      database: await pingDb(db).then(
-        () => 'ok',
-        (e: Error) => e.message,
-      ),
-    }),
+    readiness: async () => ({ database: await databaseCheck(db) }),
   });
 }

@@ -31,6 +31,14 @@ export function transaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<
   return db.transaction().execute(work);
 }
 
+/** 'ok' when the database answers, else what went wrong (for /readyz). */
+export function databaseCheck(db: Db): Promise<string> {
+  return pingDb(db).then(
+    () => 'ok',
+    (error: Error) => error.message,
+  );
+}
+
 /** Resolves when the database answers a trivial query. */
 export async function pingDb(db: Db): Promise<void> {
   await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();

@@ -3,7 +3,7 @@ import type { Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
 function migrator(db: Db): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
 }
 
 function check(result: MigrationResultSet): string[] {

@@ -4,7 +4,7 @@
  * both through `guard(...)` so every protected route reads the same way.
  */
 import type { FastifyRequest } from 'fastify';
-import { type AccessClaims, AccessTokens } from '../auth/access-token.js';
+import type { AccessClaims, AccessTokens } from '../auth/access-token.js';
 import type { Role } from '../db/schema.js';
 import { AppError } from '../errors.js';
 

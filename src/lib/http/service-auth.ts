@@ -12,11 +12,12 @@ function digest(value: string): Buffer {
  */
 export function requireServiceToken(serviceToken: string) {
   const expected = digest(serviceToken);
-  return async (request: FastifyRequest): Promise<void> => {
+  return (request: FastifyRequest): Promise<void> => {
     const header = request.headers.authorization ?? '';
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token || !timingSafeEqual(digest(token), expected)) {
-      throw new AppError('INVALID_SERVICE_CREDENTIAL');
+      return Promise.reject(new AppError('INVALID_SERVICE_CREDENTIAL'));
     }
+    return Promise.resolve();
   };
 }

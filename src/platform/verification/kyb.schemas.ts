@@ -12,7 +12,11 @@ export const OwnerInput = Type.Object(
   {
     first_name: Text(100),
     last_name: Text(100),
-    ownership_pct: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01 }),
+    ownership_pct: Type.Number({
+      minimum: 0,
+      maximum: 100,
+      description: 'percent, at most two decimals',
+    }),
     role: Type.Union(ownerRoles.map((r) => Type.Literal(r))),
     nationality: CountryCode,
     date_of_birth: Type.Optional(BirthDate),

@@ -59,6 +59,15 @@ function validate(user: User, body: KybBody) {
   const kind = kindOf(user);
   if (user.kyc_status !== 'approved')
     throw new AppError('KYC_REQUIRED', 'Your own KYC must be approved before KYB (spec rule 5)');
+  // Checked on the decimal text: a JSON number like 40.01 is not a float multiple of 0.01.
+  const fractional = body.owners.find(
+    (owner) => !/^\d+(\.\d{1,2})?$/.test(String(owner.ownership_pct)),
+  );
+  if (fractional)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `ownership_pct ${fractional.ownership_pct} has more than two decimals`,
+    );
   const total = body.owners.reduce((sum, owner) => sum.plus(owner.ownership_pct), new Exact(0));
   if (total.greaterThan(100))
     throw new AppError('OWNERSHIP_OVER_100', `Ownership adds up to ${total.toString()}%`, {

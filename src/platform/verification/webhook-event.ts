@@ -2,7 +2,6 @@
  * The provider's webhook payload parsed into what Tessera acts on (pure). Every field is optional
  * on the wire (PROVIDER.md §3.2); `createdAtMs` is a UTC text "yyyy-MM-dd HH:mm:ss.fff".
  */
-import type { RejectType, ReviewAnswer } from '../../lib/db/schema-verification.js';
 import type { Verdict } from './verification.rules.js';
 
 export interface WebhookEvent {
@@ -32,13 +31,11 @@ function verdictOf(result: unknown): Verdict | null {
   const r = result as Record<string, unknown>;
   if (r.reviewAnswer !== 'GREEN' && r.reviewAnswer !== 'RED') return null;
   const rejectType =
-    r.reviewRejectType === 'RETRY' || r.reviewRejectType === 'FINAL'
-      ? (r.reviewRejectType as RejectType)
-      : null;
+    r.reviewRejectType === 'RETRY' || r.reviewRejectType === 'FINAL' ? r.reviewRejectType : null;
   const labels = Array.isArray(r.rejectLabels)
     ? r.rejectLabels.filter((l): l is string => typeof l === 'string')
     : [];
-  return { answer: r.reviewAnswer as ReviewAnswer, rejectType, labels };
+  return { answer: r.reviewAnswer, rejectType, labels };
 }
 
 /** undefined when the payload names no applicant or event type (nothing to act on). */
@@ -52,7 +49,11 @@ export function parseWebhookEvent(
   const reviewStatus = typeof payload.reviewStatus === 'string' ? payload.reviewStatus : null;
   const verdict = type === 'applicantReviewed' ? verdictOf(payload.reviewResult) : null;
   const createdAtText =
-    typeof payload.createdAtMs === 'string' ? payload.createdAtMs : String(payload.createdAt ?? '');
+    typeof payload.createdAtMs === 'string'
+      ? payload.createdAtMs
+      : typeof payload.createdAt === 'string'
+        ? payload.createdAt
+        : '';
   return {
     applicantId,
     type,

@@ -8,7 +8,7 @@ import type { WebhookService } from './webhook.service.js';
  * raw bytes: the digest is computed over them, never over re-serialised JSON.
  */
 export function webhookRoutes(app: HttpApp, webhooks: WebhookService) {
-  void app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
@@ -46,5 +46,6 @@ export function webhookRoutes(app: HttpApp, webhooks: WebhookService) {
         };
       },
     );
+    done();
   });
 }
