@@ -117,6 +117,17 @@ export interface IdentityResult {
   kyc_claim: 'valid' | 'revoked' | 'none';
 }
 
+/** The members every problem body has; the rest (tx_hash, transfer_index...) travels on. */
+const problemMembers = new Set([
+  'type',
+  'title',
+  'status',
+  'detail',
+  'code',
+  'instance',
+  'request_id',
+]);
+
 function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
 }
@@ -228,15 +239,10 @@ export class ChainClient {
     const payload: unknown = await response.json().catch(() => undefined);
     if (response.ok) return payload as T;
     const problem = (payload ?? {}) as Record<string, unknown>;
-    const {
-      code,
-      detail,
-      type: _type,
-      title: _title,
-      status: _status,
-      instance: _instance,
-      ...extra
-    } = problem;
+    const { code, detail } = problem;
+    const extra = Object.fromEntries(
+      Object.entries(problem).filter(([member]) => !problemMembers.has(member)),
+    );
     if (isErrorCode(code)) {
       throw new AppError(code, typeof detail === 'string' ? detail : undefined, extra);
     }
