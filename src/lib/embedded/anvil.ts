@@ -63,7 +63,8 @@ export async function startEmbeddedAnvil(options: {
   ];
   if (options.statePath) args.push('--state', options.statePath, '--state-interval', '5');
   let output = '';
-  const child = spawn(binaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Own process group: a terminal's Ctrl-C reaches the launcher only, which stops anvil in order.
+  const child = spawn(binaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
   const rpcUrl = `http://${host}:${options.port}`;

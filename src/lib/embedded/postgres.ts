@@ -120,7 +120,8 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'max_connections=200',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], ...owner },
+    // Own process group: a terminal's Ctrl-C reaches the launcher only, which stops us in order.
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...owner },
   );
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
