@@ -43,6 +43,8 @@ export const errorCatalogue = {
   WEBHOOK_SIGNATURE_INVALID: { status: 401, title: 'The webhook digest is missing or wrong' },
   PROVIDER_UNAVAILABLE: { status: 502, title: 'The identity provider is unavailable' },
   PROVIDER_REFUSED: { status: 502, title: 'The identity provider refused the request' },
+  // money
+  INSUFFICIENT_FUNDS: { status: 422, title: 'The fiat balance is too low' },
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },

@@ -4,6 +4,7 @@
  * check in database.ts). Each later migration adds its tables here.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { IssuanceTables } from './schema-issuance.js';
 import type { VerificationTables } from './schema-verification.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -131,7 +132,7 @@ export interface GasTransactionsTable {
   finished_at: Date | null;
 }
 
-export interface Database extends VerificationTables {
+export interface Database extends VerificationTables, IssuanceTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

@@ -6,9 +6,11 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_users_auth_audit.js';
 import * as m0002 from './0002_chain.js';
 import * as m0003 from './0003_verification.js';
+import * as m0004 from './0004_issuance.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
   '0002_chain': m0002,
   '0003_verification': m0003,
+  '0004_issuance': m0004,
 };

@@ -1,0 +1,147 @@
+/** Table types of issuance: tokens, offering rounds, allocations, token wallets, the fiat ledger. */
+import type { ColumnType, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export const tokenStatuses = [
+  'draft',
+  'primary',
+  'secondary',
+  'paused',
+  'matured',
+  'delisted',
+] as const;
+export type TokenStatus = (typeof tokenStatuses)[number];
+export type TradingMode = 'primary_subscription' | 'full_orderbook' | 'fixed_price_otc';
+/** Whether the contract's paused flag still has to follow the token's status. */
+export type ChainSync = 'synced' | 'pending' | 'failed';
+
+export interface TokensTable {
+  id: string;
+  business_id: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  status: Defaulted<TokenStatus>;
+  trading_mode: Defaulted<TradingMode>;
+  total_supply: number;
+  primary_offering_pct: string;
+  team_pct: string;
+  reserve_pct: string;
+  price_per_token: string;
+  min_investment: string;
+  raise_currency: string;
+  tick_size: Defaulted<string>;
+  /** quantity held by pending_payment and confirmed primary allocations */
+  tokens_reserved: Defaulted<number>;
+  tokens_sold: Defaulted<number>;
+  total_raised: Defaulted<string>;
+  primary_start: Date | null;
+  primary_end: Date | null;
+  maturity_date: Date | null;
+  contract_address: string | null;
+  identity_registry_addr: string | null;
+  deploy_tx_hash: string | null;
+  chain_sync: Defaulted<ChainSync>;
+  chain_sync_error: string | null;
+  chain_sync_claimed_at: Date | null;
+  success_fee: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OfferingRoundsTable {
+  id: string;
+  token_id: string;
+  name: string;
+  starts_at: Date;
+  ends_at: Date;
+  price_per_token: string | null;
+  max_quantity: number;
+  quantity_reserved: Defaulted<number>;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+export type AllocationType = 'primary' | 'secondary' | 'airdrop' | 'go_live';
+export type AllocationStatus = 'pending_payment' | 'confirmed' | 'rejected';
+export type OnChainStatus = 'pending' | 'minting' | 'minted' | 'failed';
+
+export interface TokenAllocationsTable {
+  id: string;
+  token_id: string;
+  user_id: string;
+  round_id: string | null;
+  quantity: number;
+  /** fiat paid (held from the subscriber until confirmed or refunded) */
+  amount: string;
+  price_per_token: string;
+  allocation_type: AllocationType;
+  status: AllocationStatus;
+  on_chain_status: Defaulted<OnChainStatus>;
+  on_chain_tx_hash: string | null;
+  on_chain_error: string | null;
+  on_chain_attempts: Defaulted<number>;
+  claimed_at: Date | null;
+  wallet_transaction_id: string | null;
+  confirmed_by: string | null;
+  confirmed_at: Date | null;
+  rejected_by: string | null;
+  rejected_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface WalletsTable {
+  id: string;
+  user_id: string;
+  token_id: string;
+  balance: Defaulted<number>;
+  locked_balance: Defaulted<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type WalletTransactionType = 'token_buy' | 'token_sell' | 'dividend' | 'go_live' | 'refund';
+export interface WalletTransactionsTable {
+  id: string;
+  user_id: string;
+  token_id: string;
+  type: WalletTransactionType;
+  status: 'pending' | 'completed' | 'cancelled';
+  quantity: number;
+  amount: string;
+  reference_type: string | null;
+  reference_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FiatLedgerTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  /** signed: credit positive, debit negative */
+  amount: string;
+  balance_after: string;
+  reference_type: string;
+  reference_id: string;
+  created_at: CreatedAt;
+}
+
+export interface IssuanceTables {
+  tokens: TokensTable;
+  offering_rounds: OfferingRoundsTable;
+  token_allocations: TokenAllocationsTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  fiat_ledger: FiatLedgerTable;
+}
+
+export type Token = Selectable<TokensTable>;
+export type OfferingRound = Selectable<OfferingRoundsTable>;
+export type TokenAllocation = Selectable<TokenAllocationsTable>;
+export type Wallet = Selectable<WalletsTable>;
+export type FiatLedgerEntry = Selectable<FiatLedgerTable>;
