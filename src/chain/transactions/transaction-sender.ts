@@ -18,8 +18,6 @@
 import {
   keccak256,
   TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-  WaitForTransactionReceiptTimeoutError,
   type Address,
   type Hash,
   type TransactionReceipt,
@@ -49,6 +47,7 @@ import {
 import { KeyedMutex } from './keyed-mutex.js';
 import { NonceAllocator } from './nonce-allocator.js';
 import { requestFingerprint } from './request-fingerprint.js';
+import { findReceipt, ReceiptTimeoutError, waitForReceipt } from './wait-for-receipt.js';
 
 export interface TransactionSpec {
   operation: Operation;
@@ -262,26 +261,23 @@ export class TransactionSender {
   async #awaitReceipt(tx: PendingTransaction, spec: TransactionSpec): Promise<MinedTransaction> {
     const { client } = this.options.session;
     const hash = tx.sent.hash;
-    let receipt = await this.#findReceipt(hash);
-    if (!receipt) {
-      try {
-        receipt = await client.waitForTransactionReceipt({
-          hash,
-          timeout: this.options.receiptTimeoutMs,
-          retryCount: 2,
-        });
-      } catch (error) {
-        this.#nonces.markStale();
-        if (error instanceof WaitForTransactionReceiptTimeoutError) {
-          throw new AppError(
-            'CHAIN_TIMEOUT',
-            `Transaction ${hash} is not mined after ${this.options.receiptTimeoutMs} ms; retry with the same idempotency key`,
-            { tx_hash: hash },
-            { cause: error },
-          );
-        }
-        throw unavailableAfterSend(hash, error);
+    let receipt: TransactionReceipt;
+    try {
+      receipt = await waitForReceipt(client, hash, {
+        timeoutMs: this.options.receiptTimeoutMs,
+        pollingIntervalMs: client.pollingInterval,
+      });
+    } catch (error) {
+      this.#nonces.markStale();
+      if (error instanceof ReceiptTimeoutError) {
+        throw new AppError(
+          'CHAIN_TIMEOUT',
+          `Transaction ${hash} is not mined after ${this.options.receiptTimeoutMs} ms; retry with the same idempotency key`,
+          { tx_hash: hash },
+          { cause: error },
+        );
       }
+      throw unavailableAfterSend(hash, error);
     }
     return this.#finish(tx, receipt, spec);
   }
@@ -305,14 +301,7 @@ export class TransactionSender {
   }
 
   async #findReceipt(hash: Hash): Promise<TransactionReceipt | null> {
-    return this.#withHash(hash, async () => {
-      try {
-        return await this.options.session.client.getTransactionReceipt({ hash });
-      } catch (error) {
-        if (error instanceof TransactionReceiptNotFoundError) return null;
-        throw error;
-      }
-    });
+    return this.#withHash(hash, () => findReceipt(this.options.session.client, hash));
   }
 
   async #pending(hash: Hash): Promise<boolean> {
