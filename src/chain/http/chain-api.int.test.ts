@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/config.js';
+import { createTestDatabase } from '../../../test/support/database.js';
 import { identityRegistryAbi, tokenAbi } from '../contracts/generated/index.js';
 import type { Problem } from '../../lib/http/problem.js';
 import { call, investors, startChainFixture, type ChainFixture } from '../testing/chain-fixture.js';
@@ -19,7 +21,7 @@ let suiteA: { token_addr: Address; identity_registry_addr: Address };
 let suiteB: { token_addr: Address; identity_registry_addr: Address };
 
 beforeAll(async () => {
-  f = await startChainFixture();
+  f = await startChainFixture({ testConfig, createTestDatabase });
 });
 afterAll(async () => {
   await f?.stop();

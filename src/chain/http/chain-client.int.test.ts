@@ -4,6 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/config.js';
+import { createTestDatabase } from '../../../test/support/database.js';
 import { ChainClient } from '../../lib/chain-client.js';
 import { AppError } from '../../lib/errors.js';
 import { freePort } from '../../lib/embedded/ports.js';
@@ -20,7 +22,7 @@ let client: ChainClient;
 const [alice, bob, carol] = investors as [string, string, string];
 
 beforeAll(async () => {
-  f = await startChainFixture();
+  f = await startChainFixture({ testConfig, createTestDatabase });
   const url = await listen(f.app, '127.0.0.1', await freePort());
   client = new ChainClient({ baseUrl: url, serviceToken });
 });

@@ -4,6 +4,7 @@
  * Also the chain process as the launcher starts it, and a node that does not answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/config.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { AppError } from '../../lib/errors.js';
 import { startEmbeddedAnvil, type EmbeddedAnvil } from '../../lib/embedded/anvil.js';
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 describe('infrastructure bootstrap', () => {
   it('deploys the infrastructure once and reuses it on a later start', async () => {
-    const config = chainTestConfig(anvil.rpcUrl, database.url);
+    const config = chainTestConfig(testConfig, anvil.rpcUrl, database.url);
     const first = await openChainServices(config, database.db, logger);
     const { infrastructure, session } = first;
     const owner = await session.client.readContract({
@@ -59,7 +60,7 @@ describe('infrastructure bootstrap', () => {
   it('reports a chain that lost the infrastructure instead of sending calls into the void', async () => {
     const fresh = await startEmbeddedAnvil({ port: await freePort() });
     try {
-      const config = chainTestConfig(fresh.rpcUrl, database.url);
+      const config = chainTestConfig(testConfig, fresh.rpcUrl, database.url);
       const failure = await openChainServices(config, database.db, logger).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(AppError);
       expect(failure).toMatchObject({ code: 'CHAIN_INFRASTRUCTURE_MISSING', status: 503 });
@@ -70,12 +71,16 @@ describe('infrastructure bootstrap', () => {
   });
 
   it('fails to start with CHAIN_UNAVAILABLE when the node does not answer', async () => {
-    const config = chainTestConfig(`http://127.0.0.1:${await freePort()}`, database.url);
+    const config = chainTestConfig(
+      testConfig,
+      `http://127.0.0.1:${await freePort()}`,
+      database.url,
+    );
     await expect(startChain(config, logger)).rejects.toMatchObject({ code: 'CHAIN_UNAVAILABLE' });
   });
 
   it('starts the chain process, serves the API behind the service token, and stops', async () => {
-    const config = chainTestConfig(anvil.rpcUrl, database.url, {
+    const config = chainTestConfig(testConfig, anvil.rpcUrl, database.url, {
       CHAIN_PORT: String(await freePort()),
     });
     const running = await startChain(config, logger);

@@ -6,9 +6,8 @@
 import { createPublicClient, createWalletClient, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
-import { testConfig } from '../../../test/support/config.js';
 import type { Config } from '../../lib/config.js';
+import type { Db } from '../../lib/db/database.js';
 import {
   anvilDevSignerKey,
   startEmbeddedAnvil,
@@ -36,7 +35,18 @@ export const investors: readonly Address[] = [
   '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
 ];
 
+/** A fresh migrated database (test/support/database.ts). */
+export interface FixtureDatabase {
+  db: Db;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** The test configuration parser (test/support/config.ts). */
+export type TestConfig = (env: Record<string, string>) => Config;
+
 export function chainTestConfig(
+  testConfig: TestConfig,
   rpcUrl: string,
   databaseUrl: string,
   env: Record<string, string> = {},
@@ -75,7 +85,7 @@ export interface ChainFixture {
   /** stops anvil (SIGTERM: it dumps its state when it has a state file) and starts it again */
   stopAnvil(): Promise<void>;
   startAnvil(): Promise<void>;
-  database: TestDatabase;
+  database: FixtureDatabase;
   config: Config;
   services: ChainServices;
   app: HttpApp;
@@ -86,14 +96,26 @@ export interface ChainFixture {
   stop(): Promise<void>;
 }
 
-export async function startChainFixture(options: ChainFixtureOptions = {}): Promise<ChainFixture> {
+/**
+ * The test support of test/ is handed in by the test files (the fixture lives under src/ and is
+ * compiled with it, so it must not import test/).
+ */
+export async function startChainFixture(
+  support: { testConfig: TestConfig; createTestDatabase: () => Promise<FixtureDatabase> },
+  options: ChainFixtureOptions = {},
+): Promise<ChainFixture> {
   const port = await freePort();
   const launch = () => startEmbeddedAnvil({ port, statePath: options.statePath });
   let anvil = await launch();
   let running = true;
   const proxy = options.withProxy ? await startRpcProxy(anvil.rpcUrl) : undefined;
-  const database = await createTestDatabase();
-  const config = chainTestConfig(proxy?.url ?? anvil.rpcUrl, database.url, options.env);
+  const database = await support.createTestDatabase();
+  const config = chainTestConfig(
+    support.testConfig,
+    proxy?.url ?? anvil.rpcUrl,
+    database.url,
+    options.env,
+  );
   const logger = createLogger('chain-test', 'silent');
   const services = await openChainServices(config, database.db, logger);
   const app = await buildChainApp({ config, services, logger });

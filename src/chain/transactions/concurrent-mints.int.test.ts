@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/config.js';
+import { createTestDatabase } from '../../../test/support/database.js';
 import { tokenAbi } from '../contracts/generated/index.js';
 import type { DeployResponse, Transaction } from '../http/schemas.js';
 import { call, investors, startChainFixture, type ChainFixture } from '../testing/chain-fixture.js';
@@ -11,7 +13,7 @@ let token: Address;
 const holders = investors.slice(0, 5);
 
 beforeAll(async () => {
-  f = await startChainFixture();
+  f = await startChainFixture({ testConfig, createTestDatabase });
   const deployed = await call(f.app, 'POST', '/api/v1/deploy', {
     token_id: randomUUID(),
     name: 'Delta',

@@ -11,6 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Address, Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/config.js';
+import { createTestDatabase } from '../../../test/support/database.js';
 import type { Problem } from '../../lib/http/problem.js';
 import { tokenAbi } from '../contracts/generated/index.js';
 import type { DeployResponse, Transaction } from '../http/schemas.js';
@@ -23,11 +25,14 @@ const [alice, bob] = investors as [Address, Address];
 
 beforeAll(async () => {
   stateDir = await mkdtemp(path.join(os.tmpdir(), 'tessera-chain-state-'));
-  f = await startChainFixture({
-    statePath: path.join(stateDir, 'anvil.json'),
-    withProxy: true,
-    env: { CHAIN_RECEIPT_TIMEOUT_MS: '800' },
-  });
+  f = await startChainFixture(
+    { testConfig, createTestDatabase },
+    {
+      statePath: path.join(stateDir, 'anvil.json'),
+      withProxy: true,
+      env: { CHAIN_RECEIPT_TIMEOUT_MS: '800' },
+    },
+  );
   const deployed = await call(f.app, 'POST', '/api/v1/deploy', {
     token_id: randomUUID(),
     name: 'Gamma',
