@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { english, generateMnemonic } from 'viem/accounts';
 
 /** Secrets that `tessera start` generates once for a local installation and keeps in its data folder. */
 export interface LocalSecrets {
@@ -11,6 +12,8 @@ export interface LocalSecrets {
   provider_secret_key: string;
   provider_webhook_secret: string;
   field_encryption_key: string;
+  /** derives every custodial wallet address; losing or changing it loses those wallets */
+  custody_mnemonic: string;
 }
 
 const generate = (): LocalSecrets => ({
@@ -21,6 +24,7 @@ const generate = (): LocalSecrets => ({
   provider_secret_key: randomBytes(32).toString('base64url'),
   provider_webhook_secret: randomBytes(32).toString('base64url'),
   field_encryption_key: `k1:${randomBytes(32).toString('base64')}`,
+  custody_mnemonic: generateMnemonic(english),
 });
 
 /** The environment variables the secrets stand in for, when the environment does not set them. */
@@ -32,6 +36,7 @@ export function secretsAsEnv(secrets: LocalSecrets): Record<string, string> {
     PROVIDER_SECRET_KEY: secrets.provider_secret_key,
     PROVIDER_WEBHOOK_SECRET: secrets.provider_webhook_secret,
     FIELD_ENCRYPTION_KEYS: secrets.field_encryption_key,
+    CUSTODY_MNEMONIC: secrets.custody_mnemonic,
   };
 }
 

@@ -3,7 +3,9 @@
  * typed object; a missing or malformed value throws a ConfigError naming the variable, and the
  * process does not start. Every variable is listed in docs/configuration.md.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { english } from 'viem/accounts';
 
 export class ConfigError extends Error {
   constructor(
@@ -104,6 +106,33 @@ function fieldKeys(env: Env, name: string) {
   return { activeKeyId: active[0], keys: new Map(entries) as ReadonlyMap<string, Buffer> };
 }
 
+/**
+ * A BIP-39 English mnemonic of 12 to 24 words, its checksum verified: a mistyped or swapped word
+ * would silently derive other addresses than the ones the platform already handed out.
+ */
+function mnemonic(env: Env, name: string): string {
+  const words = text(env, name).toLowerCase().split(/\s+/);
+  const indices = words.map((word) => english.indexOf(word));
+  if (![12, 15, 18, 21, 24].includes(words.length) || indices.includes(-1)) {
+    throw new ConfigError(name, 'must be a BIP-39 English mnemonic of 12, 15, 18, 21 or 24 words');
+  }
+  const bits = indices.map((index) => index.toString(2).padStart(11, '0')).join('');
+  const entropyBits = (bits.length * 32) / 33;
+  const entropy = Buffer.from(
+    bits
+      .slice(0, entropyBits)
+      .match(/.{8}/g)!
+      .map((byte) => parseInt(byte, 2)),
+  );
+  const digest = [...createHash('sha256').update(entropy).digest()]
+    .map((byte) => byte.toString(2).padStart(8, '0'))
+    .join('');
+  if (digest.slice(0, entropyBits / 32) !== bits.slice(entropyBits)) {
+    throw new ConfigError(name, 'has a wrong BIP-39 checksum (a mistyped or misplaced word)');
+  }
+  return words.join(' ');
+}
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env) {
@@ -197,6 +226,21 @@ export function loadConfig(env: Env = process.env) {
         }),
     },
     encryption: fieldKeys(env, 'FIELD_ENCRYPTION_KEYS'),
+    issuance: {
+      /** success fee on total_raised at go-live, basis points (DECISIONS.md: default 100) */
+      successFeeBps: integer(env, 'SUCCESS_FEE_BPS', 100, 0, 10_000),
+      /** ISO country of the platform's own on-chain identities (the treasury) */
+      platformCountry: text(env, 'PLATFORM_COUNTRY', 'AE'),
+      /** how often the allocation and chain-sync workers look for work when idle */
+      workerIdleMs: integer(env, 'WORKER_IDLE_MS', 500, 10, 600_000),
+      /** a claimed job whose worker fell silent this long is claimed again */
+      workerLeaseSeconds: integer(env, 'WORKER_LEASE_SECONDS', 120, 1, 86_400),
+    },
+    /** custodial wallet addresses are derived from this (BIP-44, m/44'/60'/0'/0/i) */
+    custody: { mnemonic: mnemonic(env, 'CUSTODY_MNEMONIC') },
+    wallet: {
+      challengeTtlSeconds: integer(env, 'WALLET_CHALLENGE_TTL_SECONDS', 300, 30, 3_600),
+    },
     bootstrapAdmin: {
       email: optional(env, 'TESSERA_ADMIN_EMAIL'),
       password: optional(env, 'TESSERA_ADMIN_PASSWORD'),

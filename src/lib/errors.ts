@@ -45,6 +45,23 @@ export const errorCatalogue = {
   PROVIDER_REFUSED: { status: 502, title: 'The identity provider refused the request' },
   // money
   INSUFFICIENT_FUNDS: { status: 422, title: 'The fiat balance is too low' },
+  // fiat requests and wallet addresses
+  DEPOSIT_ALREADY_DECIDED: { status: 409, title: 'The deposit has already been decided' },
+  WITHDRAWAL_ALREADY_DECIDED: { status: 409, title: 'The withdrawal has already been decided' },
+  WALLET_CHALLENGE_INVALID: {
+    status: 409,
+    title: 'No live wallet challenge: ask for one with GET /api/v1/wallet/challenge',
+  },
+  WALLET_SIGNATURE_INVALID: {
+    status: 422,
+    title: 'The signature is not the address signing the challenge',
+  },
+  WALLET_ADDRESS_TAKEN: { status: 409, title: 'The address is linked to another account' },
+  WALLET_ALREADY_LINKED: { status: 409, title: 'A self-custody address is already linked' },
+  WALLET_HAS_HOLDINGS: {
+    status: 409,
+    title: 'The custodial address already holds or is receiving tokens',
+  },
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },

@@ -25,6 +25,13 @@ import { kycService } from './verification/kyc.service.js';
 import { ProviderClient } from './verification/provider-client.js';
 import { webhookRoutes } from './verification/webhook.routes.js';
 import { webhookService } from './verification/webhook.service.js';
+import { adminFiatRoutes } from './fiat/admin-fiat.routes.js';
+import { fiatRoutes } from './fiat/fiat.routes.js';
+import { fiatService } from './fiat/fiat.service.js';
+import { portfolioRoutes } from './portfolio/portfolio.routes.js';
+import { portfolioService } from './portfolio/portfolio.service.js';
+import { walletLinkService } from './wallets/wallet-link.js';
+import { walletRoutes } from './wallets/wallet.routes.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -96,5 +103,16 @@ export async function buildPlatformApp({ config, db, logger }: PlatformDeps): Pr
     guard,
   );
   webhookRoutes(app, webhookService({ db, webhookSecret: config.provider.webhookSecret, logger }));
+
+  const fiat = fiatService(db);
+  fiatRoutes(app, fiat, gates, guard);
+  adminFiatRoutes(app, fiat, guard);
+  portfolioRoutes(app, portfolioService(db), gates, guard);
+  walletRoutes(
+    app,
+    walletLinkService({ db, challengeTtlSeconds: config.wallet.challengeTtlSeconds }),
+    gates,
+    guard,
+  );
   return app;
 }

@@ -1,6 +1,10 @@
 import { loadConfig, type Config } from '../../src/lib/config.js';
 import { anvilDevSignerKey } from '../../src/lib/embedded/anvil.js';
 
+/** A fixed custody mnemonic (not anvil's, whose addresses are the chain's own dev signers). */
+export const testCustodyMnemonic =
+  'author rose peace slide mesh vault sauce fly screen total paddle empty';
+
 /** A config for tests: the real parser over a test environment (only what tests care about is set). */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -13,6 +17,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PROVIDER_SECRET_KEY: 'test-provider-secret-key',
     PROVIDER_WEBHOOK_SECRET: 'test-provider-webhook-secret',
     FIELD_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    CUSTODY_MNEMONIC: testCustodyMnemonic,
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -4,6 +4,7 @@
  * check in database.ts). Each later migration adds its tables here.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
 import type { VerificationTables } from './schema-verification.js';
 
@@ -40,6 +41,8 @@ export interface UsersTable {
   fatca_status: FatcaStatus | null;
   fiat_balance: ColumnType<string, string | undefined>;
   wallet_address: string | null;
+  /** how wallet_address is held; null while the user has none (src/platform/wallets) */
+  wallet_custody: ColumnType<WalletCustody | null, WalletCustody | null | undefined>;
   is_activated: ColumnType<boolean, boolean | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -132,7 +135,7 @@ export interface GasTransactionsTable {
   finished_at: Date | null;
 }
 
-export interface Database extends VerificationTables, IssuanceTables {
+export interface Database extends VerificationTables, IssuanceTables, FiatTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

@@ -7,10 +7,12 @@ import * as m0001 from './0001_users_auth_audit.js';
 import * as m0002 from './0002_chain.js';
 import * as m0003 from './0003_verification.js';
 import * as m0004 from './0004_issuance.js';
+import * as m0005 from './0005_fiat_wallets.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
   '0002_chain': m0002,
   '0003_verification': m0003,
   '0004_issuance': m0004,
+  '0005_fiat_wallets': m0005,
 };

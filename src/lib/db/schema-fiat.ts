@@ -1,0 +1,52 @@
+/** Table types of fiat deposits and withdrawals, custodial addresses and wallet-link challenges. */
+import type { ColumnType, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export const depositStatuses = ['requested', 'confirmed', 'rejected'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+/** A withdrawal's amount leaves the balance when it is requested (held), so it is never "open". */
+export const withdrawalStatuses = ['held', 'paid', 'released'] as const;
+export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
+export type FiatRequestKind = 'deposit' | 'withdrawal';
+
+export interface FiatRequestsTable {
+  id: string;
+  user_id: string;
+  kind: FiatRequestKind;
+  amount: string;
+  status: DepositStatus | WithdrawalStatus;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type WalletCustody = 'custodial' | 'self';
+
+export interface CustodialAddressesTable {
+  user_id: string;
+  address_index: number;
+  address: string;
+  created_at: CreatedAt;
+}
+
+export interface WalletChallengesTable {
+  user_id: string;
+  nonce: string;
+  message: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface FiatTables {
+  fiat_requests: FiatRequestsTable;
+  custodial_addresses: CustodialAddressesTable;
+  wallet_challenges: WalletChallengesTable;
+}
+
+export type FiatRequest = Selectable<FiatRequestsTable>;
+export type WalletChallenge = Selectable<WalletChallengesTable>;

@@ -1,0 +1,110 @@
+import type { HttpApp } from '../../lib/http/app.js';
+import { caller, type guards } from '../../lib/http/auth-guard.js';
+import { Page, toPage } from '../../lib/http/pagination.js';
+import {
+  DepositQueueItem,
+  DepositQueueQuery,
+  DepositView,
+  IdParams,
+  RejectBody,
+  WithdrawalQueueItem,
+  WithdrawalQueueQuery,
+  WithdrawalView,
+} from './fiat.schemas.js';
+import type { FiatService } from './fiat.service.js';
+import type { FiatDecision } from './fiat.rules.js';
+import { toRequestView } from './fiat.views.js';
+
+const bearer = [{ bearer: [] }];
+
+const decisions = [
+  { kind: 'deposit', decision: 'confirm', summary: 'Confirm a deposit: credit the balance' },
+  { kind: 'deposit', decision: 'reject', summary: 'Reject a deposit: nothing is credited' },
+  { kind: 'withdrawal', decision: 'approve', summary: 'Approve a withdrawal: paid out' },
+  { kind: 'withdrawal', decision: 'reject', summary: 'Reject a withdrawal: the hold is released' },
+] as const satisfies readonly { kind: string; decision: FiatDecision; summary: string }[];
+
+/** The back office: staff and admins read the queues; only an admin moves money. */
+export function adminFiatRoutes(
+  app: HttpApp,
+  fiat: FiatService,
+  { guard }: ReturnType<typeof guards>,
+) {
+  const reader = guard('staff', 'admin');
+  const mover = guard('admin');
+
+  app.get(
+    '/api/v1/admin/fiat/deposits',
+    {
+      preHandler: reader,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deposits, oldest first (status=requested is the work queue)',
+        security: bearer,
+        querystring: DepositQueueQuery,
+        response: { 200: Page(DepositQueueItem) },
+      },
+    },
+    async (request) => {
+      const { limit = 50, cursor, status } = request.query;
+      const rows = await fiat.queue('deposit', {
+        limit,
+        ...(cursor ? { cursor } : {}),
+        ...(status ? { status } : {}),
+      });
+      return toPage(rows, limit, (row) => ({ ...toRequestView(row), email: row.email }));
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/fiat/withdrawals',
+    {
+      preHandler: reader,
+      schema: {
+        tags: ['admin'],
+        summary: 'Withdrawals, oldest first (status=held is the work queue)',
+        security: bearer,
+        querystring: WithdrawalQueueQuery,
+        response: { 200: Page(WithdrawalQueueItem) },
+      },
+    },
+    async (request) => {
+      const { limit = 50, cursor, status } = request.query;
+      const rows = await fiat.queue('withdrawal', {
+        limit,
+        ...(cursor ? { cursor } : {}),
+        ...(status ? { status } : {}),
+      });
+      return toPage(rows, limit, (row) => ({ ...toRequestView(row), email: row.email }));
+    },
+  );
+
+  for (const { kind, decision, summary } of decisions) {
+    app.post(
+      `/api/v1/admin/fiat/${kind}s/:id/${decision}`,
+      {
+        preHandler: mover,
+        schema: {
+          tags: ['admin'],
+          summary,
+          security: bearer,
+          params: IdParams,
+          ...(decision === 'reject' ? { body: RejectBody } : {}),
+          response: { 200: kind === 'deposit' ? DepositView : WithdrawalView },
+        },
+      },
+      async (request) => {
+        const reason = (request.body as RejectBody | undefined)?.reason;
+        return toRequestView(
+          await fiat.decide(
+            kind,
+            decision,
+            { adminId: caller(request).userId, ip: request.ip },
+            request.params.id,
+            reason,
+          ),
+        );
+      },
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import { depositStatuses, withdrawalStatuses } from '../../lib/db/schema-fiat.js';
+import { PageQuery } from '../../lib/http/pagination.js';
+
+/**
+ * A positive amount as a decimal string with at most 2 decimals, below one billion per request
+ * (a bank transfer larger than that is not a self-service operation).
+ */
+export const Amount = Type.String({
+  pattern: '^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,8})(?:\\.[0-9]{1,2})?$',
+  description: 'decimal string > 0, at most 2 decimals, below 1,000,000,000 (e.g. "250.00")',
+  examples: ['250.00'],
+});
+
+export const AmountBody = Type.Object({ amount: Amount }, { additionalProperties: false });
+export type AmountBody = Static<typeof AmountBody>;
+
+export const RejectBody = Type.Object(
+  { reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' })) },
+  { additionalProperties: false },
+);
+export type RejectBody = Static<typeof RejectBody>;
+
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value): TLiteral<T> => Type.Literal(value)));
+
+function requestView<T extends string>(statuses: readonly T[]) {
+  return Type.Object({
+    id: Type.String(),
+    user_id: Type.String(),
+    amount: Type.String(),
+    status: literals(statuses),
+    decision_reason: Type.Union([Type.String(), Type.Null()]),
+    decided_at: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String(),
+  });
+}
+
+export const DepositView = requestView(depositStatuses);
+export const WithdrawalView = requestView(withdrawalStatuses);
+
+function queueItem<T extends string>(statuses: readonly T[]) {
+  return Type.Composite([requestView(statuses), Type.Object({ email: Type.String() })]);
+}
+export const DepositQueueItem = queueItem(depositStatuses);
+export const WithdrawalQueueItem = queueItem(withdrawalStatuses);
+
+export const DepositQueueQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(literals(depositStatuses)) },
+  { additionalProperties: false },
+);
+export const WithdrawalQueueQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(literals(withdrawalStatuses)) },
+  { additionalProperties: false },
+);
+export const OwnListQuery = Type.Object(PageQuery, { additionalProperties: false });
+
+export const LedgerEntryView = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  amount: Type.String({ description: 'signed: credits positive, debits negative' }),
+  balance_after: Type.String(),
+  reference_type: Type.String(),
+  reference_id: Type.String(),
+  created_at: Type.String(),
+});

@@ -1,0 +1,23 @@
+import type {
+  DepositStatus,
+  FiatRequest,
+  FiatRequestKind,
+  WithdrawalStatus,
+} from '../../lib/db/schema-fiat.js';
+
+export type StatusOf<K extends FiatRequestKind> = K extends 'deposit'
+  ? DepositStatus
+  : WithdrawalStatus;
+
+/** The API view of a request of kind K (the fiat_requests_status_of_kind check narrows status). */
+export function toRequestView<K extends FiatRequestKind>(request: FiatRequest & { kind: K }) {
+  return {
+    id: request.id,
+    user_id: request.user_id,
+    amount: request.amount,
+    status: request.status as StatusOf<K>,
+    decision_reason: request.decision_reason,
+    decided_at: request.decided_at?.toISOString() ?? null,
+    created_at: request.created_at.toISOString(),
+  };
+}

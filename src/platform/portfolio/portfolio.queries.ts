@@ -1,0 +1,73 @@
+/**
+ * The reads behind the portfolio dashboard. They run in one read-only REPEATABLE READ transaction
+ * (portfolio.service.ts), so the balance, holds and holdings are one consistent snapshot.
+ */
+import type { Trx } from '../../lib/db/database.js';
+
+export function accountOf(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('users')
+    .select(['fiat_balance', 'wallet_address', 'wallet_custody'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Sums of fiat held outside the balance: withdrawals awaiting payout, unpaid subscriptions. */
+export async function heldFiat(trx: Trx, userId: string) {
+  const withdrawals = await trx
+    .selectFrom('fiat_requests')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('total'))
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'withdrawal')
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  const subscriptions = await trx
+    .selectFrom('token_allocations')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount'), eb.val('0')).as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirstOrThrow();
+  return { withdrawals: withdrawals.total, subscriptions: subscriptions.total };
+}
+
+export function tokenWallets(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('wallets')
+    .innerJoin('tokens', 'tokens.id', 'wallets.token_id')
+    .select([
+      'wallets.token_id',
+      'tokens.symbol',
+      'tokens.name',
+      'tokens.status',
+      'tokens.contract_address',
+      'wallets.balance',
+      'wallets.locked_balance',
+    ])
+    .where('wallets.user_id', '=', userId)
+    .orderBy('tokens.symbol')
+    .execute();
+}
+
+/** The user's allocations, newest first. */
+export function allocations(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('token_allocations')
+    .innerJoin('tokens', 'tokens.id', 'token_allocations.token_id')
+    .select([
+      'token_allocations.id',
+      'token_allocations.token_id',
+      'tokens.symbol',
+      'token_allocations.allocation_type',
+      'token_allocations.quantity',
+      'token_allocations.amount',
+      'token_allocations.price_per_token',
+      'token_allocations.status',
+      'token_allocations.on_chain_status',
+      'token_allocations.on_chain_tx_hash',
+      'token_allocations.on_chain_error',
+      'token_allocations.created_at',
+    ])
+    .where('token_allocations.user_id', '=', userId)
+    .orderBy('token_allocations.id', 'desc')
+    .execute();
+}

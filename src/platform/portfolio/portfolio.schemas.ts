@@ -1,0 +1,41 @@
+import { Type } from '@sinclair/typebox';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const PortfolioView = Type.Object({
+  fiat_balance: Type.String({ description: 'available fiat' }),
+  fiat_held_withdrawals: Type.String({ description: 'withdrawals held until an admin decides' }),
+  fiat_held_subscriptions: Type.String({
+    description: 'paid into subscriptions awaiting payment confirmation',
+  }),
+  wallet_address: Nullable(Type.String()),
+  wallet_custody: Type.Union([Type.Literal('custodial'), Type.Literal('self'), Type.Null()]),
+  wallets: Type.Array(
+    Type.Object({
+      token_id: Type.String(),
+      symbol: Type.String(),
+      name: Type.String(),
+      status: Type.String(),
+      contract_address: Nullable(Type.String()),
+      balance: Type.Integer(),
+      locked_balance: Type.Integer(),
+    }),
+  ),
+  allocations: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      token_id: Type.String(),
+      symbol: Type.String(),
+      allocation_type: Type.String(),
+      quantity: Type.Integer(),
+      amount: Type.String(),
+      price_per_token: Type.String(),
+      status: Type.String(),
+      on_chain_status: Type.String(),
+      on_chain_tx_hash: Nullable(Type.String()),
+      on_chain_error: Nullable(Type.String()),
+      created_at: Type.String(),
+    }),
+  ),
+});

@@ -1,0 +1,32 @@
+import type { Db } from '../../lib/db/database.js';
+import { accountOf, allocations, heldFiat, tokenWallets } from './portfolio.queries.js';
+
+export function portfolioService(db: Db) {
+  return {
+    /** The caller's money, holdings and allocations, read as one snapshot. */
+    portfolio(userId: string) {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          const account = await accountOf(trx, userId);
+          const held = await heldFiat(trx, userId);
+          return {
+            fiat_balance: account.fiat_balance,
+            fiat_held_withdrawals: held.withdrawals,
+            fiat_held_subscriptions: held.subscriptions,
+            wallet_address: account.wallet_address,
+            wallet_custody: account.wallet_custody,
+            wallets: await tokenWallets(trx, userId),
+            allocations: (await allocations(trx, userId)).map((row) => ({
+              ...row,
+              created_at: row.created_at.toISOString(),
+            })),
+          };
+        });
+    },
+  };
+}
+
+export type PortfolioService = ReturnType<typeof portfolioService>;

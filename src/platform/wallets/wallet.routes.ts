@@ -1,0 +1,60 @@
+import type { HttpApp } from '../../lib/http/app.js';
+import { caller, type guards } from '../../lib/http/auth-guard.js';
+import type { VerificationGates } from '../verification/gates.js';
+import type { WalletLinkService } from './wallet-link.js';
+import { ChallengeView, LinkBody, WalletView } from './wallet.schemas.js';
+
+const bearer = [{ bearer: [] }];
+
+export function walletRoutes(
+  app: HttpApp,
+  wallets: WalletLinkService,
+  gates: VerificationGates,
+  { guard }: ReturnType<typeof guards>,
+) {
+  // Linking writes, and unverified users are read-only (DECISIONS.md "Access").
+  const verified = [guard('investor', 'issuer'), gates.gate('view_portfolio')];
+
+  app.get(
+    '/api/v1/wallet',
+    {
+      preHandler: guard('investor', 'issuer'),
+      schema: {
+        tags: ['wallet'],
+        summary: 'Your wallet address and who holds its key (null until first needed or linked)',
+        security: bearer,
+        response: { 200: WalletView },
+      },
+    },
+    async (request) => wallets.wallet(caller(request).userId),
+  );
+
+  app.get(
+    '/api/v1/wallet/challenge',
+    {
+      preHandler: verified,
+      schema: {
+        tags: ['wallet'],
+        summary: 'A challenge to sign with the wallet you want to link (replaces an earlier one)',
+        security: bearer,
+        response: { 200: ChallengeView },
+      },
+    },
+    async (request) => wallets.challenge(caller(request).userId),
+  );
+
+  app.post(
+    '/api/v1/wallet/link',
+    {
+      preHandler: verified,
+      schema: {
+        tags: ['wallet'],
+        summary: 'Link a self-custody address by its signature of your challenge',
+        security: bearer,
+        body: LinkBody,
+        response: { 200: WalletView },
+      },
+    },
+    async (request) => wallets.link(caller(request).userId, request.body, request.ip),
+  );
+}
