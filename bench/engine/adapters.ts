@@ -136,3 +136,35 @@ function toNodejsStep(op: BenchOp): NodejsStep {
     }
   }
 }
+
+/**
+ * Not an engine: the same stream doing only what any engine must, keeping an id index (a Map
+ * set per placement, a delete per cancel). Its rate is the ceiling this machine and this
+ * harness allow, printed so that the engines' figures can be read against it.
+ */
+export function idIndexFloor(workload: Workload): LoadedEngine {
+  const ops = workload.ops;
+  let index = new Map<string, BenchOp>();
+  const step = (op: BenchOp) => {
+    if (op.kind === 'cancel') index.delete(op.id);
+    else index.set(op.id, op);
+  };
+  return {
+    name: 'id-index floor',
+    reset() {
+      index = new Map();
+      for (const op of workload.preload) step(op);
+    },
+    runAll() {
+      for (let i = 0; i < ops.length; i += 1) step(ops[i] as BenchOp);
+    },
+    runTimed(latencies, sample) {
+      for (let i = 0; i < ops.length; i += 1) {
+        const start = performance.now();
+        step(ops[i] as BenchOp);
+        latencies[i] = (performance.now() - start) * 1e6;
+        if ((i & 4095) === 0) sample();
+      }
+    },
+  };
+}

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { nodejsOrderBook, tessera } from './adapters.js';
+import { idIndexFloor, nodejsOrderBook, tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
 import { addOnlyWorkload, crossingWorkload, mixedWorkload } from './workload.js';
 import type { Workload } from './workload.js';
@@ -78,6 +78,7 @@ function bench(workload: Workload): { tessera: Result; nodejs: Result } {
   console.log(line(workload.name, 'tessera', ours));
   const theirs = measure(nodejsOrderBook(workload), count);
   console.log(line(workload.name, 'nodejs-order-book', theirs));
+  console.log(line(workload.name, 'id-index floor', measure(idIndexFloor(workload), count)));
   console.log(
     `${workload.name.padEnd(9)} ratio ${(ours.opsPerSecond / theirs.opsPerSecond).toFixed(1)}x`,
   );

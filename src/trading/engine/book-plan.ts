@@ -1,18 +1,6 @@
 import type { RestingNode } from './book-side.js';
 import type { PendingStop } from './stop-book.js';
-import type { BookDelta, OrderUpdate, PlanOutcome, Side, Trade } from './types.js';
-
-/** An order a plan leaves resting; `remaining` is final once the plan is built (0: consumed). */
-export class PlannedRest {
-  constructor(
-    readonly orderId: string,
-    readonly ownerId: string,
-    readonly side: Side,
-    readonly price: number,
-    readonly quantity: number,
-    public remaining: number,
-  ) {}
-}
+import type { BookDelta, OrderUpdate, PlanOutcome, Trade } from './types.js';
 
 /**
  * How a plan changes the book, in a form `OrderBook.apply` can replay without searching:
@@ -31,7 +19,7 @@ export interface BookChanges {
   readonly triggeredBuys: number;
   readonly triggeredSells: number;
   /** New resting orders in arrival order, each behind everything already in the book. */
-  readonly rests: readonly PlannedRest[];
+  readonly rests: readonly RestingNode[];
 }
 
 /**

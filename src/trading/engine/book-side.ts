@@ -1,10 +1,17 @@
 import type { Side } from './types.js';
 
-/** A resting order: a node of its level's intrusive FIFO list. */
+/**
+ * A resting order: a node of its level's intrusive FIFO list. A plan creates the nodes of the
+ * orders it will leave resting (`level` null until `OrderBook.apply` links them) and may lower
+ * their `remaining` while it is being built; once built, a plan's nodes never change again
+ * until they are linked.
+ */
 export class RestingNode {
   prev: RestingNode | null = null;
   next: RestingNode | null = null;
   level: PriceLevel | null = null;
+  /** The book-wide arrival number, set when linked; strictly increasing along every level. */
+  arrival = 0;
 
   constructor(
     readonly orderId: string,
@@ -14,8 +21,6 @@ export class RestingNode {
     /** The order's original quantity; quantity - remaining is what it has filled. */
     readonly quantity: number,
     public remaining: number,
-    /** The book-wide arrival number; strictly increasing along every level's list. */
-    readonly arrival: number,
   ) {}
 }
 

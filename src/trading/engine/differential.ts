@@ -15,43 +15,68 @@ export interface FlowStats {
 }
 
 /**
- * Drives the fast book and the reference book through the same generated flow and throws at
- * the first difference in any outcome or in the books. After every operation it checks the
- * fast book's invariants and conservation of quantity per side: everything placed is filled,
- * cancelled, resting or pending. A tenth of the plans are dropped instead of applied.
+ * The fast book and the reference book side by side. Each step plans a command on both, throws
+ * at the first difference in the outcome, applies both plans or drops both, then checks the fast
+ * book's invariants and conservation of quantity per side (everything placed is filled,
+ * cancelled, resting or pending).
+ */
+export class DifferentialPair {
+  readonly fast = new OrderBook();
+  readonly reference = new ReferenceBook();
+  private readonly ledger = { buy: new SideLedger(), sell: new SideLedger() };
+
+  /** Returns the fast book's result; its plan was applied unless `drop` or refused. */
+  step(command: Command, drop: boolean, where: string): PlanResult<BookPlan> {
+    const got = this.fast.plan(command);
+    const want = this.reference.plan(command);
+    if (!sameValue(outcomeOf(got), outcomeOf(want))) {
+      const detail = `fast: ${outcomeKey(got)}\nreference: ${outcomeKey(want)}`;
+      throw new Error(`${where} ${JSON.stringify(command)}\n${detail}`);
+    }
+    if (got.ok && want.ok && !drop) {
+      this.fast.apply(got.plan);
+      this.reference.apply(want.plan);
+      record(this.ledger, command, got.plan);
+    }
+    checkInvariants(this.fast);
+    checkConservation(this.fast, this.ledger);
+    return got;
+  }
+
+  compareBooks(where: string): void {
+    const snapshot = (book: OrderBook | ReferenceBook) =>
+      canonical([
+        book.restingOrders(),
+        book.pendingStops(),
+        book.depth(1_000),
+        book.lastPrice,
+        book.sequence,
+      ]);
+    const [got, want] = [snapshot(this.fast), snapshot(this.reference)];
+    if (got !== want) throw new Error(`${where}: books differ\nfast: ${got}\nreference: ${want}`);
+  }
+}
+
+/**
+ * A seeded generated flow through a `DifferentialPair`; a tenth of the plans are dropped
+ * instead of applied and the whole books are compared every 97 operations and at the end.
  */
 export function runDifferentialFlow(seed: number, operations: number): FlowStats {
-  const fast = new OrderBook();
-  const reference = new ReferenceBook();
+  const pair = new DifferentialPair();
   const commands = new CommandGenerator(seed);
   const drops = new Prng(seed ^ 0x5eed);
-  const ledger = { buy: new SideLedger(), sell: new SideLedger() };
   const stats: FlowStats = { operations, accepted: 0, trades: 0, triggered: 0, dropped: 0 };
   for (let step = 0; step < operations; step += 1) {
-    const command = commands.next();
-    const got = fast.plan(command);
-    const want = reference.plan(command);
-    if (!sameValue(outcomeOf(got), outcomeOf(want))) {
-      throw new Error(
-        `seed ${seed} step ${step} ${JSON.stringify(command)}\nfast: ${outcomeKey(got)}\nreference: ${outcomeKey(want)}`,
-      );
+    const drop = drops.chance(0.1);
+    const result = pair.step(commands.next(), drop, `seed ${seed} step ${step}`);
+    if (result.ok && drop) stats.dropped += 1;
+    else if (result.ok) {
+      commands.observe(result.plan);
+      stats.accepted += 1;
+      stats.trades += result.plan.trades.length;
+      stats.triggered += result.plan.triggeredStops.length;
     }
-    if (got.ok && want.ok) {
-      if (drops.chance(0.1)) stats.dropped += 1;
-      else {
-        fast.apply(got.plan);
-        reference.apply(want.plan);
-        record(ledger, command, got.plan);
-        commands.observe(got.plan);
-        stats.accepted += 1;
-        stats.trades += got.plan.trades.length;
-        stats.triggered += got.plan.triggeredStops.length;
-      }
-    }
-    checkInvariants(fast);
-    checkConservation(fast, ledger);
-    if (step % 97 === 0 || step === operations - 1)
-      compareBooks(fast, reference, `seed ${seed} step ${step}`);
+    if (step % 97 === 0 || step === operations - 1) pair.compareBooks(`seed ${seed} step ${step}`);
   }
   return stats;
 }
@@ -85,19 +110,6 @@ function checkConservation(book: OrderBook, ledger: Record<Side, SideLedger>): v
       );
     }
   }
-}
-
-function compareBooks(fast: OrderBook, reference: ReferenceBook, where: string): void {
-  const snapshot = (book: OrderBook | ReferenceBook) =>
-    canonical([
-      book.restingOrders(),
-      book.pendingStops(),
-      book.depth(1_000),
-      book.lastPrice,
-      book.sequence,
-    ]);
-  const [got, want] = [snapshot(fast), snapshot(reference)];
-  if (got !== want) throw new Error(`${where}: books differ\nfast: ${got}\nreference: ${want}`);
 }
 
 function outcomeOf(result: PlanResult<PlanOutcome>): unknown {

@@ -1,6 +1,5 @@
 import type { BookSide } from './book-side.js';
-import { PlannedRest } from './book-plan.js';
-import type { RestingNode } from './book-side.js';
+import { RestingNode } from './book-side.js';
 import { LevelChanges } from './level-changes.js';
 import { SideView } from './side-view.js';
 import type { PendingStop, StopBook } from './stop-book.js';
@@ -36,7 +35,7 @@ export interface MatchSource {
 export class MatchRun {
   /** Null until the first of its kind: most runs have no trades, rests or triggers. */
   trades: Trade[] | null = null;
-  rests: PlannedRest[] | null = null;
+  rests: RestingNode[] | null = null;
   triggered: PendingStop[] | null = null;
   readonly orders: OrderUpdate[] = [];
   readonly levels = new LevelChanges();
@@ -130,7 +129,7 @@ export class MatchRun {
     } else this.rest(taker, filled);
   }
 
-  private fill(taker: Taker, view: SideView, maker: RestingNode | PlannedRest, quantity: number) {
+  private fill(taker: Taker, view: SideView, maker: RestingNode, quantity: number) {
     const makerLeft = view.available(maker) - quantity;
     const makerFilled = maker.quantity - makerLeft;
     this.orders.push({
@@ -190,7 +189,7 @@ export class MatchRun {
   private rest(taker: Taker, filled: number): void {
     const remaining = taker.quantity - filled;
     const price = taker.price as number;
-    const order = new PlannedRest(
+    const order = new RestingNode(
       taker.orderId,
       taker.ownerId,
       taker.side,
@@ -199,9 +198,10 @@ export class MatchRun {
       remaining,
     );
     (this.rests ??= []).push(order);
-    const view = this.own(taker.side);
-    view.rest(order);
-    this.levels.add(view.side, price, remaining, 1);
+    const side = taker.side === 'buy' ? this.source.bids : this.source.asks;
+    this.levels.add(side, price, remaining, 1);
+    // Only triggered stops match after a rest; without any, nobody will look at this order.
+    if (this.triggered !== null) this.own(taker.side).rest(order);
     if (filled > 0) this.update(taker, 'partially_filled', filled);
   }
 

@@ -1,44 +1,24 @@
-import { BookPlan } from './book-plan.js';
-import type { BookChanges, PlannedRest } from './book-plan.js';
+import type { BookPlan } from './book-plan.js';
 import { BookSide, RestingNode } from './book-side.js';
-import { LevelChanges } from './level-changes.js';
-import { MatchRun } from './matcher.js';
+import { crossesBook, planCancel, planPlacement } from './planner.js';
 import { StopBook } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
 import type {
-  CancelOrder,
   Command,
   DepthSnapshot,
   LevelView,
   LiveOrder,
   MatchingBook,
   PendingStopOrder,
-  PlaceOrder,
   PlanResult,
   RestingOrder,
   Side,
 } from './types.js';
-import { effectiveTimeInForce, validatePlacement } from './validation.js';
 
 /** Thrown by `apply` for a plan made against another book or an older version: a caller bug. */
 export class StalePlanError extends Error {
   override readonly name = 'StalePlanError';
 }
-
-/** Shared by every plan with nothing in a list; plans are never mutated. */
-const NONE: readonly never[] = Object.freeze([]);
-
-const NO_CHANGES = {
-  cancelled: null,
-  newStop: null,
-  consumedBids: 0,
-  consumedAsks: 0,
-  partialBid: 0,
-  partialAsk: 0,
-  triggeredBuys: 0,
-  triggeredSells: 0,
-  rests: NONE,
-} as const satisfies BookChanges;
 
 /**
  * The order book of one token: price-time priority with integer ticks and quantities, a stop
@@ -82,7 +62,12 @@ export class OrderBook implements MatchingBook<BookPlan> {
 
   /** Computes a command's outcome without changing the book. */
   plan(command: Command): PlanResult<BookPlan> {
-    return command.kind === 'place' ? this.planPlacement(command) : this.planCancel(command);
+    return command.kind === 'place' ? planPlacement(this, command) : planCancel(this, command);
+  }
+
+  /** The live order behind an id, for planning; callers outside the engine use `find`. */
+  entry(orderId: string): RestingNode | PendingStop | undefined {
+    return this.live.get(orderId);
   }
 
   /** Makes the book match the plan's outcome. */
@@ -148,126 +133,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
     if (remainingQuantity <= 0 || remainingQuantity > quantity) {
       throw new Error(`order ${orderId} has no quantity to rest`);
     }
-    const bestOpposite = (side === 'buy' ? this.asks : this.bids).levelAt(0)?.price;
-    if (
-      bestOpposite !== undefined &&
-      (side === 'buy' ? bestOpposite <= price : bestOpposite >= price)
-    ) {
-      throw new Error(`order ${orderId} would cross the book`);
-    }
-    this.addResting({ orderId, ownerId, side, price, quantity, remaining: remainingQuantity });
-  }
-
-  private planPlacement(order: PlaceOrder): PlanResult<BookPlan> {
-    const invalid = validatePlacement(order);
-    if (invalid !== null) return { ok: false, code: invalid };
-    if (this.live.has(order.orderId)) return { ok: false, code: 'DUPLICATE_ORDER_ID' };
-    const timeInForce = effectiveTimeInForce(order.type, order.timeInForce);
-    const { orderId, ownerId, side, type, quantity } = order;
-    const price = order.price ?? null;
-    if (type === 'stop_loss' || type === 'stop_limit') {
-      const stopPrice = order.stopPrice as number;
-      const stop: PendingStop = {
-        status: 'pending_stop',
-        orderId,
-        ownerId,
-        side,
-        type,
-        quantity,
-        price,
-        stopPrice,
-        timeInForce,
-        arrival: 0,
-      };
-      const update = {
-        orderId,
-        ownerId,
-        side,
-        status: 'pending_stop' as const,
-        filledQuantity: 0,
-        remainingQuantity: quantity,
-      };
-      return this.planned(NONE, [update], NONE, { ...NO_CHANGES, newStop: stop });
-    }
-    const run = new MatchRun(this);
-    const refusal = run.run({
-      orderId,
-      ownerId,
-      side,
-      quantity,
-      isMarket: type === 'market',
-      price,
-      timeInForce,
-    });
-    if (refusal !== null) return { ok: false, code: refusal };
-    const bids = run.viewOf('buy');
-    const asks = run.viewOf('sell');
-    const changes: BookChanges = {
-      cancelled: null,
-      newStop: null,
-      consumedBids: bids === null ? 0 : bids.consumed,
-      consumedAsks: asks === null ? 0 : asks.consumed,
-      partialBid: bids === null ? 0 : bids.partial,
-      partialAsk: asks === null ? 0 : asks.partial,
-      triggeredBuys: run.triggeredBuys,
-      triggeredSells: run.triggeredSells,
-      rests: run.rests ?? NONE,
-    };
-    const triggered = run.triggered === null ? NONE : run.triggered.map((stop) => stop.orderId);
-    const deltas = run.levels.deltas(this.lastDelta + 1);
-    const trades = run.trades ?? NONE;
-    const plan = new BookPlan(
-      this,
-      this.versionNumber,
-      trades,
-      run.orders,
-      deltas,
-      triggered,
-      run.lastPrice,
-      changes,
-    );
-    return { ok: true, plan };
-  }
-
-  private planCancel(command: CancelOrder): PlanResult<BookPlan> {
-    const order = this.live.get(command.orderId);
-    if (order === undefined) return { ok: false, code: 'ORDER_NOT_FOUND' };
-    const { orderId, ownerId, side, quantity } = order;
-    const remaining = order instanceof RestingNode ? order.remaining : quantity;
-    const update = {
-      orderId,
-      ownerId,
-      side,
-      status: 'cancelled' as const,
-      reason: 'CANCELLED_BY_OWNER' as const,
-      filledQuantity: quantity - remaining,
-      remainingQuantity: remaining,
-    };
-    const levels = new LevelChanges();
-    if (order instanceof RestingNode) levels.add(this.sideOf(side), order.price, -remaining, -1);
-    return this.planned([], [update], levels.deltas(this.lastDelta + 1), {
-      ...NO_CHANGES,
-      cancelled: order,
-    });
-  }
-
-  private planned(
-    trades: BookPlan['trades'],
-    orders: BookPlan['orders'],
-    deltas: BookPlan['deltas'],
-    changes: BookChanges,
-  ): PlanResult<BookPlan> {
-    const plan = new BookPlan(
-      this,
-      this.versionNumber,
-      trades,
-      orders,
-      deltas,
-      [],
-      this.lastTrade,
-      changes,
-    );
-    return { ok: true, plan };
+    const node = new RestingNode(orderId, ownerId, side, price, quantity, remainingQuantity);
+    if (crossesBook(this, node)) throw new Error(`order ${orderId} would cross the book`);
+    this.addResting(node);
   }
 
   /** Removes `count` whole orders from the best of `side`, then `partial` from the next. */
@@ -280,19 +148,10 @@ export class OrderBook implements MatchingBook<BookPlan> {
     if (partial > 0) side.reduce(side.levelAt(0)?.head as RestingNode, partial);
   }
 
-  private addResting(order: PlannedRest): void {
-    const { orderId, ownerId, side, price, quantity, remaining } = order;
-    const node = new RestingNode(
-      orderId,
-      ownerId,
-      side,
-      price,
-      quantity,
-      remaining,
-      ++this.arrivals,
-    );
-    this.sideOf(side).append(node);
-    this.live.set(orderId, node);
+  private addResting(node: RestingNode): void {
+    node.arrival = ++this.arrivals;
+    this.sideOf(node.side).append(node);
+    this.live.set(node.orderId, node);
   }
 
   private dropTriggered(side: Side, count: number): void {

@@ -1,5 +1,4 @@
 import type { BookSide, RestingNode } from './book-side.js';
-import { PlannedRest } from './book-plan.js';
 
 /**
  * A plan's view of one side of the book: the real orders minus the prefix the plan has
@@ -14,28 +13,29 @@ export class SideView {
   node: RestingNode | null;
   private rank = 0;
   /** The plan's own resting orders on this side that still have quantity, best first. */
-  private planned: PlannedRest[] | null = null;
+  private planned: RestingNode[] | null = null;
 
   constructor(readonly side: BookSide) {
     this.node = side.levelAt(0)?.head ?? null;
   }
 
   /** The first order in priority order, or null when the side is empty. */
-  front(): RestingNode | PlannedRest | null {
+  front(): RestingNode | null {
     const node = this.node;
     if (this.planned === null || this.planned.length === 0) return node;
-    const planned = this.planned[0] as PlannedRest;
+    const planned = this.planned[0] as RestingNode;
     return node === null || this.side.isBetter(planned.price, node.price) ? planned : node;
   }
 
   /** What the front order still offers. */
-  available(front: RestingNode | PlannedRest): number {
+  available(front: RestingNode): number {
     return front === this.node ? front.remaining - this.partial : front.remaining;
   }
 
   /** Takes `quantity` (at most `available(front)`) from the front order. */
-  take(front: RestingNode | PlannedRest, quantity: number): void {
-    if (front instanceof PlannedRest) {
+  take(front: RestingNode, quantity: number): void {
+    if (front.level === null) {
+      // one of the plan's own orders, not yet in the book
       front.remaining -= quantity;
       if (front.remaining === 0) this.planned?.shift();
       return;
@@ -45,10 +45,10 @@ export class SideView {
   }
 
   /** Adds a plan's order behind every order at a price at least as good. */
-  rest(order: PlannedRest): void {
+  rest(order: RestingNode): void {
     const planned = (this.planned ??= []);
     let i = planned.length;
-    while (i > 0 && this.side.isBetter(order.price, (planned[i - 1] as PlannedRest).price)) i -= 1;
+    while (i > 0 && this.side.isBetter(order.price, (planned[i - 1] as RestingNode).price)) i -= 1;
     planned.splice(i, 0, order);
   }
 

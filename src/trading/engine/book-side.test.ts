@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { BookSide, RestingNode } from './book-side.js';
+
+function node(orderId: string, price: number, arrival: number, remaining = 5): RestingNode {
+  const resting = new RestingNode(orderId, 'u', 'sell', price, 10, remaining);
+  resting.arrival = arrival;
+  return resting;
+}
+
+describe('BookSide', () => {
+  it('orders levels best first and keeps FIFO queues with aggregates', () => {
+    const asks = new BookSide('sell');
+    const [a, b, c, d] = [
+      node('a', 102, 1),
+      node('b', 100, 2),
+      node('c', 101, 3),
+      node('d', 100, 4, 3),
+    ];
+    for (const n of [a, b, c, d]) asks.append(n);
+    expect([0, 1, 2].map((rank) => asks.levelAt(rank)?.price)).toEqual([100, 101, 102]);
+    expect(asks.levelAt(3)).toBeUndefined();
+    const best = asks.levelAt(0);
+    expect([best?.head?.orderId, best?.tail?.orderId, best?.quantity, best?.orderCount]).toEqual([
+      'b',
+      'd',
+      8,
+      2,
+    ]);
+  });
+
+  it('drops a level with its last order, from the middle as well as the top', () => {
+    const asks = new BookSide('sell');
+    const [a, b, c] = [node('a', 100, 1), node('b', 101, 2), node('c', 102, 3)];
+    for (const n of [a, b, c]) asks.append(n);
+    asks.remove(b);
+    asks.reduce(a, 2);
+    expect(asks.levelCount).toBe(2);
+    expect(asks.levelAt(0)?.quantity).toBe(3);
+    asks.remove(a);
+    expect(asks.levelAt(0)?.price).toBe(102);
+    expect(() => asks.remove(a)).toThrow(/not resting/);
+  });
+
+  it('ranks bids highest first', () => {
+    const bids = new BookSide('buy');
+    for (const [i, price] of [99, 101, 100].entries()) {
+      bids.append(new RestingNode(`b${i}`, 'u', 'buy', price, 1, 1));
+    }
+    expect([0, 1, 2].map((rank) => bids.levelAt(rank)?.price)).toEqual([101, 100, 99]);
+    expect(bids.isBetter(101, 100)).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { StopBook } from './stop-book.js';
+import type { PendingStop } from './stop-book.js';
+
+function stop(
+  orderId: string,
+  side: 'buy' | 'sell',
+  stopPrice: number,
+  arrival: number,
+): PendingStop {
+  const base = { status: 'pending_stop', ownerId: 'u', type: 'stop_loss', quantity: 1 } as const;
+  return { ...base, orderId, side, stopPrice, price: null, timeInForce: 'IOC', arrival };
+}
+
+describe('StopBook', () => {
+  it('keeps buys by lowest stop and sells by highest stop first, then by arrival', () => {
+    const book = new StopBook();
+    const stops = [
+      stop('b105', 'buy', 105, 1),
+      stop('b101', 'buy', 101, 2),
+      stop('b101-late', 'buy', 101, 3),
+      stop('s95', 'sell', 95, 4),
+      stop('s99', 'sell', 99, 5),
+    ];
+    for (const s of stops) book.add(s);
+    expect(book.all().map((s) => s.orderId)).toEqual(['b101', 'b101-late', 'b105', 's99', 's95']);
+    expect(book.next('buy', 0)?.orderId).toBe('b101');
+    expect(book.next('buy', 2)?.orderId).toBe('b105');
+    expect(book.next('buy', 3)).toBeUndefined();
+  });
+
+  it('takes the next stops in trigger order and removes any stop by identity', () => {
+    const book = new StopBook();
+    const [a, b, c] = [
+      stop('a', 'sell', 90, 1),
+      stop('b', 'sell', 90, 2),
+      stop('c', 'sell', 95, 3),
+    ];
+    for (const s of [a, b, c]) book.add(s);
+    book.remove(b);
+    expect(() => book.remove(b)).toThrow(/not pending/);
+    expect(book.take('sell', 2).map((s) => s.orderId)).toEqual(['c', 'a']);
+    expect(book.isEmpty).toBe(true);
+  });
+});
