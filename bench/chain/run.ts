@@ -12,13 +12,13 @@ import path from 'node:path';
 import { buildChainApp } from '../../src/chain/app.js';
 import { openChainServices } from '../../src/chain/chain-services.js';
 import { ChainClient, type ChainTransaction } from '../../src/lib/chain-client.js';
-import { loadConfig } from '../../src/lib/config.js';
 import { createDb } from '../../src/lib/db/database.js';
 import { migrateToLatest } from '../../src/lib/db/migrate.js';
 import { anvilDevSignerKey, startEmbeddedAnvil } from '../../src/lib/embedded/anvil.js';
 import { startEmbeddedPostgres } from '../../src/lib/embedded/postgres.js';
 import { freePort } from '../../src/lib/embedded/ports.js';
 import { listen } from '../../src/lib/http/app.js';
+import { testConfig } from '../../test/support/config.js';
 import { createLogger } from '../../src/lib/logger.js';
 
 const txs = Number(process.env.BENCH_CHAIN_TXS ?? 300);
@@ -64,19 +64,12 @@ async function main(): Promise<void> {
   const logger = createLogger('bench-chain', 'silent');
   try {
     await migrateToLatest(db);
-    const config = loadConfig({
-      ...process.env,
+    // The test configuration parser sets every required variable; the chain ones are ours.
+    const config = testConfig({
       DATABASE_URL: pg.url,
       CHAIN_RPC_URL: anvil.rpcUrl,
       CHAIN_SIGNER_KEY: anvilDevSignerKey,
-      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123',
       SERVICE_TOKEN: serviceToken,
-      PROVIDER_APP_TOKEN: process.env.PROVIDER_APP_TOKEN ?? 'sbx:bench',
-      PROVIDER_SECRET_KEY: process.env.PROVIDER_SECRET_KEY ?? 'bench-provider-secret',
-      PROVIDER_WEBHOOK_SECRET: process.env.PROVIDER_WEBHOOK_SECRET ?? 'bench-webhook-secret',
-      FIELD_ENCRYPTION_KEYS:
-        process.env.FIELD_ENCRYPTION_KEYS ?? `k1:${Buffer.alloc(32, 1).toString('base64')}`,
-      LOG_LEVEL: 'silent',
     });
     const started = performance.now();
     const services = await openChainServices(config, db, logger);
