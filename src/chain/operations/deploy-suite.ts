@@ -97,7 +97,7 @@ export async function deploySuite(
   const known = await findSuiteBySalt(db, session.chainId, salt);
   if (known) return { suite: known, created: false, transaction: null };
 
-  if (!(await sender.hasRecord('deploy_suite', salt))) {
+  if (!(await sender.reachedChain('deploy_suite', salt))) {
     const existing = await onChain(() =>
       session.client.readContract({
         address: infrastructure.trexFactory,

@@ -34,7 +34,7 @@ export async function setTokenPaused(
   const paused = await onChain(() =>
     session.client.readContract({ address: suite.token, abi: tokenAbi, functionName: 'paused' }),
   );
-  if (paused === params.paused && !(await sender.hasRecord(operation, params.idempotencyKey))) {
+  if (paused === params.paused && !(await sender.reachedChain(operation, params.idempotencyKey))) {
     return { token: suite.token, paused, transaction: null };
   }
   const mined = await sender.run({

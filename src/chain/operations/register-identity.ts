@@ -76,7 +76,7 @@ export async function registerIdentity(
     needed: boolean,
     prepare: TransactionSpec['prepare'],
   ): Promise<void> => {
-    if (!needed && !(await sender.hasRecord(operation, params.idempotencyKey))) return;
+    if (!needed && !(await sender.reachedChain(operation, params.idempotencyKey))) return;
     const mined = await sender.run({
       operation,
       idempotencyKey: params.idempotencyKey,

@@ -35,7 +35,7 @@ export async function revokeKyc(
     throw new AppError('IDENTITY_NOT_FOUND', `${params.investor} has no platform-managed identity`);
   }
   const claim = await readKycClaim(session, infrastructure.claimIssuer, identity);
-  const inFlight = await sender.hasRecord('revoke_kyc_claim', params.idempotencyKey);
+  const inFlight = await sender.reachedChain('revoke_kyc_claim', params.idempotencyKey);
   if (claim.status !== 'valid' && !inFlight) {
     return { investor: params.investor, identity, transaction: null };
   }

@@ -89,9 +89,13 @@ export class TransactionSender {
     );
   }
 
-  /** Whether this key was already used for this operation (a retry must resume it). */
-  async hasRecord(operation: Operation, idempotencyKey: string): Promise<boolean> {
-    return (await findTransaction(this.options.db, operation, idempotencyKey)) !== undefined;
+  /**
+   * Whether a transaction under this key reached the chain (sent, mined or reverted): a retry must
+   * then resume it rather than decide again from the chain's state.
+   */
+  async reachedChain(operation: Operation, idempotencyKey: string): Promise<boolean> {
+    const tx = await findTransaction(this.options.db, operation, idempotencyKey);
+    return tx?.status === 'sent' || tx?.status === 'mined' || tx?.status === 'reverted';
   }
 
   run(spec: TransactionSpec): Promise<MinedTransaction> {
