@@ -249,6 +249,7 @@ export function loadConfig(env: Env = process.env) {
       corsOrigins: list(env, 'CORS_ORIGINS'),
       rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
       loginAttemptsPerWindow: integer(env, 'LOGIN_ATTEMPTS_PER_15_MIN', 10, 1),
+      credentialRateLimitPerMinute: integer(env, 'CREDENTIAL_RATE_LIMIT_PER_MINUTE', 30, 1),
       bodyLimitBytes: integer(env, 'HTTP_BODY_LIMIT_BYTES', 1_048_576, 1024),
     },
   };

@@ -45,6 +45,32 @@ export const errorCatalogue = {
   PROVIDER_REFUSED: { status: 502, title: 'The identity provider refused the request' },
   // money
   INSUFFICIENT_FUNDS: { status: 422, title: 'The fiat balance is too low' },
+  // issuance and offering
+  BUSINESS_NOT_ACTIVE: { status: 409, title: 'The business is not active' },
+  BUSINESS_ALREADY_ACTIVE: { status: 409, title: 'The business is already active' },
+  KYB_NOT_APPROVED: { status: 409, title: "The business's KYB is not approved" },
+  SYMBOL_TAKEN: { status: 409, title: 'A token with this symbol already exists' },
+  PERCENTAGES_NOT_100: {
+    status: 422,
+    title: 'primary_offering_pct, team_pct and reserve_pct must add up to 100',
+  },
+  TOKEN_STATE_CONFLICT: { status: 409, title: 'The token is not in a state that allows this' },
+  TOKEN_ALREADY_DEPLOYED: {
+    status: 409,
+    title: 'The token is already deployed; its addresses never change',
+  },
+  TOKEN_NOT_DEPLOYED: { status: 409, title: 'The token is not deployed yet' },
+  OFFERING_NOT_OPEN: { status: 422, title: 'The offering is not open' },
+  BELOW_MIN_INVESTMENT: { status: 422, title: 'The subscription is below the minimum investment' },
+  INVESTMENT_LIMIT_EXCEEDED: {
+    status: 422,
+    title: 'The subscription exceeds your investment limit',
+  },
+  SUPPLY_EXHAUSTED: { status: 422, title: 'Not enough tokens remain in the offering' },
+  FATCA_BLOCKED: { status: 422, title: 'FATCA-blocked investors may not do this' },
+  ALLOCATION_NOT_PENDING: { status: 409, title: 'The allocation is not awaiting payment' },
+  ALLOCATION_NOT_FAILED: { status: 409, title: 'Only a failed on-chain allocation can be retried' },
+  INVALID_WINDOW: { status: 422, title: 'The window must end after it starts, in the future' },
   // fiat requests and wallet addresses
   DEPOSIT_ALREADY_DECIDED: { status: 409, title: 'The deposit has already been decided' },
   WITHDRAWAL_ALREADY_DECIDED: { status: 409, title: 'The withdrawal has already been decided' },

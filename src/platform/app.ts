@@ -32,14 +32,24 @@ import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { portfolioService } from './portfolio/portfolio.service.js';
 import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
+import { ChainClient } from '../lib/chain-client.js';
+import { businessesRoutes } from './businesses/businesses.routes.js';
+import { businessesService } from './businesses/businesses.service.js';
+import { offeringRoutes } from './offering/offering.routes.js';
+import { offeringService } from './offering/offering.service.js';
+import { tokensRoutes } from './tokens/tokens.routes.js';
+import { tokensService } from './tokens/tokens.service.js';
 
 export interface PlatformDeps {
   config: Config;
   db: Db;
   logger: Logger;
+  /** defaults to an HTTP client of config.urls.chain */
+  chain?: ChainClient;
 }
 
-export async function buildPlatformApp({ config, db, logger }: PlatformDeps): Promise<HttpApp> {
+export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
+  const { config, db, logger } = deps;
   const app = await buildHttpApp({
     ...httpOptionsFrom(
       config,
@@ -60,6 +70,7 @@ export async function buildPlatformApp({ config, db, logger }: PlatformDeps): Pr
       loginAttemptsPerWindow: config.http.loginAttemptsPerWindow,
     }),
     guard,
+    config.http.credentialRateLimitPerMinute,
   );
   const users = usersService(db);
   usersRoutes(app, users, guard);
@@ -114,5 +125,21 @@ export async function buildPlatformApp({ config, db, logger }: PlatformDeps): Pr
     gates,
     guard,
   );
+
+  const chain = deps.chain ?? chainClientFor(config);
+  businessesRoutes(app, businessesService(db), guard, gates);
+  tokensRoutes(
+    app,
+    db,
+    tokensService({ db, chain, successFeeBps: config.issuance.successFeeBps }),
+    guard,
+    gates,
+  );
+  offeringRoutes(app, db, offeringService(db), guard, gates);
   return app;
+}
+
+/** The platform's client of the chain process, authenticated with the service token. */
+export function chainClientFor(config: Config): ChainClient {
+  return new ChainClient({ baseUrl: config.urls.chain, serviceToken: config.auth.serviceToken });
 }

@@ -18,6 +18,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PROVIDER_WEBHOOK_SECRET: 'test-provider-webhook-secret',
     FIELD_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
     CUSTODY_MNEMONIC: testCustodyMnemonic,
+    // Tests drive many users from one address; the limits themselves are tested with low values.
+    RATE_LIMIT_PER_MINUTE: '100000',
+    CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -45,6 +45,8 @@ export interface TokensTable {
   identity_registry_addr: string | null;
   deploy_tx_hash: string | null;
   chain_sync: Defaulted<ChainSync>;
+  /** bumped at every status change that the contract must follow; part of the chain call's idempotency key */
+  chain_sync_version: Defaulted<number>;
   chain_sync_error: string | null;
   chain_sync_claimed_at: Date | null;
   success_fee: string | null;

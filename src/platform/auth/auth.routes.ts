@@ -5,10 +5,14 @@ import { toUserView, UserView } from '../users/users.schemas.js';
 import { LoginBody, RefreshBody, RegisterBody, TokenPair } from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
 
-// Credential endpoints get a tighter per-IP limit than the global one, on top of the per-email lockout.
-const credentialRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
-export function authRoutes(app: HttpApp, auth: AuthService, { guard }: ReturnType<typeof guards>) {
+export function authRoutes(
+  app: HttpApp,
+  auth: AuthService,
+  { guard }: ReturnType<typeof guards>,
+  perMinute: number,
+) {
+  // Credential endpoints get a tighter per-IP limit than the global one, on top of the per-email lockout.
+  const credentialRateLimit = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
   app.post(
     '/api/v1/auth/register',
     {

@@ -43,7 +43,7 @@ export async function verificationState(db: Db, userId: string): Promise<Verific
  */
 export function verificationGates(db: Db) {
   return {
-    gate(action: GatedAction) {
+    gate: (action: GatedAction) => {
       return async (request: FastifyRequest): Promise<void> => {
         const refusal = gateRefusal(await verificationState(db, caller(request).userId), action);
         if (refusal) throw new AppError(refusal, refusalDetail[refusal], { action });

@@ -98,6 +98,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .defaultTo('synced')
         .check(sql`chain_sync in ('synced', 'pending', 'failed')`),
     )
+    .addColumn('chain_sync_version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('chain_sync_error', 'text')
     .addColumn('chain_sync_claimed_at', 'timestamptz')
     .addColumn('success_fee', money)

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { startClaimLoop } from './claim-loop.js';
+
+const logger = createLogger('test', 'silent');
+
+describe('startClaimLoop', () => {
+  it('keeps ticking while there is work, sleeps when there is none, survives a failing tick', async () => {
+    const batches = [3, 2, -1, 1, 0];
+    let ticks = 0;
+    const loop = startClaimLoop({
+      name: 't',
+      idleMs: 5,
+      logger,
+      tick: () => {
+        const next = batches[ticks++] ?? 0;
+        return next < 0 ? Promise.reject(new Error('boom')) : Promise.resolve(next);
+      },
+    });
+    await new Promise((r) => setTimeout(r, 60));
+    await loop.stop();
+    expect(ticks).toBeGreaterThanOrEqual(5);
+  });
+
+  it('stops after the tick in flight finishes', async () => {
+    let finished = false;
+    const loop = startClaimLoop({
+      name: 't',
+      idleMs: 1000,
+      logger,
+      tick: async () => {
+        await new Promise((r) => setTimeout(r, 30));
+        finished = true;
+        return 0;
+      },
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    await loop.stop();
+    expect(finished).toBe(true);
+  });
+});

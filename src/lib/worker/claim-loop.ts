@@ -1,0 +1,53 @@
+/**
+ * The one background-work primitive: "the row is the job". A loop repeatedly asks `tick` to claim
+ * and finish a batch of rows (claims use FOR UPDATE SKIP LOCKED, so any number of processes can
+ * run the same loop); when a tick found nothing it sleeps `idleMs`. Nothing is kept in memory
+ * between ticks: a crash loses no work, the next start claims what is left.
+ */
+import type { Logger } from '../logger.js';
+
+export interface ClaimLoopOptions {
+  name: string;
+  /** claims and finishes one batch; resolves to how many rows it handled */
+  tick: () => Promise<number>;
+  idleMs: number;
+  logger: Logger;
+}
+
+export interface ClaimLoop {
+  /** resolves once the tick in flight (if any) has finished */
+  stop(): Promise<void>;
+}
+
+export function startClaimLoop(options: ClaimLoopOptions): ClaimLoop {
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const running = (async () => {
+    while (!stopped) {
+      let handled = 0;
+      try {
+        handled = await options.tick();
+      } catch (error) {
+        options.logger.error({ err: error, worker: options.name }, 'worker tick failed');
+      }
+      if (!stopped && handled === 0) await sleep(options.idleMs);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Businesses (spec C): an issuer registers one (KYC level 2 or more, via the register_business
+ * gate), staff verify its KYB, an admin activates it; only an active business lists tokens.
+ */
+import { transaction, type Db } from '../../lib/db/database.js';
+import type { Business } from '../../lib/db/schema-verification.js';
+import type { AccessClaims } from '../../lib/auth/access-token.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import { businessForUpdate, insertBusiness } from '../verification/kyb.queries.js';
+import { countryOf } from '../verification/kyc.service.js';
+import type { CreateBusinessBody } from './businesses.schemas.js';
+
+const hasTwoDecimalsAtMost = (value: number) => /^\d+(\.\d{1,2})?$/.test(String(value));
+
+/** Staff and admins see every business; an owner sees their own; anyone else gets 404. */
+export function canSee(caller: AccessClaims, business: Pick<Business, 'owner_id'>): boolean {
+  return caller.role === 'staff' || caller.role === 'admin' || business.owner_id === caller.userId;
+}
+
+export function businessesService(db: Db) {
+  return {
+    async create(ownerId: string, body: CreateBusinessBody, ip: string): Promise<Business> {
+      if (!hasTwoDecimalsAtMost(body.platform_allocation_pct)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'platform_allocation_pct has more than two decimals',
+        );
+      }
+      const country = countryOf(body.country, 'country');
+      return transaction(db, async (trx) => {
+        const business = await insertBusiness(trx, {
+          id: newId(),
+          owner_id: ownerId,
+          kind: 'issuer',
+          name: body.name.trim(),
+          registration_number: body.registration_number.trim(),
+          country: country.alpha2,
+          industry: body.industry ?? null,
+          platform_allocation_pct: String(body.platform_allocation_pct),
+        });
+        await recordAudit(trx, {
+          actorId: ownerId,
+          action: 'business.created',
+          targetType: 'business',
+          targetId: business.id,
+          ip,
+        });
+        return business;
+      });
+    },
+
+    async activate(adminId: string, id: string, ip: string): Promise<Business> {
+      return transaction(db, async (trx) => {
+        const business = await businessForUpdate(trx, id);
+        if (!business) throw new AppError('NOT_FOUND', 'No such business');
+        if (business.status === 'active') throw new AppError('BUSINESS_ALREADY_ACTIVE');
+        if (business.kyb_status !== 'approved')
+          throw new AppError('KYB_NOT_APPROVED', `KYB is ${business.kyb_status}`);
+        const activated = await trx
+          .updateTable('businesses')
+          .set({ status: 'active', updated_at: new Date() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: 'business.activated',
+          targetType: 'business',
+          targetId: id,
+          ip,
+        });
+        return activated;
+      });
+    },
+
+    async list(caller: AccessClaims): Promise<Business[]> {
+      let query = db.selectFrom('businesses').selectAll().orderBy('id', 'desc').limit(200);
+      if (caller.role !== 'staff' && caller.role !== 'admin')
+        query = query.where('owner_id', '=', caller.userId);
+      return query.execute();
+    },
+
+    async get(caller: AccessClaims, id: string): Promise<Business> {
+      const business = await db
+        .selectFrom('businesses')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!business || !canSee(caller, business))
+        throw new AppError('NOT_FOUND', 'No such business');
+      return business;
+    },
+  };
+}

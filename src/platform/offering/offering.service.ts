@@ -1,0 +1,388 @@
+/**
+ * The primary offering (spec C rules 4-5): subscriptions hold the investor's fiat under the
+ * token's lock; an admin confirms payment (the allocation is sold: tokens_sold, total_raised, the
+ * wallet, the issuer's proceeds) or rejects it (refund). Confirmed allocations are then minted by
+ * the allocation worker. Lock order everywhere: users, then the token (and its round), then
+ * allocations, then wallets.
+ */
+import type { AccessClaims } from '../../lib/auth/access-token.js';
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
+import type { OfferingRound, TokenAllocation } from '../../lib/db/schema-issuance.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { Exact, toMoney } from '../../lib/money.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import { moveFiat } from '../ledger/ledger.js';
+import { creditWallet, tokenForUpdate } from '../tokens/tokens.queries.js';
+import { primarySupplyOf } from '../tokens/tokens.service.js';
+import { lockUser } from '../verification/kyc.queries.js';
+import type { CreateRoundBody, SubscribeBody } from './offering.schemas.js';
+import { subscriptionRefusal } from './offering.rules.js';
+
+async function roundForUpdate(trx: Trx, tokenId: string, roundId: string): Promise<OfferingRound> {
+  const round = await trx
+    .selectFrom('offering_rounds')
+    .selectAll()
+    .where('id', '=', roundId)
+    .where('token_id', '=', tokenId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!round) throw new AppError('NOT_FOUND', 'No such offering round for this token');
+  return round;
+}
+
+export function offeringService(db: Db) {
+  return {
+    async subscribe(
+      investorId: string,
+      tokenId: string,
+      body: SubscribeBody,
+      ip: string,
+    ): Promise<TokenAllocation> {
+      return transaction(db, async (trx) => {
+        const investor = await trx
+          .selectFrom('users')
+          .selectAll()
+          .where('id', '=', investorId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (investor.kyc_status !== 'approved') throw new AppError('KYC_REQUIRED');
+        const token = await tokenForUpdate(trx, tokenId);
+        if (!token) throw new AppError('NOT_FOUND', 'No such token');
+        if (token.status !== 'primary' || token.trading_mode !== 'primary_subscription') {
+          throw new AppError('OFFERING_NOT_OPEN', `The token is ${token.status}`);
+        }
+        const round = body.round_id ? await roundForUpdate(trx, tokenId, body.round_id) : undefined;
+        const price = round?.price_per_token ?? token.price_per_token;
+        const amount = toMoney(new Exact(price).times(body.quantity));
+        const tokenAvailable = primarySupplyOf(token) - token.tokens_reserved;
+        const refusal = subscriptionRefusal({
+          now: new Date(),
+          quantity: body.quantity,
+          amount,
+          window: round
+            ? { start: round.starts_at, end: round.ends_at }
+            : { start: token.primary_start, end: token.primary_end },
+          minInvestment: token.min_investment,
+          available: round
+            ? Math.min(tokenAvailable, round.max_quantity - round.quantity_reserved)
+            : tokenAvailable,
+          investor: { accreditation: investor.accreditation_status, fatca: investor.fatca_status },
+        });
+        if (refusal) throw new AppError(refusal.code, refusal.detail);
+
+        const allocationId = newId();
+        await moveFiat(trx, {
+          userId: investorId,
+          amount: new Exact(amount).negated().toString(),
+          kind: 'subscription_hold',
+          referenceType: 'token_allocation',
+          referenceId: allocationId,
+        });
+        await trx
+          .updateTable('tokens')
+          .set((eb) => ({
+            tokens_reserved: eb('tokens_reserved', '+', body.quantity),
+            updated_at: new Date(),
+          }))
+          .where('id', '=', tokenId)
+          .execute();
+        if (round) {
+          await trx
+            .updateTable('offering_rounds')
+            .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', body.quantity) }))
+            .where('id', '=', round.id)
+            .execute();
+        }
+        const walletTransactionId = newId();
+        await trx
+          .insertInto('wallet_transactions')
+          .values({
+            id: walletTransactionId,
+            user_id: investorId,
+            token_id: tokenId,
+            type: 'token_buy',
+            status: 'pending',
+            quantity: body.quantity,
+            amount,
+            reference_type: 'token_allocation',
+            reference_id: allocationId,
+          })
+          .execute();
+        const allocation = await trx
+          .insertInto('token_allocations')
+          .values({
+            id: allocationId,
+            token_id: tokenId,
+            user_id: investorId,
+            round_id: round?.id ?? null,
+            quantity: body.quantity,
+            amount,
+            price_per_token: price,
+            allocation_type: 'primary',
+            status: 'pending_payment',
+            wallet_transaction_id: walletTransactionId,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actorId: investorId,
+          action: 'offering.subscribed',
+          targetType: 'token_allocation',
+          targetId: allocationId,
+          ip,
+          details: { token_id: tokenId, quantity: body.quantity, amount },
+        });
+        return allocation;
+      });
+    },
+
+    /** All or nothing: every id must be a pending_payment allocation of this token. */
+    async confirmPayment(
+      adminId: string,
+      tokenId: string,
+      allocationIds: string[],
+      ip: string,
+    ): Promise<TokenAllocation[]> {
+      return transaction(db, async (trx) => {
+        const owner = await trx
+          .selectFrom('tokens')
+          .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+          .select('businesses.owner_id')
+          .where('tokens.id', '=', tokenId)
+          .executeTakeFirst();
+        if (!owner) throw new AppError('NOT_FOUND', 'No such token');
+        await lockUser(trx, owner.owner_id);
+        await tokenForUpdate(trx, tokenId);
+        const allocations = await trx
+          .selectFrom('token_allocations')
+          .selectAll()
+          .where('id', 'in', allocationIds)
+          .where('token_id', '=', tokenId)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        if (allocations.length !== allocationIds.length)
+          throw new AppError('NOT_FOUND', 'Some allocations do not exist for this token');
+        const notPending = allocations.filter((a) => a.status !== 'pending_payment');
+        if (notPending.length > 0) {
+          throw new AppError(
+            'ALLOCATION_NOT_PENDING',
+            `${notPending.length} allocation(s) are not pending payment`,
+            { allocation_ids: notPending.map((a) => a.id) },
+          );
+        }
+        const confirmed: TokenAllocation[] = [];
+        for (const allocation of allocations) {
+          confirmed.push(
+            await trx
+              .updateTable('token_allocations')
+              .set({
+                status: 'confirmed',
+                on_chain_status: 'pending',
+                confirmed_by: adminId,
+                confirmed_at: new Date(),
+                updated_at: new Date(),
+              })
+              .where('id', '=', allocation.id)
+              .returningAll()
+              .executeTakeFirstOrThrow(),
+          );
+          await creditWallet(trx, allocation.user_id, tokenId, allocation.quantity, newId());
+          if (allocation.wallet_transaction_id) {
+            await trx
+              .updateTable('wallet_transactions')
+              .set({ status: 'completed', updated_at: new Date() })
+              .where('id', '=', allocation.wallet_transaction_id)
+              .execute();
+          }
+          if (new Exact(allocation.amount).greaterThan(0)) {
+            await moveFiat(trx, {
+              userId: owner.owner_id,
+              amount: allocation.amount,
+              kind: 'subscription_proceeds',
+              referenceType: 'token_allocation',
+              referenceId: allocation.id,
+            });
+          }
+        }
+        const quantity = allocations.reduce((sum, a) => sum + a.quantity, 0);
+        const raised = allocations.reduce((sum, a) => sum.plus(a.amount), new Exact(0)).toFixed(2);
+        await trx
+          .updateTable('tokens')
+          .set((eb) => ({
+            tokens_sold: eb('tokens_sold', '+', quantity),
+            total_raised: eb('total_raised', '+', raised),
+            updated_at: new Date(),
+          }))
+          .where('id', '=', tokenId)
+          .execute();
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: 'offering.payment_confirmed',
+          targetType: 'token',
+          targetId: tokenId,
+          ip,
+          details: { allocation_ids: allocationIds, quantity, amount: raised },
+        });
+        return confirmed;
+      });
+    },
+
+    /** Rejects a pending_payment allocation and refunds the held fiat in the same transaction. */
+    async reject(adminId: string, allocationId: string, ip: string): Promise<TokenAllocation> {
+      return transaction(db, async (trx) => {
+        const found = await trx
+          .selectFrom('token_allocations')
+          .select(['user_id', 'token_id'])
+          .where('id', '=', allocationId)
+          .executeTakeFirst();
+        if (!found) throw new AppError('NOT_FOUND', 'No such allocation');
+        await lockUser(trx, found.user_id);
+        await tokenForUpdate(trx, found.token_id);
+        const allocation = await trx
+          .selectFrom('token_allocations')
+          .selectAll()
+          .where('id', '=', allocationId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (allocation.status !== 'pending_payment')
+          throw new AppError('ALLOCATION_NOT_PENDING', `The allocation is ${allocation.status}`);
+        if (new Exact(allocation.amount).greaterThan(0)) {
+          await moveFiat(trx, {
+            userId: allocation.user_id,
+            amount: allocation.amount,
+            kind: 'subscription_refund',
+            referenceType: 'token_allocation',
+            referenceId: allocation.id,
+          });
+        }
+        await trx
+          .updateTable('tokens')
+          .set((eb) => ({
+            tokens_reserved: eb('tokens_reserved', '-', allocation.quantity),
+            updated_at: new Date(),
+          }))
+          .where('id', '=', allocation.token_id)
+          .execute();
+        if (allocation.round_id) {
+          await trx
+            .updateTable('offering_rounds')
+            .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', allocation.quantity) }))
+            .where('id', '=', allocation.round_id)
+            .execute();
+        }
+        if (allocation.wallet_transaction_id) {
+          await trx
+            .updateTable('wallet_transactions')
+            .set({ status: 'cancelled', updated_at: new Date() })
+            .where('id', '=', allocation.wallet_transaction_id)
+            .execute();
+        }
+        const rejected = await trx
+          .updateTable('token_allocations')
+          .set({
+            status: 'rejected',
+            rejected_by: adminId,
+            rejected_at: new Date(),
+            updated_at: new Date(),
+          })
+          .where('id', '=', allocationId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: 'offering.allocation_rejected',
+          targetType: 'token_allocation',
+          targetId: allocationId,
+          ip,
+          details: { refunded: allocation.amount },
+        });
+        return rejected;
+      });
+    },
+
+    /** An admin sends a failed on-chain allocation back to the minting queue. */
+    async retry(adminId: string, allocationId: string, ip: string): Promise<TokenAllocation> {
+      const retried = await db
+        .updateTable('token_allocations')
+        .set({ on_chain_status: 'pending', claimed_at: null, updated_at: new Date() })
+        .where('id', '=', allocationId)
+        .where('on_chain_status', '=', 'failed')
+        .returningAll()
+        .executeTakeFirst();
+      if (!retried) {
+        const exists = await db
+          .selectFrom('token_allocations')
+          .select('on_chain_status')
+          .where('id', '=', allocationId)
+          .executeTakeFirst();
+        if (!exists) throw new AppError('NOT_FOUND', 'No such allocation');
+        throw new AppError('ALLOCATION_NOT_FAILED', `The allocation is ${exists.on_chain_status}`);
+      }
+      await recordAudit(db, {
+        actorId: adminId,
+        action: 'offering.allocation_retried',
+        targetType: 'token_allocation',
+        targetId: allocationId,
+        ip,
+        details: { previous_error: retried.on_chain_error },
+      });
+      return retried;
+    },
+
+    async createRound(
+      issuer: AccessClaims,
+      tokenId: string,
+      body: CreateRoundBody,
+      ip: string,
+    ): Promise<OfferingRound> {
+      const starts = new Date(body.starts_at);
+      const ends = new Date(body.ends_at);
+      if (!(starts < ends) || ends <= new Date()) throw new AppError('INVALID_WINDOW');
+      return transaction(db, async (trx) => {
+        const token = await tokenForUpdate(trx, tokenId);
+        const business =
+          token &&
+          (await trx
+            .selectFrom('businesses')
+            .select('owner_id')
+            .where('id', '=', token.business_id)
+            .executeTakeFirst());
+        if (!token || business?.owner_id !== issuer.userId)
+          throw new AppError('NOT_FOUND', 'No such token');
+        if (token.status !== 'primary')
+          throw new AppError(
+            'TOKEN_STATE_CONFLICT',
+            'Rounds belong to a deployed token in its primary offering',
+          );
+        if (body.max_quantity > primarySupplyOf(token))
+          throw new AppError('SUPPLY_EXHAUSTED', 'The round is larger than the primary supply');
+        const round = await trx
+          .insertInto('offering_rounds')
+          .values({
+            id: newId(),
+            token_id: tokenId,
+            name: body.name.trim(),
+            starts_at: starts,
+            ends_at: ends,
+            max_quantity: body.max_quantity,
+            price_per_token: body.price_per_token ?? null,
+            created_by: issuer.userId,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actorId: issuer.userId,
+          action: 'offering.round_created',
+          targetType: 'offering_round',
+          targetId: round.id,
+          ip,
+        });
+        return round;
+      });
+    },
+  };
+}
+
+export type OfferingService = ReturnType<typeof offeringService>;

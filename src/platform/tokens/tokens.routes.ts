@@ -1,0 +1,184 @@
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../lib/db/database.js';
+import type { TokenStatus } from '../../lib/db/schema-issuance.js';
+import { AppError } from '../../lib/errors.js';
+import type { HttpApp } from '../../lib/http/app.js';
+import { caller, type guards } from '../../lib/http/auth-guard.js';
+import { Page, toPage } from '../../lib/http/pagination.js';
+import type { VerificationGates } from '../verification/gates.js';
+import { findToken, listTokens } from './tokens.queries.js';
+import {
+  CreateTokenBody,
+  StartOfferingBody,
+  TokenListQuery,
+  TokenView,
+  toTokenView,
+} from './tokens.schemas.js';
+import { primarySupplyOf, type TokensService } from './tokens.service.js';
+
+const bearer = [{ bearer: [] }];
+const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const view = (token: Parameters<typeof primarySupplyOf>[0] & Parameters<typeof toTokenView>[0]) =>
+  toTokenView(token, primarySupplyOf(token));
+
+export function tokensRoutes(
+  app: HttpApp,
+  db: Db,
+  tokens: TokensService,
+  { guard }: ReturnType<typeof guards>,
+  { gate }: VerificationGates,
+) {
+  app.post(
+    '/api/v1/tokens',
+    {
+      preHandler: [guard('issuer'), gate('issuer_actions')],
+      schema: {
+        tags: ['tokens'],
+        summary: 'List a token (draft) for your active business',
+        security: bearer,
+        body: CreateTokenBody,
+        response: { 201: TokenView },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(view(await tokens.create(caller(request), request.body, request.ip))),
+  );
+
+  app.get(
+    '/api/v1/tokens',
+    {
+      preHandler: guard(),
+      schema: {
+        tags: ['tokens'],
+        summary: 'The marketplace: tokens, newest first',
+        security: bearer,
+        querystring: TokenListQuery,
+        response: { 200: Page(TokenView) },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const rows = await listTokens(db, {
+        limit,
+        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
+        ...(request.query.status ? { status: request.query.status as TokenStatus } : {}),
+        ...(request.query.business_id ? { businessId: request.query.business_id } : {}),
+      });
+      return toPage(rows, limit, view);
+    },
+  );
+
+  app.get(
+    '/api/v1/tokens/:id',
+    {
+      preHandler: guard(),
+      schema: {
+        tags: ['tokens'],
+        summary: 'One token',
+        security: bearer,
+        params: IdParams,
+        response: { 200: TokenView },
+      },
+    },
+    async (request) => {
+      const token = await findToken(db, request.params.id);
+      if (!token) throw new AppError('NOT_FOUND', 'No such token');
+      return view(token);
+    },
+  );
+
+  const admin = guard('admin');
+  app.post(
+    '/api/v1/admin/tokens/:id/deploy',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Deploy the token suite on chain (irreversible)',
+        security: bearer,
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            token: TokenView,
+            tx_hash: Type.Union([Type.String(), Type.Null()]),
+            contract_address: Type.String(),
+            identity_registry_addr: Type.String(),
+            compliance_addr: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { token, deployment } = await tokens.deploy(
+        caller(request).userId,
+        request.params.id,
+        request.ip,
+      );
+      return {
+        token: view(token),
+        tx_hash: deployment.tx_hash,
+        contract_address: deployment.token_addr,
+        identity_registry_addr: deployment.identity_registry_addr,
+        compliance_addr: deployment.compliance_addr,
+      };
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/tokens/:id/start-offering',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Open the primary offering window',
+        security: bearer,
+        params: IdParams,
+        body: StartOfferingBody,
+        response: { 200: TokenView },
+      },
+    },
+    async (request) =>
+      view(
+        await tokens.startOffering(
+          caller(request).userId,
+          request.params.id,
+          request.body,
+          request.ip,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/v1/admin/tokens/:id/enable-secondary',
+    {
+      preHandler: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Go live: secondary trading, go-live allocation, success fee, contract unpaused',
+        security: bearer,
+        params: IdParams,
+        response: { 200: TokenView },
+      },
+    },
+    async (request) =>
+      view(await tokens.enableSecondary(caller(request).userId, request.params.id, request.ip)),
+  );
+
+  for (const action of ['pause', 'resume', 'delist'] as const) {
+    app.post(
+      `/api/v1/admin/tokens/:id/${action}`,
+      {
+        preHandler: admin,
+        schema: {
+          tags: ['admin'],
+          summary: `${action[0]!.toUpperCase()}${action.slice(1)} the token (the contract follows)`,
+          security: bearer,
+          params: IdParams,
+          response: { 200: TokenView },
+        },
+      },
+      async (request) =>
+        view(await tokens.move(caller(request).userId, request.params.id, action, request.ip)),
+    );
+  }
+}

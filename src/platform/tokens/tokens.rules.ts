@@ -1,0 +1,51 @@
+/**
+ * Token rules (pure): the lifecycle of DECISIONS.md, the supply splits, the go-live allocation and
+ * the success fee.
+ */
+import type { TokenStatus } from '../../lib/db/schema-issuance.js';
+import { Exact, toMoney } from '../../lib/money.js';
+
+export type TokenAction =
+  'deploy' | 'start_offering' | 'enable_secondary' | 'pause' | 'resume' | 'delist' | 'mature';
+
+const moves: Record<TokenAction, { from: readonly TokenStatus[]; to: TokenStatus }> = {
+  deploy: { from: ['draft'], to: 'primary' },
+  // A deployed token (primary) opens or re-opens its offering window.
+  start_offering: { from: ['primary'], to: 'primary' },
+  enable_secondary: { from: ['primary'], to: 'secondary' },
+  pause: { from: ['secondary'], to: 'paused' },
+  resume: { from: ['paused'], to: 'secondary' },
+  delist: { from: ['draft', 'primary', 'secondary', 'paused'], to: 'delisted' },
+  mature: { from: ['primary', 'secondary', 'paused'], to: 'matured' },
+};
+
+/** The status after `action`, or undefined when the action is not allowed from `status`. */
+export function nextStatus(status: TokenStatus, action: TokenAction): TokenStatus | undefined {
+  const move = moves[action];
+  return move.from.includes(status) ? move.to : undefined;
+}
+
+/** Whether the contract should be paused in this status (only secondary trading moves tokens). */
+export function contractPausedIn(status: TokenStatus): boolean {
+  return status !== 'secondary';
+}
+
+export function percentagesSumTo100(primary: number, team: number, reserve: number): boolean {
+  // In hundredths, so 33.33 + 33.33 + 33.34 is exactly 100.
+  return Math.round(primary * 100) + Math.round(team * 100) + Math.round(reserve * 100) === 10_000;
+}
+
+/** Whole tokens for `pct` percent of `supply`, rounded down (never more than the share). */
+export function shareOf(supply: number, pct: string | number): number {
+  return new Exact(supply).times(pct).dividedBy(100).floor().toNumber();
+}
+
+/** The success fee: a rate in basis points of the amount raised, to the cent. */
+export function successFee(totalRaised: string, bps: number): string {
+  return toMoney(new Exact(totalRaised).times(bps).dividedBy(10_000));
+}
+
+/** Whole tokens as the contract's base units: quantity * 10^decimals. */
+export function baseUnits(quantity: number, decimals: number): string {
+  return (BigInt(quantity) * 10n ** BigInt(decimals)).toString();
+}

@@ -1,0 +1,290 @@
+/**
+ * Token use cases: creation by the issuer, deployment by an admin through the chain service,
+ * the offering window, go-live (secondary trading) and the lifecycle moves. Locks: users (treasury
+ * before issuer), then the token, then allocations and wallets.
+ */
+import type { AccessClaims } from '../../lib/auth/access-token.js';
+import type { ChainClient } from '../../lib/chain-client.js';
+import { transaction, type Db } from '../../lib/db/database.js';
+import type { Token } from '../../lib/db/schema-issuance.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { Exact } from '../../lib/money.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import { transferFiat, treasuryId } from '../ledger/ledger.js';
+import { lockUser } from '../verification/kyc.queries.js';
+import { isUniqueViolation } from '../users/users.queries.js';
+import type { CreateTokenBody } from './tokens.schemas.js';
+import { changeStatus, creditWallet, tokenForUpdate, updateToken } from './tokens.queries.js';
+import {
+  nextStatus,
+  percentagesSumTo100,
+  shareOf,
+  successFee,
+  type TokenAction,
+} from './tokens.rules.js';
+
+export interface TokensDeps {
+  db: Db;
+  chain: ChainClient;
+  successFeeBps: number;
+}
+
+function assertMove(token: Token, action: TokenAction) {
+  const next = nextStatus(token.status, action);
+  if (!next)
+    throw new AppError(
+      'TOKEN_STATE_CONFLICT',
+      `A ${token.status} token cannot ${action.replace('_', ' ')}`,
+      { status: token.status },
+    );
+  return next;
+}
+
+export function primarySupplyOf(
+  token: Pick<Token, 'total_supply' | 'primary_offering_pct'>,
+): number {
+  return shareOf(token.total_supply, token.primary_offering_pct);
+}
+
+export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
+  return {
+    async create(issuer: AccessClaims, body: CreateTokenBody, ip: string): Promise<Token> {
+      if (!percentagesSumTo100(body.primary_offering_pct, body.team_pct, body.reserve_pct)) {
+        throw new AppError(
+          'PERCENTAGES_NOT_100',
+          `${body.primary_offering_pct} + ${body.team_pct} + ${body.reserve_pct} is not 100`,
+        );
+      }
+      if (new Exact(body.price_per_token).lessThanOrEqualTo(0))
+        throw new AppError('VALIDATION_FAILED', 'price_per_token must be above 0');
+      if (body.maturity_date && new Date(body.maturity_date) <= new Date())
+        throw new AppError('VALIDATION_FAILED', 'maturity_date must be in the future');
+      return transaction(db, async (trx) => {
+        const business = await trx
+          .selectFrom('businesses')
+          .selectAll()
+          .where('id', '=', body.business_id)
+          .forShare()
+          .executeTakeFirst();
+        if (business?.owner_id !== issuer.userId)
+          throw new AppError('NOT_FOUND', 'No such business');
+        if (business.status !== 'active')
+          throw new AppError(
+            'BUSINESS_NOT_ACTIVE',
+            'An admin activates the business once its KYB is approved',
+          );
+        const token = await trx
+          .insertInto('tokens')
+          .values({
+            id: newId(),
+            business_id: business.id,
+            name: body.name.trim(),
+            symbol: body.symbol,
+            decimals: body.decimals,
+            total_supply: body.total_supply,
+            primary_offering_pct: String(body.primary_offering_pct),
+            team_pct: String(body.team_pct),
+            reserve_pct: String(body.reserve_pct),
+            price_per_token: body.price_per_token,
+            min_investment: body.min_investment ?? '0',
+            raise_currency: body.raise_currency ?? 'USD',
+            maturity_date: body.maturity_date ? new Date(body.maturity_date) : null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error, 'tokens_symbol_key')) throw new AppError('SYMBOL_TAKEN');
+            if ((error as { code?: string }).code === '23514')
+              throw new AppError('VALIDATION_FAILED', (error as Error).message);
+            throw error;
+          });
+        await recordAudit(trx, {
+          actorId: issuer.userId,
+          action: 'token.created',
+          targetType: 'token',
+          targetId: token.id,
+          ip,
+          details: { symbol: token.symbol },
+        });
+        return token;
+      });
+    },
+
+    /**
+     * Deploys the token's suite (one deployTREXSuite, salt = token id) and stores the addresses
+     * once. The token row stays locked during the call, so a concurrent deploy waits and then
+     * finds it deployed (409). A repeat after a lost answer gets the same suite back.
+     */
+    async deploy(adminId: string, id: string, ip: string) {
+      return transaction(db, async (trx) => {
+        const token = await tokenForUpdate(trx, id);
+        if (!token) throw new AppError('NOT_FOUND', 'No such token');
+        if (token.contract_address)
+          throw new AppError('TOKEN_ALREADY_DEPLOYED', `Deployed at ${token.contract_address}`);
+        const next = assertMove(token, 'deploy');
+        const result = await chain.deploy({
+          token_id: token.id,
+          name: token.name,
+          symbol: token.symbol,
+          decimals: token.decimals,
+          payer_ref: token.business_id,
+        });
+        const deployed = await updateToken(trx, id, {
+          status: next,
+          contract_address: result.token_addr,
+          identity_registry_addr: result.identity_registry_addr,
+          deploy_tx_hash: result.tx_hash,
+        });
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: 'token.deployed',
+          targetType: 'token',
+          targetId: id,
+          ip,
+          details: { contract_address: result.token_addr, tx_hash: result.tx_hash },
+        });
+        return { token: deployed, deployment: result };
+      });
+    },
+
+    async startOffering(
+      adminId: string,
+      id: string,
+      window: { primary_start: string; primary_end: string },
+      ip: string,
+    ): Promise<Token> {
+      const start = new Date(window.primary_start);
+      const end = new Date(window.primary_end);
+      if (!(start < end) || end <= new Date()) throw new AppError('INVALID_WINDOW');
+      return transaction(db, async (trx) => {
+        const token = await tokenForUpdate(trx, id);
+        if (!token) throw new AppError('NOT_FOUND', 'No such token');
+        if (!token.contract_address)
+          throw new AppError('TOKEN_NOT_DEPLOYED', 'Deploy the token before its offering starts');
+        assertMove(token, 'start_offering');
+        const started = await updateToken(trx, id, {
+          primary_start: start,
+          primary_end: end,
+          trading_mode: 'primary_subscription',
+        });
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: 'token.offering_started',
+          targetType: 'token',
+          targetId: id,
+          ip,
+          details: window,
+        });
+        return started;
+      });
+    },
+
+    /**
+     * Go-live: secondary trading, the platform's allocation to the treasury (minted by the
+     * allocation worker like any other), the success fee from the issuer to the treasury, and the
+     * contract unpaused by the chain-sync worker. One transaction.
+     */
+    async enableSecondary(adminId: string, id: string, ip: string): Promise<Token> {
+      return transaction(db, async (trx) => {
+        const found = await trx
+          .selectFrom('tokens')
+          .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+          .select(['businesses.owner_id', 'businesses.platform_allocation_pct'])
+          .where('tokens.id', '=', id)
+          .executeTakeFirst();
+        if (!found) throw new AppError('NOT_FOUND', 'No such token');
+        const treasury = await treasuryId(trx);
+        await lockUser(trx, treasury);
+        await lockUser(trx, found.owner_id);
+        const token = (await tokenForUpdate(trx, id))!;
+        const next = assertMove(token, 'enable_secondary');
+        if (!token.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
+
+        const goLive = shareOf(token.total_supply, found.platform_allocation_pct ?? '0');
+        if (goLive > 0) {
+          const allocationId = newId();
+          await trx
+            .insertInto('token_allocations')
+            .values({
+              id: allocationId,
+              token_id: id,
+              user_id: treasury,
+              quantity: goLive,
+              amount: '0',
+              price_per_token: '0',
+              allocation_type: 'go_live',
+              status: 'confirmed',
+              confirmed_by: adminId,
+              confirmed_at: new Date(),
+            })
+            .execute();
+          await creditWallet(trx, treasury, id, goLive, newId());
+          await trx
+            .insertInto('wallet_transactions')
+            .values({
+              id: newId(),
+              user_id: treasury,
+              token_id: id,
+              type: 'go_live',
+              status: 'completed',
+              quantity: goLive,
+              amount: '0',
+              reference_type: 'token_allocation',
+              reference_id: allocationId,
+            })
+            .execute();
+        }
+        const fee = successFee(token.total_raised, successFeeBps);
+        if (new Exact(fee).greaterThan(0)) {
+          await transferFiat(trx, {
+            fromUserId: found.owner_id,
+            toUserId: treasury,
+            amount: fee,
+            kind: 'success_fee',
+            referenceType: 'token',
+            referenceId: id,
+          });
+        }
+        const live = await changeStatus(trx, id, next, {
+          trading_mode: 'full_orderbook',
+          success_fee: fee,
+        });
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: 'token.secondary_enabled',
+          targetType: 'token',
+          targetId: id,
+          ip,
+          details: { go_live_quantity: goLive, success_fee: fee },
+        });
+        return live;
+      });
+    },
+
+    /** pause, resume, delist: the status moves now; the contract follows through the chain-sync worker. */
+    async move(
+      adminId: string,
+      id: string,
+      action: 'pause' | 'resume' | 'delist',
+      ip: string,
+    ): Promise<Token> {
+      return transaction(db, async (trx) => {
+        const token = await tokenForUpdate(trx, id);
+        if (!token) throw new AppError('NOT_FOUND', 'No such token');
+        const moved = await changeStatus(trx, id, assertMove(token, action));
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: `token.${action}`,
+          targetType: 'token',
+          targetId: id,
+          ip,
+          details: { from: token.status, to: moved.status },
+        });
+        return moved;
+      });
+    },
+  };
+}
+
+export type TokensService = ReturnType<typeof tokensService>;

@@ -1,0 +1,272 @@
+/**
+ * The platform with a real chain behind it: a real anvil, the real chain process (infrastructure
+ * deployed at its start), the platform app driven through inject(), and its workers ticked by
+ * the test. Helpers walk users through the real HTTP flows: KYC review, KYB, business activation,
+ * token listing and deployment, deposits.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { createPublicClient, http, parseAbi } from 'viem';
+import type { Config } from '../../src/lib/config.js';
+import { freePort } from '../../src/lib/embedded/ports.js';
+import type { HttpApp } from '../../src/lib/http/app.js';
+import { createLogger } from '../../src/lib/logger.js';
+import type { RunningProcess } from '../../src/lib/process.js';
+import { startChain } from '../../src/chain/main.js';
+import { buildPlatformApp, chainClientFor } from '../../src/platform/app.js';
+import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
+import { platformWorkers } from '../../src/platform/workers.js';
+import { startTestAnvil, type TestAnvil } from './anvil.js';
+import { testConfig } from './config.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+import { testPassword } from './platform.js';
+
+export interface Actor {
+  id: string;
+  token: string;
+}
+
+const tokenAbi = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function paused() view returns (bool)',
+]);
+
+export async function startIssuanceSystem(env: Record<string, string> = {}) {
+  const anvil: TestAnvil = await startTestAnvil();
+  const test: TestDatabase = await createTestDatabase();
+  const config: Config = testConfig({
+    DATABASE_URL: test.url,
+    CHAIN_RPC_URL: anvil.rpcUrl,
+    CHAIN_SIGNER_KEY: anvil.signerKey,
+    CHAIN_PORT: String(await freePort()),
+    WORKER_LEASE_SECONDS: '1',
+    ...env,
+  });
+  const logger = createLogger('test', 'silent');
+  let chainProcess: RunningProcess | undefined = await startChain(config, logger);
+  const chain = chainClientFor(config);
+  const app: HttpApp = await buildPlatformApp({ config, db: test.db, logger, chain });
+  const workers = platformWorkers({ config, db: test.db, chain, logger });
+  const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });
+
+  const call = async (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const ok = async (response: Promise<LightMyRequestResponse>, status = 200) => {
+    const r = await response;
+    if (r.statusCode !== status)
+      throw new Error(`expected ${status}, got ${r.statusCode}: ${r.body}`);
+    return r.json();
+  };
+  const login = async (email: string): Promise<Actor> => {
+    const { access_token } = await ok(
+      call('POST', '/api/v1/auth/login', { email, password: testPassword }),
+    );
+    const me = await ok(call('GET', '/api/v1/me', undefined, access_token));
+    return { id: me.id, token: access_token };
+  };
+  await ensureFirstAdmin(test.db, { email: 'admin@example.com', password: testPassword });
+  const admin = await login('admin@example.com');
+
+  const system = {
+    config,
+    test,
+    anvil,
+    app,
+    chain,
+    workers,
+    admin,
+    call,
+    ok,
+    async register(email: string, extra: Record<string, unknown> = {}): Promise<Actor> {
+      await ok(
+        call('POST', '/api/v1/auth/register', {
+          email,
+          password: testPassword,
+          role: 'investor',
+          ...(extra.role === 'issuer' ? {} : { account_type: 'individual' }),
+          ...extra,
+        }),
+        201,
+      );
+      return login(email);
+    },
+    /** registered and KYC-approved through the manual review, at `level` */
+    async verified(
+      email: string,
+      extra: Record<string, unknown> = {},
+      level = 2,
+      nationality = 'AE',
+    ): Promise<Actor> {
+      const actor = await system.register(email, extra);
+      const application = await ok(
+        call(
+          'POST',
+          '/api/v1/kyc',
+          {
+            full_name: email,
+            nationality,
+            date_of_birth: '1980-01-01',
+            document_type: 'passport',
+            document_number: 'P1',
+          },
+          actor.token,
+        ),
+        201,
+      );
+      await ok(
+        call(
+          'POST',
+          `/api/v1/admin/kyc/${application.id}/review`,
+          { decision: 'approve', kyc_level: level },
+          admin.token,
+        ),
+      );
+      return actor;
+    },
+    async deposit(actor: Actor, amount: string): Promise<void> {
+      const deposit = await ok(call('POST', '/api/v1/fiat/deposits', { amount }, actor.token), 201);
+      await ok(call('POST', `/api/v1/admin/fiat/deposits/${deposit.id}/confirm`, {}, admin.token));
+    },
+    /** an issuer with KYC, an active business whose KYB staff approved */
+    async issuerWithBusiness(
+      email: string,
+      platformAllocationPct = 2,
+    ): Promise<{ issuer: Actor; businessId: string }> {
+      const issuer = await system.verified(email, { role: 'issuer' });
+      const business = await ok(
+        call(
+          'POST',
+          '/api/v1/businesses',
+          {
+            name: `${email} Ltd`,
+            registration_number: 'R-1',
+            country: 'AE',
+            industry: 'Real estate',
+            platform_allocation_pct: platformAllocationPct,
+          },
+          issuer.token,
+        ),
+        201,
+      );
+      await ok(
+        call(
+          'POST',
+          '/api/v1/kyb',
+          {
+            business_id: business.id,
+            company_name: business.name,
+            registration_number: 'R-1',
+            country: 'AE',
+            owners: [
+              {
+                first_name: 'Owner',
+                last_name: 'One',
+                ownership_pct: 100,
+                role: 'ubo',
+                nationality: 'AE',
+              },
+            ],
+          },
+          issuer.token,
+        ),
+        201,
+      );
+      await ok(
+        call(
+          'POST',
+          `/api/v1/admin/businesses/${business.id}/kyb-review`,
+          { decision: 'approve' },
+          admin.token,
+        ),
+      );
+      await ok(
+        call('PATCH', `/api/v1/admin/businesses/${business.id}`, { status: 'active' }, admin.token),
+      );
+      return { issuer, businessId: business.id };
+    },
+    tokenBody(businessId: string, symbol: string, over: Record<string, unknown> = {}) {
+      return {
+        business_id: businessId,
+        name: `${symbol} Token`,
+        symbol,
+        decimals: 18,
+        primary_offering_pct: 60,
+        team_pct: 30,
+        reserve_pct: 10,
+        price_per_token: '10.00',
+        total_supply: 1_000_000,
+        min_investment: '50.00',
+        raise_currency: 'USD',
+        ...over,
+      };
+    },
+    /** a deployed token with its offering open now for an hour */
+    async liveOffering(
+      issuer: Actor,
+      businessId: string,
+      symbol: string,
+      over: Record<string, unknown> = {},
+    ) {
+      const token = await ok(
+        call('POST', '/api/v1/tokens', system.tokenBody(businessId, symbol, over), issuer.token),
+        201,
+      );
+      await ok(call('POST', `/api/v1/admin/tokens/${token.id}/deploy`, {}, admin.token));
+      return ok(
+        call(
+          'POST',
+          `/api/v1/admin/tokens/${token.id}/start-offering`,
+          {
+            primary_start: new Date(Date.now() - 1000).toISOString(),
+            primary_end: new Date(Date.now() + 3_600_000).toISOString(),
+          },
+          admin.token,
+        ),
+      );
+    },
+    /** runs the minting worker until no allocation is waiting */
+    async mintAll(): Promise<void> {
+      while ((await workers.minter.tick()) > 0);
+    },
+    async chainBalance(tokenAddress: string, wallet: string): Promise<bigint> {
+      return publicClient.readContract({
+        address: tokenAddress as `0x${string}`,
+        abi: tokenAbi,
+        functionName: 'balanceOf',
+        args: [wallet as `0x${string}`],
+      });
+    },
+    async chainPaused(tokenAddress: string): Promise<boolean> {
+      return publicClient.readContract({
+        address: tokenAddress as `0x${string}`,
+        abi: tokenAbi,
+        functionName: 'paused',
+      });
+    },
+    async stopChain(): Promise<void> {
+      await chainProcess?.stop();
+      chainProcess = undefined;
+    },
+    async startChainAgain(): Promise<void> {
+      chainProcess = await startChain(config, logger);
+    },
+    async close(): Promise<void> {
+      await app.close();
+      await chainProcess?.stop();
+      await test.drop();
+      await anvil.stop();
+    },
+  };
+  return system;
+}
+
+export type IssuanceSystem = Awaited<ReturnType<typeof startIssuanceSystem>>;
