@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
@@ -16,6 +17,12 @@ import type { FiatDecision } from './fiat.rules.js';
 import { toRequestView } from './fiat.views.js';
 
 const bearer = [{ bearer: [] }];
+
+/** A reject's reason is optional, so the request may come without any body at all. */
+function emptyBodyIfNone(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
+  request.body ??= {};
+  done();
+}
 
 const decisions = [
   { kind: 'deposit', decision: 'confirm', summary: 'Confirm a deposit: credit the balance' },
@@ -84,6 +91,7 @@ export function adminFiatRoutes(
       `/api/v1/admin/fiat/${kind}s/:id/${decision}`,
       {
         preHandler: mover,
+        ...(decision === 'reject' ? { preValidation: emptyBodyIfNone } : {}),
         schema: {
           tags: ['admin'],
           summary,

@@ -1,4 +1,5 @@
 import type { Db } from '../../lib/db/database.js';
+import { toMoney } from '../../lib/money.js';
 import { accountOf, allocations, heldFiat, tokenWallets } from './portfolio.queries.js';
 
 export function portfolioService(db: Db) {
@@ -14,8 +15,8 @@ export function portfolioService(db: Db) {
           const held = await heldFiat(trx, userId);
           return {
             fiat_balance: account.fiat_balance,
-            fiat_held_withdrawals: held.withdrawals,
-            fiat_held_subscriptions: held.subscriptions,
+            fiat_held_withdrawals: toMoney(held.withdrawals),
+            fiat_held_subscriptions: toMoney(held.subscriptions),
             wallet_address: account.wallet_address,
             wallet_custody: account.wallet_custody,
             wallets: await tokenWallets(trx, userId),

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../../../test/support/platform.js';
+import { newId } from '../../lib/ids.js';
+import { insertToken, insertWallet } from './token-fixture.js';
+
+describe('GET /api/v1/portfolio', () => {
+  let p: TestPlatform;
+
+  beforeAll(async () => {
+    p = await startTestPlatform();
+  });
+  afterAll(() => p.close());
+
+  it('shows balance, holds, token wallets, allocations and the wallet address', async () => {
+    const admin = await p.admin();
+    const ann = await p.user('ann@example.com');
+    const refused = await p.call('GET', '/api/v1/portfolio', undefined, ann.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'KYC_REQUIRED' });
+    await p.test.db
+      .updateTable('users')
+      .set({ kyc_status: 'approved', kyc_level: 2 })
+      .where('id', '=', ann.id)
+      .execute();
+
+    const empty = await p.call('GET', '/api/v1/portfolio', undefined, ann.token);
+    expect(empty.json()).toEqual({
+      fiat_balance: '0.00',
+      fiat_held_withdrawals: '0.00',
+      fiat_held_subscriptions: '0.00',
+      wallet_address: null,
+      wallet_custody: null,
+      wallets: [],
+      allocations: [],
+    });
+
+    const deposit = await p.call('POST', '/api/v1/fiat/deposits', { amount: '500' }, ann.token);
+    await p.call(
+      'POST',
+      `/api/v1/admin/fiat/deposits/${deposit.json<{ id: string }>().id}/confirm`,
+      {},
+      admin.token,
+    );
+    await p.call('POST', '/api/v1/fiat/withdrawals', { amount: '120.50' }, ann.token);
+    const tokenId = await insertToken(p.test.db, admin.id, 'PRT1');
+    await insertWallet(p.test.db, ann.id, tokenId, 7);
+    const allocationId = newId();
+    await p.test.db
+      .insertInto('token_allocations')
+      .values({
+        id: allocationId,
+        token_id: tokenId,
+        user_id: ann.id,
+        quantity: 7,
+        amount: '70.00',
+        price_per_token: '10.00',
+        allocation_type: 'primary',
+        status: 'pending_payment',
+      })
+      .execute();
+
+    const res = await p.call('GET', '/api/v1/portfolio', undefined, ann.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      fiat_balance: '379.50',
+      fiat_held_withdrawals: '120.50',
+      fiat_held_subscriptions: '70.00',
+      wallets: [
+        {
+          token_id: tokenId,
+          symbol: 'PRT1',
+          name: 'PRT1 Tower',
+          status: 'draft',
+          contract_address: null,
+          balance: 7,
+          locked_balance: 0,
+        },
+      ],
+      allocations: [
+        {
+          id: allocationId,
+          token_id: tokenId,
+          symbol: 'PRT1',
+          quantity: 7,
+          amount: '70.00',
+          status: 'pending_payment',
+          on_chain_status: 'pending',
+          on_chain_tx_hash: null,
+          on_chain_error: null,
+        },
+      ],
+    });
+
+    const other = await p.user('bob@example.com');
+    await p.test.db
+      .updateTable('users')
+      .set({ kyc_status: 'approved' })
+      .where('id', '=', other.id)
+      .execute();
+    const bobs = await p.call('GET', '/api/v1/portfolio', undefined, other.token);
+    expect(bobs.json()).toMatchObject({ fiat_balance: '0.00', wallets: [], allocations: [] });
+    const staff = await p.staff();
+    expect((await p.call('GET', '/api/v1/portfolio', undefined, staff.token)).statusCode).toBe(403);
+  });
+});
