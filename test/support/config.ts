@@ -7,7 +7,12 @@ export const testCustodyMnemonic =
 
 /** A config for tests: the real parser over a test environment (only what tests care about is set). */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({
+  return loadConfig(testEnv(env));
+}
+
+/** The environment behind testConfig, for tests that start a process of their own. */
+export function testEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
     DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
     CHAIN_RPC_URL: 'http://127.0.0.1:1',
     CHAIN_SIGNER_KEY: anvilDevSignerKey,
@@ -23,5 +28,5 @@ export function testConfig(env: Record<string, string> = {}): Config {
     CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     ...env,
-  });
+  };
 }

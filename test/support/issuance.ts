@@ -16,7 +16,8 @@ import { buildPlatformApp, chainClientFor } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { platformWorkers } from '../../src/platform/workers.js';
 import { startTestAnvil, type TestAnvil } from './anvil.js';
-import { testConfig } from './config.js';
+import { testEnv } from './config.js';
+import { loadConfig } from '../../src/lib/config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { testPassword } from './platform.js';
 
@@ -33,7 +34,7 @@ const tokenAbi = parseAbi([
 export async function startIssuanceSystem(env: Record<string, string> = {}) {
   const anvil: TestAnvil = await startTestAnvil();
   const test: TestDatabase = await createTestDatabase();
-  const config: Config = testConfig({
+  const environment = testEnv({
     DATABASE_URL: test.url,
     CHAIN_RPC_URL: anvil.rpcUrl,
     CHAIN_SIGNER_KEY: anvil.signerKey,
@@ -41,6 +42,7 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
     WORKER_LEASE_SECONDS: '1',
     ...env,
   });
+  const config: Config = loadConfig(environment);
   const logger = createLogger('test', 'silent');
   let chainProcess: RunningProcess | undefined = await startChain(config, logger);
   const chain = chainClientFor(config);
@@ -78,6 +80,8 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
 
   const system = {
     config,
+    /** the environment the config was parsed from (to start a platform process of its own) */
+    environment,
     test,
     anvil,
     app,

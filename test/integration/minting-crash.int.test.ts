@@ -1,0 +1,129 @@
+/**
+ * The platform process is killed (SIGKILL) while it mints confirmed allocations, then started
+ * again: every allocation ends minted exactly once, checked against the token contract.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/lib/embedded/ports.js';
+import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
+
+describe('a platform crash while minting', () => {
+  let s: IssuanceSystem;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    s = await startIssuanceSystem();
+  }, 120_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await s.close();
+  });
+
+  async function startPlatformProcess(): Promise<ChildProcess> {
+    const env = {
+      ...process.env,
+      ...s.environment,
+      PLATFORM_PORT: String(await freePort()),
+      WORKER_IDLE_MS: '20',
+      WORKER_LEASE_SECONDS: '2',
+    };
+    const started = spawn(process.execPath, ['bin/tessera.js', 'platform'], {
+      env,
+      stdio: 'ignore',
+    });
+    return started;
+  }
+  const statuses = async (tokenId: string) =>
+    (
+      await s.test.db
+        .selectFrom('token_allocations')
+        .select('on_chain_status')
+        .where('token_id', '=', tokenId)
+        .execute()
+    ).map((a) => a.on_chain_status);
+  async function until(check: () => Promise<boolean>, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  it('mints every allocation exactly once after a restart', async () => {
+    const { issuer, businessId } = await s.issuerWithBusiness('crash@issuer.example', 0);
+    const live = await s.liveOffering(issuer, businessId, 'CRASH', {
+      price_per_token: '1.00',
+      min_investment: '0',
+    });
+    const investors: Actor[] = [];
+    for (let i = 0; i < 6; i++) {
+      const investor = await s.verified(`crash${i}@example.com`);
+      await s.deposit(investor, '500.00');
+      investors.push(investor);
+    }
+    const ids: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      for (const [i, investor] of investors.entries()) {
+        ids.push(
+          (
+            await s.ok(
+              s.call(
+                'POST',
+                `/api/v1/tokens/${live.id}/subscribe`,
+                { quantity: 1 + i + round },
+                investor.token,
+              ),
+              201,
+            )
+          ).id,
+        );
+      }
+    }
+    await s.ok(
+      s.call(
+        'POST',
+        `/api/v1/admin/tokens/${live.id}/confirm-payment`,
+        { allocation_ids: ids },
+        s.admin.token,
+      ),
+    );
+
+    child = await startPlatformProcess();
+    await until(async () => (await statuses(live.id)).includes('minted'), 60_000);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    const atCrash = await statuses(live.id);
+    expect(atCrash.filter((status) => status !== 'minted').length).toBeGreaterThan(0);
+
+    child = await startPlatformProcess();
+    await until(
+      async () => (await statuses(live.id)).every((status) => status === 'minted'),
+      90_000,
+    );
+    child.kill('SIGTERM');
+
+    for (const investor of investors) {
+      const user = await s.test.db
+        .selectFrom('users')
+        .select('wallet_address')
+        .where('id', '=', investor.id)
+        .executeTakeFirstOrThrow();
+      const owed = await s.test.db
+        .selectFrom('token_allocations')
+        .select((eb) => eb.fn.sum<string>('quantity').as('quantity'))
+        .where('token_id', '=', live.id)
+        .where('user_id', '=', investor.id)
+        .executeTakeFirstOrThrow();
+      expect(await s.chainBalance(live.contract_address, user.wallet_address!)).toBe(
+        BigInt(owed.quantity) * 10n ** 18n,
+      );
+    }
+    const mints = await s.test.db
+      .selectFrom('gas_transactions')
+      .select('tx_hash')
+      .where('operation', '=', 'mint')
+      .where('token_address', '=', live.contract_address)
+      .execute();
+    expect(mints).toHaveLength(ids.length);
+  }, 240_000);
+});
