@@ -14,9 +14,11 @@ import {
   kycQueue,
   lockUser,
   updateKycApplication,
+  approveUserKyc,
+  setUserKycStatus,
 } from './kyc.queries.js';
 import { documentNumberContext } from './kyc.service.js';
-import { accreditationFor, defaultKycLevel, fatcaFor } from './verification.rules.js';
+import { defaultKycLevel } from './verification.rules.js';
 
 /** Locks the application's user, then the application; 404 when there is none. */
 async function lockApplication(trx: Trx, id: string): Promise<KycApplication> {
@@ -102,28 +104,14 @@ export function kycReviewService(db: Db, encryption: FieldEncryption) {
             status: 'approved',
             kyc_level: level,
           });
-          await trx
-            .updateTable('users')
-            .set({
-              kyc_status: 'approved',
-              kyc_level: level,
-              accreditation_status: accreditationFor(level),
-              fatca_status: fatcaFor(application.nationality),
-              updated_at: new Date(),
-            })
-            .where('id', '=', application.user_id)
-            .execute();
+          await approveUserKyc(trx, application.user_id, level, application.nationality);
         } else {
           decided = await updateKycApplication(trx, id, {
             ...reviewed,
             status: 'rejected',
             rejection_reason: reason!,
           });
-          await trx
-            .updateTable('users')
-            .set({ kyc_status: 'rejected', updated_at: new Date() })
-            .where('id', '=', application.user_id)
-            .execute();
+          await setUserKycStatus(trx, application.user_id, 'rejected');
         }
         await recordAudit(trx, {
           actorId: reviewerId,

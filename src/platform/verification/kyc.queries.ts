@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { KycApplication, KycApplicationsTable } from '../../lib/db/schema-verification.js';
 import type { Insertable, Updateable } from 'kysely';
+import { accreditationFor, fatcaFor } from './verification.rules.js';
 
 export function latestKycApplication(
   db: Db | Trx,
@@ -93,4 +94,37 @@ export function kycQueue(db: Db, options: { status?: string; limit: number; curs
     query = query.where('kyc_applications.status', '=', options.status as KycApplication['status']);
   if (options.cursor) query = query.where('kyc_applications.id', '>', options.cursor);
   return query.execute();
+}
+
+/** Mirrors an application's status on the user (users.kyc_status). */
+export async function setUserKycStatus(
+  trx: Trx,
+  userId: string,
+  status: 'pending' | 'in_review' | 'rejected',
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ kyc_status: status, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** An approval's effect on the user (spec B rule 3): level, accreditation tier and FATCA status. */
+export async function approveUserKyc(
+  trx: Trx,
+  userId: string,
+  level: number,
+  nationality: string,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      kyc_status: 'approved',
+      kyc_level: level,
+      accreditation_status: accreditationFor(level),
+      fatca_status: fatcaFor(nationality),
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
 }

@@ -17,14 +17,10 @@ import {
   kycApplicationByApplicantForUpdate,
   lockUser,
   updateKycApplication,
+  approveUserKyc,
+  setUserKycStatus,
 } from './kyc.queries.js';
-import {
-  accreditationFor,
-  defaultKycLevel,
-  fatcaFor,
-  outcomeOf,
-  rejectionReasonOf,
-} from './verification.rules.js';
+import { defaultKycLevel, outcomeOf, rejectionReasonOf } from './verification.rules.js';
 import { parseWebhookEvent, type WebhookEvent } from './webhook-event.js';
 
 export type WebhookOutcome =
@@ -55,11 +51,7 @@ async function applyToKyc(
     if (application.status !== 'pending' || !inProgress.has(event.reviewStatus ?? ''))
       return 'no_change';
     await updateKycApplication(trx, application.id, { ...seen, status: 'in_review' });
-    await trx
-      .updateTable('users')
-      .set({ kyc_status: 'in_review' })
-      .where('id', '=', application.user_id)
-      .execute();
+    await setUserKycStatus(trx, application.user_id, 'in_review');
     return 'applied';
   }
   const verdict = event.verdict;
@@ -78,28 +70,14 @@ async function applyToKyc(
       kyc_level: level,
       rejection_reason: null,
     });
-    await trx
-      .updateTable('users')
-      .set({
-        kyc_status: 'approved',
-        kyc_level: level,
-        accreditation_status: accreditationFor(level),
-        fatca_status: fatcaFor(application.nationality),
-        updated_at: new Date(),
-      })
-      .where('id', '=', application.user_id)
-      .execute();
+    await approveUserKyc(trx, application.user_id, level, application.nationality);
   } else {
     await updateKycApplication(trx, application.id, {
       ...stored,
       status: 'rejected',
       rejection_reason: rejectionReasonOf(verdict),
     });
-    await trx
-      .updateTable('users')
-      .set({ kyc_status: 'rejected', updated_at: new Date() })
-      .where('id', '=', application.user_id)
-      .execute();
+    await setUserKycStatus(trx, application.user_id, 'rejected');
   }
   await recordAudit(trx, {
     actorId: null,
