@@ -47,44 +47,24 @@ export function tessera(workload: Workload): LoadedEngine {
   };
 }
 
+/** Every placement built as one literal shape, as a request parser would build it. */
 function toCommand(op: BenchOp): Command {
   if (op.kind === 'cancel') return { kind: 'cancel', orderId: op.id };
-  const base = {
-    kind: 'place',
-    orderId: op.id,
-    ownerId: op.owner,
-    side: op.side,
-    quantity: op.quantity,
-  } as const;
-  switch (op.kind) {
-    case 'limit':
-      return { ...base, type: 'limit', price: op.price, stopPrice: undefined, timeInForce: 'GTC' };
-    case 'market':
-      return {
-        ...base,
-        type: 'market',
-        price: undefined,
-        stopPrice: undefined,
-        timeInForce: 'IOC',
-      };
-    case 'stop_market':
-      return {
-        ...base,
-        type: 'stop_loss',
-        price: undefined,
-        stopPrice: op.stopPrice,
-        timeInForce: 'IOC',
-      };
-    case 'stop_limit':
-      return {
-        ...base,
-        type: 'stop_limit',
-        price: op.price,
-        stopPrice: op.stopPrice,
-        timeInForce: 'GTC',
-      };
-  }
+  const { id: orderId, owner: ownerId, side, quantity } = op;
+  const type = TYPES[op.kind];
+  const price = op.kind === 'limit' || op.kind === 'stop_limit' ? op.price : undefined;
+  const stopPrice =
+    op.kind === 'stop_market' || op.kind === 'stop_limit' ? op.stopPrice : undefined;
+  const timeInForce = type === 'limit' || type === 'stop_limit' ? 'GTC' : 'IOC';
+  return { kind: 'place', orderId, ownerId, side, type, quantity, price, stopPrice, timeInForce };
 }
+
+const TYPES = {
+  limit: 'limit',
+  market: 'market',
+  stop_market: 'stop_loss',
+  stop_limit: 'stop_limit',
+} as const;
 
 type NodejsStep = (book: NodejsOrderBook) => unknown;
 
