@@ -269,12 +269,14 @@ describe('identities, mint and transfers', () => {
       expect(response.statusCode).toBe(status);
       expect(response.json<Problem>().code).toBe(code);
     }
-    await f.signerWallet.writeContract({
+    const freeze = await f.signerWallet.writeContract({
       address: suiteA.token_addr,
       abi: tokenAbi,
       functionName: 'setAddressFrozen',
       args: [carol, true],
     });
+    // Mined before the nonce is read, or the read may not count it yet.
+    await f.independent.waitForTransactionReceipt({ hash: freeze, pollingInterval: 20 });
     const frozenBefore = await signerNonce();
     const frozen = await call(
       f.app,
