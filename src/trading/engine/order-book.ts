@@ -26,6 +26,7 @@ export class StalePlanError extends Error {
  * per book applies plans in sequence.
  */
 export class OrderBook implements MatchingBook<BookPlan> {
+  /** Read by planning and by the invariant checks; only `apply` and `restore` write them. */
   readonly bids = new BookSide('buy');
   readonly asks = new BookSide('sell');
   readonly stops = new StopBook();
