@@ -105,7 +105,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
     guard,
   );
-  adminKycRoutes(app, db, kycReviewService(db, encryption), guard);
+  adminKycRoutes(app, db, kycReviewService(db, encryption), provider, guard);
   kybRoutes(
     app,
     db,

@@ -16,6 +16,7 @@ import { startProviderSandbox } from '../../src/provider-sandbox/main.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { testPassword } from './platform.js';
+import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 
 export interface VerificationSystem {
   config: Config;
@@ -34,6 +35,8 @@ export interface VerificationSystem {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; json: Record<string, any> }>;
+  /** a staff user's access token (the first admin creates it) */
+  staffToken(): Promise<string>;
   /** the person finished the widget: the applicant is submitted for review */
   submitForReview(applicantId: string): Promise<void>;
   decide(
@@ -120,6 +123,25 @@ export async function startVerificationSystem(
         throw new Error(`register ${email}: ${JSON.stringify(registered.json)}`);
       const login = await call('POST', '/api/v1/auth/login', { email, password: testPassword });
       return { id: registered.json.id as string, token: login.json.access_token as string };
+    },
+    async staffToken() {
+      await ensureFirstAdmin(test.db, { email: 'admin@example.com', password: testPassword });
+      const admin = await call('POST', '/api/v1/auth/login', {
+        email: 'admin@example.com',
+        password: testPassword,
+      });
+      await call(
+        'POST',
+        '/api/v1/admin/users',
+        { email: 'staff@example.com', password: testPassword, role: 'staff' },
+        admin.json.access_token as string,
+      );
+      return (
+        await call('POST', '/api/v1/auth/login', {
+          email: 'staff@example.com',
+          password: testPassword,
+        })
+      ).json.access_token as string;
     },
     async submitForReview(applicantId) {
       const response = await provider(

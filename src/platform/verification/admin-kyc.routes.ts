@@ -14,6 +14,7 @@ import {
 import type { kycReviewService } from './kyc-review.service.js';
 import { toKycView } from './kyc.views.js';
 import { markNotificationRead, reviewerNotifications } from './notifications.queries.js';
+import type { ProviderClient } from './provider-client.js';
 
 const bearer = [{ bearer: [] }];
 const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -22,9 +23,50 @@ export function adminKycRoutes(
   app: HttpApp,
   db: Db,
   review: ReturnType<typeof kycReviewService>,
+  provider: ProviderClient,
   { guard }: ReturnType<typeof guards>,
 ) {
   const reviewer = guard('staff', 'admin');
+
+  app.get(
+    '/api/v1/admin/kyc/:id/provider-status',
+    {
+      preHandler: reviewer,
+      schema: {
+        tags: ['admin'],
+        summary: "The provider's current review of the application (to reconcile a missed webhook)",
+        security: bearer,
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            applicant_id: Type.String(),
+            review_status: Type.String(),
+            review_answer: Type.Union([Type.String(), Type.Null()]),
+            reject_labels: Type.Array(Type.String()),
+            reject_type: Type.Union([Type.String(), Type.Null()]),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const application = await db
+        .selectFrom('kyc_applications')
+        .select('provider_applicant_id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!application) throw new AppError('NOT_FOUND', 'No such KYC application');
+      if (!application.provider_applicant_id)
+        throw new AppError('NO_PROVIDER_APPLICATION', 'The application is reviewed manually');
+      const status = await provider.applicantStatus(application.provider_applicant_id);
+      return {
+        applicant_id: application.provider_applicant_id,
+        review_status: status.reviewStatus,
+        review_answer: status.reviewAnswer,
+        reject_labels: status.rejectLabels,
+        reject_type: status.reviewRejectType,
+      };
+    },
+  );
 
   app.get(
     '/api/v1/admin/kyc',

@@ -132,7 +132,6 @@ export async function recomputeKyb(trx: Trx, application: KybApplication): Promi
     company: verdictOf(application),
     requiredOwners: owners.filter((owner) => owner.required),
   });
-  if (status === application.status) return application;
   const rejectedOwners = owners.filter(
     (owner) => owner.required && owner.kyc_status === 'rejected',
   );
@@ -142,6 +141,8 @@ export async function recomputeKyb(trx: Trx, application: KybApplication): Promi
       : rejectedOwners.length > 0
         ? `Owner KYC rejected: ${rejectedOwners.map((owner) => `${owner.first_name} ${owner.last_name} (${(owner.reject_labels ?? []).join(', ') || 'rejected'})`).join('; ')}`
         : `Company review rejected: ${(application.reject_labels ?? []).join(', ') || 'rejected'}`;
+  // Webhooks arrive in any order: a later owner verdict may still refine a rejection's reason.
+  if (status === application.status && reason === application.rejection_reason) return application;
   const updated = await updateKybApplication(trx, application.id, {
     status,
     rejection_reason: reason,

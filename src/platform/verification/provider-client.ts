@@ -22,6 +22,13 @@ export interface Applicant {
   reviewStatus: string | undefined;
 }
 
+export interface ApplicantStatus {
+  reviewStatus: string;
+  reviewAnswer: 'GREEN' | 'RED' | null;
+  rejectLabels: string[];
+  reviewRejectType: 'RETRY' | 'FINAL' | null;
+}
+
 export interface PersonInfo {
   firstName: string;
   lastName: string;
@@ -106,6 +113,29 @@ export class ProviderClient {
         `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`,
       ),
     );
+  }
+
+  /** The provider's current review state of an applicant (for reconciling missed webhooks). */
+  async applicantStatus(applicantId: string): Promise<ApplicantStatus> {
+    const body = await this.call(
+      'GET',
+      `/resources/applicants/${encodeURIComponent(applicantId)}/status`,
+    );
+    const result = (body.reviewResult ?? {}) as Record<string, unknown>;
+    return {
+      reviewStatus: typeof body.reviewStatus === 'string' ? body.reviewStatus : 'unknown',
+      reviewAnswer:
+        result.reviewAnswer === 'GREEN' || result.reviewAnswer === 'RED'
+          ? result.reviewAnswer
+          : null,
+      rejectLabels: Array.isArray(result.rejectLabels)
+        ? result.rejectLabels.filter((l): l is string => typeof l === 'string')
+        : [],
+      reviewRejectType:
+        result.reviewRejectType === 'RETRY' || result.reviewRejectType === 'FINAL'
+          ? result.reviewRejectType
+          : null,
+    };
   }
 
   async accessToken(externalUserId: string, levelName: string, ttlInSecs: number): Promise<string> {
