@@ -9,9 +9,7 @@ import {
   toBusinessView,
 } from './businesses.schemas.js';
 import type { businessesService } from './businesses.service.js';
-
-const bearer = [{ bearer: [] }];
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
 export function businessesRoutes(
   app: HttpApp,

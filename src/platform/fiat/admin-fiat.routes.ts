@@ -6,7 +6,6 @@ import {
   DepositQueueItem,
   DepositQueueQuery,
   DepositView,
-  IdParams,
   RejectBody,
   WithdrawalQueueItem,
   WithdrawalQueueQuery,
@@ -15,8 +14,7 @@ import {
 import type { FiatService } from './fiat.service.js';
 import type { FiatDecision } from './fiat.rules.js';
 import { toRequestView } from './fiat.views.js';
-
-const bearer = [{ bearer: [] }];
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
 /** A reject's reason is optional, so the request may come without any body at all. */
 function emptyBodyIfNone(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {

@@ -5,15 +5,13 @@ import type { VerificationGates } from '../verification/gates.js';
 import {
   AmountBody,
   DepositView,
-  IdParams,
   LedgerEntryView,
   OwnListQuery,
   WithdrawalView,
 } from './fiat.schemas.js';
 import type { FiatService } from './fiat.service.js';
 import { toRequestView } from './fiat.views.js';
-
-const bearer = [{ bearer: [] }];
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
 /** The investor's and issuer's side: announce deposits, request withdrawals, read the ledger. */
 export function fiatRoutes(

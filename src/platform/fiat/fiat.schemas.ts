@@ -21,8 +21,6 @@ export const RejectBody = Type.Object(
 );
 export type RejectBody = Static<typeof RejectBody>;
 
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
-
 const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value): TLiteral<T> => Type.Literal(value)));
 

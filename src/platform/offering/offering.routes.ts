@@ -16,9 +16,7 @@ import {
   toRoundView,
 } from './offering.schemas.js';
 import type { OfferingService } from './offering.service.js';
-
-const bearer = [{ bearer: [] }];
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
 export function offeringRoutes(
   app: HttpApp,

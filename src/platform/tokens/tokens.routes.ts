@@ -15,9 +15,8 @@ import {
   toTokenView,
 } from './tokens.schemas.js';
 import { primarySupplyOf, type TokensService } from './tokens.service.js';
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
-const bearer = [{ bearer: [] }];
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const view = (token: Parameters<typeof primarySupplyOf>[0] & Parameters<typeof toTokenView>[0]) =>
   toTokenView(token, primarySupplyOf(token));
 

@@ -15,9 +15,7 @@ import type { kycReviewService } from './kyc-review.service.js';
 import { toKycView } from './kyc.views.js';
 import { markNotificationRead, reviewerNotifications } from './notifications.queries.js';
 import type { ProviderClient } from './provider-client.js';
-
-const bearer = [{ bearer: [] }];
-const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
 export function adminKycRoutes(
   app: HttpApp,

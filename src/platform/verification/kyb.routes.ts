@@ -8,8 +8,7 @@ import type { usersService } from '../users/users.service.js';
 import { latestKybApplications, kybQueue, ownersOf } from './kyb.queries.js';
 import { KybApplicationView, KybBody, KybQueueQuery, KybReviewBody } from './kyb.schemas.js';
 import type { KybService } from './kyb.service.js';
-
-const bearer = [{ bearer: [] }];
+import { bearer } from '../../lib/http/route-schemas.js';
 
 type KybRow = Awaited<ReturnType<typeof latestKybApplications>>[number];
 

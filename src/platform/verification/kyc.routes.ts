@@ -7,8 +7,7 @@ import { gatedActions } from './gates.rules.js';
 import { KycApplicationView, KycMeView, ManualKycBody, ProviderKycBody } from './kyc.schemas.js';
 import type { KycService } from './kyc.service.js';
 import { toKycView } from './kyc.views.js';
-
-const bearer = [{ bearer: [] }];
+import { bearer } from '../../lib/http/route-schemas.js';
 
 export function kycRoutes(
   app: HttpApp,

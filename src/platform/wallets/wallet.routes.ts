@@ -3,8 +3,7 @@ import { caller, type guards } from '../../lib/http/auth-guard.js';
 import type { VerificationGates } from '../verification/gates.js';
 import type { WalletLinkService } from './wallet-link.js';
 import { ChallengeView, LinkBody, WalletView } from './wallet.schemas.js';
-
-const bearer = [{ bearer: [] }];
+import { bearer } from '../../lib/http/route-schemas.js';
 
 export function walletRoutes(
   app: HttpApp,
