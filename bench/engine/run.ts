@@ -9,7 +9,7 @@
 import os from 'node:os';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { idIndexFloor, nodejsOrderBook, tessera } from './adapters.js';
+import { idIndexFloor, keyIndexFloor, nodejsOrderBook, tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
 import { addOnlyWorkload, crossingWorkload, mixedWorkload } from './workload.js';
 import type { Workload } from './workload.js';
@@ -73,7 +73,12 @@ function line(workload: string, engine: string, rate: number, l: Latency): strin
  */
 function bench(workload: Workload): { tessera: number; nodejs: number } {
   const count = workload.ops.length;
-  const engines = [tessera(workload), nodejsOrderBook(workload), idIndexFloor(workload)];
+  const engines = [
+    tessera(workload),
+    nodejsOrderBook(workload),
+    idIndexFloor(workload),
+    keyIndexFloor(workload),
+  ];
   for (const engine of engines) {
     engine.reset();
     engine.runAll();

@@ -1,10 +1,11 @@
 import type { Side } from './types.js';
 
 /**
- * A resting order: a node of its level's intrusive FIFO list. A plan creates the nodes of the
- * orders it will leave resting (`level` null until `OrderBook.apply` links them) and may lower
- * their `remaining` while it is being built; once built, a plan's nodes never change again
- * until they are linked.
+ * A resting order: a node of its level's intrusive FIFO list. A plan takes the nodes of the
+ * orders it will leave resting from the book's spares (`OrderBook.newNode`; `level` null until
+ * `OrderBook.apply` links them) and may lower their `remaining` while it is being built; once
+ * built, a plan's nodes never change again until they are linked. A node that leaves the book
+ * goes back to the spares, so its identity fields are rewritten by `init` when it is reused.
  */
 export class RestingNode {
   prev: RestingNode | null = null;
@@ -14,14 +15,37 @@ export class RestingNode {
   arrival = 0;
 
   constructor(
-    readonly orderId: string,
-    readonly ownerId: string,
-    readonly side: Side,
-    readonly price: number,
+    /** The caller's integer handle (`PlaceOrder.key`). */
+    public key: number,
+    public orderId: string,
+    public ownerId: string,
+    public side: Side,
+    public price: number,
     /** The order's original quantity; quantity - remaining is what it has filled. */
-    readonly quantity: number,
+    public quantity: number,
     public remaining: number,
   ) {}
+
+  /** Makes a spare node a new order's node. */
+  init(
+    key: number,
+    orderId: string,
+    ownerId: string,
+    side: Side,
+    price: number,
+    quantity: number,
+    remaining: number,
+  ): this {
+    this.key = key;
+    this.orderId = orderId;
+    this.ownerId = ownerId;
+    this.side = side;
+    this.price = price;
+    this.quantity = quantity;
+    this.remaining = remaining;
+    this.arrival = 0;
+    return this;
+  }
 }
 
 /** All resting orders at one price, oldest first, with their aggregate for depth. */

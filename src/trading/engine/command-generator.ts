@@ -11,6 +11,8 @@ export class CommandGenerator {
   private readonly random: Prng;
   /** Ids the generator believes live; cancels pick among them. */
   private readonly live: string[] = [];
+  /** Each id's integer key (the trading service's role): ids and keys are never reused. */
+  private readonly keys = new Map<string, number>();
   private mid = 1_000;
   private count = 0;
 
@@ -41,10 +43,17 @@ export class CommandGenerator {
     const cancelRate = Math.min(0.6, (0.25 * this.live.length) / this.bookSize);
     const roll = r.next();
     if (roll < cancelRate) {
-      return { kind: 'cancel', orderId: r.chance(0.97) ? r.pick(this.live) : 'unknown' };
+      const key = r.chance(0.97) ? this.keyOf(r.pick(this.live)) : -1;
+      return { kind: 'cancel', key };
     }
     if (roll < cancelRate + 0.02 && this.live.length > 0) return this.place(r.pick(this.live));
     return this.place(`o${this.count++}`);
+  }
+
+  private keyOf(orderId: string): number {
+    let key = this.keys.get(orderId);
+    if (key === undefined) this.keys.set(orderId, (key = this.keys.size));
+    return key;
   }
 
   private place(orderId: string): Command {
@@ -68,6 +77,7 @@ export class CommandGenerator {
     const priced = type === 'limit' || type === 'stop_limit';
     return {
       kind: 'place',
+      key: this.keyOf(orderId),
       orderId,
       ownerId: `u${r.int(1, this.owners)}`,
       side,

@@ -7,10 +7,10 @@ import type { OrderBook } from './order-book.js';
  * aggregates equal to their orders, every live order in exactly one place.
  */
 export function checkInvariants(book: OrderBook): void {
-  const ids = new Set<string>();
-  const addId = (id: string) => {
-    if (ids.has(id)) throw new Error(`order ${id} is in two places`);
-    ids.add(id);
+  const ids = new Set<number>();
+  const addId = (key: number) => {
+    if (ids.has(key)) throw new Error(`order ${key} is in two places`);
+    ids.add(key);
   };
   checkSide(book.bids, addId);
   checkSide(book.asks, addId);
@@ -20,7 +20,7 @@ export function checkInvariants(book: OrderBook): void {
     throw new Error(`book crossed: ${bestBid.price} >= ${bestAsk.price}`);
   }
   const stops = book.pendingStops();
-  for (const stop of stops) addId(stop.orderId);
+  for (const stop of stops) addId(stop.key);
   for (const side of ['buy', 'sell'] as const) {
     const prices = stops.filter((s) => s.side === side).map((s) => s.stopPrice);
     for (let i = 1; i < prices.length; i += 1) {
@@ -34,7 +34,7 @@ export function checkInvariants(book: OrderBook): void {
   for (const id of ids) if (book.find(id) === undefined) throw new Error(`${id} not indexed`);
 }
 
-function checkSide(side: BookSide, addId: (id: string) => void): void {
+function checkSide(side: BookSide, addId: (key: number) => void): void {
   for (let rank = 0; rank < side.levelCount; rank += 1) {
     const level = side.levelAt(rank);
     if (level === undefined) throw new Error(`${side.side} level ${rank} missing`);
@@ -46,7 +46,7 @@ function checkSide(side: BookSide, addId: (id: string) => void): void {
     let count = 0;
     let previous = null;
     for (let node = level.head; node !== null; node = node.next) {
-      addId(node.orderId);
+      addId(node.key);
       if (node.prev !== previous || node.level !== level)
         throw new Error(`${node.orderId} unlinked`);
       if (node.side !== side.side || node.price !== level.price)

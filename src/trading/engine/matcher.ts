@@ -1,5 +1,4 @@
-import type { BookSide } from './book-side.js';
-import { RestingNode } from './book-side.js';
+import type { BookSide, RestingNode } from './book-side.js';
 import { LevelChanges } from './level-changes.js';
 import { SideView } from './side-view.js';
 import type { PendingStop, StopBook } from './stop-book.js';
@@ -8,6 +7,7 @@ import { stopTriggers } from './validation.js';
 
 /** An order about to take liquidity: a new limit or market order, or a triggered stop. */
 export interface Taker {
+  readonly key: number;
   readonly orderId: string;
   readonly ownerId: string;
   readonly side: Side;
@@ -25,6 +25,16 @@ export interface MatchSource {
   readonly asks: BookSide;
   readonly stops: StopBook;
   readonly lastPrice: number | null;
+  /** A node for an order a plan may leave resting (from the book's spares when it has any). */
+  newNode(
+    key: number,
+    orderId: string,
+    ownerId: string,
+    side: Side,
+    price: number,
+    quantity: number,
+    remaining: number,
+  ): RestingNode;
 }
 
 /**
@@ -72,6 +82,7 @@ export class MatchRun {
 
   private runTriggered(stop: PendingStop): void {
     const taker: Taker = {
+      key: stop.key,
       orderId: stop.orderId,
       ownerId: stop.ownerId,
       side: stop.side,
@@ -189,7 +200,8 @@ export class MatchRun {
   private rest(taker: Taker, filled: number): void {
     const remaining = taker.quantity - filled;
     const price = taker.price as number;
-    const order = new RestingNode(
+    const order = this.source.newNode(
+      taker.key,
       taker.orderId,
       taker.ownerId,
       taker.side,

@@ -8,33 +8,37 @@ import type { Command } from './types.js';
  * Prices sit in a narrow band so orders cross, rest, trigger stops and meet their owner's orders.
  */
 const ids = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h');
+/** The caller's integer handle of each id. */
+const keyOf = (id: string) => id.charCodeAt(0) - 97;
 const price = fc.integer({ min: 95, max: 105 });
 const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('cancel' as const), orderId: ids }),
-  fc.record(
-    {
-      kind: fc.constant('place' as const),
-      orderId: ids,
-      ownerId: fc.constantFrom('u1', 'u2', 'u3'),
-      side: fc.constantFrom('buy' as const, 'sell' as const),
-      type: fc.constantFrom(
-        'limit' as const,
-        'market' as const,
-        'stop_loss' as const,
-        'stop_limit' as const,
-      ),
-      quantity: fc.integer({ min: 1, max: 6 }),
-      price,
-      stopPrice: price,
-      timeInForce: fc.constantFrom(
-        'GTC' as const,
-        'IOC' as const,
-        'FOK' as const,
-        'POST_ONLY' as const,
-      ),
-    },
-    { requiredKeys: ['kind', 'orderId', 'ownerId', 'side', 'type', 'quantity'] },
-  ),
+  ids.map((id) => ({ kind: 'cancel' as const, key: keyOf(id) })),
+  fc
+    .record(
+      {
+        kind: fc.constant('place' as const),
+        orderId: ids,
+        ownerId: fc.constantFrom('u1', 'u2', 'u3'),
+        side: fc.constantFrom('buy' as const, 'sell' as const),
+        type: fc.constantFrom(
+          'limit' as const,
+          'market' as const,
+          'stop_loss' as const,
+          'stop_limit' as const,
+        ),
+        quantity: fc.integer({ min: 1, max: 6 }),
+        price,
+        stopPrice: price,
+        timeInForce: fc.constantFrom(
+          'GTC' as const,
+          'IOC' as const,
+          'FOK' as const,
+          'POST_ONLY' as const,
+        ),
+      },
+      { requiredKeys: ['kind', 'orderId', 'ownerId', 'side', 'type', 'quantity'] },
+    )
+    .map((place) => ({ ...place, key: keyOf(place.orderId) })),
 );
 
 describe('fast book vs reference book (fast-check)', () => {

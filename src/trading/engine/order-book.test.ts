@@ -6,9 +6,18 @@ import type { PlaceOrder, PlanResult } from './types.js';
 
 type Placement = Partial<PlaceOrder> & Pick<PlaceOrder, 'orderId' | 'side'>;
 
+/** Each test id's integer key, assigned on first use (the trading service's role). */
+const keys = new Map<string, number>();
+function keyOf(orderId: string): number {
+  let key = keys.get(orderId);
+  if (key === undefined) keys.set(orderId, (key = keys.size));
+  return key;
+}
+
 function order(fields: Placement): PlaceOrder {
   return {
     kind: 'place',
+    key: keyOf(fields.orderId),
     ownerId: `owner-${fields.orderId}`,
     type: 'limit',
     quantity: 10,
@@ -66,6 +75,7 @@ describe('OrderBook: limit orders', () => {
     expect(book.restingOrders()).toEqual([
       {
         status: 'partially_filled',
+        key: keyOf('s1'),
         orderId: 's1',
         ownerId: 'owner-s1',
         side: 'sell',
@@ -232,7 +242,7 @@ describe('OrderBook: stops', () => {
   it('cancels a pending stop without a book delta', () => {
     const book = new OrderBook();
     run(book, { orderId: 'st', side: 'buy', type: 'stop_limit', price: 105, stopPrice: 104 });
-    const result = book.plan({ kind: 'cancel', orderId: 'st' });
+    const result = book.plan({ kind: 'cancel', key: keyOf('st') });
     if (!result.ok) throw new Error(result.code);
     expect(result.plan.orders).toMatchObject([
       { status: 'cancelled', reason: 'CANCELLED_BY_OWNER' },
@@ -287,7 +297,11 @@ describe('OrderBook: plan and apply', () => {
       'INVALID_STOP_PRICE',
     );
     expect(code(book.plan(order({ orderId: '', side: 'buy' })))).toBe('INVALID_ORDER_ID');
-    expect(code(book.plan({ kind: 'cancel', orderId: 'nope' }))).toBe('ORDER_NOT_FOUND');
+    expect(code(book.plan(order({ orderId: 'k', key: -1, side: 'buy' })))).toBe('INVALID_ORDER_ID');
+    expect(code(book.plan(order({ orderId: 'k', key: 0.5, side: 'buy' })))).toBe(
+      'INVALID_ORDER_ID',
+    );
+    expect(code(book.plan({ kind: 'cancel', key: keyOf('nope') }))).toBe('ORDER_NOT_FOUND');
   });
 });
 
@@ -296,6 +310,7 @@ describe('OrderBook: rebuild', () => {
     const book = new OrderBook({ lastPrice: 100, sequence: 41 });
     book.restore({
       status: 'open',
+      key: keyOf('a'),
       orderId: 'a',
       ownerId: 'u1',
       side: 'buy',
@@ -305,6 +320,7 @@ describe('OrderBook: rebuild', () => {
     });
     book.restore({
       status: 'partially_filled',
+      key: keyOf('b'),
       orderId: 'b',
       ownerId: 'u2',
       side: 'buy',
@@ -314,6 +330,7 @@ describe('OrderBook: rebuild', () => {
     });
     book.restore({
       status: 'pending_stop',
+      key: keyOf('c'),
       orderId: 'c',
       ownerId: 'u3',
       side: 'sell',
@@ -341,6 +358,7 @@ describe('OrderBook: rebuild', () => {
     const book = new OrderBook();
     book.restore({
       status: 'open',
+      key: keyOf('a'),
       orderId: 'a',
       ownerId: 'u1',
       side: 'buy',
@@ -350,6 +368,7 @@ describe('OrderBook: rebuild', () => {
     });
     const crossing = {
       status: 'open',
+      key: keyOf('b'),
       orderId: 'b',
       ownerId: 'u2',
       side: 'sell',
@@ -358,6 +377,8 @@ describe('OrderBook: rebuild', () => {
       remainingQuantity: 5,
     } as const;
     expect(() => book.restore(crossing)).toThrow(/cross/);
-    expect(() => book.restore({ ...crossing, orderId: 'a', price: 120 })).toThrow(/duplicate/);
+    expect(() => book.restore({ ...crossing, key: keyOf('a'), orderId: 'a', price: 120 })).toThrow(
+      /duplicate/,
+    );
   });
 });

@@ -30,7 +30,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
   readonly bids = new BookSide('buy');
   readonly asks = new BookSide('sell');
   readonly stops = new StopBook();
-  private readonly live = new Map<string, RestingNode | PendingStop>();
+  private readonly live = new Map<number, RestingNode | PendingStop>();
+  /** Nodes of orders that left the book, reused by `newNode` (fewer long-lived allocations). */
+  private readonly spares: RestingNode[] = [];
   private arrivals = 0;
   private versionNumber = 0;
   private lastDelta: number;
@@ -66,9 +68,30 @@ export class OrderBook implements MatchingBook<BookPlan> {
     return command.kind === 'place' ? planPlacement(this, command) : planCancel(this, command);
   }
 
-  /** The live order behind an id, for planning; callers outside the engine use `find`. */
-  entry(orderId: string): RestingNode | PendingStop | undefined {
-    return this.live.get(orderId);
+  /** The live order behind a key, for planning; callers outside the engine use `find`. */
+  entry(key: number): RestingNode | PendingStop | undefined {
+    return this.live.get(key);
+  }
+
+  /**
+   * A node for a planned resting order, reused from an order that left the book when possible.
+   * Taking a spare is not a change of the book: a dropped plan's node is simply garbage, and a
+   * node returns to the spares only in `apply`, after which every earlier plan is stale.
+   */
+  newNode(
+    key: number,
+    orderId: string,
+    ownerId: string,
+    side: Side,
+    price: number,
+    quantity: number,
+    remaining: number,
+  ): RestingNode {
+    const spare = this.spares.pop();
+    if (spare === undefined) {
+      return new RestingNode(key, orderId, ownerId, side, price, quantity, remaining);
+    }
+    return spare.init(key, orderId, ownerId, side, price, quantity, remaining);
   }
 
   /** Makes the book match the plan's outcome. */
@@ -76,14 +99,18 @@ export class OrderBook implements MatchingBook<BookPlan> {
     if (plan.book !== this || plan.bookVersion !== this.versionNumber) {
       throw new StalePlanError('plan was not made against the current version of this book');
     }
-    const changes = plan.changes;
-    if (changes.cancelled !== null) this.removeLive(changes.cancelled);
-    if (changes.newStop !== null) this.addStop(changes.newStop);
-    this.consume(this.bids, changes.consumedBids, changes.partialBid);
-    this.consume(this.asks, changes.consumedAsks, changes.partialAsk);
-    this.dropTriggered('buy', changes.triggeredBuys);
-    this.dropTriggered('sell', changes.triggeredSells);
-    for (const rest of changes.rests) if (rest.remaining > 0) this.addResting(rest);
+    if (plan.cancelled !== null) this.removeLive(plan.cancelled);
+    if (plan.newStop !== null) this.addStop(plan.newStop);
+    this.consume(this.bids, plan.consumedBids, plan.partialBid);
+    this.consume(this.asks, plan.consumedAsks, plan.partialAsk);
+    this.dropTriggered('buy', plan.triggeredBuys);
+    this.dropTriggered('sell', plan.triggeredSells);
+    if (plan.rested !== null) this.addResting(plan.rested);
+    const rests = plan.rests;
+    for (let i = 0; i < rests.length; i += 1) {
+      const rest = rests[i] as RestingNode;
+      if (rest.remaining > 0) this.addResting(rest);
+    }
     this.lastTrade = plan.lastPrice;
     this.lastDelta += plan.deltas.length;
     this.versionNumber += 1;
@@ -97,9 +124,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
     };
   }
 
-  /** The live order with this id (resting or pending stop), if any. */
-  find(orderId: string): LiveOrder | undefined {
-    const order = this.live.get(orderId);
+  /** The live order with this key (resting or pending stop), if any. */
+  find(key: number): LiveOrder | undefined {
+    const order = this.live.get(key);
     if (order === undefined) return undefined;
     return order instanceof RestingNode ? liveOrder(order) : pendingStopOrder(order);
   }
@@ -125,16 +152,16 @@ export class OrderBook implements MatchingBook<BookPlan> {
    * original time order. Throws on input the engine could never have produced.
    */
   restore(order: LiveOrder): void {
-    if (this.live.has(order.orderId)) throw new Error(`duplicate order ${order.orderId}`);
+    if (this.live.has(order.key)) throw new Error(`duplicate order ${order.orderId}`);
     if (order.status === 'pending_stop') {
       this.addStop({ ...order, arrival: 0 });
       return;
     }
-    const { orderId, ownerId, side, price, quantity, remainingQuantity } = order;
+    const { key, orderId, ownerId, side, price, quantity, remainingQuantity } = order;
     if (remainingQuantity <= 0 || remainingQuantity > quantity) {
       throw new Error(`order ${orderId} has no quantity to rest`);
     }
-    const node = new RestingNode(orderId, ownerId, side, price, quantity, remainingQuantity);
+    const node = new RestingNode(key, orderId, ownerId, side, price, quantity, remainingQuantity);
     if (crossesBook(this, node)) throw new Error(`order ${orderId} would cross the book`);
     this.addResting(node);
   }
@@ -144,7 +171,8 @@ export class OrderBook implements MatchingBook<BookPlan> {
     for (let i = 0; i < count; i += 1) {
       const node = side.levelAt(0)?.head as RestingNode;
       side.remove(node);
-      this.live.delete(node.orderId);
+      this.live.delete(node.key);
+      this.release(node);
     }
     if (partial > 0) side.reduce(side.levelAt(0)?.head as RestingNode, partial);
   }
@@ -152,30 +180,39 @@ export class OrderBook implements MatchingBook<BookPlan> {
   private addResting(node: RestingNode): void {
     node.arrival = ++this.arrivals;
     this.sideOf(node.side).append(node);
-    this.live.set(node.orderId, node);
+    this.live.set(node.key, node);
   }
 
   private dropTriggered(side: Side, count: number): void {
     if (count === 0) return;
-    for (const stop of this.stops.take(side, count)) this.live.delete(stop.orderId);
+    for (const stop of this.stops.take(side, count)) this.live.delete(stop.key);
   }
 
   private addStop(stop: PendingStop): void {
     const arrived = { ...stop, arrival: ++this.arrivals };
     this.stops.add(arrived);
-    this.live.set(stop.orderId, arrived);
+    this.live.set(stop.key, arrived);
   }
 
   private removeLive(order: RestingNode | PendingStop): void {
-    if (order instanceof RestingNode) this.sideOf(order.side).remove(order);
-    else this.stops.remove(order);
-    this.live.delete(order.orderId);
+    this.live.delete(order.key);
+    if (order instanceof RestingNode) {
+      this.sideOf(order.side).remove(order);
+      this.release(order);
+    } else this.stops.remove(order);
+  }
+
+  private release(node: RestingNode): void {
+    if (this.spares.length < MAX_SPARES) this.spares.push(node);
   }
 
   private sideOf(side: Side): BookSide {
     return side === 'buy' ? this.bids : this.asks;
   }
 }
+
+/** Enough spare nodes for bursts of cancels and fills; more are left to the garbage collector. */
+const MAX_SPARES = 65_536;
 
 function levelViews(side: BookSide, count: number): LevelView[] {
   const views: LevelView[] = [];
@@ -188,15 +225,16 @@ function levelViews(side: BookSide, count: number): LevelView[] {
 }
 
 function liveOrder(order: RestingNode): RestingOrder {
-  const { orderId, ownerId, side, price, quantity, remaining } = order;
+  const { key, orderId, ownerId, side, price, quantity, remaining } = order;
   const status = remaining === quantity ? 'open' : 'partially_filled';
-  return { status, orderId, ownerId, side, price, quantity, remainingQuantity: remaining };
+  return { status, key, orderId, ownerId, side, price, quantity, remainingQuantity: remaining };
 }
 
 function pendingStopOrder(stop: PendingStop): PendingStopOrder {
-  const { orderId, ownerId, side, type, quantity, price, stopPrice, timeInForce } = stop;
+  const { key, orderId, ownerId, side, type, quantity, price, stopPrice, timeInForce } = stop;
   return {
     status: 'pending_stop',
+    key,
     orderId,
     ownerId,
     side,

@@ -1,5 +1,4 @@
-import { BookPlan } from './book-plan.js';
-import type { BookChanges } from './book-plan.js';
+import { BookPlan, NONE } from './book-plan.js';
 import { RestingNode } from './book-side.js';
 import type { BookSide, PriceLevel } from './book-side.js';
 import { MatchRun } from './matcher.js';
@@ -13,43 +12,22 @@ export interface PlanningSource extends MatchSource {
   readonly version: number;
   /** The number of the last delta applied; a plan's deltas continue from it. */
   readonly sequence: number;
-  entry(orderId: string): RestingNode | PendingStop | undefined;
-}
-
-/** Shared by every plan with nothing in a list; plans are never mutated. */
-const NONE: readonly never[] = Object.freeze([]);
-
-/** The changes of a plan that matched nothing; one shape for every plan keeps `apply` fast. */
-function simpleChanges(
-  cancelled: RestingNode | PendingStop | null,
-  newStop: PendingStop | null,
-  rests: readonly RestingNode[],
-): BookChanges {
-  return {
-    cancelled,
-    newStop,
-    consumedBids: 0,
-    consumedAsks: 0,
-    partialBid: 0,
-    partialAsk: 0,
-    triggeredBuys: 0,
-    triggeredSells: 0,
-    rests,
-  };
+  entry(key: number): RestingNode | PendingStop | undefined;
 }
 
 export function planPlacement(book: PlanningSource, order: PlaceOrder): PlanResult<BookPlan> {
   const invalid = validatePlacement(order);
   if (invalid !== null) return { ok: false, code: invalid };
-  if (book.entry(order.orderId) !== undefined) return { ok: false, code: 'DUPLICATE_ORDER_ID' };
+  if (book.entry(order.key) !== undefined) return { ok: false, code: 'DUPLICATE_ORDER_ID' };
   const timeInForce = effectiveTimeInForce(order.type, order.timeInForce);
-  const { orderId, ownerId, side, type, quantity } = order;
+  const { key, orderId, ownerId, side, type, quantity } = order;
   const price = order.price ?? null;
   if (type === 'stop_loss' || type === 'stop_limit') {
     const stopPrice = order.stopPrice as number;
     const status = 'pending_stop';
     const stop: PendingStop = {
       status,
+      key,
       orderId,
       ownerId,
       side,
@@ -68,29 +46,20 @@ export function planPlacement(book: PlanningSource, order: PlaceOrder): PlanResu
       filledQuantity: 0,
       remainingQuantity: quantity,
     } as const;
-    return planned(book, NONE, [update], NONE, simpleChanges(null, stop, NONE));
+    const plan = planned(book, NONE, [update], NONE);
+    plan.newStop = stop;
+    return { ok: true, plan };
   }
   if (type === 'limit' && (timeInForce === 'GTC' || timeInForce === 'POST_ONLY')) {
-    const node = new RestingNode(orderId, ownerId, side, price as number, quantity, quantity);
+    const node = book.newNode(key, orderId, ownerId, side, price as number, quantity, quantity);
     if (!crossesBook(book, node)) return planRest(book, node);
   }
   const run = new MatchRun(book);
   const isMarket = type === 'market';
-  const refusal = run.run({ orderId, ownerId, side, quantity, isMarket, price, timeInForce });
+  const refusal = run.run({ key, orderId, ownerId, side, quantity, isMarket, price, timeInForce });
   if (refusal !== null) return { ok: false, code: refusal };
   const bids = run.viewOf('buy');
   const asks = run.viewOf('sell');
-  const changes: BookChanges = {
-    cancelled: null,
-    newStop: null,
-    consumedBids: bids === null ? 0 : bids.consumed,
-    consumedAsks: asks === null ? 0 : asks.consumed,
-    partialBid: bids === null ? 0 : bids.partial,
-    partialAsk: asks === null ? 0 : asks.partial,
-    triggeredBuys: run.triggeredBuys,
-    triggeredSells: run.triggeredSells,
-    rests: run.rests ?? NONE,
-  };
   const triggered = run.triggered === null ? NONE : run.triggered.map((stop) => stop.orderId);
   const deltas = run.levels.deltas(book.sequence + 1);
   const trades = run.trades ?? NONE;
@@ -102,13 +71,23 @@ export function planPlacement(book: PlanningSource, order: PlaceOrder): PlanResu
     deltas,
     triggered,
     run.lastPrice,
-    changes,
   );
+  if (bids !== null) {
+    plan.consumedBids = bids.consumed;
+    plan.partialBid = bids.partial;
+  }
+  if (asks !== null) {
+    plan.consumedAsks = asks.consumed;
+    plan.partialAsk = asks.partial;
+  }
+  plan.triggeredBuys = run.triggeredBuys;
+  plan.triggeredSells = run.triggeredSells;
+  if (run.rests !== null) plan.rests = run.rests;
   return { ok: true, plan };
 }
 
 export function planCancel(book: PlanningSource, command: CancelOrder): PlanResult<BookPlan> {
-  const order = book.entry(command.orderId);
+  const order = book.entry(command.key);
   if (order === undefined) return { ok: false, code: 'ORDER_NOT_FOUND' };
   const { orderId, ownerId, side, quantity } = order;
   const remaining = order instanceof RestingNode ? order.remaining : quantity;
@@ -122,7 +101,9 @@ export function planCancel(book: PlanningSource, command: CancelOrder): PlanResu
     remainingQuantity: remaining,
   };
   const deltas = order instanceof RestingNode ? [cancelDelta(book, order)] : NONE;
-  return planned(book, NONE, [update], deltas, simpleChanges(order, null, NONE));
+  const plan = planned(book, NONE, [update], deltas);
+  plan.cancelled = order;
+  return { ok: true, plan };
 }
 
 /** True when a limit order at this price would meet the opposite side's best order. */
@@ -154,7 +135,9 @@ function planRest(book: PlanningSource, node: RestingNode): PlanResult<BookPlan>
     quantity: (level === undefined ? 0 : level.quantity) + quantity,
     orderCount: (level === undefined ? 0 : level.orderCount) + 1,
   };
-  return planned(book, NONE, [update], [delta], simpleChanges(null, null, [node]));
+  const plan = planned(book, NONE, [update], [delta]);
+  plan.rested = node;
+  return { ok: true, plan };
 }
 
 /** The delta of removing one resting order from its level. */
@@ -170,12 +153,8 @@ function planned(
   trades: BookPlan['trades'],
   orders: BookPlan['orders'],
   deltas: BookPlan['deltas'],
-  changes: BookChanges,
-): PlanResult<BookPlan> {
-  return {
-    ok: true,
-    plan: new BookPlan(book, book.version, trades, orders, deltas, NONE, book.lastPrice, changes),
-  };
+): BookPlan {
+  return new BookPlan(book, book.version, trades, orders, deltas, NONE, book.lastPrice);
 }
 
 function sideOf(book: MatchSource, side: 'buy' | 'sell'): BookSide {

@@ -42,7 +42,7 @@ export class ReferenceBook implements MatchingBook<ReferencePlan> {
 
   plan(command: Command): PlanResult<ReferencePlan> {
     const run = new ReferenceRun(copyState(this.state));
-    const refusal = command.kind === 'place' ? run.place(command) : run.cancel(command.orderId);
+    const refusal = command.kind === 'place' ? run.place(command) : run.cancel(command.key);
     if (refusal !== null) return { ok: false, code: refusal };
     const deltas = levelDiff(this.state, run.state);
     run.state.sequence += deltas.length;

@@ -38,16 +38,17 @@ export class ReferenceRun {
   place(order: PlaceOrder): ReturnType<typeof validatePlacement> {
     const invalid = validatePlacement(order);
     if (invalid !== null) return invalid;
-    const exists = (o: { orderId: string }) => o.orderId === order.orderId;
+    const exists = (o: { key: number }) => o.key === order.key;
     if (this.state.resting.some(exists) || this.state.stops.some(exists))
       return 'DUPLICATE_ORDER_ID';
-    const { orderId, ownerId, side, type, quantity } = order;
+    const { key, orderId, ownerId, side, type, quantity } = order;
     const timeInForce = effectiveTimeInForce(type, order.timeInForce);
     const price = order.price ?? null;
     if (type === 'stop_loss' || type === 'stop_limit') {
       const stopPrice = order.stopPrice as number;
       this.state.stops.push({
         status: 'pending_stop',
+        key,
         orderId,
         ownerId,
         side,
@@ -69,6 +70,7 @@ export class ReferenceRun {
       return null;
     }
     const taker = {
+      key,
       orderId,
       ownerId,
       side,
@@ -99,9 +101,9 @@ export class ReferenceRun {
     return null;
   }
 
-  cancel(orderId: string): 'ORDER_NOT_FOUND' | null {
-    const resting = this.state.resting.find((o) => o.orderId === orderId);
-    const stop = this.state.stops.find((o) => o.orderId === orderId);
+  cancel(key: number): 'ORDER_NOT_FOUND' | null {
+    const resting = this.state.resting.find((o) => o.key === key);
+    const stop = this.state.stops.find((o) => o.key === key);
     const order = resting ?? stop;
     if (order === undefined) return 'ORDER_NOT_FOUND';
     this.state.resting = this.state.resting.filter((o) => o !== order);
@@ -143,10 +145,11 @@ export class ReferenceRun {
     if (taker.market || taker.timeInForce === 'IOC' || taker.timeInForce === 'FOK') {
       return this.report(taker, 'cancelled', filled, 'UNFILLED_REMAINDER');
     }
-    const { orderId, ownerId, side, quantity } = taker;
+    const { key, orderId, ownerId, side, quantity } = taker;
     const status = filled === 0 ? 'open' : 'partially_filled';
     this.state.resting.push({
       status,
+      key,
       orderId,
       ownerId,
       side,
@@ -235,6 +238,7 @@ interface Reported {
 }
 
 interface Taker extends Reported {
+  readonly key: number;
   readonly price: number | null;
   readonly timeInForce: PendingStopOrder['timeInForce'];
   readonly market: boolean;

@@ -9,7 +9,16 @@ function stop(
   arrival: number,
 ): PendingStop {
   const base = { status: 'pending_stop', ownerId: 'u', type: 'stop_loss', quantity: 1 } as const;
-  return { ...base, orderId, side, stopPrice, price: null, timeInForce: 'IOC', arrival };
+  return {
+    ...base,
+    key: arrival,
+    orderId,
+    side,
+    stopPrice,
+    price: null,
+    timeInForce: 'IOC',
+    arrival,
+  };
 }
 
 describe('StopBook', () => {

@@ -24,7 +24,13 @@ export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
 
 export interface PlaceOrder {
   readonly kind: 'place';
-  /** Unique among the book's live orders (the caller's UUID v7). */
+  /**
+   * The engine's handle of the order: a non-negative safe integer the caller assigns, unique
+   * among the book's live orders (e.g. a sequence the trading service draws when it accepts an
+   * order, mapping it to and from the UUID at its edge). The engine indexes live orders by it.
+   */
+  readonly key: number;
+  /** The caller's UUID v7, carried into updates and trades; the engine never looks it up. */
   readonly orderId: string;
   readonly ownerId: string;
   readonly side: Side;
@@ -43,7 +49,8 @@ export interface PlaceOrder {
 
 export interface CancelOrder {
   readonly kind: 'cancel';
-  readonly orderId: string;
+  /** The `key` the order was placed with. */
+  readonly key: number;
 }
 
 export type Command = PlaceOrder | CancelOrder;
@@ -122,6 +129,7 @@ export interface DepthSnapshot {
 /** An order resting in the book, as stored in the database. */
 export interface RestingOrder {
   readonly status: 'open' | 'partially_filled';
+  readonly key: number;
   readonly orderId: string;
   readonly ownerId: string;
   readonly side: Side;
@@ -133,6 +141,7 @@ export interface RestingOrder {
 /** A stop order waiting for its trigger, as stored in the database. */
 export interface PendingStopOrder {
   readonly status: 'pending_stop';
+  readonly key: number;
   readonly orderId: string;
   readonly ownerId: string;
   readonly side: Side;

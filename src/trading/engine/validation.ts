@@ -7,6 +7,7 @@ import type { OrderType, PlaceOrder, RejectCode, TimeInForce } from './types.js'
  */
 export function validatePlacement(order: PlaceOrder): RejectCode | null {
   if (typeof order.orderId !== 'string' || order.orderId.length === 0) return 'INVALID_ORDER_ID';
+  if (!Number.isSafeInteger(order.key) || order.key < 0) return 'INVALID_ORDER_ID';
   if (!isInRange(order.quantity, MAX_QUANTITY)) return 'INVALID_QUANTITY';
   const limitPriced = order.type === 'limit' || order.type === 'stop_limit';
   if (order.price === undefined ? limitPriced : !isInRange(order.price, MAX_TICKS)) {
