@@ -17,6 +17,11 @@ interface Touch {
 export class LevelChanges {
   private readonly touches: Touch[] = [];
 
+  /** Forgets every touch (one instance serves a book's successive plans). */
+  clear(): void {
+    this.touches.length = 0;
+  }
+
   /** Records that the level at `price` gains `quantity` and `orderCount` (negative: loses). */
   add(side: BookSide, price: number, quantity: number, orderCount: number): void {
     const touch = this.touch(side, price);
@@ -30,8 +35,10 @@ export class LevelChanges {
    */
   deltas(firstSequence: number): BookDelta[] {
     const deltas: BookDelta[] = [];
-    const changed = this.touches.length === 1 ? this.touches : [...this.touches].sort(deltaOrder);
-    for (const t of changed) {
+    const changed = this.touches;
+    if (changed.length > 1) changed.sort(deltaOrder);
+    for (let i = 0; i < changed.length; i += 1) {
+      const t = changed[i] as Touch;
       if (t.quantity === t.quantityBefore && t.orderCount === t.countBefore) continue;
       const { price, quantity, orderCount } = t;
       deltas.push({

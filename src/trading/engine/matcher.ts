@@ -47,16 +47,39 @@ export class MatchRun {
   trades: Trade[] | null = null;
   rests: RestingNode[] | null = null;
   triggered: PendingStop[] | null = null;
-  readonly orders: OrderUpdate[] = [];
+  orders: OrderUpdate[] = [];
   readonly levels = new LevelChanges();
   lastPrice: number | null;
   triggeredBuys = 0;
   triggeredSells = 0;
   private bidView: SideView | null = null;
   private askView: SideView | null = null;
+  /** Views kept between runs (a book reuses one run for all its plans). */
+  private readonly bidSpare: SideView;
+  private readonly askSpare: SideView;
 
   constructor(private readonly source: MatchSource) {
     this.lastPrice = source.lastPrice;
+    this.bidSpare = new SideView(source.bids);
+    this.askSpare = new SideView(source.asks);
+  }
+
+  /**
+   * Makes the run ready for another command against the source's current state. The lists a
+   * plan keeps (trades, updates, rests) are new for every run; the rest is scratch.
+   */
+  reset(): this {
+    this.trades = null;
+    this.rests = null;
+    this.triggered = null;
+    this.orders = [];
+    this.levels.clear();
+    this.lastPrice = this.source.lastPrice;
+    this.triggeredBuys = 0;
+    this.triggeredSells = 0;
+    this.bidView = null;
+    this.askView = null;
+    return this;
   }
 
   /** The side's view, or null when the run never looked at that side. */
@@ -246,8 +269,8 @@ export class MatchRun {
 
   /** Views are made on first use: a resting order never looks at its own side's book. */
   private own(side: Side): SideView {
-    if (side === 'buy') return (this.bidView ??= new SideView(this.source.bids));
-    return (this.askView ??= new SideView(this.source.asks));
+    if (side === 'buy') return (this.bidView ??= this.bidSpare.reset());
+    return (this.askView ??= this.askSpare.reset());
   }
 }
 

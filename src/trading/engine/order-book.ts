@@ -1,5 +1,6 @@
 import type { BookPlan } from './book-plan.js';
 import { BookSide, RestingNode } from './book-side.js';
+import { MatchRun } from './matcher.js';
 import { crossesBook, planCancel, planPlacement } from './planner.js';
 import { StopBook } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
@@ -31,8 +32,14 @@ export class OrderBook implements MatchingBook<BookPlan> {
   readonly asks = new BookSide('sell');
   readonly stops = new StopBook();
   private readonly live = new Map<number, RestingNode | PendingStop>();
+  /**
+   * The highest key ever indexed: keys are typically drawn from an increasing sequence, so a new
+   * order's key is usually above it and its duplicate check needs no lookup.
+   */
+  private highestKey = -1;
   /** Nodes of orders that left the book, reused by `newNode` (fewer long-lived allocations). */
   private readonly spares: RestingNode[] = [];
+  private run: MatchRun | null = null;
   private arrivals = 0;
   private versionNumber = 0;
   private lastDelta: number;
@@ -70,7 +77,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
 
   /** The live order behind a key, for planning; callers outside the engine use `find`. */
   entry(key: number): RestingNode | PendingStop | undefined {
-    return this.live.get(key);
+    return key > this.highestKey ? undefined : this.live.get(key);
   }
 
   /**
@@ -92,6 +99,11 @@ export class OrderBook implements MatchingBook<BookPlan> {
       return new RestingNode(key, orderId, ownerId, side, price, quantity, remaining);
     }
     return spare.init(key, orderId, ownerId, side, price, quantity, remaining);
+  }
+
+  /** The matching run planning uses, reset; one per book (planning is never re-entered). */
+  matchRun(): MatchRun {
+    return (this.run ??= new MatchRun(this)).reset();
   }
 
   /** Makes the book match the plan's outcome. */
@@ -180,7 +192,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
   private addResting(node: RestingNode): void {
     node.arrival = ++this.arrivals;
     this.sideOf(node.side).append(node);
-    this.live.set(node.key, node);
+    this.index(node.key, node);
   }
 
   private dropTriggered(side: Side, count: number): void {
@@ -191,7 +203,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
   private addStop(stop: PendingStop): void {
     const arrived = { ...stop, arrival: ++this.arrivals };
     this.stops.add(arrived);
-    this.live.set(stop.key, arrived);
+    this.index(stop.key, arrived);
   }
 
   private removeLive(order: RestingNode | PendingStop): void {
@@ -200,6 +212,11 @@ export class OrderBook implements MatchingBook<BookPlan> {
       this.sideOf(order.side).remove(order);
       this.release(order);
     } else this.stops.remove(order);
+  }
+
+  private index(key: number, order: RestingNode | PendingStop): void {
+    this.live.set(key, order);
+    if (key > this.highestKey) this.highestKey = key;
   }
 
   private release(node: RestingNode): void {

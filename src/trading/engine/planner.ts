@@ -1,8 +1,7 @@
 import { BookPlan, NONE } from './book-plan.js';
 import { RestingNode } from './book-side.js';
 import type { BookSide, PriceLevel } from './book-side.js';
-import { MatchRun } from './matcher.js';
-import type { MatchSource } from './matcher.js';
+import type { MatchRun, MatchSource } from './matcher.js';
 import type { PendingStop } from './stop-book.js';
 import type { BookDelta, CancelOrder, OrderUpdate, PlaceOrder, PlanResult } from './types.js';
 import { effectiveTimeInForce, validatePlacement } from './validation.js';
@@ -13,6 +12,8 @@ export interface PlanningSource extends MatchSource {
   /** The number of the last delta applied; a plan's deltas continue from it. */
   readonly sequence: number;
   entry(key: number): RestingNode | PendingStop | undefined;
+  /** The book's matching run, reset for a new command (scratch reused between plans). */
+  matchRun(): MatchRun;
 }
 
 export function planPlacement(book: PlanningSource, order: PlaceOrder): PlanResult<BookPlan> {
@@ -54,7 +55,7 @@ export function planPlacement(book: PlanningSource, order: PlaceOrder): PlanResu
     const node = book.newNode(key, orderId, ownerId, side, price as number, quantity, quantity);
     if (!crossesBook(book, node)) return planRest(book, node);
   }
-  const run = new MatchRun(book);
+  const run = book.matchRun();
   const isMarket = type === 'market';
   const refusal = run.run({ key, orderId, ownerId, side, quantity, isMarket, price, timeInForce });
   if (refusal !== null) return { ok: false, code: refusal };

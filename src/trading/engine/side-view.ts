@@ -19,6 +19,16 @@ export class SideView {
     this.node = side.levelAt(0)?.head ?? null;
   }
 
+  /** Starts over from the side's current best order (views are reused between plans). */
+  reset(): this {
+    this.consumed = 0;
+    this.partial = 0;
+    this.node = this.side.levelAt(0)?.head ?? null;
+    this.rank = 0;
+    this.planned = null;
+    return this;
+  }
+
   /** The first order in priority order, or null when the side is empty. */
   front(): RestingNode | null {
     const node = this.node;
