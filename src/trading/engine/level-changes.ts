@@ -1,13 +1,16 @@
 import type { BookSide } from './book-side.js';
 import type { BookDelta } from './types.js';
 
-interface Touch {
-  readonly side: BookSide;
-  readonly price: number;
-  readonly quantityBefore: number;
-  readonly countBefore: number;
-  quantity: number;
-  orderCount: number;
+/** One touched level; reused between plans, so every field is rewritten when it is taken. */
+class Touch {
+  constructor(
+    public side: BookSide,
+    public price: number,
+    public quantityBefore: number,
+    public countBefore: number,
+    public quantity: number,
+    public orderCount: number,
+  ) {}
 }
 
 /**
@@ -16,10 +19,13 @@ interface Touch {
  */
 export class LevelChanges {
   private readonly touches: Touch[] = [];
+  /** Touch objects of earlier plans, ready for reuse. */
+  private readonly spares: Touch[] = [];
 
   /** Forgets every touch (one instance serves a book's successive plans). */
   clear(): void {
-    this.touches.length = 0;
+    const touches = this.touches;
+    while (touches.length > 0) this.spares.push(touches.pop() as Touch);
   }
 
   /** Records that the level at `price` gains `quantity` and `orderCount` (negative: loses). */
@@ -53,21 +59,24 @@ export class LevelChanges {
   }
 
   private touch(side: BookSide, price: number): Touch {
-    for (const touch of this.touches) {
+    const touches = this.touches;
+    for (let i = 0; i < touches.length; i += 1) {
+      const touch = touches[i] as Touch;
       if (touch.price === price && touch.side === side) return touch;
     }
     const level = side.level(price);
     const quantity = level === undefined ? 0 : level.quantity;
     const orderCount = level === undefined ? 0 : level.orderCount;
-    const touch = {
-      side,
-      price,
-      quantityBefore: quantity,
-      countBefore: orderCount,
-      quantity,
-      orderCount,
-    };
-    this.touches.push(touch);
+    let touch = this.spares.pop();
+    if (touch === undefined)
+      touch = new Touch(side, price, quantity, orderCount, quantity, orderCount);
+    else {
+      touch.side = side;
+      touch.price = price;
+      touch.quantityBefore = touch.quantity = quantity;
+      touch.countBefore = touch.orderCount = orderCount;
+    }
+    touches.push(touch);
     return touch;
   }
 }

@@ -201,9 +201,10 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 
   private addStop(stop: PendingStop): void {
-    const arrived = { ...stop, arrival: ++this.arrivals };
-    this.stops.add(arrived);
-    this.index(stop.key, arrived);
+    // The stop is the applied plan's own object (or restore's copy): numbered in place.
+    stop.arrival = ++this.arrivals;
+    this.stops.add(stop);
+    this.index(stop.key, stop);
   }
 
   private removeLive(order: RestingNode | PendingStop): void {

@@ -1,8 +1,11 @@
 import type { PendingStopOrder, Side } from './types.js';
 
-/** A pending stop order with its arrival number (time priority among equal stop prices). */
+/**
+ * A pending stop order with its arrival number (time priority among equal stop prices), set by
+ * `OrderBook` when the stop enters the book.
+ */
 export interface PendingStop extends PendingStopOrder {
-  readonly arrival: number;
+  arrival: number;
 }
 
 /**
