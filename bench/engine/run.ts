@@ -3,8 +3,8 @@
  * operation) and nodejs-order-book through the same seeded streams in one process and prints
  * throughput (median of RUNS interleaved timed runs after a warm-up), per-operation latency
  * percentiles and peak heap growth, for the add-only, crossing and mixed workloads, next to an
- * id-index floor (string ids) and a key-index floor (integer keys; see adapters.ts). The last line is the mixed workload's headline:
- * `mixed: <N> ops/s, <R>x nodejs-order-book`.
+ * id-index floor (string ids) and a key-index floor (integer keys; see adapters.ts). The last
+ * line is the mixed workload's headline: `mixed: <N> ops/s, <R>x nodejs-order-book`.
  */
 import os from 'node:os';
 import v8 from 'node:v8';
