@@ -1,5 +1,6 @@
 import type { BookPlan } from './book-plan.js';
 import { BookSide, RestingNode } from './book-side.js';
+import { KeyIndex } from './key-index.js';
 import { MatchRun } from './matcher.js';
 import { crossesBook, planCancel, planPlacement } from './planner.js';
 import { StopBook } from './stop-book.js';
@@ -31,7 +32,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
   readonly bids = new BookSide('buy');
   readonly asks = new BookSide('sell');
   readonly stops = new StopBook();
-  private readonly live = new Map<number, RestingNode | PendingStop>();
+  private readonly live = new KeyIndex<RestingNode | PendingStop>();
   /**
    * The highest key ever indexed: keys are typically drawn from an increasing sequence, so a new
    * order's key is usually above it and its duplicate check needs no lookup.
@@ -216,7 +217,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 
   private index(key: number, order: RestingNode | PendingStop): void {
-    this.live.set(key, order);
+    this.live.set(order);
     if (key > this.highestKey) this.highestKey = key;
   }
 
