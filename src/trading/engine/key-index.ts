@@ -1,17 +1,22 @@
+/** What a removed entry leaves in its slot: lookups probe past it, insertions may reuse it. */
+const REMOVED: { readonly key: number } = Object.freeze({ key: Number.NaN });
+
 /**
  * The live orders of a book by integer key: an open-addressing hash table with linear probing
  * that stores the orders themselves (each knows its key), so a lookup reads one slot and the
  * order it needs anyway. Keys below 2^31 hash to themselves, so the increasing keys a caller
- * typically assigns land in neighbouring slots. Deletion shifts the following entries back (no
- * tombstones); the table doubles at half full and never shrinks.
+ * typically assigns land in neighbouring slots. A deletion leaves a marker (constant time
+ * whatever the length of the run it sits in); the table is rebuilt when entries and markers
+ * fill half of it, doubling only when the entries alone need the room.
  */
 export class KeyIndex<T extends { readonly key: number }> {
-  private slots: (T | null)[];
+  private slots: ({ readonly key: number } | null)[];
   private mask: number;
   private count = 0;
+  private removed = 0;
 
   constructor(capacity = 1024) {
-    this.slots = emptySlots<T>(capacity);
+    this.slots = emptySlots(capacity);
     this.mask = capacity - 1;
   }
 
@@ -23,9 +28,9 @@ export class KeyIndex<T extends { readonly key: number }> {
     const slots = this.slots;
     const mask = this.mask;
     for (let i = slot(key, mask); ; i = (i + 1) & mask) {
-      const item = slots[i] as T | null;
+      const item = slots[i] as { readonly key: number } | null;
       if (item === null) return undefined;
-      if (item.key === key) return item;
+      if (item.key === key) return item as T;
     }
   }
 
@@ -35,59 +40,61 @@ export class KeyIndex<T extends { readonly key: number }> {
 
   /** Adds `item` under its key, replacing an entry with the same key. */
   set(item: T): void {
-    if ((this.count + 1) * 2 > this.slots.length) this.grow();
-    if (this.place(item)) this.count += 1;
+    if ((this.count + this.removed + 1) * 2 > this.slots.length) this.rebuild();
+    const slots = this.slots;
+    const mask = this.mask;
+    let reusable = -1;
+    for (let i = slot(item.key, mask); ; i = (i + 1) & mask) {
+      const held = slots[i] as { readonly key: number } | null;
+      if (held === null) {
+        if (reusable === -1) slots[i] = item;
+        else {
+          slots[reusable] = item;
+          this.removed -= 1;
+        }
+        this.count += 1;
+        return;
+      }
+      if (held.key === item.key) {
+        slots[i] = item;
+        return;
+      }
+      if (held === REMOVED && reusable === -1) reusable = i;
+    }
   }
 
   /** Removes the entry with `key`; false when there is none. */
   delete(key: number): boolean {
     const slots = this.slots;
     const mask = this.mask;
-    let i = slot(key, mask);
-    for (;;) {
-      const item = slots[i] as T | null;
+    for (let i = slot(key, mask); ; i = (i + 1) & mask) {
+      const item = slots[i] as { readonly key: number } | null;
       if (item === null) return false;
-      if (item.key === key) break;
-      i = (i + 1) & mask;
-    }
-    // Shift back every following entry of the run that may not stay behind the hole.
-    let j = i;
-    for (;;) {
-      j = (j + 1) & mask;
-      const item = slots[j] as T | null;
-      if (item === null) break;
-      const home = slot(item.key, mask);
-      const staysPut = i <= j ? i < home && home <= j : i < home || home <= j;
-      if (staysPut) continue;
-      slots[i] = item;
-      i = j;
-    }
-    slots[i] = null;
-    this.count -= 1;
-    return true;
-  }
-
-  /** True when the item was new, false when it replaced one with the same key. */
-  private place(item: T): boolean {
-    const slots = this.slots;
-    const mask = this.mask;
-    for (let i = slot(item.key, mask); ; i = (i + 1) & mask) {
-      const held = slots[i] as T | null;
-      if (held === null || held.key === item.key) {
-        slots[i] = item;
-        return held === null;
+      if (item.key === key) {
+        slots[i] = REMOVED;
+        this.count -= 1;
+        this.removed += 1;
+        return true;
       }
     }
   }
 
-  private grow(): void {
+  /** Re-inserts the entries without markers, in a table twice as large if they need it. */
+  private rebuild(): void {
     const old = this.slots;
-    this.slots = emptySlots<T>(old.length * 2);
-    this.mask = old.length * 2 - 1;
-    for (let i = 0; i < old.length; i += 1) {
-      const item = old[i] as T | null;
-      if (item !== null) this.place(item);
+    const capacity = (this.count + 1) * 4 > old.length ? old.length * 2 : old.length;
+    const slots = emptySlots(capacity);
+    const mask = capacity - 1;
+    for (let j = 0; j < old.length; j += 1) {
+      const item = old[j] as { readonly key: number } | null;
+      if (item === null || item === REMOVED) continue;
+      let i = slot(item.key, mask);
+      while (slots[i] !== null) i = (i + 1) & mask;
+      slots[i] = item;
     }
+    this.slots = slots;
+    this.mask = mask;
+    this.removed = 0;
   }
 }
 
@@ -96,6 +103,6 @@ function slot(key: number, mask: number): number {
   return ((key | 0) ^ ((key / 4294967296) | 0)) & mask;
 }
 
-function emptySlots<T>(capacity: number): (T | null)[] {
-  return new Array<T | null>(capacity).fill(null);
+function emptySlots(capacity: number): ({ readonly key: number } | null)[] {
+  return new Array<{ readonly key: number } | null>(capacity).fill(null);
 }
