@@ -21,7 +21,17 @@ function boundaryRule(self) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.tessera', 'src/chain/contracts/generated', 'coverage', 'scratch', 'test-results'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.tessera',
+      'src/chain/contracts/generated',
+      'coverage',
+      'scratch',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
