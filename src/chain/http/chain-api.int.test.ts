@@ -368,6 +368,7 @@ describe('identities, mint and transfers', () => {
       { investor_addr: bob, country_code: 276 },
       'register-bob-again',
     );
+    expect(reverified.statusCode, reverified.body).toBe(200);
     const reregistered = reverified.json<RegisterIdentityResponse>();
     expect(reregistered.transactions.map((t) => t.operation)).toEqual(['add_kyc_claim']);
     expect(await verified(suiteA.identity_registry_addr, bob)).toBe(true);

@@ -3,7 +3,8 @@
  * issuer's signing key (purpose 3 on the ClaimIssuer) signed keccak256(abi.encode(identity,
  * topic, data)) as an Ethereum signed message and the issuer has not revoked that signature.
  */
-import { encodeAbiParameters, keccak256, type Address, type Hex } from 'viem';
+import { randomBytes } from 'node:crypto';
+import { encodeAbiParameters, keccak256, toHex, type Address, type Hex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { claimIssuerAbi, identityAbi } from '../contracts/generated/index.js';
 import { onChain } from '../client/chain-errors.js';
@@ -34,15 +35,19 @@ export interface SignedClaim {
   signature: Hex;
 }
 
-/** Signs a KYC claim for `identity`; the data carries the issue time, so each claim is new. */
+/**
+ * Signs a KYC claim for `identity`. The data carries the issue time and a random nonce, so each
+ * claim (and its signature) is new: a claim re-issued in the same second as a revocation must not
+ * repeat the revoked signature, which the ClaimIssuer refuses for good.
+ */
 export async function signKycClaim(
   claimSigner: PrivateKeyAccount,
   identity: Address,
   issuedAt: Date,
 ): Promise<SignedClaim> {
   const data = encodeAbiParameters(
-    [{ type: 'string' }, { type: 'uint256' }],
-    ['tessera:kyc', BigInt(Math.floor(issuedAt.getTime() / 1000))],
+    [{ type: 'string' }, { type: 'uint256' }, { type: 'bytes32' }],
+    ['tessera:kyc', BigInt(Math.floor(issuedAt.getTime() / 1000)), toHex(randomBytes(32))],
   );
   const digest = keccak256(
     encodeAbiParameters(
