@@ -1,6 +1,6 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
- * (mint) and the contracts' paused flag (with the maturity sweep). Started by the platform
+ * (mint), the contracts' paused flag (with the maturity sweep) and KYC claim revocations. Started by the platform
  * process after it listens; any number of platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
@@ -10,6 +10,7 @@ import type { Logger } from '../lib/logger.js';
 import { startClaimLoop } from '../lib/worker/claim-loop.js';
 import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
+import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
 import { custodyKey, walletAddresses } from './wallets/wallet-address.js';
 
 export function platformWorkers(deps: {
@@ -30,6 +31,7 @@ export function platformWorkers(deps: {
       leaseSeconds,
     }),
     chainSync: tokenChainSync({ db, chain, logger, leaseSeconds }),
+    claimRevoker: kycClaimRevoker({ db, chain, logger, leaseSeconds }),
   };
 }
 
@@ -38,19 +40,13 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
 } {
   const workers = platformWorkers(deps);
   const idleMs = deps.config.issuance.workerIdleMs;
-  const loops = [
-    startClaimLoop({
-      name: 'allocation-minter',
-      tick: () => workers.minter.tick(),
-      idleMs,
-      logger: deps.logger,
-    }),
-    startClaimLoop({
-      name: 'token-chain-sync',
-      tick: () => workers.chainSync.tick(),
-      idleMs,
-      logger: deps.logger,
-    }),
-  ];
+  const ticks = {
+    'allocation-minter': () => workers.minter.tick(),
+    'token-chain-sync': () => workers.chainSync.tick(),
+    'kyc-claim-revoker': () => workers.claimRevoker.tick(),
+  };
+  const loops = Object.entries(ticks).map(([name, tick]) =>
+    startClaimLoop({ name, tick, idleMs, logger: deps.logger }),
+  );
   return { stop: async () => void (await Promise.all(loops.map((loop) => loop.stop()))) };
 }

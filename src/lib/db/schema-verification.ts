@@ -121,7 +121,21 @@ export interface NotificationsTable {
   created_at: CreatedAt;
 }
 
+export interface KycClaimRevocationsTable {
+  id: string;
+  user_id: string;
+  wallet_address: string;
+  status: ColumnType<'pending' | 'revoked', 'pending' | 'revoked' | undefined>;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_at: Date | null;
+  last_error: string | null;
+  tx_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface VerificationTables {
+  kyc_claim_revocations: KycClaimRevocationsTable;
   kyc_applications: KycApplicationsTable;
   businesses: BusinessesTable;
   kyb_applications: KybApplicationsTable;

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 import { baseUnits } from '../tokens/tokens.rules.js';
+import { revokedClaims } from '../verification/kyc-claim-revoker.js';
 
 export interface MinterDeps {
   db: Db;
@@ -105,7 +106,8 @@ export function allocationMinter(deps: MinterDeps) {
         country_code: await identityCountry(allocation.user_id),
         payer_ref: token.business_id,
       },
-      `register-identity:${address}`,
+      // A revoked claim must be issued afresh: a new key for each generation of the wallet's claim.
+      `register-identity:${address}:${await revokedClaims(db, address)}`,
     );
     const minted = await chain.mint(
       {

@@ -22,6 +22,7 @@ import {
 } from './kyc.queries.js';
 import { defaultKycLevel, outcomeOf, rejectionReasonOf } from './verification.rules.js';
 import { parseWebhookEvent, type WebhookEvent } from './webhook-event.js';
+import { queueClaimRevocation } from './kyc-claim-revoker.js';
 
 export type WebhookOutcome =
   'applied' | 'duplicate' | 'stale' | 'no_change' | 'unknown_applicant' | 'ignored';
@@ -78,6 +79,8 @@ async function applyToKyc(
       rejection_reason: rejectionReasonOf(verdict),
     });
     await setUserKycStatus(trx, application.user_id, 'rejected');
+    // A user approved before holds a KYC claim on chain: it goes too (DECISIONS "Chain").
+    if (application.status === 'approved') await queueClaimRevocation(trx, application.user_id);
   }
   await recordAudit(trx, {
     actorId: null,

@@ -8,6 +8,7 @@ import * as m0002 from './0002_chain.js';
 import * as m0003 from './0003_verification.js';
 import * as m0004 from './0004_issuance.js';
 import * as m0005 from './0005_fiat_wallets.js';
+import * as m0006 from './0006_kyc_claim_revocations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_verification': m0003,
   '0004_issuance': m0004,
   '0005_fiat_wallets': m0005,
+  '0006_kyc_claim_revocations': m0006,
 };
