@@ -317,10 +317,7 @@ describe('issuance and the primary offering', () => {
     });
 
     it('holds the fiat, confirms once, and mints exactly the allocation on chain', async () => {
-      const allocation = await s.ok(
-        s.call('POST', `/api/v1/tokens/${tokenId}/subscribe`, { quantity: 40 }, ann.token),
-        201,
-      );
+      const allocation = await s.subscribe(ann, tokenId, 40);
       expect(allocation).toMatchObject({
         status: 'pending_payment',
         on_chain_status: 'pending',
@@ -339,14 +336,7 @@ describe('issuance and the primary offering', () => {
           ),
         ),
       ).toBe('403 FORBIDDEN_ROLE');
-      const confirmed = await s.ok(
-        s.call(
-          'POST',
-          `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
-          { allocation_ids: [allocation.id] },
-          s.admin.token,
-        ),
-      );
+      const confirmed = await s.confirm(tokenId, [allocation.id]);
       expect(confirmed.data[0]).toMatchObject({ status: 'confirmed', on_chain_status: 'pending' });
       expect(
         await code(
@@ -394,10 +384,7 @@ describe('issuance and the primary offering', () => {
     });
 
     it('rejects a pending allocation with a refund, and nothing else', async () => {
-      const allocation = await s.ok(
-        s.call('POST', `/api/v1/tokens/${tokenId}/subscribe`, { quantity: 20 }, ann.token),
-        201,
-      );
+      const allocation = await s.subscribe(ann, tokenId, 20);
       const held = await balance(ann.id);
       const reserved = (await token(tokenId)).tokens_reserved;
       const rejected = await s.ok(
@@ -436,18 +423,8 @@ describe('issuance and the primary offering', () => {
     it('fails minting while the chain is down, keeps the database state, and mints exactly once after a retry', async () => {
       const bo = await s.verified('bo@example.com');
       await s.deposit(bo, '200.00');
-      const allocation = await s.ok(
-        s.call('POST', `/api/v1/tokens/${tokenId}/subscribe`, { quantity: 30 }, bo.token),
-        201,
-      );
-      await s.ok(
-        s.call(
-          'POST',
-          `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
-          { allocation_ids: [allocation.id] },
-          s.admin.token,
-        ),
-      );
+      const allocation = await s.subscribe(bo, tokenId, 30);
+      await s.confirm(tokenId, [allocation.id]);
       await s.stopChain();
       await s.mintAll();
       const failed = await s.ok(
@@ -618,13 +595,9 @@ describe('issuance and the primary offering', () => {
       .where('token_id', '=', live.id)
       .execute();
     expect(pending).toHaveLength(100);
-    await s.ok(
-      s.call(
-        'POST',
-        `/api/v1/admin/tokens/${live.id}/confirm-payment`,
-        { allocation_ids: pending.map((a) => a.id) },
-        s.admin.token,
-      ),
+    await s.confirm(
+      live.id,
+      pending.map((a) => a.id),
     );
     const sums = await s.test.db
       .selectFrom('token_allocations')
@@ -651,18 +624,8 @@ describe('issuance and the primary offering', () => {
     });
     const cy = await s.verified('cy@example.com');
     await s.deposit(cy, '500.00');
-    const allocation = await s.ok(
-      s.call('POST', `/api/v1/tokens/${live.id}/subscribe`, { quantity: 500 }, cy.token),
-      201,
-    );
-    await s.ok(
-      s.call(
-        'POST',
-        `/api/v1/admin/tokens/${live.id}/confirm-payment`,
-        { allocation_ids: [allocation.id] },
-        s.admin.token,
-      ),
-    );
+    const allocation = await s.subscribe(cy, live.id, 500);
+    await s.confirm(live.id, [allocation.id]);
     const treasury = await s.test.db
       .selectFrom('users')
       .select(['id', 'fiat_balance'])

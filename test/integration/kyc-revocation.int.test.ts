@@ -61,18 +61,8 @@ describe('KYC claim revocation', () => {
     await s.deposit(ann, '100.00');
 
     const subscribeAndMint = async () => {
-      const allocation = await s.ok(
-        s.call('POST', `/api/v1/tokens/${live.id}/subscribe`, { quantity: 10 }, ann.token),
-        201,
-      );
-      await s.ok(
-        s.call(
-          'POST',
-          `/api/v1/admin/tokens/${live.id}/confirm-payment`,
-          { allocation_ids: [allocation.id] },
-          s.admin.token,
-        ),
-      );
+      const allocation = await s.subscribe(ann, live.id, 10);
+      await s.confirm(live.id, [allocation.id]);
       await s.mintAll();
       return s.test.db
         .selectFrom('token_allocations')

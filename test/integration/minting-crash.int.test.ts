@@ -64,29 +64,10 @@ describe('a platform crash while minting', () => {
     const ids: string[] = [];
     for (let round = 0; round < 8; round++) {
       for (const [i, investor] of investors.entries()) {
-        ids.push(
-          (
-            await s.ok(
-              s.call(
-                'POST',
-                `/api/v1/tokens/${live.id}/subscribe`,
-                { quantity: 1 + i + round },
-                investor.token,
-              ),
-              201,
-            )
-          ).id,
-        );
+        ids.push((await s.subscribe(investor, live.id, 1 + i + round)).id);
       }
     }
-    await s.ok(
-      s.call(
-        'POST',
-        `/api/v1/admin/tokens/${live.id}/confirm-payment`,
-        { allocation_ids: ids },
-        s.admin.token,
-      ),
-    );
+    await s.confirm(live.id, ids);
 
     child = await startPlatformProcess();
     await until(async () => (await statuses(live.id)).includes('minted'), 60_000);

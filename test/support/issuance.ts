@@ -237,6 +237,29 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
         ),
       );
     },
+    /** subscribes (expecting success) and returns the allocation */
+    async subscribe(actor: Actor, tokenId: string, quantity: number, roundId?: string) {
+      return ok(
+        call(
+          'POST',
+          `/api/v1/tokens/${tokenId}/subscribe`,
+          { quantity, ...(roundId ? { round_id: roundId } : {}) },
+          actor.token,
+        ),
+        201,
+      );
+    },
+    /** the admin confirms payment of these allocations (expecting success) */
+    async confirm(tokenId: string, allocationIds: string[]) {
+      return ok(
+        call(
+          'POST',
+          `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
+          { allocation_ids: allocationIds },
+          admin.token,
+        ),
+      );
+    },
     /** runs the minting worker until no allocation is waiting */
     async mintAll(): Promise<void> {
       while ((await workers.minter.tick()) > 0);
