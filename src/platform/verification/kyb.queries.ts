@@ -105,23 +105,28 @@ export async function setBusinessKybStatus(
     .execute();
 }
 
-export function latestKybApplications(db: Db, ownerId: string) {
+/** KYB applications with their business's name, kind and KYB status. */
+function kybApplicationRows(db: Db) {
   return db
     .selectFrom('kyb_applications')
     .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
     .selectAll('kyb_applications')
-    .select(['businesses.name as business_name', 'businesses.kind', 'businesses.kyb_status'])
+    .select(['businesses.name as business_name', 'businesses.kind', 'businesses.kyb_status']);
+}
+
+export function kybApplicationRow(db: Db, id: string) {
+  return kybApplicationRows(db).where('kyb_applications.id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function latestKybApplications(db: Db, ownerId: string) {
+  return kybApplicationRows(db)
     .where('businesses.owner_id', '=', ownerId)
     .orderBy('kyb_applications.id', 'desc')
     .execute();
 }
 
 export function kybQueue(db: Db, options: { status?: string; limit: number; cursor?: string }) {
-  let query = db
-    .selectFrom('kyb_applications')
-    .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
-    .selectAll('kyb_applications')
-    .select(['businesses.name as business_name', 'businesses.kind', 'businesses.kyb_status'])
+  let query = kybApplicationRows(db)
     .orderBy('kyb_applications.id', 'asc')
     .limit(options.limit + 1);
   if (options.status)

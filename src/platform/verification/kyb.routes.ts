@@ -5,7 +5,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import type { usersService } from '../users/users.service.js';
-import { latestKybApplications, kybQueue, ownersOf } from './kyb.queries.js';
+import { kybApplicationRow, latestKybApplications, kybQueue, ownersOf } from './kyb.queries.js';
 import { KybApplicationView, KybBody, KybQueueQuery, KybReviewBody } from './kyb.schemas.js';
 import type { KybService } from './kyb.service.js';
 import { bearer } from '../../lib/http/route-schemas.js';
@@ -49,14 +49,7 @@ async function kybView(db: Db, row: KybRow) {
 }
 
 async function viewOf(db: Db, applicationId: string) {
-  const row = await db
-    .selectFrom('kyb_applications')
-    .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
-    .selectAll('kyb_applications')
-    .select(['businesses.name as business_name', 'businesses.kind', 'businesses.kyb_status'])
-    .where('kyb_applications.id', '=', applicationId)
-    .executeTakeFirstOrThrow();
-  return kybView(db, row);
+  return kybView(db, await kybApplicationRow(db, applicationId));
 }
 
 export function kybRoutes(
