@@ -1,6 +1,7 @@
 import { OrderBook as NodejsOrderBook, Side as NodejsSide } from 'nodejs-order-book';
 import { OrderBook } from '../../src/trading/engine/index.js';
 import type { Command } from '../../src/trading/engine/index.js';
+import { toCommand } from './commands.js';
 import type { BenchOp, Workload } from './workload.js';
 
 /**
@@ -56,36 +57,6 @@ export function tessera(workload: Workload): LoadedEngine {
     },
   };
 }
-
-/** Every placement built as one literal shape, as a request parser would build it. */
-function toCommand(op: BenchOp, key: number): Command {
-  if (op.kind === 'cancel') return { kind: 'cancel', key };
-  const { id: orderId, owner: ownerId, side, quantity } = op;
-  const type = TYPES[op.kind];
-  const price = op.kind === 'limit' || op.kind === 'stop_limit' ? op.price : undefined;
-  const stopPrice =
-    op.kind === 'stop_market' || op.kind === 'stop_limit' ? op.stopPrice : undefined;
-  const timeInForce = type === 'limit' || type === 'stop_limit' ? 'GTC' : 'IOC';
-  return {
-    kind: 'place',
-    key,
-    orderId,
-    ownerId,
-    side,
-    type,
-    quantity,
-    price,
-    stopPrice,
-    timeInForce,
-  };
-}
-
-const TYPES = {
-  limit: 'limit',
-  market: 'market',
-  stop_market: 'stop_loss',
-  stop_limit: 'stop_limit',
-} as const;
 
 type NodejsStep = (book: NodejsOrderBook) => unknown;
 

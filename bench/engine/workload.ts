@@ -1,4 +1,6 @@
+import { OrderBook } from '../../src/trading/engine/index.js';
 import { Prng } from '../../src/trading/engine/seeded-random.js';
+import { toCommand } from './commands.js';
 
 /** One step of a benchmark stream, independent of the engine that will run it. */
 export type BenchOp =
@@ -55,13 +57,16 @@ class IdSource {
 
 /**
  * The mixed workload: a random-walk mid price; resting limits near it (40%), limits crossing it
- * (15%), cancels of earlier limit orders, some already filled (30%), market orders (10%) and
- * stop orders, half stop-limit, half stop-market (5%).
+ * (15%), cancels of orders resting at that point of the stream (30%), market orders (10%) and
+ * stop orders, half stop-limit, half stop-market (5%). To know which orders rest, the stream is
+ * run through a book while it is generated (Tessera's engine, which the differential tests hold
+ * to the reference book): a cancel always names a resting order, as the issue's workload asks,
+ * and the book stays at the size a market with active cancelling keeps.
  */
 export function mixedWorkload(count: number, seed: number): Workload {
   const r = new Prng(seed);
   const ids = new IdSource();
-  const cancellable: string[] = [];
+  const resting = new RestingSet();
   const ops: BenchOp[] = [];
   let mid = START_MID;
   for (let i = 0; i < count; i += 1) {
@@ -70,31 +75,80 @@ export function mixedWorkload(count: number, seed: number): Workload {
     const away = side === 'buy' ? -1 : 1;
     const owner = r.pick(ids.owners);
     const roll = r.next();
+    let op: BenchOp;
     if (roll < 0.55) {
       const price = roll < 0.4 ? mid + away * r.int(1, 20) : mid - away * r.int(0, 3);
-      const id = ids.order();
-      cancellable.push(id);
-      ops.push({ kind: 'limit', id, owner, side, price, quantity: r.int(1, 100) });
-    } else if (roll < 0.85 && cancellable.length > 0) {
-      const index = r.int(0, cancellable.length - 1);
-      const id = cancellable[index] as string;
-      cancellable[index] = cancellable[cancellable.length - 1] as string;
-      cancellable.pop();
-      ops.push({ kind: 'cancel', id });
+      op = { kind: 'limit', id: ids.order(), owner, side, price, quantity: r.int(1, 100) };
+    } else if (roll < 0.85 && resting.size > 0) {
+      op = { kind: 'cancel', id: resting.pick(r) };
     } else if (roll < 0.95) {
-      ops.push({ kind: 'market', id: ids.order(), owner, side, quantity: r.int(1, 50) });
+      op = { kind: 'market', id: ids.order(), owner, side, quantity: r.int(1, 50) };
     } else {
       const stopPrice = mid - away * r.int(2, 10);
       const quantity = r.int(1, 50);
       if (r.chance(0.5))
-        ops.push({ kind: 'stop_market', id: ids.order(), owner, side, stopPrice, quantity });
+        op = { kind: 'stop_market', id: ids.order(), owner, side, stopPrice, quantity };
       else {
         const price = stopPrice - away * r.int(0, 2);
-        ops.push({ kind: 'stop_limit', id: ids.order(), owner, side, price, stopPrice, quantity });
+        op = { kind: 'stop_limit', id: ids.order(), owner, side, price, stopPrice, quantity };
       }
     }
+    ops.push(op);
+    resting.follow(op);
   }
   return { name: 'mixed', preload: [], ops };
+}
+
+/** The orders resting in a book that the generated stream runs through, for picking cancels. */
+class RestingSet {
+  private readonly book = new OrderBook();
+  private readonly keys = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private readonly positions = new Map<string, number>();
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  pick(r: Prng): string {
+    return this.ids[r.int(0, this.ids.length - 1)] as string;
+  }
+
+  /** Runs `op` through the book and tracks which orders now rest. */
+  follow(op: BenchOp): void {
+    const result = this.book.plan(toCommand(op, this.keyOf(op.id)));
+    if (!result.ok) return;
+    const plan = result.plan;
+    for (let i = 0; i < plan.updateCount; i += 1) {
+      const { orderId, status } = plan.updateAt(i);
+      if (status === 'open' || status === 'partially_filled') this.add(orderId);
+      else this.remove(orderId);
+    }
+    this.book.apply(plan);
+  }
+
+  private keyOf(id: string): number {
+    let key = this.keys.get(id);
+    if (key === undefined) this.keys.set(id, (key = this.keys.size));
+    return key;
+  }
+
+  private add(id: string): void {
+    if (this.positions.has(id)) return;
+    this.positions.set(id, this.ids.length);
+    this.ids.push(id);
+  }
+
+  private remove(id: string): void {
+    const index = this.positions.get(id);
+    if (index === undefined) return;
+    const last = this.ids.pop() as string;
+    if (last !== id) {
+      this.ids[index] = last;
+      this.positions.set(last, index);
+    }
+    this.positions.delete(id);
+  }
 }
 
 /** Only resting limit orders, within 50 ticks either side of a fixed mid: the book only grows. */

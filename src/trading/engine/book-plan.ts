@@ -1,22 +1,69 @@
 import type { RestingNode } from './book-side.js';
 import type { PendingStop } from './stop-book.js';
-import type { BookDelta, OrderUpdate, PlanOutcome, Trade } from './types.js';
+import type {
+  BookDelta,
+  CancelReason,
+  OrderStatus,
+  OrderUpdate,
+  PlanOutcome,
+  Side,
+  Trade,
+} from './types.js';
 
-/** Shared by every plan with nothing in a list; plans are never mutated once built. */
-export const NONE: readonly never[] = Object.freeze([]);
+/** A trade as a plan records it; a plan's records are rewritten by the book's next plan. */
+export class TradeRecord implements Trade {
+  price = 0;
+  quantity = 0;
+  takerSide: Side = 'buy';
+  buyOrderId = '';
+  sellOrderId = '';
+  buyerId = '';
+  sellerId = '';
+}
+
+/** An order update as a plan records it: `reason` is set only for a cancellation. */
+export class UpdateRecord {
+  orderId = '';
+  ownerId = '';
+  side: Side = 'buy';
+  status: OrderStatus = 'open';
+  reason: CancelReason | null = null;
+  filledQuantity = 0;
+  remainingQuantity = 0;
+}
+
+/** A book delta as a plan records it. */
+export class DeltaRecord implements BookDelta {
+  sequence = 0;
+  side: Side = 'buy';
+  price = 0;
+  quantity = 0;
+  orderCount = 0;
+}
 
 /**
  * A command's complete outcome against one version of one book. Committing it is the caller's
- * business; `OrderBook.apply` then makes the book match it. A plan that is never applied costs
- * nothing and changes nothing.
+ * business; `OrderBook.apply` then makes the book match it. A plan that is never applied changes
+ * nothing.
+ *
+ * Each book owns one plan and rewrites it for every command: planning allocates nothing, which
+ * is what keeps the engine fast (the records of a run of commands would otherwise be most of
+ * what the garbage collector does). So a plan is valid until the book's next `plan` or `apply`:
+ * the trading service plans, commits and applies one command at a time per book, reading the
+ * records in between. `tradeAt`, `updateAt` and `deltaAt` give the records themselves;
+ * `trades`, `orders` and `deltas` give copies that outlive the plan.
  *
  * Besides the outcome, a plan records how it changes the book, in a form `apply` can replay
  * without searching: matching only ever consumes a prefix of each side (self-trade prevention
  * stops the taker rather than skipping an order), and triggering only ever takes a suffix of each
  * stop array. Those fields are the engine's: written only while the plan is built, read only by
- * `apply`. Every plan has the same shape, which keeps `apply` fast.
+ * `apply`.
  */
 export class BookPlan implements PlanOutcome {
+  /** The book's version the plan was made at; `apply` refuses it at any other version. */
+  bookVersion = -1;
+  /** The last trade price after the plan (unchanged when there were no trades). */
+  lastPrice: number | null = null;
   /** The live order a cancel removes. */
   cancelled: RestingNode | PendingStop | null = null;
   /** The stop order a stop placement adds. */
@@ -29,19 +76,141 @@ export class BookPlan implements PlanOutcome {
   partialAsk = 0;
   triggeredBuys = 0;
   triggeredSells = 0;
-  /** The one new resting order of a plan that matched nothing (the common case), if any. */
-  rested: RestingNode | null = null;
-  /** New resting orders of a matching run in arrival order, each behind everything resting. */
-  rests: readonly RestingNode[] = NONE;
+  /** New resting orders in arrival order, each behind everything resting; `restCount` of them. */
+  restCount = 0;
+  tradeCount = 0;
+  updateCount = 0;
+  deltaCount = 0;
+  triggeredCount = 0;
+  private readonly restNodes: RestingNode[] = [];
+  private readonly tradeRecords: TradeRecord[] = [];
+  private readonly updateRecords: UpdateRecord[] = [];
+  private readonly deltaRecords: DeltaRecord[] = [];
+  private readonly triggeredIds: string[] = [];
 
-  constructor(
-    /** The book the plan was made against, and that book's version at the time. */
-    readonly book: object,
-    readonly bookVersion: number,
-    readonly trades: readonly Trade[],
-    readonly orders: readonly OrderUpdate[],
-    readonly deltas: readonly BookDelta[],
-    readonly triggeredStops: readonly string[],
-    readonly lastPrice: number | null,
-  ) {}
+  /** `book` is the book that owns the plan. */
+  constructor(readonly book: object) {}
+
+  /** Starts a new plan against `version` of the book. */
+  reset(version: number, lastPrice: number | null): this {
+    this.bookVersion = version;
+    this.lastPrice = lastPrice;
+    this.cancelled = null;
+    this.newStop = null;
+    this.consumedBids = this.consumedAsks = this.partialBid = this.partialAsk = 0;
+    this.triggeredBuys = this.triggeredSells = 0;
+    this.restCount = this.tradeCount = this.updateCount = this.deltaCount = 0;
+    this.triggeredCount = 0;
+    return this;
+  }
+
+  rest(node: RestingNode): void {
+    this.restNodes[this.restCount++] = node;
+  }
+
+  restAt(i: number): RestingNode {
+    return this.restNodes[i] as RestingNode;
+  }
+
+  /** Records a trade; the first four arguments are the taker's, then the maker's order. */
+  trade(
+    takerSide: Side,
+    takerOrderId: string,
+    takerOwnerId: string,
+    maker: RestingNode,
+    quantity: number,
+  ): void {
+    const t = (this.tradeRecords[this.tradeCount++] ??= new TradeRecord());
+    const buy = takerSide === 'buy';
+    t.price = maker.price;
+    t.quantity = quantity;
+    t.takerSide = takerSide;
+    t.buyOrderId = buy ? takerOrderId : maker.orderId;
+    t.sellOrderId = buy ? maker.orderId : takerOrderId;
+    t.buyerId = buy ? takerOwnerId : maker.ownerId;
+    t.sellerId = buy ? maker.ownerId : takerOwnerId;
+  }
+
+  /** Records an order update; `reason` only (and always) for a cancellation. */
+  update(
+    orderId: string,
+    ownerId: string,
+    side: Side,
+    status: OrderStatus,
+    reason: CancelReason | null,
+    filled: number,
+    remaining: number,
+  ): void {
+    const u = (this.updateRecords[this.updateCount++] ??= new UpdateRecord());
+    u.orderId = orderId;
+    u.ownerId = ownerId;
+    u.side = side;
+    u.status = status;
+    u.reason = reason;
+    u.filledQuantity = filled;
+    u.remainingQuantity = remaining;
+  }
+
+  /** Records a level's new aggregate, numbered after the plan's earlier deltas. */
+  delta(firstSequence: number, side: Side, price: number, quantity: number, count: number): void {
+    const d = (this.deltaRecords[this.deltaCount] ??= new DeltaRecord());
+    d.sequence = firstSequence + this.deltaCount++;
+    d.side = side;
+    d.price = price;
+    d.quantity = quantity;
+    d.orderCount = count;
+  }
+
+  /** Moves the last delta to the front: a buy taker's own bid level comes before the asks. */
+  lastDeltaFirst(): void {
+    const records = this.deltaRecords;
+    const last = records[this.deltaCount - 1] as DeltaRecord;
+    const first = (records[0] as DeltaRecord).sequence;
+    for (let i = this.deltaCount - 1; i > 0; i -= 1) {
+      const moved = records[i - 1] as DeltaRecord;
+      moved.sequence = first + i;
+      records[i] = moved;
+    }
+    last.sequence = first;
+    records[0] = last;
+  }
+
+  triggered(orderId: string): void {
+    this.triggeredIds[this.triggeredCount++] = orderId;
+  }
+
+  tradeAt(i: number): TradeRecord {
+    return this.tradeRecords[i] as TradeRecord;
+  }
+
+  updateAt(i: number): UpdateRecord {
+    return this.updateRecords[i] as UpdateRecord;
+  }
+
+  deltaAt(i: number): DeltaRecord {
+    return this.deltaRecords[i] as DeltaRecord;
+  }
+
+  get trades(): Trade[] {
+    return this.tradeRecords.slice(0, this.tradeCount).map((t) => ({ ...t }));
+  }
+
+  get orders(): OrderUpdate[] {
+    return this.updateRecords.slice(0, this.updateCount).map(copyUpdate);
+  }
+
+  get deltas(): BookDelta[] {
+    return this.deltaRecords.slice(0, this.deltaCount).map((d) => ({ ...d }));
+  }
+
+  get triggeredStops(): string[] {
+    return this.triggeredIds.slice(0, this.triggeredCount);
+  }
+}
+
+function copyUpdate(u: UpdateRecord): OrderUpdate {
+  const { orderId, ownerId, side, status, reason, filledQuantity, remainingQuantity } = u;
+  const base = { orderId, ownerId, side, filledQuantity, remainingQuantity };
+  if (status === 'cancelled') return { ...base, status, reason: reason as CancelReason };
+  return { ...base, status };
 }

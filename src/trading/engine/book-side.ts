@@ -48,6 +48,9 @@ export class RestingNode {
   }
 }
 
+/** How many emptied levels a side keeps for reuse. */
+const MAX_IDLE_LEVELS = 1_024;
+
 /** All resting orders at one price, oldest first, with their aggregate for depth. */
 export class PriceLevel {
   head: RestingNode | null = null;
@@ -83,6 +86,7 @@ export class BookSide {
     return rank < this.sorted.length ? this.sorted[this.sorted.length - 1 - rank] : undefined;
   }
 
+  /** The level at `price`, if any; it may be an idle level with no orders (see `remove`). */
   level(price: number): PriceLevel | undefined {
     return this.byPrice.get(price);
   }
@@ -98,8 +102,8 @@ export class BookSide {
     if (level === undefined) {
       level = new PriceLevel(node.price);
       this.byPrice.set(node.price, level);
-      this.insertLevel(level);
     }
+    if (level.orderCount === 0) this.insertLevel(level);
     node.level = level;
     node.prev = level.tail;
     if (level.tail === null) level.head = node;
@@ -120,8 +124,11 @@ export class BookSide {
     level.quantity -= node.remaining;
     level.orderCount -= 1;
     if (level.orderCount === 0) {
-      this.byPrice.delete(level.price);
       this.removeLevel(level);
+      // Levels near the touch empty and refill all the time: an emptied level stays in the map,
+      // idle, to be reused, unless the map already holds many more levels than are active.
+      if (this.byPrice.size > MAX_IDLE_LEVELS + this.sorted.length)
+        this.byPrice.delete(level.price);
     }
   }
 

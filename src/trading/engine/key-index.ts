@@ -1,23 +1,24 @@
-/** What a removed entry leaves in its slot: lookups probe past it, insertions may reuse it. */
-const REMOVED: { readonly key: number } = Object.freeze({ key: Number.NaN });
-
 /**
  * The live orders of a book by integer key: an open-addressing hash table with linear probing
  * that stores the orders themselves (each knows its key), so a lookup reads one slot and the
- * order it needs anyway. Keys below 2^31 hash to themselves, so the increasing keys a caller
- * typically assigns land in neighbouring slots. A deletion leaves a marker (constant time
- * whatever the length of the run it sits in); the table is rebuilt when entries and markers
- * fill half of it, doubling only when the entries alone need the room.
+ * order it needs anyway. Keys are scattered by Fibonacci hashing: the increasing keys a caller
+ * typically assigns would otherwise fill long runs of neighbouring slots, which every miss (a
+ * cancel of an order that already filled) would have to walk. A deletion shifts the rest of its
+ * run back instead of leaving a marker, so runs stay short and the table never needs rebuilding
+ * except to grow; it doubles when half full.
  */
 export class KeyIndex<T extends { readonly key: number }> {
-  private slots: ({ readonly key: number } | null)[];
+  private slots: (T | null)[];
   private mask: number;
+  /** 32 minus log2 of the capacity: the hash's top bits select the slot. */
+  private shift: number;
   private count = 0;
-  private removed = 0;
 
   constructor(capacity = 1024) {
-    this.slots = emptySlots(capacity);
-    this.mask = capacity - 1;
+    const bits = Math.max(4, Math.ceil(Math.log2(capacity)));
+    this.slots = new Array<T | null>(2 ** bits).fill(null);
+    this.mask = 2 ** bits - 1;
+    this.shift = 32 - bits;
   }
 
   get size(): number {
@@ -27,10 +28,10 @@ export class KeyIndex<T extends { readonly key: number }> {
   get(key: number): T | undefined {
     const slots = this.slots;
     const mask = this.mask;
-    for (let i = slot(key, mask); ; i = (i + 1) & mask) {
-      const item = slots[i] as { readonly key: number } | null;
+    for (let i = home(key, this.shift); ; i = (i + 1) & mask) {
+      const item = slots[i] as T | null;
       if (item === null) return undefined;
-      if (item.key === key) return item as T;
+      if (item.key === key) return item;
     }
   }
 
@@ -40,26 +41,21 @@ export class KeyIndex<T extends { readonly key: number }> {
 
   /** Adds `item` under its key, replacing an entry with the same key. */
   set(item: T): void {
-    if ((this.count + this.removed + 1) * 2 > this.slots.length) this.rebuild();
+    if ((this.count + 1) * 2 > this.slots.length) this.grow();
     const slots = this.slots;
     const mask = this.mask;
-    let reusable = -1;
-    for (let i = slot(item.key, mask); ; i = (i + 1) & mask) {
-      const held = slots[i] as { readonly key: number } | null;
+    const key = item.key;
+    for (let i = home(key, this.shift); ; i = (i + 1) & mask) {
+      const held = slots[i] as T | null;
       if (held === null) {
-        if (reusable === -1) slots[i] = item;
-        else {
-          slots[reusable] = item;
-          this.removed -= 1;
-        }
+        slots[i] = item;
         this.count += 1;
         return;
       }
-      if (held.key === item.key) {
+      if (held.key === key) {
         slots[i] = item;
         return;
       }
-      if (held === REMOVED && reusable === -1) reusable = i;
     }
   }
 
@@ -67,42 +63,50 @@ export class KeyIndex<T extends { readonly key: number }> {
   delete(key: number): boolean {
     const slots = this.slots;
     const mask = this.mask;
-    for (let i = slot(key, mask); ; i = (i + 1) & mask) {
-      const item = slots[i] as { readonly key: number } | null;
+    const shift = this.shift;
+    let hole = home(key, shift);
+    for (; ; hole = (hole + 1) & mask) {
+      const item = slots[hole] as T | null;
       if (item === null) return false;
-      if (item.key === key) {
-        slots[i] = REMOVED;
-        this.count -= 1;
-        this.removed += 1;
-        return true;
-      }
+      if (item.key === key) break;
     }
+    // Knuth's algorithm R: move back every later entry of the run that may not sit past the hole.
+    for (let i = (hole + 1) & mask; ; i = (i + 1) & mask) {
+      const item = slots[i] as T | null;
+      if (item === null) break;
+      const want = home(item.key, shift);
+      // The entry stays when its home lies cyclically in (hole, i].
+      if (hole <= i ? hole < want && want <= i : hole < want || want <= i) continue;
+      slots[hole] = item;
+      hole = i;
+    }
+    slots[hole] = null;
+    this.count -= 1;
+    return true;
   }
 
-  /** Re-inserts the entries without markers, in a table twice as large if they need it. */
-  private rebuild(): void {
+  /** Re-inserts every entry into a table twice as large. */
+  private grow(): void {
     const old = this.slots;
-    const capacity = (this.count + 1) * 4 > old.length ? old.length * 2 : old.length;
-    const slots = emptySlots(capacity);
+    const capacity = old.length * 2;
+    const slots = new Array<T | null>(capacity).fill(null);
     const mask = capacity - 1;
+    const shift = this.shift - 1;
     for (let j = 0; j < old.length; j += 1) {
-      const item = old[j] as { readonly key: number } | null;
-      if (item === null || item === REMOVED) continue;
-      let i = slot(item.key, mask);
+      const item = old[j] as T | null;
+      if (item === null) continue;
+      let i = home(item.key, shift);
       while (slots[i] !== null) i = (i + 1) & mask;
       slots[i] = item;
     }
     this.slots = slots;
     this.mask = mask;
-    this.removed = 0;
+    this.shift = shift;
   }
 }
 
-/** The home slot of a key (a non-negative safe integer): its low 32 bits mixed with the rest. */
-function slot(key: number, mask: number): number {
-  return ((key | 0) ^ ((key / 4294967296) | 0)) & mask;
-}
-
-function emptySlots(capacity: number): ({ readonly key: number } | null)[] {
-  return new Array<{ readonly key: number } | null>(capacity).fill(null);
+/** The home slot of a key (a non-negative safe integer): its two 32-bit halves mixed, scattered. */
+function home(key: number, shift: number): number {
+  const mixed = (key | 0) ^ ((key / 4294967296) | 0);
+  return ((Math.imul(mixed >>> 3, 0x9e3779b1) >>> (shift + 3)) << 3) | (mixed & 7);
 }

@@ -1,5 +1,5 @@
 import type { BookSide } from './book-side.js';
-import type { BookDelta } from './types.js';
+import type { BookPlan } from './book-plan.js';
 
 /** One touched level; reused between plans, so every field is rewritten when it is taken. */
 class Touch {
@@ -36,26 +36,25 @@ export class LevelChanges {
   }
 
   /**
-   * Deltas for the levels whose aggregate differs from the book's, numbered from
-   * `firstSequence`: bids best first, then asks best first.
+   * Records a delta in `plan` for each level whose aggregate differs from the book's, numbered
+   * from `firstSequence`: bids best first, then asks best first.
    */
-  deltas(firstSequence: number): BookDelta[] {
-    const deltas: BookDelta[] = [];
+  writeDeltas(plan: BookPlan, firstSequence: number): void {
     const changed = this.touches;
-    if (changed.length > 1) changed.sort(deltaOrder);
+    // Insertion sort: a plan touches a handful of levels, and `sort` is a call into the runtime.
+    for (let i = 1; i < changed.length; i += 1) {
+      const t = changed[i] as Touch;
+      let j = i;
+      for (; j > 0 && deltaOrder(t, changed[j - 1] as Touch) < 0; j -= 1) {
+        changed[j] = changed[j - 1] as Touch;
+      }
+      changed[j] = t;
+    }
     for (let i = 0; i < changed.length; i += 1) {
       const t = changed[i] as Touch;
       if (t.quantity === t.quantityBefore && t.orderCount === t.countBefore) continue;
-      const { price, quantity, orderCount } = t;
-      deltas.push({
-        sequence: firstSequence + deltas.length,
-        side: t.side.side,
-        price,
-        quantity,
-        orderCount,
-      });
+      plan.delta(firstSequence, t.side.side, t.price, t.quantity, t.orderCount);
     }
-    return deltas;
   }
 
   private touch(side: BookSide, price: number): Touch {

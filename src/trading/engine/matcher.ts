@@ -1,22 +1,47 @@
+import type { BookPlan } from './book-plan.js';
 import type { BookSide, RestingNode } from './book-side.js';
 import { LevelChanges } from './level-changes.js';
 import { SideView } from './side-view.js';
 import type { PendingStop, StopBook } from './stop-book.js';
-import type { CancelReason, OrderUpdate, RejectCode, Side, TimeInForce, Trade } from './types.js';
+import type { CancelReason, RejectCode, Side, TimeInForce } from './types.js';
 import { stopTriggers } from './validation.js';
 
-/** An order about to take liquidity: a new limit or market order, or a triggered stop. */
-export interface Taker {
-  readonly key: number;
-  readonly orderId: string;
-  readonly ownerId: string;
-  readonly side: Side;
-  readonly quantity: number;
+/**
+ * An order about to take liquidity: a new limit or market order, or a triggered stop. A run
+ * keeps one and rewrites it for each taker (a taker is finished before the next one starts).
+ */
+class Taker {
+  key = 0;
+  orderId = '';
+  ownerId = '';
+  side: Side = 'buy';
+  quantity = 0;
   /** Limit orders rest their remainder (GTC, POST_ONLY); market orders never do. */
-  readonly isMarket: boolean;
+  isMarket = false;
   /** The limit price, or a market order's protection price; null: any price. */
-  readonly price: number | null;
-  readonly timeInForce: TimeInForce;
+  price: number | null = null;
+  timeInForce: TimeInForce = 'GTC';
+
+  set(
+    key: number,
+    orderId: string,
+    ownerId: string,
+    side: Side,
+    quantity: number,
+    isMarket: boolean,
+    price: number | null,
+    timeInForce: TimeInForce,
+  ): this {
+    this.key = key;
+    this.orderId = orderId;
+    this.ownerId = ownerId;
+    this.side = side;
+    this.quantity = quantity;
+    this.isMarket = isMarket;
+    this.price = price;
+    this.timeInForce = timeInForce;
+    return this;
+  }
 }
 
 /** The parts of a book a matching run reads; it never writes them. */
@@ -25,6 +50,8 @@ export interface MatchSource {
   readonly asks: BookSide;
   readonly stops: StopBook;
   readonly lastPrice: number | null;
+  /** The number of the last delta applied; a plan's deltas continue from it. */
+  readonly sequence: number;
   /** A node for an order a plan may leave resting (from the book's spares when it has any). */
   newNode(
     key: number,
@@ -39,42 +66,40 @@ export interface MatchSource {
 
 /**
  * One matching run against a read-only book: a taker, then every stop that its trades trigger,
- * in trigger order, each of which may trigger more. Everything it decides is recorded here
- * (fills, updates, level changes, planned rests, triggered stops) for a plan to carry.
+ * in trigger order, each of which may trigger more. Everything it decides goes into the plan it
+ * was reset with (fills, updates, level changes, planned rests, triggered stops).
  */
 export class MatchRun {
-  /** Null until the first of its kind: most runs have no trades, rests or triggers. */
-  trades: Trade[] | null = null;
-  rests: RestingNode[] | null = null;
-  triggered: PendingStop[] | null = null;
-  orders: OrderUpdate[] = [];
-  readonly levels = new LevelChanges();
-  lastPrice: number | null;
-  triggeredBuys = 0;
-  triggeredSells = 0;
+  private plan: BookPlan;
+  private readonly levels = new LevelChanges();
+  private lastPrice: number | null = null;
+  private readonly taker = new Taker();
+  /** Stops triggered so far, in trigger order: `triggeredCount` of them. */
+  private readonly triggered: PendingStop[] = [];
+  private triggeredCount = 0;
+  private triggeredBuys = 0;
+  private triggeredSells = 0;
   private bidView: SideView | null = null;
   private askView: SideView | null = null;
   /** Views kept between runs (a book reuses one run for all its plans). */
   private readonly bidSpare: SideView;
   private readonly askSpare: SideView;
 
-  constructor(private readonly source: MatchSource) {
-    this.lastPrice = source.lastPrice;
+  constructor(
+    private readonly source: MatchSource,
+    plan: BookPlan,
+  ) {
+    this.plan = plan;
     this.bidSpare = new SideView(source.bids);
     this.askSpare = new SideView(source.asks);
   }
 
-  /**
-   * Makes the run ready for another command against the source's current state. The lists a
-   * plan keeps (trades, updates, rests) are new for every run; the rest is scratch.
-   */
-  reset(): this {
-    this.trades = null;
-    this.rests = null;
-    this.triggered = null;
-    this.orders = [];
+  /** Makes the run ready for another command against the source's current state. */
+  reset(plan: BookPlan): this {
+    this.plan = plan;
     this.levels.clear();
     this.lastPrice = this.source.lastPrice;
+    this.triggeredCount = 0;
     this.triggeredBuys = 0;
     this.triggeredSells = 0;
     this.bidView = null;
@@ -82,38 +107,76 @@ export class MatchRun {
     return this;
   }
 
-  /** The side's view, or null when the run never looked at that side. */
-  viewOf(side: Side): SideView | null {
-    return side === 'buy' ? this.bidView : this.askView;
-  }
-
   /**
    * Runs a new order and the cascade it causes. The order's own refusals (post-only crossing,
    * FOK not fillable, a market order with nothing to meet) are returned before anything is
    * recorded; the same conditions on a triggered stop cancel it instead.
    */
-  run(taker: Taker): RejectCode | null {
+  run(
+    key: number,
+    orderId: string,
+    ownerId: string,
+    side: Side,
+    quantity: number,
+    isMarket: boolean,
+    price: number | null,
+    timeInForce: TimeInForce,
+  ): RejectCode | null {
+    const taker = this.taker.set(
+      key,
+      orderId,
+      ownerId,
+      side,
+      quantity,
+      isMarket,
+      price,
+      timeInForce,
+    );
     const refusal = this.refusal(taker);
     if (refusal !== null) return refusal;
     this.match(taker);
-    // A triggered stop's own trades may append to `triggered` while this loop runs.
-    for (let i = 0; this.triggered !== null && i < this.triggered.length; i += 1) {
+    // A triggered stop's own trades may add to `triggered` while this loop runs.
+    for (let i = 0; i < this.triggeredCount; i += 1) {
       this.runTriggered(this.triggered[i] as PendingStop);
     }
     return null;
   }
 
+  /** Completes the plan with what the run did to the book: consumed orders, stops, deltas. */
+  finish(): void {
+    const plan = this.plan;
+    const bids = this.bidView;
+    const asks = this.askView;
+    if (bids !== null) {
+      plan.consumedBids = bids.consumed;
+      plan.partialBid = bids.partial;
+    }
+    if (asks !== null) {
+      plan.consumedAsks = asks.consumed;
+      plan.partialAsk = asks.partial;
+    }
+    plan.triggeredBuys = this.triggeredBuys;
+    plan.triggeredSells = this.triggeredSells;
+    for (let i = 0; i < this.triggeredCount; i += 1) {
+      plan.triggered((this.triggered[i] as PendingStop).orderId);
+    }
+    plan.lastPrice = this.lastPrice;
+    this.levels.writeDeltas(plan, this.source.sequence + 1);
+  }
+
   private runTriggered(stop: PendingStop): void {
-    const taker: Taker = {
-      key: stop.key,
-      orderId: stop.orderId,
-      ownerId: stop.ownerId,
-      side: stop.side,
-      quantity: stop.quantity,
-      isMarket: stop.type === 'stop_loss',
-      price: stop.price,
-      timeInForce: stop.timeInForce,
-    };
+    const { key, orderId, ownerId, side, quantity, price, timeInForce } = stop;
+    const isMarket = stop.type === 'stop_loss';
+    const taker = this.taker.set(
+      key,
+      orderId,
+      ownerId,
+      side,
+      quantity,
+      isMarket,
+      price,
+      timeInForce,
+    );
     const refusal = this.refusal(taker);
     if (refusal === null) {
       this.match(taker);
@@ -166,26 +229,19 @@ export class MatchRun {
   private fill(taker: Taker, view: SideView, maker: RestingNode, quantity: number) {
     const makerLeft = view.available(maker) - quantity;
     const makerFilled = maker.quantity - makerLeft;
-    this.orders.push({
-      orderId: maker.orderId,
-      ownerId: maker.ownerId,
-      side: maker.side,
-      status: makerLeft === 0 ? 'filled' : 'partially_filled',
-      filledQuantity: makerFilled,
-      remainingQuantity: makerLeft,
-    });
+    const status = makerLeft === 0 ? 'filled' : 'partially_filled';
+    this.plan.update(
+      maker.orderId,
+      maker.ownerId,
+      maker.side,
+      status,
+      null,
+      makerFilled,
+      makerLeft,
+    );
     this.levels.add(view.side, maker.price, -quantity, makerLeft === 0 ? -1 : 0);
+    this.plan.trade(taker.side, taker.orderId, taker.ownerId, maker, quantity);
     view.take(maker, quantity);
-    const buy = taker.side === 'buy';
-    (this.trades ??= []).push({
-      price: maker.price,
-      quantity,
-      takerSide: taker.side,
-      buyOrderId: buy ? taker.orderId : maker.orderId,
-      sellOrderId: buy ? maker.orderId : taker.orderId,
-      buyerId: buy ? taker.ownerId : maker.ownerId,
-      sellerId: buy ? maker.ownerId : taker.ownerId,
-    });
     if (maker.price !== this.lastPrice) this.priceChanged(maker.price);
   }
 
@@ -193,12 +249,7 @@ export class MatchRun {
   private priceChanged(price: number): void {
     const fell = this.lastPrice !== null && price < this.lastPrice;
     this.lastPrice = price;
-    if (
-      this.source.stops.next('buy', 0) === undefined &&
-      this.source.stops.next('sell', 0) === undefined
-    ) {
-      return;
-    }
+    if (this.source.stops.isEmpty) return;
     if (fell) {
       this.triggerSide('sell', price);
       this.triggerSide('buy', price);
@@ -216,7 +267,7 @@ export class MatchRun {
       if (stop === undefined || !stopTriggers(side, stop.stopPrice, price)) return;
       if (side === 'buy') this.triggeredBuys += 1;
       else this.triggeredSells += 1;
-      (this.triggered ??= []).push(stop);
+      this.triggered[this.triggeredCount++] = stop;
     }
   }
 
@@ -232,35 +283,22 @@ export class MatchRun {
       taker.quantity,
       remaining,
     );
-    (this.rests ??= []).push(order);
+    this.plan.rest(order);
     const side = taker.side === 'buy' ? this.source.bids : this.source.asks;
     this.levels.add(side, price, remaining, 1);
     // Only triggered stops match after a rest; without any, nobody will look at this order.
-    if (this.triggered !== null) this.own(taker.side).rest(order);
+    if (this.triggeredCount > 0) this.own(taker.side).rest(order);
     if (filled > 0) this.update(taker, 'partially_filled', filled);
   }
 
   private cancel(taker: Taker, filled: number, reason: CancelReason): void {
-    this.orders.push({
-      orderId: taker.orderId,
-      ownerId: taker.ownerId,
-      side: taker.side,
-      status: 'cancelled',
-      reason,
-      filledQuantity: filled,
-      remainingQuantity: taker.quantity - filled,
-    });
+    const { orderId, ownerId, side, quantity } = taker;
+    this.plan.update(orderId, ownerId, side, 'cancelled', reason, filled, quantity - filled);
   }
 
   private update(taker: Taker, status: 'open' | 'partially_filled' | 'filled', filled: number) {
-    this.orders.push({
-      orderId: taker.orderId,
-      ownerId: taker.ownerId,
-      side: taker.side,
-      status,
-      filledQuantity: filled,
-      remainingQuantity: taker.quantity - filled,
-    });
+    const { orderId, ownerId, side, quantity } = taker;
+    this.plan.update(orderId, ownerId, side, status, null, filled, quantity - filled);
   }
 
   private opposite(side: Side): SideView {

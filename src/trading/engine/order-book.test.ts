@@ -263,15 +263,23 @@ describe('OrderBook: plan and apply', () => {
     expect(JSON.stringify([book.restingOrders(), book.depth(10), book.lastPrice])).toBe(before);
   });
 
-  it('refuses to apply a stale plan or a plan of another book', () => {
+  it('keeps one plan per book, applied at most once and only to its own book', () => {
     const book = new OrderBook();
     const first = book.plan(order({ orderId: 'a', side: 'buy' }));
     const second = book.plan(order({ orderId: 'b', side: 'buy' }));
     if (!first.ok || !second.ok) throw new Error('expected plans');
-    book.apply(first.plan);
+    expect(first.plan).toBe(second.plan);
+    expect(second.plan.orders.map((u) => u.orderId)).toEqual(['b']);
+    expect(() => new OrderBook().apply(second.plan)).toThrow(StalePlanError);
+    book.apply(second.plan);
+    expect(book.restingOrders().map((o) => o.orderId)).toEqual(['b']);
     expect(() => book.apply(second.plan)).toThrow(StalePlanError);
-    expect(() => book.apply(first.plan)).toThrow(StalePlanError);
-    expect(() => new OrderBook().apply(first.plan)).toThrow(StalePlanError);
+    const third = book.plan(order({ orderId: 'c', side: 'buy' }));
+    expect(code(book.plan(order({ orderId: 'c', side: 'buy', quantity: 0 })))).toBe(
+      'INVALID_QUANTITY',
+    );
+    if (!third.ok) throw new Error('expected a plan');
+    expect(() => book.apply(third.plan)).toThrow(StalePlanError);
   });
 
   it('refuses invalid values, duplicate ids and unknown cancels with result codes', () => {

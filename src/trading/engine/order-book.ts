@@ -1,4 +1,4 @@
-import type { BookPlan } from './book-plan.js';
+import { BookPlan } from './book-plan.js';
 import { BookSide, RestingNode } from './book-side.js';
 import { KeyIndex } from './key-index.js';
 import { MatchRun } from './matcher.js';
@@ -40,6 +40,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
   private highestKey = -1;
   /** Nodes of orders that left the book, reused by `newNode` (fewer long-lived allocations). */
   private readonly spares: RestingNode[] = [];
+  /** The book's one plan, rewritten for every command, and the result that carries it. */
+  private readonly pending = new BookPlan(this);
+  readonly accepted: PlanResult<BookPlan> = Object.freeze({ ok: true, plan: this.pending });
   private run: MatchRun | null = null;
   private arrivals = 0;
   private versionNumber = 0;
@@ -71,8 +74,12 @@ export class OrderBook implements MatchingBook<BookPlan> {
     return this.live.size;
   }
 
-  /** Computes a command's outcome without changing the book. */
+  /**
+   * Computes a command's outcome without changing the book. The plan is the book's own and is
+   * rewritten by the next `plan`: read it, commit it and apply it before planning again.
+   */
   plan(command: Command): PlanResult<BookPlan> {
+    this.pending.bookVersion = -1; // a refused command leaves no plan to apply
     return command.kind === 'place' ? planPlacement(this, command) : planCancel(this, command);
   }
 
@@ -102,12 +109,17 @@ export class OrderBook implements MatchingBook<BookPlan> {
     return spare.init(key, orderId, ownerId, side, price, quantity, remaining);
   }
 
-  /** The matching run planning uses, reset; one per book (planning is never re-entered). */
-  matchRun(): MatchRun {
-    return (this.run ??= new MatchRun(this)).reset();
+  /** The book's plan, reset for a new command (planning only). */
+  freshPlan(): BookPlan {
+    return this.pending.reset(this.versionNumber, this.lastTrade);
   }
 
-  /** Makes the book match the plan's outcome. */
+  /** The matching run planning uses, reset; one per book (planning is never re-entered). */
+  matchRun(plan: BookPlan): MatchRun {
+    return (this.run ??= new MatchRun(this, plan)).reset(plan);
+  }
+
+  /** Makes the book match the plan's outcome; a plan can be applied once. */
   apply(plan: BookPlan): void {
     if (plan.book !== this || plan.bookVersion !== this.versionNumber) {
       throw new StalePlanError('plan was not made against the current version of this book');
@@ -118,14 +130,12 @@ export class OrderBook implements MatchingBook<BookPlan> {
     this.consume(this.asks, plan.consumedAsks, plan.partialAsk);
     this.dropTriggered('buy', plan.triggeredBuys);
     this.dropTriggered('sell', plan.triggeredSells);
-    if (plan.rested !== null) this.addResting(plan.rested);
-    const rests = plan.rests;
-    for (let i = 0; i < rests.length; i += 1) {
-      const rest = rests[i] as RestingNode;
+    for (let i = 0; i < plan.restCount; i += 1) {
+      const rest = plan.restAt(i);
       if (rest.remaining > 0) this.addResting(rest);
     }
     this.lastTrade = plan.lastPrice;
-    this.lastDelta += plan.deltas.length;
+    this.lastDelta += plan.deltaCount;
     this.versionNumber += 1;
   }
 
@@ -175,7 +185,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
       throw new Error(`order ${orderId} has no quantity to rest`);
     }
     const node = new RestingNode(key, orderId, ownerId, side, price, quantity, remainingQuantity);
-    if (crossesBook(this, node)) throw new Error(`order ${orderId} would cross the book`);
+    if (crossesBook(this, side, price)) throw new Error(`order ${orderId} would cross the book`);
     this.addResting(node);
   }
 
