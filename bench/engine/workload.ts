@@ -63,13 +63,13 @@ class IdSource {
  * to the reference book): a cancel always names a resting order, as the issue's workload asks,
  * and the book stays at the size a market with active cancelling keeps.
  */
-export function mixedWorkload(count: number, seed: number): Workload {
+export function mixedWorkload(count: number, seed: number, warmup = 0): Workload {
   const r = new Prng(seed);
   const ids = new IdSource();
   const resting = new RestingSet();
   const ops: BenchOp[] = [];
   let mid = START_MID;
-  for (let i = 0; i < count; i += 1) {
+  for (let i = 0; i < warmup + count; i += 1) {
     if (r.chance(0.3)) mid = Math.max(1_000, mid + r.int(-1, 1));
     const side = r.chance(0.5) ? 'buy' : 'sell';
     const away = side === 'buy' ? -1 : 1;
@@ -96,7 +96,7 @@ export function mixedWorkload(count: number, seed: number): Workload {
     ops.push(op);
     resting.follow(op);
   }
-  return { name: 'mixed', preload: [], ops };
+  return { name: 'mixed', preload: ops.slice(0, warmup), ops: ops.slice(warmup) };
 }
 
 /** The orders resting in a book that the generated stream runs through, for picking cancels. */

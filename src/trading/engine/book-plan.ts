@@ -1,4 +1,4 @@
-import type { RestingNode } from './book-side.js';
+import type { PriceLevel, RestingNode } from './book-side.js';
 import type { PendingStop } from './stop-book.js';
 import type {
   BookDelta,
@@ -76,6 +76,8 @@ export class BookPlan implements PlanOutcome {
   partialAsk = 0;
   triggeredBuys = 0;
   triggeredSells = 0;
+  /** The price level of a plan's one resting order, when planning looked it up (`apply` reuses it). */
+  restLevel: PriceLevel | undefined = undefined;
   /** New resting orders in arrival order, each behind everything resting; `restCount` of them. */
   restCount = 0;
   tradeCount = 0;
@@ -97,6 +99,7 @@ export class BookPlan implements PlanOutcome {
     this.lastPrice = lastPrice;
     this.cancelled = null;
     this.newStop = null;
+    this.restLevel = undefined;
     this.consumedBids = this.consumedAsks = this.partialBid = this.partialAsk = 0;
     this.triggeredBuys = this.triggeredSells = 0;
     this.restCount = this.tradeCount = this.updateCount = this.deltaCount = 0;

@@ -96,9 +96,12 @@ export class BookSide {
     return (a - b) * this.sign > 0;
   }
 
-  /** Appends at the back of its price's queue (newest, lowest time priority). */
-  append(node: RestingNode): void {
-    let level = this.byPrice.get(node.price);
+  /**
+   * Appends at the back of its price's queue (newest, lowest time priority). `known` is the
+   * node's price level when the caller has already looked it up.
+   */
+  append(node: RestingNode, known?: PriceLevel): void {
+    let level = known ?? this.byPrice.get(node.price);
     if (level === undefined) {
       level = new PriceLevel(node.price);
       this.byPrice.set(node.price, level);
@@ -138,11 +141,15 @@ export class BookSide {
     if (node.level !== null) node.level.quantity -= quantity;
   }
 
+  // Levels are shifted by hand: `splice` is a call into the runtime whatever it moves, and a new
+  // level is usually within a few places of the best end.
   private insertLevel(level: PriceLevel): void {
     const sorted = this.sorted;
     const index = this.firstBetter(level.price);
-    if (index === sorted.length) sorted.push(level);
-    else sorted.splice(index, 0, level);
+    let i = sorted.length;
+    sorted.push(level);
+    for (; i > index; i -= 1) sorted[i] = sorted[i - 1] as PriceLevel;
+    sorted[index] = level;
   }
 
   private removeLevel(level: PriceLevel): void {
@@ -153,7 +160,8 @@ export class BookSide {
     }
     const index = this.firstBetter(level.price) - 1;
     if (sorted[index] !== level) throw new Error(`price ${level.price} is not an active level`);
-    sorted.splice(index, 1);
+    for (let i = index; i < sorted.length - 1; i += 1) sorted[i] = sorted[i + 1] as PriceLevel;
+    sorted.pop();
   }
 
   /** Binary search: the index of the first level strictly better than `price`. */

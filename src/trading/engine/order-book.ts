@@ -1,5 +1,6 @@
 import { BookPlan } from './book-plan.js';
 import { BookSide, RestingNode } from './book-side.js';
+import type { PriceLevel } from './book-side.js';
 import { KeyIndex } from './key-index.js';
 import { MatchRun } from './matcher.js';
 import { crossesBook, planCancel, planPlacement } from './planner.js';
@@ -132,7 +133,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
     this.dropTriggered('sell', plan.triggeredSells);
     for (let i = 0; i < plan.restCount; i += 1) {
       const rest = plan.restAt(i);
-      if (rest.remaining > 0) this.addResting(rest);
+      if (rest.remaining > 0) this.addResting(rest, plan.restLevel);
     }
     this.lastTrade = plan.lastPrice;
     this.lastDelta += plan.deltaCount;
@@ -200,9 +201,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
     if (partial > 0) side.reduce(side.levelAt(0)?.head as RestingNode, partial);
   }
 
-  private addResting(node: RestingNode): void {
+  private addResting(node: RestingNode, level?: PriceLevel): void {
     node.arrival = ++this.arrivals;
-    this.sideOf(node.side).append(node);
+    this.sideOf(node.side).append(node, level);
     this.index(node.key, node);
   }
 

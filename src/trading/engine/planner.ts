@@ -142,6 +142,7 @@ function planRest(book: PlanningSource, node: RestingNode): PlanResult<BookPlan>
   const count = level === undefined ? 0 : level.orderCount;
   plan.delta(book.sequence + 1, side, price, before + quantity, count + 1);
   plan.rest(node);
+  plan.restLevel = level;
   return book.accepted;
 }
 

@@ -100,6 +100,7 @@ export function sweep(
     const before = own === undefined ? 0 : own.quantity;
     const count = own === undefined ? 0 : own.orderCount;
     plan.delta(firstSequence, side, limit, before + remaining, count + 1);
+    plan.restLevel = own;
     // Deltas go bids first: a resting buy's level precedes the asks it took.
     if (buy && plan.deltaCount > 1) plan.lastDeltaFirst();
     if (filled > 0)

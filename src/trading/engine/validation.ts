@@ -6,7 +6,8 @@ import type { OrderType, PlaceOrder, RejectCode, TimeInForce } from './types.js'
  * the differential tests exercise the books' matching, not two copies of these checks.
  */
 export function validatePlacement(order: PlaceOrder): RejectCode | null {
-  if (typeof order.orderId !== 'string' || order.orderId.length === 0) return 'INVALID_ORDER_ID';
+  // `orderId` and `ownerId` are the caller's, validated at its edge: the engine carries them and
+  // only ever compares owners, so it does not read the strings here (a cache miss per order).
   if (!Number.isSafeInteger(order.key) || order.key < 0) return 'INVALID_ORDER_ID';
   if (!isInRange(order.quantity, MAX_QUANTITY)) return 'INVALID_QUANTITY';
   const limitPriced = order.type === 'limit' || order.type === 'stop_limit';
