@@ -34,13 +34,22 @@ export function tessera(workload: Workload): LoadedEngine {
   const preload = workload.preload.map((op) => toCommand(op, keyOf(op.id)));
   const commands = workload.ops.map((op) => toCommand(op, keyOf(op.id)));
   let book = new OrderBook();
+  let checksum = 0;
   const step = (command: Command) => {
     const result = book.plan(command);
-    if (result.ok) book.apply(result.plan);
+    if (!result.ok) return;
+    const plan = result.plan;
+    // What the service does with a plan before applying it: read every record (here into a
+    // checksum; there into the rows it commits).
+    for (let i = 0; i < plan.tradeCount; i += 1) checksum += plan.tradeAt(i).quantity;
+    for (let i = 0; i < plan.updateCount; i += 1) checksum += plan.updateAt(i).remainingQuantity;
+    for (let i = 0; i < plan.deltaCount; i += 1) checksum += plan.deltaAt(i).quantity;
+    book.apply(plan);
   };
   return {
     name: 'tessera',
     reset() {
+      if (checksum < 0) throw new Error('negative quantities'); // keeps the checksum observable
       book = new OrderBook();
       for (const command of preload) step(command);
     },
