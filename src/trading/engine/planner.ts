@@ -3,7 +3,14 @@ import { RestingNode } from './book-side.js';
 import type { BookSide, PriceLevel } from './book-side.js';
 import type { MatchRun, MatchSource } from './matcher.js';
 import type { PendingStop } from './stop-book.js';
-import type { CancelOrder, PlaceOrder, PlanResult, RejectCode, Side } from './types.js';
+import type {
+  CancelOrder,
+  PlaceOrder,
+  PlanResult,
+  RejectCode,
+  Side,
+  TimeInForce,
+} from './types.js';
 import { sweep } from './sweep.js';
 import { effectiveTimeInForce, validatePlacement } from './validation.js';
 
@@ -17,41 +24,62 @@ export interface PlanningSource extends MatchSource {
   matchRun(plan: BookPlan): MatchRun;
 }
 
+/** Small on purpose: the hot path (a resting limit order) stays within the JIT's inlining budget. */
 export function planPlacement(book: PlanningSource, order: PlaceOrder): PlanResult<BookPlan> {
   const invalid = validatePlacement(order);
   if (invalid !== null) return rejected(invalid);
   if (book.entry(order.key) !== undefined) return rejected('DUPLICATE_ORDER_ID');
-  const timeInForce = effectiveTimeInForce(order.type, order.timeInForce);
-  const { key, orderId, ownerId, side, type, quantity } = order;
-  const price = order.price ?? null;
-  if (type === 'stop_loss' || type === 'stop_limit') {
-    const stopPrice = order.stopPrice as number;
-    const status = 'pending_stop';
-    const stop: PendingStop = {
-      status,
-      key,
-      orderId,
-      ownerId,
-      side,
-      type,
-      quantity,
-      price,
-      stopPrice,
-      timeInForce,
-      arrival: 0,
-    };
-    const plan = book.freshPlan();
-    plan.update(orderId, ownerId, side, status, null, 0, quantity);
-    plan.newStop = stop;
-    return book.accepted;
-  }
+  const type = order.type;
+  const timeInForce = effectiveTimeInForce(type, order.timeInForce);
+  if (type === 'stop_loss' || type === 'stop_limit')
+    return planStop(book, order, type, timeInForce);
   if (type === 'limit' && (timeInForce === 'GTC' || timeInForce === 'POST_ONLY')) {
-    if (!crossesBook(book, side, price as number)) {
-      const node = book.newNode(key, orderId, ownerId, side, price as number, quantity, quantity);
-      return planRest(book, node);
+    const { key, orderId, ownerId, side, quantity } = order;
+    const price = order.price as number;
+    if (!crossesBook(book, side, price)) {
+      return planRest(book, book.newNode(key, orderId, ownerId, side, price, quantity, quantity));
     }
   }
-  const isMarket = type === 'market';
+  return planTaker(book, order, timeInForce);
+}
+
+/** A stop order: it waits in the stop book, changing nothing else. */
+function planStop(
+  book: PlanningSource,
+  order: PlaceOrder,
+  type: 'stop_loss' | 'stop_limit',
+  timeInForce: TimeInForce,
+): PlanResult<BookPlan> {
+  const { key, orderId, ownerId, side, quantity } = order;
+  const status = 'pending_stop';
+  const stop: PendingStop = {
+    status,
+    key,
+    orderId,
+    ownerId,
+    side,
+    type,
+    quantity,
+    price: order.price ?? null,
+    stopPrice: order.stopPrice as number,
+    timeInForce,
+    arrival: 0,
+  };
+  const plan = book.freshPlan();
+  plan.update(orderId, ownerId, side, status, null, 0, quantity);
+  plan.newStop = stop;
+  return book.accepted;
+}
+
+/** An order that may take liquidity: the one-pass sweep when it can, else the general run. */
+function planTaker(
+  book: PlanningSource,
+  order: PlaceOrder,
+  timeInForce: TimeInForce,
+): PlanResult<BookPlan> {
+  const { key, orderId, ownerId, side, quantity } = order;
+  const price = order.price ?? null;
+  const isMarket = order.type === 'market';
   if (timeInForce !== 'FOK' && timeInForce !== 'POST_ONLY') {
     if (isMarket && !reachable(book, side, price)) return rejected('NO_LIQUIDITY');
     const plan = book.freshPlan();
