@@ -9,87 +9,116 @@ export interface PendingStop extends PendingStopOrder {
 }
 
 /**
- * Pending stops per side in trigger order: buys by ascending stop price, sells by descending
- * stop price, then by arrival. Each array is stored reversed (next to trigger last), so the
- * stops a price move triggers are always a suffix and a plan can name them by a count.
+ * One side's pending stops in reverse trigger order (the next to trigger last), so the stops a
+ * price move triggers are always a suffix and a plan can name them by a count. Their stop prices
+ * are kept in a parallel array: searching numbers side by side rather than reading stop objects
+ * scattered in memory.
  */
-export class StopBook {
-  private readonly buys: PendingStop[] = [];
-  private readonly sells: PendingStop[] = [];
+class StopSide {
+  readonly stops: PendingStop[] = [];
+  readonly prices: number[] = [];
 
-  /** The stop `skip` places after the next one to trigger on `side`, if any. */
-  next(side: Side, skip: number): PendingStop | undefined {
-    const stops = this.stops(side);
-    return skip < stops.length ? stops[stops.length - 1 - skip] : undefined;
-  }
+  /** `sign` is +1 for buys (a higher stop triggers later), -1 for sells. */
+  constructor(private readonly sign: number) {}
 
   /**
-   * New stops are usually near the current price, i.e. near the end of their array, so they are
-   * shifted into place by hand (`splice` costs a call into the runtime whatever it moves).
+   * The index of the first stop that triggers no later than a stop at `price` would: every stop
+   * before it triggers strictly later. New stops are usually near the current price, i.e. near
+   * the end, so the search gallops back from the end before bisecting.
    */
-  add(stop: PendingStop): void {
-    const stops = this.stops(stop.side);
-    const index = this.position(stop);
-    let i = stops.length;
-    stops.push(stop);
-    for (; i > index; i -= 1) stops[i] = stops[i - 1] as PendingStop;
-    stops[index] = stop;
-  }
-
-  remove(stop: PendingStop): void {
-    const stops = this.stops(stop.side);
-    const index = this.position(stop) - 1;
-    if (stops[index] !== stop) throw new Error(`stop ${stop.orderId} is not pending`);
-    for (let i = index; i < stops.length - 1; i += 1) stops[i] = stops[i + 1] as PendingStop;
-    stops.pop();
-  }
-
-  /** True when no stop is pending on either side. */
-  get isEmpty(): boolean {
-    return this.buys.length === 0 && this.sells.length === 0;
-  }
-
-  /** Removes the `count` next-to-trigger stops of `side` and returns them in trigger order. */
-  take(side: Side, count: number): PendingStop[] {
-    return this.stops(side).splice(-count, count).reverse();
-  }
-
-  /** Every pending stop, buys then sells, each in trigger order. */
-  all(): PendingStop[] {
-    return [...this.buys].reverse().concat([...this.sells].reverse());
-  }
-
-  private stops(side: Side): PendingStop[] {
-    return side === 'buy' ? this.buys : this.sells;
-  }
-
-  /**
-   * The index just after every entry that triggers later than or at the same time as `stop`.
-   * New stops usually sit near the end (near the current price), so the search gallops back
-   * from the end before bisecting: a few reads of stop objects rather than a dozen scattered ones.
-   */
-  private position(stop: PendingStop): number {
-    const stops = this.stops(stop.side);
-    let high = stops.length;
+  firstNotLater(price: number): number {
+    const prices = this.prices;
+    const sign = this.sign;
+    let high = prices.length;
     let step = 1;
-    while (high > 0 && !triggersBefore(stop, stops[Math.max(0, high - step)] as PendingStop)) {
+    while (high > 0 && ((prices[Math.max(0, high - step)] as number) - price) * sign <= 0) {
       high = Math.max(0, high - step);
       step *= 2;
     }
     let low = Math.max(0, high - step);
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (triggersBefore(stop, stops[mid] as PendingStop)) low = mid + 1;
+      if (((prices[mid] as number) - price) * sign > 0) low = mid + 1;
       else high = mid;
     }
     return low;
   }
+
+  /** Inserts at `index`, shifting by hand (`splice` is a call into the runtime). */
+  insert(index: number, stop: PendingStop): void {
+    const { stops, prices } = this;
+    stops.push(stop);
+    prices.push(stop.stopPrice);
+    for (let i = stops.length - 1; i > index; i -= 1) {
+      stops[i] = stops[i - 1] as PendingStop;
+      prices[i] = prices[i - 1] as number;
+    }
+    stops[index] = stop;
+    prices[index] = stop.stopPrice;
+  }
+
+  removeAt(index: number): void {
+    const { stops, prices } = this;
+    for (let i = index; i < stops.length - 1; i += 1) {
+      stops[i] = stops[i + 1] as PendingStop;
+      prices[i] = prices[i + 1] as number;
+    }
+    stops.pop();
+    prices.pop();
+  }
 }
 
-/** True when `a` is due to trigger no later than `b` (same side). */
-function triggersBefore(a: PendingStop, b: PendingStop): boolean {
-  if (a.stopPrice !== b.stopPrice) {
-    return a.side === 'buy' ? a.stopPrice < b.stopPrice : a.stopPrice > b.stopPrice;
+/** Pending stops per side in trigger order: buys by ascending stop price, sells by descending, then by arrival. */
+export class StopBook {
+  private readonly buys = new StopSide(1);
+  private readonly sells = new StopSide(-1);
+
+  /** The stop `skip` places after the next one to trigger on `side`, if any. */
+  next(side: Side, skip: number): PendingStop | undefined {
+    const stops = this.side(side).stops;
+    return skip < stops.length ? stops[stops.length - 1 - skip] : undefined;
   }
-  return a.arrival <= b.arrival;
+
+  /** Adds a stop that arrived after every pending one (it triggers last among equal stop prices). */
+  add(stop: PendingStop): void {
+    const side = this.side(stop.side);
+    side.insert(side.firstNotLater(stop.stopPrice), stop);
+  }
+
+  remove(stop: PendingStop): void {
+    const side = this.side(stop.side);
+    const { stops, prices } = side;
+    for (let i = side.firstNotLater(stop.stopPrice); prices[i] === stop.stopPrice; i += 1) {
+      if (stops[i] === stop) {
+        side.removeAt(i);
+        return;
+      }
+    }
+    throw new Error(`stop ${stop.orderId} is not pending`);
+  }
+
+  /** True when no stop is pending on either side. */
+  get isEmpty(): boolean {
+    return this.buys.stops.length === 0 && this.sells.stops.length === 0;
+  }
+
+  /** Removes the `count` next-to-trigger stops of `side` and returns them in trigger order. */
+  take(side: Side, count: number): PendingStop[] {
+    const { stops, prices } = this.side(side);
+    const taken: PendingStop[] = [];
+    for (let i = 0; i < count; i += 1) {
+      taken.push(stops.pop() as PendingStop);
+      prices.pop();
+    }
+    return taken;
+  }
+
+  /** Every pending stop, buys then sells, each in trigger order. */
+  all(): PendingStop[] {
+    return [...this.buys.stops].reverse().concat([...this.sells.stops].reverse());
+  }
+
+  private side(side: Side): StopSide {
+    return side === 'buy' ? this.buys : this.sells;
+  }
 }
