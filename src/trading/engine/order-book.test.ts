@@ -282,6 +282,31 @@ describe('OrderBook: plan and apply', () => {
     expect(() => book.apply(third.plan)).toThrow(StalePlanError);
   });
 
+  it('gives records valid until the next plan, and copies that outlive it', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 4 });
+    const first = book.plan(order({ orderId: 'b1', side: 'buy', price: 100, quantity: 3 }));
+    if (!first.ok) throw new Error('expected a plan');
+    const copies = first.plan.trades;
+    expect(first.plan.tradeCount).toBe(1);
+    expect(first.plan.tradeAt(0)).toMatchObject({ buyOrderId: 'b1', quantity: 3 });
+    book.apply(first.plan);
+    const second = book.plan(order({ orderId: 'b2', side: 'buy', price: 100, quantity: 1 }));
+    if (!second.ok) throw new Error('expected a plan');
+    expect(second.plan.tradeAt(0)).toMatchObject({ buyOrderId: 'b2', quantity: 1 });
+    expect(copies).toEqual([
+      {
+        price: 100,
+        quantity: 3,
+        takerSide: 'buy',
+        buyOrderId: 'b1',
+        sellOrderId: 's1',
+        buyerId: 'owner-b1',
+        sellerId: 'owner-s1',
+      },
+    ]);
+  });
+
   it('refuses invalid values, duplicate ids and unknown cancels with result codes', () => {
     const book = new OrderBook();
     run(book, { orderId: 'a', side: 'buy' });
