@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { BookSide, RestingNode } from './book-side.js';
 
 function node(orderId: string, price: number, arrival: number, remaining = 5): RestingNode {
-  const resting = new RestingNode(arrival, orderId, 'u', 'sell', price, 10, remaining);
+  const resting = new RestingNode(
+    { key: arrival, orderId, ownerId: 'u', side: 'sell', quantity: 10 },
+    price,
+    remaining,
+  );
   resting.arrival = arrival;
   return resting;
 }
@@ -44,7 +48,13 @@ describe('BookSide', () => {
   it('ranks bids highest first', () => {
     const bids = new BookSide('buy');
     for (const [i, price] of [99, 101, 100].entries()) {
-      bids.append(new RestingNode(i, `b${i}`, 'u', 'buy', price, 1, 1));
+      bids.append(
+        new RestingNode(
+          { key: i, orderId: `b${i}`, ownerId: 'u', side: 'buy', quantity: 1 },
+          price,
+          1,
+        ),
+      );
     }
     expect([0, 1, 2].map((rank) => bids.levelAt(rank)?.price)).toEqual([101, 100, 99]);
     expect(bids.isBetter(101, 100)).toBe(true);

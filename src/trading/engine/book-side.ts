@@ -1,4 +1,4 @@
-import type { Side } from './types.js';
+import type { OrderIdentity, Side } from './types.js';
 
 /**
  * A resting order: a node of its level's intrusive FIFO list. A plan takes the nodes of the
@@ -14,34 +14,28 @@ export class RestingNode {
   /** The book-wide arrival number, set when linked; strictly increasing along every level. */
   arrival = 0;
 
-  constructor(
-    /** The caller's integer handle (`PlaceOrder.key`). */
-    public key: number,
-    public orderId: string,
-    public ownerId: string,
-    public side: Side,
-    public price: number,
-    /** The order's original quantity; quantity - remaining is what it has filled. */
-    public quantity: number,
-    public remaining: number,
-  ) {}
+  /** The caller's integer handle (`PlaceOrder.key`). */
+  key = 0;
+  orderId = '';
+  ownerId = '';
+  side: Side = 'buy';
+  price = 0;
+  /** The order's original quantity; quantity - remaining is what it has filled. */
+  quantity = 0;
+  remaining = 0;
+
+  constructor(order: OrderIdentity, price: number, remaining: number) {
+    this.init(order, price, remaining);
+  }
 
   /** Makes a spare node a new order's node. */
-  init(
-    key: number,
-    orderId: string,
-    ownerId: string,
-    side: Side,
-    price: number,
-    quantity: number,
-    remaining: number,
-  ): this {
-    this.key = key;
-    this.orderId = orderId;
-    this.ownerId = ownerId;
-    this.side = side;
+  init(order: OrderIdentity, price: number, remaining: number): this {
+    this.key = order.key;
+    this.orderId = order.orderId;
+    this.ownerId = order.ownerId;
+    this.side = order.side;
     this.price = price;
-    this.quantity = quantity;
+    this.quantity = order.quantity;
     this.remaining = remaining;
     this.arrival = 0;
     return this;

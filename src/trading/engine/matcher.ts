@@ -3,7 +3,7 @@ import type { BookSide, RestingNode } from './book-side.js';
 import { LevelChanges } from './level-changes.js';
 import { SideView } from './side-view.js';
 import type { PendingStop, StopBook } from './stop-book.js';
-import type { CancelReason, RejectCode, Side, TimeInForce } from './types.js';
+import type { CancelReason, OrderIdentity, RejectCode, Side, TimeInForce } from './types.js';
 import { stopTriggers } from './validation.js';
 
 /**
@@ -22,24 +22,15 @@ class Taker {
   price: number | null = null;
   timeInForce: TimeInForce = 'GTC';
 
-  set(
-    key: number,
-    orderId: string,
-    ownerId: string,
-    side: Side,
-    quantity: number,
-    isMarket: boolean,
-    price: number | null,
-    timeInForce: TimeInForce,
-  ): this {
-    this.key = key;
-    this.orderId = orderId;
-    this.ownerId = ownerId;
-    this.side = side;
-    this.quantity = quantity;
+  set(order: OrderIdentity, isMarket: boolean, price: number | null, tif: TimeInForce): this {
+    this.key = order.key;
+    this.orderId = order.orderId;
+    this.ownerId = order.ownerId;
+    this.side = order.side;
+    this.quantity = order.quantity;
     this.isMarket = isMarket;
     this.price = price;
-    this.timeInForce = timeInForce;
+    this.timeInForce = tif;
     return this;
   }
 }
@@ -53,15 +44,7 @@ export interface MatchSource {
   /** The number of the last delta applied; a plan's deltas continue from it. */
   readonly sequence: number;
   /** A node for an order a plan may leave resting (from the book's spares when it has any). */
-  newNode(
-    key: number,
-    orderId: string,
-    ownerId: string,
-    side: Side,
-    price: number,
-    quantity: number,
-    remaining: number,
-  ): RestingNode;
+  newNode(order: OrderIdentity, price: number, remaining: number): RestingNode;
 }
 
 /**
@@ -113,25 +96,12 @@ export class MatchRun {
    * recorded; the same conditions on a triggered stop cancel it instead.
    */
   run(
-    key: number,
-    orderId: string,
-    ownerId: string,
-    side: Side,
-    quantity: number,
+    order: OrderIdentity,
     isMarket: boolean,
     price: number | null,
     timeInForce: TimeInForce,
   ): RejectCode | null {
-    const taker = this.taker.set(
-      key,
-      orderId,
-      ownerId,
-      side,
-      quantity,
-      isMarket,
-      price,
-      timeInForce,
-    );
+    const taker = this.taker.set(order, isMarket, price, timeInForce);
     const refusal = this.refusal(taker);
     if (refusal !== null) return refusal;
     this.match(taker);
@@ -165,18 +135,7 @@ export class MatchRun {
   }
 
   private runTriggered(stop: PendingStop): void {
-    const { key, orderId, ownerId, side, quantity, price, timeInForce } = stop;
-    const isMarket = stop.type === 'stop_loss';
-    const taker = this.taker.set(
-      key,
-      orderId,
-      ownerId,
-      side,
-      quantity,
-      isMarket,
-      price,
-      timeInForce,
-    );
+    const taker = this.taker.set(stop, stop.type === 'stop_loss', stop.price, stop.timeInForce);
     const refusal = this.refusal(taker);
     if (refusal === null) {
       this.match(taker);
@@ -274,15 +233,7 @@ export class MatchRun {
   private rest(taker: Taker, filled: number): void {
     const remaining = taker.quantity - filled;
     const price = taker.price as number;
-    const order = this.source.newNode(
-      taker.key,
-      taker.orderId,
-      taker.ownerId,
-      taker.side,
-      price,
-      taker.quantity,
-      remaining,
-    );
+    const order = this.source.newNode(taker, price, remaining);
     this.plan.rest(order);
     const side = taker.side === 'buy' ? this.source.bids : this.source.asks;
     this.levels.add(side, price, remaining, 1);

@@ -12,6 +12,7 @@ import type {
   LevelView,
   LiveOrder,
   MatchingBook,
+  OrderIdentity,
   PendingStopOrder,
   PlanResult,
   RestingOrder,
@@ -94,20 +95,11 @@ export class OrderBook implements MatchingBook<BookPlan> {
    * Taking a spare is not a change of the book: a dropped plan's node is simply garbage, and a
    * node returns to the spares only in `apply`, after which every earlier plan is stale.
    */
-  newNode(
-    key: number,
-    orderId: string,
-    ownerId: string,
-    side: Side,
-    price: number,
-    quantity: number,
-    remaining: number,
-  ): RestingNode {
+  newNode(order: OrderIdentity, price: number, remaining: number): RestingNode {
     const spare = this.spares.pop();
-    if (spare === undefined) {
-      return new RestingNode(key, orderId, ownerId, side, price, quantity, remaining);
-    }
-    return spare.init(key, orderId, ownerId, side, price, quantity, remaining);
+    return spare === undefined
+      ? new RestingNode(order, price, remaining)
+      : spare.init(order, price, remaining);
   }
 
   /** The book's plan, reset for a new command (planning only). */
@@ -181,13 +173,12 @@ export class OrderBook implements MatchingBook<BookPlan> {
       this.addStop({ ...order, arrival: 0 });
       return;
     }
-    const { key, orderId, ownerId, side, price, quantity, remainingQuantity } = order;
+    const { orderId, side, price, quantity, remainingQuantity } = order;
     if (remainingQuantity <= 0 || remainingQuantity > quantity) {
       throw new Error(`order ${orderId} has no quantity to rest`);
     }
-    const node = new RestingNode(key, orderId, ownerId, side, price, quantity, remainingQuantity);
     if (crossesBook(this, side, price)) throw new Error(`order ${orderId} would cross the book`);
-    this.addResting(node);
+    this.addResting(new RestingNode(order, price, remainingQuantity));
   }
 
   /** Removes `count` whole orders from the best of `side`, then `partial` from the next. */

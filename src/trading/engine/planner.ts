@@ -34,10 +34,9 @@ export function planPlacement(book: PlanningSource, order: PlaceOrder): PlanResu
   if (type === 'stop_loss' || type === 'stop_limit')
     return planStop(book, order, type, timeInForce);
   if (type === 'limit' && (timeInForce === 'GTC' || timeInForce === 'POST_ONLY')) {
-    const { key, orderId, ownerId, side, quantity } = order;
     const price = order.price as number;
-    if (!crossesBook(book, side, price)) {
-      return planRest(book, book.newNode(key, orderId, ownerId, side, price, quantity, quantity));
+    if (!crossesBook(book, order.side, price)) {
+      return planRest(book, book.newNode(order, price, order.quantity));
     }
   }
   return planTaker(book, order, timeInForce);
@@ -77,19 +76,15 @@ function planTaker(
   order: PlaceOrder,
   timeInForce: TimeInForce,
 ): PlanResult<BookPlan> {
-  const { key, orderId, ownerId, side, quantity } = order;
   const price = order.price ?? null;
   const isMarket = order.type === 'market';
   if (timeInForce !== 'FOK' && timeInForce !== 'POST_ONLY') {
-    if (isMarket && !reachable(book, side, price)) return rejected('NO_LIQUIDITY');
-    const plan = book.freshPlan();
-    if (sweep(book, plan, key, orderId, ownerId, side, quantity, isMarket, price, timeInForce)) {
-      return book.accepted;
-    }
+    if (isMarket && !reachable(book, order.side, price)) return rejected('NO_LIQUIDITY');
+    if (sweep(book, book.freshPlan(), order, isMarket, price, timeInForce)) return book.accepted;
   }
   const plan = book.freshPlan();
   const run = book.matchRun(plan);
-  const refusal = run.run(key, orderId, ownerId, side, quantity, isMarket, price, timeInForce);
+  const refusal = run.run(order, isMarket, price, timeInForce);
   if (refusal !== null) return rejected(refusal);
   run.finish();
   return book.accepted;

@@ -1,7 +1,7 @@
 import type { BookPlan } from './book-plan.js';
 import type { PriceLevel, RestingNode } from './book-side.js';
 import type { PlanningSource } from './planner.js';
-import type { Side, TimeInForce } from './types.js';
+import type { OrderIdentity, TimeInForce } from './types.js';
 import { stopTriggers } from './validation.js';
 
 /**
@@ -15,15 +15,12 @@ import { stopTriggers } from './validation.js';
 export function sweep(
   book: PlanningSource,
   plan: BookPlan,
-  key: number,
-  orderId: string,
-  ownerId: string,
-  side: Side,
-  quantity: number,
+  order: OrderIdentity,
   isMarket: boolean,
   price: number | null,
   timeInForce: TimeInForce,
 ): boolean {
+  const { orderId, ownerId, side, quantity } = order;
   const buy = side === 'buy';
   const opposite = buy ? book.asks : book.bids;
   const firstSequence = book.sequence + 1;
@@ -95,7 +92,7 @@ export function sweep(
     plan.update(orderId, ownerId, side, 'cancelled', 'UNFILLED_REMAINDER', filled, remaining);
   } else {
     const limit = price as number;
-    plan.rest(book.newNode(key, orderId, ownerId, side, limit, quantity, remaining));
+    plan.rest(book.newNode(order, limit, remaining));
     const own = (buy ? book.bids : book.asks).level(limit);
     const before = own === undefined ? 0 : own.quantity;
     const count = own === undefined ? 0 : own.orderCount;

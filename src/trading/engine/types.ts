@@ -22,6 +22,15 @@ export type OrderType = 'limit' | 'market' | 'stop_loss' | 'stop_limit';
  */
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
 
+/** What names an order and sizes it: commands, resting orders and pending stops all carry it. */
+export interface OrderIdentity {
+  readonly key: number;
+  readonly orderId: string;
+  readonly ownerId: string;
+  readonly side: Side;
+  readonly quantity: number;
+}
+
 export interface PlaceOrder {
   readonly kind: 'place';
   /**
