@@ -326,28 +326,14 @@ describe('issuance and the primary offering', () => {
       });
       expect(await balance(ann.id)).toBe('900.00');
       const issuerBefore = await balance(issuer.id);
-      expect(
-        await code(
-          s.call(
-            'POST',
-            `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
-            { allocation_ids: [allocation.id] },
-            issuer.token,
-          ),
-        ),
-      ).toBe('403 FORBIDDEN_ROLE');
+      expect(await code(s.confirmPayment(tokenId, [allocation.id], issuer))).toBe(
+        '403 FORBIDDEN_ROLE',
+      );
       const confirmed = await s.confirm(tokenId, [allocation.id]);
       expect(confirmed.data[0]).toMatchObject({ status: 'confirmed', on_chain_status: 'pending' });
-      expect(
-        await code(
-          s.call(
-            'POST',
-            `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
-            { allocation_ids: [allocation.id] },
-            s.admin.token,
-          ),
-        ),
-      ).toBe('409 ALLOCATION_NOT_PENDING');
+      expect(await code(s.confirmPayment(tokenId, [allocation.id]))).toBe(
+        '409 ALLOCATION_NOT_PENDING',
+      );
       expect(await balance(issuer.id)).toBe((Number(issuerBefore) + 100).toFixed(2));
       expect(await token(tokenId)).toMatchObject({ tokens_sold: 40, total_raised: '100.00' });
       const wallet = await s.test.db
@@ -398,16 +384,9 @@ describe('issuance and the primary offering', () => {
           s.call('POST', `/api/v1/admin/allocations/${allocation.id}/reject`, {}, s.admin.token),
         ),
       ).toBe('409 ALLOCATION_NOT_PENDING');
-      expect(
-        await code(
-          s.call(
-            'POST',
-            `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
-            { allocation_ids: [allocation.id] },
-            s.admin.token,
-          ),
-        ),
-      ).toBe('409 ALLOCATION_NOT_PENDING');
+      expect(await code(s.confirmPayment(tokenId, [allocation.id]))).toBe(
+        '409 ALLOCATION_NOT_PENDING',
+      );
       const ledger = await s.test.db
         .selectFrom('fiat_ledger')
         .select(['kind', 'amount'])

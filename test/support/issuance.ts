@@ -249,16 +249,14 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
         201,
       );
     },
+    /** the confirm-payment request for these allocations, as `actor` (the admin by default) */
+    confirmPayment(tokenId: string, allocationIds: string[], actor: Actor = admin) {
+      const body = { allocation_ids: allocationIds };
+      return call('POST', `/api/v1/admin/tokens/${tokenId}/confirm-payment`, body, actor.token);
+    },
     /** the admin confirms payment of these allocations (expecting success) */
     async confirm(tokenId: string, allocationIds: string[]) {
-      return ok(
-        call(
-          'POST',
-          `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
-          { allocation_ids: allocationIds },
-          admin.token,
-        ),
-      );
+      return ok(this.confirmPayment(tokenId, allocationIds));
     },
     /** runs the minting worker until no allocation is waiting */
     async mintAll(): Promise<void> {
