@@ -2,6 +2,7 @@
  * The mutating routes of the chain API. Each takes an `Idempotency-Key` header (deploy uses the
  * token id instead), calls one operation and answers 200 with what was mined.
  */
+import type { TSchema } from '@sinclair/typebox';
 import type { ChainServices } from '../chain-services.js';
 import type { ApiScope } from './api-scope.js';
 import { batchForcedTransfer } from '../operations/batch-forced-transfer.js';
@@ -36,6 +37,18 @@ import {
 
 const security = [{ serviceToken: [] }];
 
+/** The options of a route that takes an `Idempotency-Key` header and a body, and answers 200. */
+function idempotent<Body extends TSchema, Response extends TSchema>(
+  summary: string,
+  body: Body,
+  response: Response,
+) {
+  const headers = IdempotencyHeadersSchema;
+  return {
+    schema: { summary, tags: ['chain'], security, headers, body, response: { 200: response } },
+  };
+}
+
 export function registerMutationRoutes(app: ApiScope, services: ChainServices): void {
   app.post(
     '/deploy',
@@ -63,16 +76,11 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
 
   app.post(
     '/register-identity',
-    {
-      schema: {
-        summary: 'Create the investor ONCHAINID, add the KYC claim, register it for every token',
-        tags: ['chain'],
-        security,
-        headers: IdempotencyHeadersSchema,
-        body: RegisterIdentityBodySchema,
-        response: { 200: RegisterIdentityResponseSchema },
-      },
-    },
+    idempotent(
+      'Create the investor ONCHAINID, add the KYC claim, register it for every token',
+      RegisterIdentityBodySchema,
+      RegisterIdentityResponseSchema,
+    ),
     async (request) => {
       const result = await registerIdentity(services, {
         investor: parseAddress(request.body.investor_addr, 'investor_addr'),
@@ -86,16 +94,11 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
 
   app.post(
     '/revoke-kyc',
-    {
-      schema: {
-        summary: "Revoke the investor's KYC claim (unverified on every token)",
-        tags: ['chain'],
-        security,
-        headers: IdempotencyHeadersSchema,
-        body: RevokeKycBodySchema,
-        response: { 200: RevokeKycResponseSchema },
-      },
-    },
+    idempotent(
+      "Revoke the investor's KYC claim (unverified on every token)",
+      RevokeKycBodySchema,
+      RevokeKycResponseSchema,
+    ),
     async (request) => {
       const result = await revokeKyc(services, {
         investor: parseAddress(request.body.investor_addr, 'investor_addr'),
@@ -108,16 +111,11 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
 
   app.post(
     '/mint',
-    {
-      schema: {
-        summary: 'Mint base units to a verified wallet (issuer pays)',
-        tags: ['chain'],
-        security,
-        headers: IdempotencyHeadersSchema,
-        body: MintBodySchema,
-        response: { 200: TransactionSchema },
-      },
-    },
+    idempotent(
+      'Mint base units to a verified wallet (issuer pays)',
+      MintBodySchema,
+      TransactionSchema,
+    ),
     async (request) =>
       mint(services, {
         token: parseAddress(request.body.token_addr, 'token_addr'),
@@ -130,16 +128,11 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
 
   app.post(
     '/transfer',
-    {
-      schema: {
-        summary: 'Forced transfer from seller to buyer after the platform checks (platform pays)',
-        tags: ['chain'],
-        security,
-        headers: IdempotencyHeadersSchema,
-        body: TransferBodySchema,
-        response: { 200: TransactionSchema },
-      },
-    },
+    idempotent(
+      'Forced transfer from seller to buyer after the platform checks (platform pays)',
+      TransferBodySchema,
+      TransactionSchema,
+    ),
     async (request) =>
       forcedTransfer(services, {
         token: parseAddress(request.body.token_addr, 'token_addr'),
@@ -153,16 +146,11 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
 
   app.post(
     '/batch-transfer',
-    {
-      schema: {
-        summary: 'Several forced transfers of one token in one transaction, all or nothing',
-        tags: ['chain'],
-        security,
-        headers: IdempotencyHeadersSchema,
-        body: BatchTransferBodySchema,
-        response: { 200: TransactionSchema },
-      },
-    },
+    idempotent(
+      'Several forced transfers of one token in one transaction, all or nothing',
+      BatchTransferBodySchema,
+      TransactionSchema,
+    ),
     async (request) =>
       batchForcedTransfer(services, {
         token: parseAddress(request.body.token_addr, 'token_addr'),
@@ -179,16 +167,11 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
   for (const paused of [true, false]) {
     app.post(
       paused ? '/pause' : '/unpause',
-      {
-        schema: {
-          summary: paused ? 'Pause a token' : 'Unpause a token (tokens start paused)',
-          tags: ['chain'],
-          security,
-          headers: IdempotencyHeadersSchema,
-          body: PauseBodySchema,
-          response: { 200: PauseResponseSchema },
-        },
-      },
+      idempotent(
+        paused ? 'Pause a token' : 'Unpause a token (tokens start paused)',
+        PauseBodySchema,
+        PauseResponseSchema,
+      ),
       async (request) =>
         pauseResponse(
           await setTokenPaused(services, {
