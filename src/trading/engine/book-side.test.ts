@@ -59,4 +59,29 @@ describe('BookSide', () => {
     expect([0, 1, 2].map((rank) => bids.levelAt(rank)?.price)).toEqual([101, 100, 99]);
     expect(bids.isBetter(101, 100)).toBe(true);
   });
+
+  it('finds each level by price when prices share a cache slot, and after idle levels are dropped', () => {
+    const asks = new BookSide('sell');
+    // 4,096 apart: the same slot of the side's level cache; 2^32 + 100 has 100's low bits too.
+    const prices = [100, 100 + 4_096, 100 + 8_192, 2 ** 32 + 100];
+    const nodes = prices.map((price, i) => node(`o${i}`, price, i + 1));
+    for (const n of nodes) asks.append(n);
+    for (let round = 0; round < 2; round += 1) {
+      for (const price of prices) expect(asks.level(price)?.price).toBe(price);
+    }
+    expect(asks.level(100 + 12_288)).toBeUndefined();
+    // Empty more than the idle allowance of levels: the oldest idle ones leave the map and cache.
+    const many = Array.from({ length: 1_100 }, (_, i) => node(`m${i}`, 10_000 + i, 100 + i));
+    for (const n of many) asks.append(n);
+    for (const n of many) asks.remove(n);
+    for (const n of nodes) asks.remove(n);
+    for (const price of prices) {
+      const level = asks.level(price);
+      if (level !== undefined) expect([level.price, level.orderCount]).toEqual([price, 0]);
+    }
+    const again = node('again', 100, 9_999);
+    asks.append(again);
+    expect(asks.level(100)?.head).toBe(again);
+    expect(asks.levelAt(0)?.price).toBe(100);
+  });
 });

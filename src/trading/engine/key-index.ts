@@ -13,6 +13,11 @@ export class KeyIndex<T extends { readonly key: number }> {
   /** 32 minus log2 of the capacity: the hash's top bits select the slot. */
   private shift: number;
   private count = 0;
+  /**
+   * The slot of the last entry `get` found: a cancel looks its order up when it is planned and
+   * deletes it when it is applied, and the delete checks this slot before probing.
+   */
+  private found = 0;
 
   constructor(capacity = 1024) {
     const bits = Math.max(4, Math.ceil(Math.log2(capacity)));
@@ -31,7 +36,10 @@ export class KeyIndex<T extends { readonly key: number }> {
     for (let i = home(key, this.shift); ; i = (i + 1) & mask) {
       const item = slots[i] as T | null;
       if (item === null) return undefined;
-      if (item.key === key) return item;
+      if (item.key === key) {
+        this.found = i;
+        return item;
+      }
     }
   }
 
@@ -64,11 +72,14 @@ export class KeyIndex<T extends { readonly key: number }> {
     const slots = this.slots;
     const mask = this.mask;
     const shift = this.shift;
-    let hole = home(key, shift);
-    for (; ; hole = (hole + 1) & mask) {
-      const item = slots[hole] as T | null;
-      if (item === null) return false;
-      if (item.key === key) break;
+    let hole = this.found;
+    const remembered = slots[hole] as T | null;
+    if (remembered === null || remembered.key !== key) {
+      for (hole = home(key, shift); ; hole = (hole + 1) & mask) {
+        const item = slots[hole] as T | null;
+        if (item === null) return false;
+        if (item.key === key) break;
+      }
     }
     // Knuth's algorithm R: move back every later entry of the run that may not sit past the hole.
     for (let i = (hole + 1) & mask; ; i = (i + 1) & mask) {
