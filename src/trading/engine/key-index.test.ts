@@ -34,5 +34,10 @@ describe('KeyIndex', () => {
       expect(index.size).toBe(map.size);
     }
     for (const k of keyspace) expect(index.get(k)).toBe(map.get(k));
+    for (const k of [-1, -2, Number.NaN]) {
+      expect(index.get(k)).toBeUndefined();
+      expect(index.delete(k)).toBe(false);
+    }
+    expect(index.size).toBe(map.size);
   });
 });

@@ -34,6 +34,7 @@ export class KeyIndex<T extends { readonly key: number }> {
   }
 
   get(key: number): T | undefined {
+    if (!(key >= 0)) return undefined; // no entry has it, and -1 marks empty slots
     const keys = this.keys;
     const mask = this.mask;
     for (let i = home(key, this.shift); ; i = (i + 1) & mask) {
@@ -73,6 +74,7 @@ export class KeyIndex<T extends { readonly key: number }> {
 
   /** Removes the entry with `key`; false when there is none. */
   delete(key: number): boolean {
+    if (!(key >= 0)) return false;
     const keys = this.keys;
     const items = this.items;
     const mask = this.mask;
@@ -126,7 +128,7 @@ export class KeyIndex<T extends { readonly key: number }> {
   }
 }
 
-/** The key of an empty slot: keys are non-negative. */
+/** The key of an empty slot: keys are non-negative (`set` is given only valid keys). */
 const EMPTY = -1;
 
 /** The home slot of a key (a non-negative safe integer): its two 32-bit halves mixed, scattered. */
