@@ -9,7 +9,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { idIndexFloor, keyIndexFloor, nodejsOrderBook, tessera } from './adapters.js';
@@ -24,19 +23,22 @@ v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 /**
- * How long to wait after a forced collection before the clock starts. The collection returns with
- * work left on the collector's background threads (sweeping, releasing pages); on this 2-core
- * machine that work would run alongside the next timed run and be billed to whichever engine it
- * is. Measured on the mixed stream, alternating runs with and without the wait in one process:
- * Tessera's rate 14% higher with it, nodejs-order-book's 6% (its run is longer, so the overlap is
- * a smaller part of it); waiting 1.5 s instead of 0.3 s changed nothing further.
+ * How long the machine is kept busy after a forced collection before the clock starts. The
+ * collection returns with work left on the collector's background threads (sweeping, releasing
+ * pages); on this 2-core machine that work would run alongside the next timed run and be billed
+ * to whichever engine it is. Measured on the mixed stream, alternating runs with and without the
+ * wait in one process: Tessera's rate 14% higher with it, nodejs-order-book's 6% (its run is
+ * longer, so the overlap is a smaller part of it). The wait spins rather than sleeps: after an
+ * idle pause a short run starts on a slower core (spinning measured 3% to 7% above sleeping for
+ * Tessera, 1% for nodejs-order-book), and a service under load is never idle.
  */
 const SETTLE_MS = 250;
 
-/** A full collection, then a pause for its background work: every timed run starts from this. */
-async function quiesce(): Promise<void> {
+/** A full collection, then a busy pause for its background work: every timed run starts so. */
+function quiesce(): void {
   collectGarbage();
-  await sleep(SETTLE_MS);
+  const end = performance.now() + SETTLE_MS;
+  while (performance.now() < end);
 }
 
 interface Latency {
@@ -47,18 +49,18 @@ interface Latency {
 }
 
 /** One timed run of the whole stream on a fresh book (preload untimed). */
-async function opsPerSecond(engine: LoadedEngine, count: number): Promise<number> {
+function opsPerSecond(engine: LoadedEngine, count: number): number {
   engine.reset();
-  await quiesce();
+  quiesce();
   const start = performance.now();
   engine.runAll();
   return count / ((performance.now() - start) / 1000);
 }
 
 /** A further run timing every operation, sampling the heap every 4096 operations. */
-async function latency(engine: LoadedEngine, count: number): Promise<Latency> {
+function latency(engine: LoadedEngine, count: number): Latency {
   engine.reset();
-  await quiesce();
+  quiesce();
   const baseline = process.memoryUsage().heapUsed;
   let peak = baseline;
   const latencies = new Float64Array(count);
@@ -90,7 +92,7 @@ function line(workload: string, engine: string, rate: number, l: Latency): strin
  * that a shared machine's changing load falls on all of them alike, and prints each one's
  * median rate and latencies; returns the median rates.
  */
-async function timeInterleaved(workload: Workload, engines: LoadedEngine[]): Promise<number[]> {
+function timeInterleaved(workload: Workload, engines: LoadedEngine[]): number[] {
   const count = workload.ops.length;
   for (const engine of engines) {
     engine.reset();
@@ -98,13 +100,12 @@ async function timeInterleaved(workload: Workload, engines: LoadedEngine[]): Pro
   }
   const rates = engines.map(() => [] as number[]);
   for (let run = 0; run < RUNS; run += 1) {
-    for (const [i, engine] of engines.entries()) rates[i]?.push(await opsPerSecond(engine, count));
+    engines.forEach((engine, i) => rates[i]?.push(opsPerSecond(engine, count)));
   }
   const medians = rates.map(median);
-  for (const [i, engine] of engines.entries()) {
-    const rate = medians[i] as number;
-    console.log(line(workload.name, engine.name, rate, await latency(engine, count)));
-  }
+  engines.forEach((engine, i) => {
+    console.log(line(workload.name, engine.name, medians[i] as number, latency(engine, count)));
+  });
   return medians;
 }
 
@@ -112,10 +113,9 @@ async function timeInterleaved(workload: Workload, engines: LoadedEngine[]): Pro
  * One workload: Tessera against nodejs-order-book, then the two floors, which are not engines
  * and are timed after them so that their data and runs do not share the engines' measurement.
  */
-async function bench(workload: Workload): Promise<void> {
-  const engines = [tessera(workload), nodejsOrderBook(workload)];
-  const [ours, theirs] = await timeInterleaved(workload, engines);
-  await timeInterleaved(workload, [idIndexFloor(workload), keyIndexFloor(workload)]);
+function bench(workload: Workload): void {
+  const [ours, theirs] = timeInterleaved(workload, [tessera(workload), nodejsOrderBook(workload)]);
+  timeInterleaved(workload, [idIndexFloor(workload), keyIndexFloor(workload)]);
   const ratio = (ours as number) / (theirs as number);
   console.log(`${workload.name.padEnd(9)} ratio ${ratio.toFixed(1)}x`);
   if (workload.name === 'mixed') {
@@ -135,7 +135,7 @@ const only = process.argv[2];
 if (only !== undefined) {
   const make = WORKLOADS[only];
   if (make === undefined) throw new Error(`unknown workload ${only}`);
-  await bench(make());
+  bench(make());
 } else {
   console.log(
     `engine benchmark: node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ` +
