@@ -18,14 +18,13 @@ class Touch {
  * aggregate. A plan touches few levels, so a scan beats a map here.
  */
 export class LevelChanges {
+  /** The plan's touches are the first `count`; the rest are earlier plans', kept for reuse. */
   private readonly touches: Touch[] = [];
-  /** Touch objects of earlier plans, ready for reuse. */
-  private readonly spares: Touch[] = [];
+  private count = 0;
 
   /** Forgets every touch (one instance serves a book's successive plans). */
   clear(): void {
-    const touches = this.touches;
-    while (touches.length > 0) this.spares.push(touches.pop() as Touch);
+    this.count = 0;
   }
 
   /** Records that the level at `price` gains `quantity` and `orderCount` (negative: loses). */
@@ -41,8 +40,9 @@ export class LevelChanges {
    */
   writeDeltas(plan: BookPlan, firstSequence: number): void {
     const changed = this.touches;
+    const count = this.count;
     // Insertion sort: a plan touches a handful of levels, and `sort` is a call into the runtime.
-    for (let i = 1; i < changed.length; i += 1) {
+    for (let i = 1; i < count; i += 1) {
       const t = changed[i] as Touch;
       let j = i;
       for (; j > 0 && deltaOrder(t, changed[j - 1] as Touch) < 0; j -= 1) {
@@ -50,7 +50,7 @@ export class LevelChanges {
       }
       changed[j] = t;
     }
-    for (let i = 0; i < changed.length; i += 1) {
+    for (let i = 0; i < count; i += 1) {
       const t = changed[i] as Touch;
       if (t.quantity === t.quantityBefore && t.orderCount === t.countBefore) continue;
       plan.delta(firstSequence, t.side.side, t.price, t.quantity, t.orderCount);
@@ -59,23 +59,24 @@ export class LevelChanges {
 
   private touch(side: BookSide, price: number): Touch {
     const touches = this.touches;
-    for (let i = 0; i < touches.length; i += 1) {
+    for (let i = 0; i < this.count; i += 1) {
       const touch = touches[i] as Touch;
       if (touch.price === price && touch.side === side) return touch;
     }
     const level = side.level(price);
     const quantity = level === undefined ? 0 : level.quantity;
     const orderCount = level === undefined ? 0 : level.orderCount;
-    let touch = this.spares.pop();
-    if (touch === undefined)
+    let touch = touches[this.count];
+    if (touch === undefined) {
       touch = new Touch(side, price, quantity, orderCount, quantity, orderCount);
-    else {
+      touches.push(touch);
+    } else {
       touch.side = side;
       touch.price = price;
       touch.quantityBefore = touch.quantity = quantity;
       touch.countBefore = touch.orderCount = orderCount;
     }
-    touches.push(touch);
+    this.count += 1;
     return touch;
   }
 }

@@ -4,7 +4,6 @@ import { LevelChanges } from './level-changes.js';
 import { SideView } from './side-view.js';
 import type { PendingStop, StopBook } from './stop-book.js';
 import type { CancelReason, OrderIdentity, RejectCode, Side, TimeInForce } from './types.js';
-import { stopTriggers } from './validation.js';
 
 /**
  * An order about to take liquidity: a new limit or market order, or a triggered stop. A run
@@ -222,11 +221,10 @@ export class MatchRun {
     const stops = this.source.stops;
     for (;;) {
       const skip = side === 'buy' ? this.triggeredBuys : this.triggeredSells;
-      const stop = stops.next(side, skip);
-      if (stop === undefined || !stopTriggers(side, stop.stopPrice, price)) return;
+      if (!stops.triggersAt(side, skip, price)) return;
       if (side === 'buy') this.triggeredBuys += 1;
       else this.triggeredSells += 1;
-      this.triggered[this.triggeredCount++] = stop;
+      this.triggered[this.triggeredCount++] = stops.next(side, skip) as PendingStop;
     }
   }
 

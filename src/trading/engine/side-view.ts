@@ -57,9 +57,17 @@ export class SideView {
   /** Adds a plan's order behind every order at a price at least as good. */
   rest(order: RestingNode): void {
     const planned = (this.planned ??= []);
+    // Shifted by hand: `splice` is a call into the runtime.
     let i = planned.length;
-    while (i > 0 && this.side.isBetter(order.price, (planned[i - 1] as RestingNode).price)) i -= 1;
-    planned.splice(i, 0, order);
+    planned.push(order);
+    for (
+      ;
+      i > 0 && this.side.isBetter(order.price, (planned[i - 1] as RestingNode).price);
+      i -= 1
+    ) {
+      planned[i] = planned[i - 1] as RestingNode;
+    }
+    planned[i] = order;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { PendingStopOrder, Side } from './types.js';
+import { stopTriggers } from './validation.js';
 
 /**
  * A pending stop order with its arrival number (time priority among equal stop prices), set by
@@ -72,6 +73,16 @@ class StopSide {
 export class StopBook {
   private readonly buys = new StopSide(1);
   private readonly sells = new StopSide(-1);
+
+  /**
+   * True when the stop `skip` places after the next one to trigger on `side` exists and triggers
+   * at a last price of `price`; it reads only the prices, not the stop.
+   */
+  triggersAt(side: Side, skip: number, price: number): boolean {
+    const prices = this.side(side).prices;
+    const index = prices.length - 1 - skip;
+    return index >= 0 && stopTriggers(side, prices[index] as number, price);
+  }
 
   /** The stop `skip` places after the next one to trigger on `side`, if any. */
   next(side: Side, skip: number): PendingStop | undefined {

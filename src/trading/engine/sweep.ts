@@ -2,7 +2,6 @@ import type { BookPlan } from './book-plan.js';
 import type { PriceLevel, RestingNode } from './book-side.js';
 import type { PlanningSource } from './planner.js';
 import type { OrderIdentity, TimeInForce } from './types.js';
-import { stopTriggers } from './validation.js';
 
 /**
  * The common taker planned in one pass: a limit or market order (not FOK or post-only, whose
@@ -108,8 +107,5 @@ export function sweep(
 
 /** True when a trade at `price` would trigger the next stop of either side. */
 function triggersAny(book: PlanningSource, price: number): boolean {
-  const buy = book.stops.next('buy', 0);
-  if (buy !== undefined && stopTriggers('buy', buy.stopPrice, price)) return true;
-  const sell = book.stops.next('sell', 0);
-  return sell !== undefined && stopTriggers('sell', sell.stopPrice, price);
+  return book.stops.triggersAt('buy', 0, price) || book.stops.triggersAt('sell', 0, price);
 }
