@@ -36,6 +36,13 @@ describe('StopBook', () => {
     expect(book.next('buy', 0)?.orderId).toBe('b101');
     expect(book.next('buy', 2)?.orderId).toBe('b105');
     expect(book.next('buy', 3)).toBeUndefined();
+    // Buys trigger at or above their stop, sells at or below; past the last stop nothing does.
+    expect([100, 101].map((price) => book.triggersAt('buy', 0, price))).toEqual([false, true]);
+    expect([104, 105].map((price) => book.triggersAt('buy', 2, price))).toEqual([false, true]);
+    expect(book.triggersAt('buy', 3, 1_000)).toBe(false);
+    expect([100, 99].map((price) => book.triggersAt('sell', 0, price))).toEqual([false, true]);
+    expect(book.triggersAt('sell', 1, 95)).toBe(true);
+    expect(book.triggersAt('sell', 2, 1)).toBe(false);
   });
 
   it('takes the next stops in trigger order and removes any stop by identity', () => {
