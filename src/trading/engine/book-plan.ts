@@ -164,6 +164,11 @@ export class BookPlan implements PlanOutcome {
     d.orderCount = count;
   }
 
+  /** Forgets the deltas recorded so far (a matching run taking over records them again). */
+  clearDeltas(): void {
+    this.deltaCount = 0;
+  }
+
   /** Moves the last delta to the front: a buy taker's own bid level comes before the asks. */
   lastDeltaFirst(): void {
     const records = this.deltaRecords;

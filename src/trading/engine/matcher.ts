@@ -104,11 +104,45 @@ export class MatchRun {
     const refusal = this.refusal(taker);
     if (refusal !== null) return refusal;
     this.match(taker);
-    // A triggered stop's own trades may add to `triggered` while this loop runs.
+    this.cascade();
+    return null;
+  }
+
+  /**
+   * Takes over a taker that the one-pass sweep planned up to a trade that triggers a stop. The
+   * plan already holds the taker's open update and its fills of the first `consumed` orders of
+   * the opposite side, all whole; the last price is then `lastPrice`. Those fills are replayed
+   * into the run's view and level changes (not into the plan again), then the taker matches on
+   * and the cascade runs, exactly as `run` would have done from the start.
+   */
+  resume(
+    order: OrderIdentity,
+    isMarket: boolean,
+    price: number | null,
+    timeInForce: TimeInForce,
+    consumed: number,
+    lastPrice: number | null,
+  ): void {
+    const taker = this.taker.set(order, isMarket, price, timeInForce);
+    this.lastPrice = lastPrice;
+    const view = this.opposite(taker.side);
+    let filled = 0;
+    for (let i = 0; i < consumed; i += 1) {
+      const maker = view.front() as RestingNode;
+      const quantity = maker.remaining;
+      this.levels.add(view.side, maker.price, -quantity, -1);
+      view.take(maker, quantity);
+      filled += quantity;
+    }
+    this.matchFrom(taker, view, filled);
+    this.cascade();
+  }
+
+  /** Runs the triggered stops in trigger order; their own trades may trigger more meanwhile. */
+  private cascade(): void {
     for (let i = 0; i < this.triggeredCount; i += 1) {
       this.runTriggered(this.triggered[i] as PendingStop);
     }
-    return null;
   }
 
   /** Completes the plan with what the run did to the book: consumed orders, stops, deltas. */
@@ -163,8 +197,11 @@ export class MatchRun {
   /** Matches a taker that passed its refusals: fills, then rests, fills or cancels it. */
   private match(taker: Taker): void {
     this.update(taker, 'open', 0);
-    const view = this.opposite(taker.side);
-    let filled = 0;
+    this.matchFrom(taker, this.opposite(taker.side), 0);
+  }
+
+  /** Matches on from `filled` against `view`, then fills, rests or cancels the taker. */
+  private matchFrom(taker: Taker, view: SideView, filled: number): void {
     let selfTrade = false;
     while (filled < taker.quantity) {
       const maker = view.front();

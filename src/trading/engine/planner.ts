@@ -80,7 +80,8 @@ function planTaker(
   const isMarket = order.type === 'market';
   if (timeInForce !== 'FOK' && timeInForce !== 'POST_ONLY') {
     if (isMarket && !reachable(book, order.side, price)) return rejected('NO_LIQUIDITY');
-    if (sweep(book, book.freshPlan(), order, isMarket, price, timeInForce)) return book.accepted;
+    sweep(book, book.freshPlan(), order, isMarket, price, timeInForce);
+    return book.accepted;
   }
   const plan = book.freshPlan();
   const run = book.matchRun(plan);

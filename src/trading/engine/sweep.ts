@@ -5,11 +5,11 @@ import type { OrderIdentity, TimeInForce } from './types.js';
 
 /**
  * The common taker planned in one pass: a limit or market order (not FOK or post-only, whose
- * refusals need a look ahead) walking the opposite side's real orders best first, with no stop
- * triggered on the way. It records what `MatchRun` would (the same updates, trades and deltas
- * in the same order) without its general machinery: no side views, no level-change records, no
- * sort. Returns false, having recorded only into `plan`, when a trade would trigger a stop;
- * the caller then plans the command again with `MatchRun`, which runs the cascade.
+ * refusals need a look ahead) walking the opposite side's real orders best first. It records
+ * what `MatchRun` would (the same updates, trades and deltas in the same order) without its
+ * general machinery: no side views, no level-change records, no sort. When a trade would
+ * trigger a stop, it hands the plan over to `MatchRun`, which goes on from that trade and runs
+ * the cascade.
  */
 export function sweep(
   book: PlanningSource,
@@ -18,7 +18,7 @@ export function sweep(
   isMarket: boolean,
   price: number | null,
   timeInForce: TimeInForce,
-): boolean {
+): void {
   const { orderId, ownerId, side, quantity } = order;
   const buy = side === 'buy';
   const opposite = buy ? book.asks : book.bids;
@@ -44,7 +44,14 @@ export function sweep(
       break;
     }
     if (at !== lastPrice) {
-      if (watchStops && triggersAny(book, at)) return false;
+      if (watchStops && triggersAny(book, at)) {
+        // The deltas so far are of whole levels the taker emptied; the run derives them again.
+        plan.clearDeltas();
+        const run = book.matchRun(plan);
+        run.resume(order, isMarket, price, timeInForce, consumed, lastPrice);
+        run.finish();
+        return;
+      }
       lastPrice = at;
     }
     const take = Math.min(quantity - filled, node.remaining);
@@ -102,7 +109,6 @@ export function sweep(
     if (filled > 0)
       plan.update(orderId, ownerId, side, 'partially_filled', null, filled, remaining);
   }
-  return true;
 }
 
 /** True when a trade at `price` would trigger the next stop of either side. */
