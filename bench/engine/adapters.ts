@@ -22,9 +22,14 @@ export interface LoadedEngine {
 /**
  * Tessera's engine through the path the trading service uses: plan, then apply. Each order's
  * integer key is assigned when its command is built, as the service assigns one when it accepts
- * an order (and stores it with the order row, where a cancel request finds it).
+ * an order (and stores it with the order row, where a cancel request finds it). `Book` is
+ * another version of the engine's book when one is compared with the working tree's (ab.ts).
  */
-export function tessera(workload: Workload): LoadedEngine {
+export function tessera(
+  workload: Workload,
+  Book: typeof OrderBook = OrderBook,
+  name = 'tessera',
+): LoadedEngine {
   const keys = new Map<string, number>();
   const keyOf = (id: string) => {
     let key = keys.get(id);
@@ -33,7 +38,7 @@ export function tessera(workload: Workload): LoadedEngine {
   };
   const preload = workload.preload.map((op) => toCommand(op, keyOf(op.id)));
   const commands = workload.ops.map((op) => toCommand(op, keyOf(op.id)));
-  let book = new OrderBook();
+  let book = new Book();
   let checksum = 0;
   const step = (command: Command) => {
     const result = book.plan(command);
@@ -47,10 +52,10 @@ export function tessera(workload: Workload): LoadedEngine {
     book.apply(plan);
   };
   return {
-    name: 'tessera',
+    name,
     reset() {
       if (checksum < 0) throw new Error('negative quantities'); // keeps the checksum observable
-      book = new OrderBook();
+      book = new Book();
       for (const command of preload) step(command);
     },
     runAll() {

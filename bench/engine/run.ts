@@ -9,37 +9,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { idIndexFloor, keyIndexFloor, nodejsOrderBook, tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
-import { addOnlyWorkload, crossingWorkload, mixedWorkload } from './workload.js';
+import { quiesce } from './settle.js';
+import { SEED, WORKLOADS } from './workload.js';
 import type { Workload } from './workload.js';
 
-const SEED = 20_240_611;
 const RUNS = 5;
-
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-
-/**
- * How long the machine is kept busy after a forced collection before the clock starts. The
- * collection returns with work left on the collector's background threads (sweeping, releasing
- * pages); on this 2-core machine that work would run alongside the next timed run and be billed
- * to whichever engine it is. Measured on the mixed stream, alternating runs with and without the
- * wait in one process: Tessera's rate 14% higher with it, nodejs-order-book's 6% (its run is
- * longer, so the overlap is a smaller part of it). The wait spins rather than sleeps: after an
- * idle pause a short run starts on a slower core (spinning measured 3% to 7% above sleeping for
- * Tessera, 1% for nodejs-order-book), and a service under load is never idle.
- */
-const SETTLE_MS = 250;
-
-/** A full collection, then a busy pause for its background work: every timed run starts so. */
-function quiesce(): void {
-  collectGarbage();
-  const end = performance.now() + SETTLE_MS;
-  while (performance.now() < end);
-}
 
 interface Latency {
   p50: number;
@@ -124,12 +100,6 @@ function bench(workload: Workload): void {
     );
   }
 }
-
-const WORKLOADS: Record<string, () => Workload> = {
-  'add-only': () => addOnlyWorkload(300_000, SEED),
-  crossing: () => crossingWorkload(50_000, SEED),
-  mixed: () => mixedWorkload(500_000, SEED, 200_000),
-};
 
 const only = process.argv[2];
 if (only !== undefined) {

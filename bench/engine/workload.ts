@@ -39,6 +39,16 @@ export interface Workload {
   readonly ops: readonly BenchOp[];
 }
 
+/** The seed of the benchmark's streams. */
+export const SEED = 20_240_611;
+
+/** The benchmark's workloads by name, as `npm run bench:engine` runs them. */
+export const WORKLOADS: Record<string, () => Workload> = {
+  'add-only': () => addOnlyWorkload(300_000, SEED),
+  crossing: () => crossingWorkload(50_000, SEED),
+  mixed: () => mixedWorkload(500_000, SEED, 200_000),
+};
+
 const START_MID = 10_000;
 const OWNERS = 1_000;
 
