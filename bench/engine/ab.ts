@@ -8,7 +8,7 @@
  *
  * Why: on a shared host separate processes differ by about 8% for the same code, so a change of a
  * few percent shows only against a baseline timed in the same process, pair by pair. Read the
- * result against an A/A run (the ref set to the working tree's own commit): 0.98 to 0.99 here.
+ * result against an A/A run (the ref set to the working tree's own commit): 0.96 to 0.99 here.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { OrderBook } from '../../src/trading/engine/index.js';
 import { tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
-import { quiesce } from './settle.js';
+import { opsPerSecond } from './timed-run.js';
 import { WORKLOADS } from './workload.js';
 
 const [ref, workloadName = 'mixed', pairsArg = '20'] = process.argv.slice(2);
@@ -43,13 +43,7 @@ try {
   const count = workload.ops.length;
   const base = tessera(workload, RefBook, ref);
   const candidate = tessera(workload);
-  const timed = (engine: LoadedEngine): number => {
-    engine.reset();
-    quiesce();
-    const start = performance.now();
-    engine.runAll();
-    return count / ((performance.now() - start) / 1000);
-  };
+  const timed = (engine: LoadedEngine) => opsPerSecond(engine, count);
   const rates = { base: [] as number[], candidate: [] as number[] };
   const ratios: number[] = [];
   for (let pair = 0; pair < WARM_UP_PAIRS + pairs; pair += 1) {

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { idIndexFloor, keyIndexFloor, nodejsOrderBook, tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
-import { quiesce } from './settle.js';
+import { opsPerSecond, quiesce } from './timed-run.js';
 import { SEED, WORKLOADS } from './workload.js';
 import type { Workload } from './workload.js';
 
@@ -22,15 +22,6 @@ interface Latency {
   p99: number;
   p999: number;
   peakHeapMb: number;
-}
-
-/** One timed run of the whole stream on a fresh book (preload untimed). */
-function opsPerSecond(engine: LoadedEngine, count: number): number {
-  engine.reset();
-  quiesce();
-  const start = performance.now();
-  engine.runAll();
-  return count / ((performance.now() - start) / 1000);
 }
 
 /** A further run timing every operation, sampling the heap every 4096 operations. */

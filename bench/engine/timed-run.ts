@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import type { LoadedEngine } from './adapters.js';
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -21,4 +22,13 @@ export function quiesce(): void {
   collectGarbage();
   const end = performance.now() + SETTLE_MS;
   while (performance.now() < end);
+}
+
+/** One timed run of the whole stream on a fresh book (preload untimed), in operations per second. */
+export function opsPerSecond(engine: LoadedEngine, count: number): number {
+  engine.reset();
+  quiesce();
+  const start = performance.now();
+  engine.runAll();
+  return count / ((performance.now() - start) / 1000);
 }
