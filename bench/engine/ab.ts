@@ -2,13 +2,14 @@
  * An A/B of two versions of the engine in one process: `npm run bench:engine:ab -- <git-ref>
  * [workload] [pairs]` (workload: mixed by default; pairs: 20). The engine at `<git-ref>` is
  * extracted with `git archive` into a temporary folder and loaded beside the working tree's; both
- * run the same stream through the same adapter, alternating (A B, B A, ...), each run after the
- * benchmark's preload, collection and settle. It prints each side's median rate and the median of
- * the per-pair ratios (working tree / ref) with their quartiles.
+ * run the same stream through the same adapter code (an instance each), alternating (A B, B A,
+ * ...), each run after the benchmark's preload, collection and settle. It prints each side's
+ * median rate and the median of the per-pair ratios (working tree / ref) with their quartiles.
  *
  * Why: on a shared host separate processes differ by about 8% for the same code, so a change of a
  * few percent shows only against a baseline timed in the same process, pair by pair. Read the
- * result against an A/A run (the ref set to the working tree's own commit): 0.96 to 0.99 here.
+ * result against an A/A run (the ref set to the working tree's own commit): 0.99 to 1.00 here
+ * with 30 pairs.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,7 +42,11 @@ try {
   };
   const workload = makeWorkload();
   const count = workload.ops.length;
-  const base = tessera(workload, RefBook, ref);
+  // The ref's adapter is a second instance of the adapter module, so that each engine's timed
+  // loop has call sites of its own (shared ones would see both books and be polymorphic).
+  const adapters = new URL('./adapters.ts?ref', import.meta.url).href;
+  const { tessera: refTessera } = (await import(adapters)) as { tessera: typeof tessera };
+  const base = refTessera(workload, RefBook, ref);
   const candidate = tessera(workload);
   const timed = (engine: LoadedEngine) => opsPerSecond(engine, count);
   const rates = { base: [] as number[], candidate: [] as number[] };
