@@ -107,8 +107,21 @@ export class BookPlan implements PlanOutcome {
     return this;
   }
 
+  /** Records a plan's order left resting (its level's delta is recorded by the caller). */
   rest(node: RestingNode): void {
     this.restNodes[this.restCount++] = node;
+  }
+
+  /**
+   * Records a new order resting at `level` (undefined: none yet at its price): the node, the
+   * delta of its level with it, and the level itself, which `apply` links the node into.
+   */
+  restOnLevel(node: RestingNode, level: PriceLevel | undefined, firstSequence: number): void {
+    this.restNodes[this.restCount++] = node;
+    this.restLevel = level;
+    const before = level === undefined ? 0 : level.quantity;
+    const count = level === undefined ? 0 : level.orderCount;
+    this.delta(firstSequence, node.side, node.price, before + node.remaining, count + 1);
   }
 
   restAt(i: number): RestingNode {

@@ -160,9 +160,7 @@ export class BookSide {
   private insertLevel(level: PriceLevel): void {
     const sorted = this.sorted;
     const index = this.firstBetter(level.price);
-    let i = sorted.length;
-    sorted.push(level);
-    for (; i > index; i -= 1) sorted[i] = sorted[i - 1] as PriceLevel;
+    for (let i = sorted.length; i > index; i -= 1) sorted[i] = sorted[i - 1] as PriceLevel;
     sorted[index] = level;
   }
 

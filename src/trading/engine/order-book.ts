@@ -119,10 +119,8 @@ export class OrderBook implements MatchingBook<BookPlan> {
     }
     if (plan.cancelled !== null) this.removeLive(plan.cancelled);
     if (plan.newStop !== null) this.addStop(plan.newStop);
-    this.consume(this.bids, plan.consumedBids, plan.partialBid);
-    this.consume(this.asks, plan.consumedAsks, plan.partialAsk);
-    this.dropTriggered('buy', plan.triggeredBuys);
-    this.dropTriggered('sell', plan.triggeredSells);
+    // Orders are consumed and stops triggered only by trades; most plans have none.
+    if (plan.tradeCount > 0) this.applyTrades(plan);
     for (let i = 0; i < plan.restCount; i += 1) {
       const rest = plan.restAt(i);
       if (rest.remaining > 0) this.addResting(rest, plan.restLevel);
@@ -181,6 +179,14 @@ export class OrderBook implements MatchingBook<BookPlan> {
     this.addResting(new RestingNode(order, price, remainingQuantity));
   }
 
+  /** What a plan's trades did: orders consumed from each side, stops triggered on each side. */
+  private applyTrades(plan: BookPlan): void {
+    this.consume(this.bids, plan.consumedBids, plan.partialBid);
+    this.consume(this.asks, plan.consumedAsks, plan.partialAsk);
+    this.dropTriggered('buy', plan.triggeredBuys);
+    this.dropTriggered('sell', plan.triggeredSells);
+  }
+
   /** Removes `count` whole orders from the best of `side`, then `partial` from the next. */
   private consume(side: BookSide, count: number, partial: number): void {
     for (let i = 0; i < count; i += 1) {
@@ -199,8 +205,8 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 
   private dropTriggered(side: Side, count: number): void {
-    if (count === 0) return;
-    for (const stop of this.stops.take(side, count)) this.live.delete(stop.key);
+    for (let i = 0; i < count; i += 1)
+      this.live.delete((this.stops.takeNext(side) as PendingStop).key);
   }
 
   private addStop(stop: PendingStop): void {
@@ -224,7 +230,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 
   private release(node: RestingNode): void {
-    if (this.spares.length < MAX_SPARES) this.spares.push(node);
+    // An indexed store rather than `push`, which the optimizer leaves as a call here.
+    const spares = this.spares;
+    if (spares.length < MAX_SPARES) spares[spares.length] = node;
   }
 
   private sideOf(side: Side): BookSide {

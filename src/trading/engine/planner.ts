@@ -158,15 +158,11 @@ const REJECTIONS = Object.fromEntries(
  * without a matching run: no trade can happen, so no stop can trigger.
  */
 function planRest(book: PlanningSource, node: RestingNode): PlanResult<BookPlan> {
-  const { orderId, ownerId, side, price, quantity } = node;
-  const level = sideOf(book, side).level(price);
+  const { orderId, ownerId, side, quantity } = node;
+  const level = sideOf(book, side).level(node.price);
   const plan = book.freshPlan();
   plan.update(orderId, ownerId, side, 'open', null, 0, quantity);
-  const before = level === undefined ? 0 : level.quantity;
-  const count = level === undefined ? 0 : level.orderCount;
-  plan.delta(book.sequence + 1, side, price, before + quantity, count + 1);
-  plan.rest(node);
-  plan.restLevel = level;
+  plan.restOnLevel(node, level, book.sequence + 1);
   return book.accepted;
 }
 

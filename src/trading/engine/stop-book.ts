@@ -48,9 +48,7 @@ class StopSide {
   /** Inserts at `index`, shifting by hand (`splice` is a call into the runtime). */
   insert(index: number, stop: PendingStop): void {
     const { stops, prices } = this;
-    stops.push(stop);
-    prices.push(stop.stopPrice);
-    for (let i = stops.length - 1; i > index; i -= 1) {
+    for (let i = stops.length; i > index; i -= 1) {
       stops[i] = stops[i - 1] as PendingStop;
       prices[i] = prices[i - 1] as number;
     }
@@ -113,15 +111,11 @@ export class StopBook {
     return this.buys.stops.length === 0 && this.sells.stops.length === 0;
   }
 
-  /** Removes the `count` next-to-trigger stops of `side` and returns them in trigger order. */
-  take(side: Side, count: number): PendingStop[] {
+  /** Removes the next stop to trigger on `side` and returns it; undefined when there is none. */
+  takeNext(side: Side): PendingStop | undefined {
     const { stops, prices } = this.side(side);
-    const taken: PendingStop[] = [];
-    for (let i = 0; i < count; i += 1) {
-      taken.push(stops.pop() as PendingStop);
-      prices.pop();
-    }
-    return taken;
+    prices.pop();
+    return stops.pop();
   }
 
   /** Every pending stop, buys then sells, each in trigger order. */

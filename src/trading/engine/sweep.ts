@@ -98,12 +98,8 @@ export function sweep(
     plan.update(orderId, ownerId, side, 'cancelled', 'UNFILLED_REMAINDER', filled, remaining);
   } else {
     const limit = price as number;
-    plan.rest(book.newNode(order, limit, remaining));
     const own = (buy ? book.bids : book.asks).level(limit);
-    const before = own === undefined ? 0 : own.quantity;
-    const count = own === undefined ? 0 : own.orderCount;
-    plan.delta(firstSequence, side, limit, before + remaining, count + 1);
-    plan.restLevel = own;
+    plan.restOnLevel(book.newNode(order, limit, remaining), own, firstSequence);
     // Deltas go bids first: a resting buy's level precedes the asks it took.
     if (buy && plan.deltaCount > 1) plan.lastDeltaFirst();
     if (filled > 0)
