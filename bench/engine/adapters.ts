@@ -1,7 +1,7 @@
 import { OrderBook as NodejsOrderBook, Side as NodejsSide } from 'nodejs-order-book';
 import { OrderBook } from '../../src/trading/engine/index.js';
 import type { Command } from '../../src/trading/engine/index.js';
-import { toCommand } from './commands.js';
+import { Handles } from './commands.js';
 import type { BenchOp, Workload } from './workload.js';
 
 /**
@@ -30,14 +30,9 @@ export function tessera(
   Book: typeof OrderBook = OrderBook,
   name = 'tessera',
 ): LoadedEngine {
-  const keys = new Map<string, number>();
-  const keyOf = (id: string) => {
-    let key = keys.get(id);
-    if (key === undefined) keys.set(id, (key = keys.size));
-    return key;
-  };
-  const preload = workload.preload.map((op) => toCommand(op, keyOf(op.id)));
-  const commands = workload.ops.map((op) => toCommand(op, keyOf(op.id)));
+  const handles = new Handles();
+  const preload = workload.preload.map((op) => handles.command(op));
+  const commands = workload.ops.map((op) => handles.command(op));
   let book = new Book();
   let checksum = 0;
   const step = (command: Command) => {
@@ -160,13 +155,8 @@ export function idIndexFloor(workload: Workload): LoadedEngine {
  * (one `Map` set per placement, one delete per cancel, keys assigned as in `tessera`).
  */
 export function keyIndexFloor(workload: Workload): LoadedEngine {
-  const keys = new Map<string, number>();
-  const keyOf = (id: string) => {
-    let key = keys.get(id);
-    if (key === undefined) keys.set(id, (key = keys.size));
-    return key;
-  };
-  const toStep = (op: BenchOp) => ({ cancel: op.kind === 'cancel', key: keyOf(op.id), op });
+  const handles = new Handles();
+  const toStep = (op: BenchOp) => ({ cancel: op.kind === 'cancel', key: handles.key(op.id), op });
   const preload = workload.preload.map(toStep);
   const ops = workload.ops.map(toStep);
   type KeyStep = (typeof ops)[number];

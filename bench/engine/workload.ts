@@ -1,6 +1,6 @@
 import { OrderBook } from '../../src/trading/engine/index.js';
 import { Prng } from '../../src/trading/engine/seeded-random.js';
-import { toCommand } from './commands.js';
+import { Handles } from './commands.js';
 
 /** One step of a benchmark stream, independent of the engine that will run it. */
 export type BenchOp =
@@ -112,7 +112,7 @@ export function mixedWorkload(count: number, seed: number, warmup = 0): Workload
 /** The orders resting in a book that the generated stream runs through, for picking cancels. */
 class RestingSet {
   private readonly book = new OrderBook();
-  private readonly keys = new Map<string, number>();
+  private readonly handles = new Handles();
   private readonly ids: string[] = [];
   private readonly positions = new Map<string, number>();
 
@@ -126,7 +126,7 @@ class RestingSet {
 
   /** Runs `op` through the book and tracks which orders now rest. */
   follow(op: BenchOp): void {
-    const result = this.book.plan(toCommand(op, this.keyOf(op.id)));
+    const result = this.book.plan(this.handles.command(op));
     if (!result.ok) return;
     const plan = result.plan;
     for (let i = 0; i < plan.updateCount; i += 1) {
@@ -135,12 +135,6 @@ class RestingSet {
       else this.remove(orderId);
     }
     this.book.apply(plan);
-  }
-
-  private keyOf(id: string): number {
-    let key = this.keys.get(id);
-    if (key === undefined) this.keys.set(id, (key = this.keys.size));
-    return key;
   }
 
   private add(id: string): void {

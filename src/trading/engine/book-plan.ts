@@ -107,6 +107,24 @@ export class BookPlan implements PlanOutcome {
     return this;
   }
 
+  /**
+   * Makes this the plan, against `version`, of a new order resting whole at `level` with no
+   * trades: its open update, its level's delta and its node. The commonest placement's whole
+   * outcome in one method, which the optimizer compiles as one unit (as separate calls from the
+   * planner they did not fit its inlining budget, and cost a call each).
+   */
+  restWhole(
+    version: number,
+    lastPrice: number | null,
+    node: RestingNode,
+    level: PriceLevel | undefined,
+    firstSequence: number,
+  ): void {
+    this.reset(version, lastPrice);
+    this.update(node.orderId, node.ownerId, node.side, 'open', null, 0, node.quantity);
+    this.restOnLevel(node, level, firstSequence);
+  }
+
   /** Records a plan's order left resting (its level's delta is recorded by the caller). */
   rest(node: RestingNode): void {
     this.restNodes[this.restCount++] = node;

@@ -3,7 +3,7 @@ import { BookSide, RestingNode } from './book-side.js';
 
 function node(orderId: string, price: number, arrival: number, remaining = 5): RestingNode {
   const resting = new RestingNode(
-    { key: arrival, orderId, ownerId: 'u', side: 'sell', quantity: 10 },
+    { key: arrival, orderId, ownerId: 'u', ownerKey: 0, side: 'sell', quantity: 10 },
     price,
     remaining,
   );
@@ -50,7 +50,7 @@ describe('BookSide', () => {
     for (const [i, price] of [99, 101, 100].entries()) {
       bids.append(
         new RestingNode(
-          { key: i, orderId: `b${i}`, ownerId: 'u', side: 'buy', quantity: 1 },
+          { key: i, orderId: `b${i}`, ownerId: 'u', ownerKey: 0, side: 'buy', quantity: 1 },
           price,
           1,
         ),

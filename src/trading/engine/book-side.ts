@@ -18,6 +18,7 @@ export class RestingNode {
   key = 0;
   orderId = '';
   ownerId = '';
+  ownerKey = 0;
   side: Side = 'buy';
   price = 0;
   /** The order's original quantity; quantity - remaining is what it has filled. */
@@ -33,6 +34,7 @@ export class RestingNode {
     this.key = order.key;
     this.orderId = order.orderId;
     this.ownerId = order.ownerId;
+    this.ownerKey = order.ownerKey;
     this.side = order.side;
     this.price = price;
     this.quantity = order.quantity;
@@ -155,36 +157,25 @@ export class BookSide {
     if (node.level !== null) node.level.quantity -= quantity;
   }
 
-  // Levels are shifted by hand: `splice` is a call into the runtime whatever it moves, and a new
-  // level is usually within a few places of the best end.
+  // Levels are moved by hand (`splice` is a call into the runtime), scanning from the best end:
+  // the levels scanned are the ones that move, so no search is needed first, and a level that
+  // appears or empties is usually within a few places of the best.
   private insertLevel(level: PriceLevel): void {
     const sorted = this.sorted;
-    const index = this.firstBetter(level.price);
-    for (let i = sorted.length; i > index; i -= 1) sorted[i] = sorted[i - 1] as PriceLevel;
-    sorted[index] = level;
+    let i = sorted.length;
+    for (; i > 0 && this.isBetter((sorted[i - 1] as PriceLevel).price, level.price); i -= 1) {
+      sorted[i] = sorted[i - 1] as PriceLevel;
+    }
+    sorted[i] = level;
   }
 
   private removeLevel(level: PriceLevel): void {
     const sorted = this.sorted;
-    if (sorted[sorted.length - 1] === level) {
-      sorted.pop();
-      return;
-    }
-    const index = this.firstBetter(level.price) - 1;
-    if (sorted[index] !== level) throw new Error(`price ${level.price} is not an active level`);
-    for (let i = index; i < sorted.length - 1; i += 1) sorted[i] = sorted[i + 1] as PriceLevel;
+    const last = sorted.length - 1;
+    let index = last;
+    while (index >= 0 && sorted[index] !== level) index -= 1;
+    if (index < 0) throw new Error(`price ${level.price} is not an active level`);
+    for (let i = index; i < last; i += 1) sorted[i] = sorted[i + 1] as PriceLevel;
     sorted.pop();
-  }
-
-  /** Binary search: the index of the first level strictly better than `price`. */
-  private firstBetter(price: number): number {
-    let low = 0;
-    let high = this.sorted.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.isBetter((this.sorted[mid] as PriceLevel).price, price)) high = mid;
-      else low = mid + 1;
-    }
-    return low;
   }
 }

@@ -75,11 +75,13 @@ export class CommandGenerator {
     const limitTifs: TimeInForce[] = ['GTC', 'GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'];
     const marketTifs: (TimeInForce | undefined)[] = [undefined, undefined, 'IOC', 'FOK'];
     const priced = type === 'limit' || type === 'stop_limit';
+    const owner = r.int(1, this.owners);
     return {
       kind: 'place',
       key: this.keyOf(orderId),
       orderId,
-      ownerId: `u${r.int(1, this.owners)}`,
+      ownerId: `u${owner}`,
+      ownerKey: owner,
       side,
       type,
       quantity,

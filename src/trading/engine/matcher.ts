@@ -13,6 +13,7 @@ class Taker {
   key = 0;
   orderId = '';
   ownerId = '';
+  ownerKey = 0;
   side: Side = 'buy';
   quantity = 0;
   /** Limit orders rest their remainder (GTC, POST_ONLY); market orders never do. */
@@ -25,6 +26,7 @@ class Taker {
     this.key = order.key;
     this.orderId = order.orderId;
     this.ownerId = order.ownerId;
+    this.ownerKey = order.ownerKey;
     this.side = order.side;
     this.quantity = order.quantity;
     this.isMarket = isMarket;
@@ -188,7 +190,7 @@ export class MatchRun {
     if (taker.timeInForce === 'POST_ONLY' && reachable) return 'POST_ONLY_WOULD_CROSS';
     if (taker.isMarket && !reachable) return 'NO_LIQUIDITY';
     if (taker.timeInForce === 'FOK') {
-      const fillable = view.fillable(taker.quantity, taker.ownerId, (p) => crosses(taker, p));
+      const fillable = view.fillable(taker.quantity, taker.ownerKey, (p) => crosses(taker, p));
       if (fillable < taker.quantity) return 'FOK_NOT_FILLABLE';
     }
     return null;
@@ -206,7 +208,7 @@ export class MatchRun {
     while (filled < taker.quantity) {
       const maker = view.front();
       if (maker === null || !crosses(taker, maker.price)) break;
-      if (maker.ownerId === taker.ownerId) {
+      if (maker.ownerKey === taker.ownerKey) {
         selfTrade = true;
         break;
       }

@@ -38,7 +38,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       },
       { requiredKeys: ['kind', 'orderId', 'ownerId', 'side', 'type', 'quantity'] },
     )
-    .map((place) => ({ ...place, key: keyOf(place.orderId) })),
+    .map((place) => ({
+      ...place,
+      key: keyOf(place.orderId),
+      ownerKey: Number(place.ownerId.slice(1)),
+    })),
 );
 
 describe('fast book vs reference book (fast-check)', () => {

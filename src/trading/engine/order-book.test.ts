@@ -6,23 +6,28 @@ import type { PlaceOrder, PlanResult } from './types.js';
 
 type Placement = Partial<PlaceOrder> & Pick<PlaceOrder, 'orderId' | 'side'>;
 
-/** Each test id's integer key, assigned on first use (the trading service's role). */
-const keys = new Map<string, number>();
-function keyOf(orderId: string): number {
-  let key = keys.get(orderId);
-  if (key === undefined) keys.set(orderId, (key = keys.size));
-  return key;
+/** Integer handles of test ids, assigned on first use (the trading service's role). */
+const handles = { order: new Map<string, number>(), owner: new Map<string, number>() };
+function handleOf(kind: keyof typeof handles, id: string): number {
+  const assigned = handles[kind];
+  let handle = assigned.get(id);
+  if (handle === undefined) assigned.set(id, (handle = assigned.size));
+  return handle;
 }
+const keyOf = (orderId: string) => handleOf('order', orderId);
 
+/** A limit order of 10 at 100 unless `fields` say otherwise; each owner id has one owner key. */
 function order(fields: Placement): PlaceOrder {
+  const ownerId = fields.ownerId ?? `owner-${fields.orderId}`;
   return {
     kind: 'place',
     key: keyOf(fields.orderId),
-    ownerId: `owner-${fields.orderId}`,
     type: 'limit',
     quantity: 10,
     price: 100,
     ...fields,
+    ownerId,
+    ownerKey: fields.ownerKey ?? handleOf('owner', ownerId),
   };
 }
 
@@ -78,6 +83,7 @@ describe('OrderBook: limit orders', () => {
         key: keyOf('s1'),
         orderId: 's1',
         ownerId: 'owner-s1',
+        ownerKey: handleOf('owner', 'owner-s1'),
         side: 'sell',
         price: 101,
         quantity: 5,
@@ -198,6 +204,23 @@ describe('OrderBook: self-trade prevention', () => {
       remainingQuantity: 4,
     });
     expect(book.depth(5).asks).toEqual([{ price: 101, quantity: 4, orderCount: 2 }]);
+  });
+
+  it('tells owners apart by their key, not by the id string they carry', () => {
+    const book = new OrderBook();
+    // One owner whose id arrives as two different strings (read from two rows, say).
+    run(book, { orderId: 's1', side: 'sell', ownerId: 'alice', ownerKey: 7, quantity: 2 });
+    const own = run(book, { orderId: 'b1', side: 'buy', ownerId: 'ALICE', ownerKey: 7 });
+    expect(own.trades).toEqual([]);
+    expect(own.orders.at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: 'SELF_TRADE_PREVENTED',
+    });
+    // Two owners with the same id string are still two owners.
+    const other = run(book, { orderId: 'b2', side: 'buy', ownerId: 'alice', ownerKey: 8 });
+    expect(other.trades.map((t) => [t.sellerId, t.buyerId, t.quantity])).toEqual([
+      ['alice', 'alice', 2],
+    ]);
   });
 });
 
@@ -333,6 +356,11 @@ describe('OrderBook: plan and apply', () => {
     expect(code(book.plan(order({ orderId: 'k', key: 0.5, side: 'buy' })))).toBe(
       'INVALID_ORDER_ID',
     );
+    for (const ownerKey of [-1, 0.5, NaN, 2 ** 53]) {
+      expect(code(book.plan(order({ orderId: 'o', ownerKey, side: 'buy' })))).toBe(
+        'INVALID_OWNER_ID',
+      );
+    }
     expect(code(book.plan({ kind: 'cancel', key: keyOf('nope') }))).toBe('ORDER_NOT_FOUND');
   });
 });
@@ -345,6 +373,7 @@ describe('OrderBook: rebuild', () => {
       key: keyOf('a'),
       orderId: 'a',
       ownerId: 'u1',
+      ownerKey: 1001, // apart from the keys `order` assigns
       side: 'buy',
       price: 99,
       quantity: 5,
@@ -355,6 +384,7 @@ describe('OrderBook: rebuild', () => {
       key: keyOf('b'),
       orderId: 'b',
       ownerId: 'u2',
+      ownerKey: 1002,
       side: 'buy',
       price: 99,
       quantity: 5,
@@ -365,6 +395,7 @@ describe('OrderBook: rebuild', () => {
       key: keyOf('c'),
       orderId: 'c',
       ownerId: 'u3',
+      ownerKey: 1003,
       side: 'sell',
       type: 'stop_loss',
       quantity: 1,
@@ -393,6 +424,7 @@ describe('OrderBook: rebuild', () => {
       key: keyOf('a'),
       orderId: 'a',
       ownerId: 'u1',
+      ownerKey: 1001,
       side: 'buy',
       price: 99,
       quantity: 5,
@@ -403,6 +435,7 @@ describe('OrderBook: rebuild', () => {
       key: keyOf('b'),
       orderId: 'b',
       ownerId: 'u2',
+      ownerKey: 1002,
       side: 'sell',
       price: 99,
       quantity: 5,

@@ -102,6 +102,12 @@ export class OrderBook implements MatchingBook<BookPlan> {
       : spare.init(order, price, remaining);
   }
 
+  /** The book's plan made that of a new order resting whole at `level` (planning only). */
+  restWhole(node: RestingNode, level: PriceLevel | undefined): PlanResult<BookPlan> {
+    this.pending.restWhole(this.versionNumber, this.lastTrade, node, level, this.lastDelta + 1);
+    return this.accepted;
+  }
+
   /** The book's plan, reset for a new command (planning only). */
   freshPlan(): BookPlan {
     return this.pending.reset(this.versionNumber, this.lastTrade);
@@ -254,18 +260,21 @@ function levelViews(side: BookSide, count: number): LevelView[] {
 }
 
 function liveOrder(order: RestingNode): RestingOrder {
-  const { key, orderId, ownerId, side, price, quantity, remaining } = order;
+  const { key, orderId, ownerId, ownerKey, side, price, quantity, remaining } = order;
   const status = remaining === quantity ? 'open' : 'partially_filled';
-  return { status, key, orderId, ownerId, side, price, quantity, remainingQuantity: remaining };
+  const remainingQuantity = remaining;
+  return { status, key, orderId, ownerId, ownerKey, side, price, quantity, remainingQuantity };
 }
 
 function pendingStopOrder(stop: PendingStop): PendingStopOrder {
-  const { key, orderId, ownerId, side, type, quantity, price, stopPrice, timeInForce } = stop;
+  const { key, orderId, ownerId, ownerKey, side, type, quantity, price, stopPrice, timeInForce } =
+    stop;
   return {
     status: 'pending_stop',
     key,
     orderId,
     ownerId,
+    ownerKey,
     side,
     type,
     quantity,

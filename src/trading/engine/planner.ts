@@ -19,6 +19,8 @@ export interface PlanningSource extends MatchSource {
   entry(key: number): RestingNode | PendingStop | undefined;
   /** The book's plan, reset for a new command, and the result that carries it. */
   freshPlan(): BookPlan;
+  /** The book's plan made that of a new order resting whole at `level`, and its result. */
+  restWhole(node: RestingNode, level: PriceLevel | undefined): PlanResult<BookPlan>;
   readonly accepted: PlanResult<BookPlan>;
   /** The book's matching run, reset to record into `plan` (scratch reused between plans). */
   matchRun(plan: BookPlan): MatchRun;
@@ -49,13 +51,14 @@ function planStop(
   type: 'stop_loss' | 'stop_limit',
   timeInForce: TimeInForce,
 ): PlanResult<BookPlan> {
-  const { key, orderId, ownerId, side, quantity } = order;
+  const { key, orderId, ownerId, ownerKey, side, quantity } = order;
   const status = 'pending_stop';
   const stop: PendingStop = {
     status,
     key,
     orderId,
     ownerId,
+    ownerKey,
     side,
     type,
     quantity,
@@ -140,6 +143,7 @@ const REJECTIONS = Object.fromEntries(
   (
     [
       'INVALID_ORDER_ID',
+      'INVALID_OWNER_ID',
       'INVALID_QUANTITY',
       'INVALID_PRICE',
       'INVALID_STOP_PRICE',
@@ -158,12 +162,7 @@ const REJECTIONS = Object.fromEntries(
  * without a matching run: no trade can happen, so no stop can trigger.
  */
 function planRest(book: PlanningSource, node: RestingNode): PlanResult<BookPlan> {
-  const { orderId, ownerId, side, quantity } = node;
-  const level = sideOf(book, side).level(node.price);
-  const plan = book.freshPlan();
-  plan.update(orderId, ownerId, side, 'open', null, 0, quantity);
-  plan.restOnLevel(node, level, book.sequence + 1);
-  return book.accepted;
+  return book.restWhole(node, sideOf(book, node.side).level(node.price));
 }
 
 function sideOf(book: MatchSource, side: Side): BookSide {

@@ -41,7 +41,7 @@ export class ReferenceRun {
     const exists = (o: { key: number }) => o.key === order.key;
     if (this.state.resting.some(exists) || this.state.stops.some(exists))
       return 'DUPLICATE_ORDER_ID';
-    const { key, orderId, ownerId, side, type, quantity } = order;
+    const { key, orderId, ownerId, ownerKey, side, type, quantity } = order;
     const timeInForce = effectiveTimeInForce(type, order.timeInForce);
     const price = order.price ?? null;
     if (type === 'stop_loss' || type === 'stop_limit') {
@@ -51,6 +51,7 @@ export class ReferenceRun {
         key,
         orderId,
         ownerId,
+        ownerKey,
         side,
         type,
         quantity,
@@ -73,6 +74,7 @@ export class ReferenceRun {
       key,
       orderId,
       ownerId,
+      ownerKey,
       side,
       quantity,
       price,
@@ -121,7 +123,7 @@ export class ReferenceRun {
     if (taker.timeInForce === 'POST_ONLY' && reachable) return 'POST_ONLY_WOULD_CROSS';
     if (taker.market && !reachable) return 'NO_LIQUIDITY';
     if (taker.timeInForce === 'FOK') {
-      const own = makers.findIndex((m) => m.ownerId === taker.ownerId);
+      const own = makers.findIndex((m) => m.ownerKey === taker.ownerKey);
       const usable = own === -1 ? makers : makers.slice(0, own);
       if (usable.reduce((sum, m) => sum + m.remainingQuantity, 0) < taker.quantity)
         return 'FOK_NOT_FILLABLE';
@@ -136,7 +138,7 @@ export class ReferenceRun {
       if (filled === taker.quantity) return this.report(taker, 'filled', filled);
       const maker = this.makersFor(taker)[0];
       if (maker === undefined) break;
-      if (maker.ownerId === taker.ownerId)
+      if (maker.ownerKey === taker.ownerKey)
         return this.report(taker, 'cancelled', filled, 'SELF_TRADE_PREVENTED');
       const quantity = Math.min(taker.quantity - filled, maker.remainingQuantity);
       filled += quantity;
@@ -145,13 +147,14 @@ export class ReferenceRun {
     if (taker.market || taker.timeInForce === 'IOC' || taker.timeInForce === 'FOK') {
       return this.report(taker, 'cancelled', filled, 'UNFILLED_REMAINDER');
     }
-    const { key, orderId, ownerId, side, quantity } = taker;
+    const { key, orderId, ownerId, ownerKey, side, quantity } = taker;
     const status = filled === 0 ? 'open' : 'partially_filled';
     this.state.resting.push({
       status,
       key,
       orderId,
       ownerId,
+      ownerKey,
       side,
       price: taker.price as number,
       quantity,
@@ -239,6 +242,7 @@ interface Reported {
 
 interface Taker extends Reported {
   readonly key: number;
+  readonly ownerKey: number;
   readonly price: number | null;
   readonly timeInForce: PendingStopOrder['timeInForce'];
   readonly market: boolean;

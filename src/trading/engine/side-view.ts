@@ -72,9 +72,9 @@ export class SideView {
 
   /**
    * The quantity available to a taker limited by `crosses`, stopping at the first order of
-   * `ownerId` (self-trade prevention ends the taker there) or once `wanted` is reached.
+   * `ownerKey` (self-trade prevention ends the taker there) or once `wanted` is reached.
    */
-  fillable(wanted: number, ownerId: string, crosses: (price: number) => boolean): number {
+  fillable(wanted: number, ownerKey: number, crosses: (price: number) => boolean): number {
     let found = 0;
     let node = this.node;
     let rank = this.rank;
@@ -86,7 +86,7 @@ export class SideView {
       const usePlanned =
         planned !== undefined && (node === null || this.side.isBetter(planned.price, node.price));
       const order = usePlanned ? planned : node;
-      if (order === null || !crosses(order.price) || order.ownerId === ownerId) break;
+      if (order === null || !crosses(order.price) || order.ownerKey === ownerKey) break;
       if (usePlanned) {
         found += planned.remaining;
         plannedIndex += 1;

@@ -8,7 +8,13 @@ function stop(
   stopPrice: number,
   arrival: number,
 ): PendingStop {
-  const base = { status: 'pending_stop', ownerId: 'u', type: 'stop_loss', quantity: 1 } as const;
+  const base = {
+    status: 'pending_stop',
+    ownerId: 'u',
+    ownerKey: 0,
+    type: 'stop_loss',
+    quantity: 1,
+  } as const;
   return {
     ...base,
     key: arrival,

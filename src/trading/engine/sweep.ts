@@ -19,7 +19,7 @@ export function sweep(
   price: number | null,
   timeInForce: TimeInForce,
 ): void {
-  const { orderId, ownerId, side, quantity } = order;
+  const { orderId, ownerId, ownerKey, side, quantity } = order;
   const buy = side === 'buy';
   const opposite = buy ? book.asks : book.bids;
   const firstSequence = book.sequence + 1;
@@ -39,7 +39,7 @@ export function sweep(
   while (filled < quantity && node !== null) {
     const at = node.price;
     if (price !== null && (buy ? at > price : at < price)) break;
-    if (node.ownerId === ownerId) {
+    if (node.ownerKey === ownerKey) {
       selfTrade = true;
       break;
     }

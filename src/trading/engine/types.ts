@@ -27,6 +27,8 @@ export interface OrderIdentity {
   readonly key: number;
   readonly orderId: string;
   readonly ownerId: string;
+  /** The owner's handle (see `PlaceOrder.ownerKey`); self-trade prevention compares these. */
+  readonly ownerKey: number;
   readonly side: Side;
   readonly quantity: number;
 }
@@ -41,7 +43,15 @@ export interface PlaceOrder {
   readonly key: number;
   /** The caller's UUID v7, carried into updates and trades; the engine never looks it up. */
   readonly orderId: string;
+  /** The owner's id, carried into updates and trades; the engine never compares it. */
   readonly ownerId: string;
+  /**
+   * The owner's handle: a non-negative safe integer the caller assigns, the same for all of one
+   * owner's orders and different for different owners (e.g. the user's row number). Self-trade
+   * prevention compares these: one instruction, where comparing two UUID strings of the same
+   * owner read from different rows compares 36 characters.
+   */
+  readonly ownerKey: number;
   readonly side: Side;
   readonly type: OrderType;
   readonly quantity: number;
@@ -67,6 +77,7 @@ export type Command = PlaceOrder | CancelOrder;
 /** Why a command was refused; a refused command changes nothing. */
 export type RejectCode =
   | 'INVALID_ORDER_ID'
+  | 'INVALID_OWNER_ID'
   | 'INVALID_QUANTITY'
   | 'INVALID_PRICE'
   | 'INVALID_STOP_PRICE'
@@ -141,6 +152,7 @@ export interface RestingOrder {
   readonly key: number;
   readonly orderId: string;
   readonly ownerId: string;
+  readonly ownerKey: number;
   readonly side: Side;
   readonly price: number;
   readonly quantity: number;
@@ -153,6 +165,7 @@ export interface PendingStopOrder {
   readonly key: number;
   readonly orderId: string;
   readonly ownerId: string;
+  readonly ownerKey: number;
   readonly side: Side;
   readonly type: 'stop_loss' | 'stop_limit';
   readonly quantity: number;

@@ -6,19 +6,19 @@ import type { OrderType, PlaceOrder, RejectCode, TimeInForce } from './types.js'
  * the differential tests exercise the books' matching, not two copies of these checks.
  */
 export function validatePlacement(order: PlaceOrder): RejectCode | null {
-  // `orderId` and `ownerId` are the caller's, validated at its edge: the engine carries them and
-  // only ever compares owners, so it does not read the strings here (a cache miss per order).
-  if (!Number.isSafeInteger(order.key) || order.key < 0) return 'INVALID_ORDER_ID';
-  if (!isInRange(order.quantity, MAX_QUANTITY)) return 'INVALID_QUANTITY';
-  const limitPriced = order.type === 'limit' || order.type === 'stop_limit';
-  if (order.price === undefined ? limitPriced : !isInRange(order.price, MAX_TICKS)) {
-    return 'INVALID_PRICE';
-  }
-  const isStop = order.type === 'stop_loss' || order.type === 'stop_limit';
-  if (order.stopPrice === undefined ? isStop : !isStop || !isInRange(order.stopPrice, MAX_TICKS)) {
+  // `orderId` and `ownerId` are the caller's, validated at its edge: the engine only carries them,
+  // so it does not read the strings here (a cache miss per order).
+  if (!isHandle(order.key)) return 'INVALID_ORDER_ID';
+  if (!isHandle(order.ownerKey)) return 'INVALID_OWNER_ID';
+  const { type, quantity, price, stopPrice, timeInForce } = order;
+  if (!isInRange(quantity, MAX_QUANTITY)) return 'INVALID_QUANTITY';
+  const limitPriced = type === 'limit' || type === 'stop_limit';
+  if (price === undefined ? limitPriced : !isInRange(price, MAX_TICKS)) return 'INVALID_PRICE';
+  const isStop = type === 'stop_loss' || type === 'stop_limit';
+  if (stopPrice === undefined ? isStop : !isStop || !isInRange(stopPrice, MAX_TICKS)) {
     return 'INVALID_STOP_PRICE';
   }
-  const tif = order.timeInForce;
+  const tif = timeInForce;
   if (tif !== undefined && !limitPriced && tif !== 'IOC' && tif !== 'FOK') {
     return 'INVALID_TIME_IN_FORCE';
   }
@@ -34,6 +34,11 @@ export function effectiveTimeInForce(type: OrderType, given: TimeInForce | undef
 /** Stops trigger on the last trade price: sells at or below the stop, buys at or above. */
 export function stopTriggers(side: 'buy' | 'sell', stopPrice: number, lastPrice: number): boolean {
   return side === 'buy' ? lastPrice >= stopPrice : lastPrice <= stopPrice;
+}
+
+/** A caller's integer handle: a non-negative safe integer. */
+function isHandle(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 0;
 }
 
 function isInRange(value: number, max: number): boolean {
