@@ -211,8 +211,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 
   private dropTriggered(side: Side, count: number): void {
-    for (let i = 0; i < count; i += 1)
+    for (let i = 0; i < count; i += 1) {
       this.live.delete((this.stops.takeNext(side) as PendingStop).key);
+    }
   }
 
   private addStop(stop: PendingStop): void {
@@ -236,9 +237,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 
   private release(node: RestingNode): void {
-    // An indexed store rather than `push`, which the optimizer leaves as a call here.
-    const spares = this.spares;
-    if (spares.length < MAX_SPARES) spares[spares.length] = node;
+    if (this.spares.length < MAX_SPARES) this.spares.push(node);
   }
 
   private sideOf(side: Side): BookSide {
