@@ -9,9 +9,9 @@
  * Why: on a shared host separate processes differ by about 8% for the same code, so a change of a
  * few percent shows best against a baseline timed in the same process, pair by pair. Read the
  * result against an A/A run (the ref set to the working tree's own commit): 0.99 to 1.00 with 30
- * pairs on a quiet day, 0.96 to 1.02 on a busy one. A change to what the optimizer inlines shows
- * here only in part (two copies of the engine share the process): confirm one with whole runs of
- * `run.ts` in separate processes, alternated (docs/performance.md).
+ * pairs on a quiet day, 0.96 to 1.02 on a busy one. Changes to what the optimizer inlines have
+ * read here at a third of their gain in separate processes: confirm such a change with whole runs
+ * of `run.ts` in separate processes, alternated (docs/performance.md).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
