@@ -4,7 +4,7 @@ import type { PriceLevel } from './book-side.js';
 import { KeyIndex } from './key-index.js';
 import { MatchRun } from './matcher.js';
 import { crossesBook, planCancel, planPlacement } from './planner.js';
-import { StopBook } from './stop-book.js';
+import { StopBook, pendingStop } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
 import type {
   Command,
@@ -174,7 +174,8 @@ export class OrderBook implements MatchingBook<BookPlan> {
   restore(order: LiveOrder): void {
     if (this.live.has(order.key)) throw new Error(`duplicate order ${order.orderId}`);
     if (order.status === 'pending_stop') {
-      this.addStop({ ...order, arrival: 0 });
+      const { type, price, stopPrice, timeInForce } = order;
+      this.addStop(pendingStop(order, type, price, stopPrice, timeInForce));
       return;
     }
     const { orderId, side, price, quantity, remainingQuantity } = order;

@@ -2,6 +2,7 @@ import type { BookPlan } from './book-plan.js';
 import { RestingNode } from './book-side.js';
 import type { BookSide, PriceLevel } from './book-side.js';
 import type { MatchRun, MatchSource } from './matcher.js';
+import { pendingStop } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
 import type {
   CancelOrder,
@@ -51,25 +52,11 @@ function planStop(
   type: 'stop_loss' | 'stop_limit',
   timeInForce: TimeInForce,
 ): PlanResult<BookPlan> {
-  const { key, orderId, ownerId, ownerKey, side, quantity } = order;
-  const status = 'pending_stop';
-  const stop: PendingStop = {
-    status,
-    key,
-    orderId,
-    ownerId,
-    ownerKey,
-    side,
-    type,
-    quantity,
-    price: order.price ?? null,
-    stopPrice: order.stopPrice as number,
-    timeInForce,
-    arrival: 0,
-  };
+  const { orderId, ownerId, side, quantity } = order;
+  const price = order.price ?? null;
   const plan = book.freshPlan();
-  plan.update(orderId, ownerId, side, status, null, 0, quantity);
-  plan.newStop = stop;
+  plan.update(orderId, ownerId, side, 'pending_stop', null, 0, quantity);
+  plan.newStop = pendingStop(order, type, price, order.stopPrice as number, timeInForce);
   return book.accepted;
 }
 

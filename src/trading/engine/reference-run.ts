@@ -7,6 +7,7 @@ import type {
   Side,
   Trade,
 } from './types.js';
+import { pendingStop } from './stop-book.js';
 import { effectiveTimeInForce, stopTriggers, validatePlacement } from './validation.js';
 
 export type Resting = { -readonly [K in keyof RestingOrder]: RestingOrder[K] } & {
@@ -46,20 +47,9 @@ export class ReferenceRun {
     const price = order.price ?? null;
     if (type === 'stop_loss' || type === 'stop_limit') {
       const stopPrice = order.stopPrice as number;
-      this.state.stops.push({
-        status: 'pending_stop',
-        key,
-        orderId,
-        ownerId,
-        ownerKey,
-        side,
-        type,
-        quantity,
-        price,
-        stopPrice,
-        timeInForce,
-        arrival: ++this.state.arrivals,
-      });
+      const stop = pendingStop(order, type, price, stopPrice, timeInForce);
+      stop.arrival = ++this.state.arrivals;
+      this.state.stops.push(stop);
       this.orders.push({
         orderId,
         ownerId,

@@ -1,4 +1,4 @@
-import type { PendingStopOrder, Side } from './types.js';
+import type { OrderIdentity, PendingStopOrder, Side, TimeInForce } from './types.js';
 import { stopTriggers } from './validation.js';
 
 /**
@@ -7,6 +7,32 @@ import { stopTriggers } from './validation.js';
  */
 export interface PendingStop extends PendingStopOrder {
   arrival: number;
+}
+
+/** A stop order waiting for its trigger, built from its fields; numbered when it enters a book. */
+export function pendingStop(
+  order: OrderIdentity,
+  type: 'stop_loss' | 'stop_limit',
+  price: number | null,
+  stopPrice: number,
+  timeInForce: TimeInForce,
+): PendingStop {
+  const { key, orderId, ownerId, ownerKey, side, quantity } = order;
+  const status = 'pending_stop';
+  return {
+    status,
+    key,
+    orderId,
+    ownerId,
+    ownerKey,
+    side,
+    type,
+    quantity,
+    price,
+    stopPrice,
+    timeInForce,
+    arrival: 0,
+  };
 }
 
 /**
