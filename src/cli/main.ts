@@ -8,11 +8,7 @@
  */
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { createDb } from '../lib/db/database.js';
-import { migrateDown, migrateToLatest } from '../lib/db/migrate.js';
-import { ensureFirstAdmin } from '../platform/users/users.service.js';
 import { processNames, type ProcessName } from './processes.js';
-import { runOne } from './run-one.js';
-import { start } from './start.js';
 
 const usage = `usage: tessera <start | ${processNames.join(' | ')} | migrate [up|down] | admin>`;
 
@@ -27,15 +23,18 @@ async function withDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>):
 
 async function main(argv: string[]): Promise<void> {
   const [command, arg] = argv;
-  if (command === 'start') return start();
+  // Each command loads only its own code: a process run by `tessera start` starts sooner.
+  if (command === 'start') return (await import('./start.js')).start();
   if ((processNames as readonly string[]).includes(command ?? ''))
-    return runOne(command as ProcessName);
+    return (await import('./run-one.js')).runOne(command as ProcessName);
   if (command === 'migrate') {
+    const { migrateDown, migrateToLatest } = await import('../lib/db/migrate.js');
     const done = await withDb((db) => (arg === 'down' ? migrateDown(db) : migrateToLatest(db)));
     console.log(done.length > 0 ? done.join('\n') : 'nothing to do');
     return;
   }
   if (command === 'admin') {
+    const { ensureFirstAdmin } = await import('../platform/users/users.service.js');
     const admin = await withDb((db) => ensureFirstAdmin(db, loadConfig().bootstrapAdmin));
     console.log(
       !admin

@@ -1,17 +1,33 @@
 /**
  * `tessera start`: the whole system in one command. Starts (unless DATABASE_URL / CHAIN_RPC_URL
  * point elsewhere) a real PostgreSQL and an anvil node with their data under TESSERA_DATA_DIR,
- * applies migrations, makes the first admin, starts the four processes and prints their URLs.
- * SIGINT/SIGTERM, or a failure at any step, stops everything started so far, in reverse order.
+ * applies migrations, makes the first admin, then runs the four processes, each its own OS process
+ * (src/cli/service.ts), and prints their URLs.
+ *
+ * Every way this launcher ends stops what it started, in reverse order (the processes, then anvil,
+ * then PostgreSQL): SIGINT, SIGTERM or SIGHUP (a second one while stopping is ignored, so it cannot
+ * cut the stop short), a failure at any step, an uncaught error, a process that keeps exiting, and
+ * the end of the command that started it (npm killed by SIGTERM leaves us running otherwise). If it
+ * is killed outright (SIGKILL), its processes stop themselves, and the next start stops the
+ * PostgreSQL and anvil it left running, saying so.
  */
 import path from 'node:path';
 import { loadConfig, loadLauncherConfig } from '../lib/config.js';
 import { anvilDevSignerKey, startEmbeddedAnvil } from '../lib/embedded/anvil.js';
 import { assertPortFree } from '../lib/embedded/ports.js';
 import { startEmbeddedPostgres } from '../lib/embedded/postgres.js';
-import { createLogger } from '../lib/logger.js';
-import { portOf, processNames, starters } from './processes.js';
+import {
+  commandProcesses,
+  isRunning,
+  millisecondsSinceStart,
+  readPidFile,
+  recordOf,
+  removePidFile,
+  writePidFile,
+} from '../lib/embedded/proc.js';
+import { portOf, portSettings, processNames } from './processes.js';
 import { loadOrCreateSecrets, secretsAsEnv } from './secrets.js';
+import { Service } from './service.js';
 import { prepareDatabase } from './setup.js';
 
 interface Stoppable {
@@ -20,32 +36,71 @@ interface Stoppable {
 }
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** How often the launcher checks that the command that started it is still there. */
+const parentCheckMs = 250;
 
 export async function start(): Promise<void> {
-  const startedAt = performance.now();
+  // The command's first process (npm, for `npm start`): "started in" is the wall time the user saw.
+  const command = commandProcesses();
   const launcher = loadLauncherConfig();
-  const logger = createLogger('tessera', launcher.logLevel);
   const started: Stoppable[] = [];
+  let pending: Promise<unknown> = Promise.resolve();
   let stopping: Promise<void> | undefined;
+  let ownsLock = false;
+  const lockFile = path.join(launcher.dataDir, 'launcher.pid');
+
+  // A terminal closed or a parent gone takes our stdout with it; the stop must go on regardless.
+  process.stdout.on('error', () => undefined);
+  process.stderr.on('error', () => undefined);
 
   const stopAll = () =>
     (stopping ??= (async () => {
+      // A part being started (PostgreSQL, say) is stopped once it is up, not left behind.
+      await pending.catch(() => undefined);
       for (const part of started.reverse()) {
         await part
           .stop()
-          .catch((error: unknown) => logger.error({ err: error }, `stopping ${part.name} failed`));
+          .catch((error: unknown) => say(`stopping ${part.name} failed: ${messageOf(error)}`));
       }
+      if (ownsLock) removePidFile(lockFile);
     })());
-  const onSignal = (signal: NodeJS.Signals) => {
-    say(`\n${signal}: stopping everything...`);
-    void stopAll().then(() => {
-      say('stopped.');
-      process.exit(0);
-    });
+  const exit = async (code: number) => {
+    await stopAll();
+    say('stopped.');
+    process.exit(code);
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      say(`${signal} again: still stopping (PostgreSQL and anvil are shutting down cleanly)...`);
+      return;
+    }
+    say(`\n${signal}: stopping everything...`);
+    void exit(0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+  const onUnexpected = (error: unknown) => {
+    say(`\ntessera: unexpected error, stopping everything: ${messageOf(error)}`);
+    if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    void exit(1);
+  };
+  process.on('uncaughtException', onUnexpected);
+  process.on('unhandledRejection', onUnexpected);
+  const parentPid = process.ppid;
+  const ancestors = command.slice(1);
+  setInterval(() => {
+    if (stopping) return;
+    const gone =
+      process.ppid !== parentPid ? { pid: parentPid } : ancestors.find((a) => !isRunning(a));
+    if (!gone) return;
+    say(`\nthe command that started tessera (pid ${gone.pid}) has ended: stopping everything...`);
+    void exit(0);
+  }, parentCheckMs).unref();
+
   const step = async <T extends Stoppable>(what: Promise<T>): Promise<T> => {
+    pending = what;
     const part = await what;
     started.push(part);
     if (stopping) throw new Error('stopped while starting');
@@ -53,49 +108,83 @@ export async function start(): Promise<void> {
   };
 
   try {
+    const other = readPidFile(lockFile);
+    if (other && other.pid !== process.pid && isRunning(other)) {
+      throw new Error(
+        `another tessera start (pid ${other.pid}) is running on ${launcher.dataDir}; ` +
+          `stop it first, or set TESSERA_DATA_DIR to another folder`,
+      );
+    }
+    writePidFile(lockFile, recordOf(process.pid));
+    ownsLock = true;
+
     const secrets = await loadOrCreateSecrets(launcher.dataDir);
     const env: Record<string, string | undefined> = { ...secretsAsEnv(secrets), ...process.env };
     if (launcher.embedPostgres) {
+      const pgData = path.join(launcher.dataDir, 'postgres');
       const pg = await step(
         startEmbeddedPostgres({
-          dataDir: path.join(launcher.dataDir, 'postgres'),
+          dataDir: pgData,
           port: launcher.embeddedPostgresPort,
           password: secrets.postgres_password,
           database: 'tessera',
           host: launcher.host,
+          notice: (line) => say(`postgres  ${line}`),
         }).then((server) => ({ ...server, name: 'postgres' })),
       );
       env.DATABASE_URL = pg.url;
-      say(
-        `postgres  ${pg.url.replace(/:[^:@/]+@/, ':***@')} (embedded, data in ${path.join(launcher.dataDir, 'postgres')})`,
-      );
+      say(`postgres  ${pg.url.replace(/:[^:@/]+@/, ':***@')} (embedded, data in ${pgData})`);
     }
     if (launcher.embedChain) {
+      const statePath = path.join(launcher.dataDir, 'anvil-state.json');
       const anvil = await step(
         startEmbeddedAnvil({
           port: launcher.anvilPort,
           host: launcher.host,
-          statePath: path.join(launcher.dataDir, 'anvil-state.json'),
+          statePath,
+          pidFile: path.join(launcher.dataDir, 'anvil.pid'),
+          notice: (line) => say(`anvil     ${line}`),
         }).then((node) => ({ ...node, name: 'anvil' })),
       );
       env.CHAIN_RPC_URL = anvil.rpcUrl;
       env.CHAIN_SIGNER_KEY ??= anvilDevSignerKey;
-      say(
-        `anvil     ${anvil.rpcUrl} (embedded, state in ${path.join(launcher.dataDir, 'anvil-state.json')})`,
-      );
+      say(`anvil     ${anvil.rpcUrl} (embedded, state in ${statePath})`);
     }
     const config = loadConfig(env);
-    for (const name of processNames) await assertPortFree(config.host, portOf(config, name), name);
-
-    const { applied, admin } = await prepareDatabase(config);
-    if (applied.length > 0) say(`migrations: ${applied.join(', ')}`);
     for (const name of processNames)
-      await step(starters[name](config, logger.child({ process: name })));
+      await assertPortFree(config.host, portOf(config, name), name, portSettings[name]);
 
-    say('');
-    say(
-      `Tessera is running (started in ${((performance.now() - startedAt) / 1000).toFixed(1)} s):`,
+    const prepared = prepareDatabase(config);
+    pending = prepared;
+    const { applied, admin } = await prepared;
+    if (applied.length > 0) say(`migrations: ${applied.join(', ')}`);
+
+    const services = processNames.map(
+      (name) =>
+        new Service({
+          name,
+          env,
+          say,
+          onGiveUp: (reason) => {
+            if (stopping) return;
+            say(`\n${reason}\nstopping everything...`);
+            void exit(1);
+          },
+        }),
     );
+    started.push({
+      name: 'processes',
+      stop: async () => void (await Promise.all(services.map((service) => service.stop()))),
+    });
+    // The chain first (the others call it), then the other three side by side.
+    const [chain, ...others] = services;
+    await chain!.start();
+    await Promise.all(others.map((service) => service.start()));
+    if (stopping) return;
+
+    const startedIn = millisecondsSinceStart(command.at(-1)!) / 1000;
+    say('');
+    say(`Tessera is running (started in ${startedIn.toFixed(1)} s):`);
     say(`  platform          ${config.urls.platform}   docs: ${config.urls.platform}/docs`);
     say(`  trading           ${config.urls.trading}   docs: ${config.urls.trading}/docs`);
     say(`  chain             ${config.urls.chain}   docs: ${config.urls.chain}/docs`);
@@ -113,9 +202,9 @@ export async function start(): Promise<void> {
     say('');
     say('Press Ctrl-C to stop.');
   } catch (error) {
-    say(`\ntessera start failed: ${error instanceof Error ? error.message : String(error)}`);
-    logger.debug({ err: error }, 'start failed');
-    await stopAll();
-    process.exit(1);
+    // A signal's stop is under way: it reports and exits.
+    if (stopping) return;
+    say(`\ntessera start failed: ${messageOf(error)}`);
+    await exit(1);
   }
 }

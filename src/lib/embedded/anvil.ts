@@ -8,6 +8,14 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { stopChild, waitUntilReady } from './child.js';
 import { assertPortFree } from './ports.js';
+import {
+  isRunning,
+  readPidFile,
+  recordOf,
+  removePidFile,
+  stopProcess,
+  writePidFile,
+} from './proc.js';
 
 /** anvil's first dev account: a public, well-known key, for local chains only. */
 export const anvilDevSignerKey =
@@ -48,9 +56,23 @@ export async function startEmbeddedAnvil(options: {
   host?: string;
   statePath?: string;
   chainId?: number;
+  /**
+   * Where to record the node's pid while it runs, so that a start after an unclean stop (the
+   * launcher killed outright) finds the node left running and stops it.
+   */
+  pidFile?: string;
+  /** told what was found and done on the way (a node left running by an earlier start) */
+  notice?: (line: string) => void;
 }): Promise<EmbeddedAnvil> {
   const host = options.host ?? '127.0.0.1';
-  await assertPortFree(host, options.port, 'anvil');
+  const { pidFile } = options;
+  const stale = pidFile ? readPidFile(pidFile) : undefined;
+  if (stale && isRunning(stale)) {
+    // SIGTERM: anvil dumps its state on the way out, so the chain is kept.
+    await stopProcess(stale, 'SIGTERM');
+    options.notice?.(`stopped the anvil node (pid ${stale.pid}) an earlier start left running`);
+  }
+  await assertPortFree(host, options.port, 'anvil', 'ANVIL_PORT');
   const args = [
     '--host',
     host,
@@ -68,6 +90,11 @@ export async function startEmbeddedAnvil(options: {
   child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
   const rpcUrl = `http://${host}:${options.port}`;
+  if (pidFile && child.pid !== undefined) writePidFile(pidFile, recordOf(child.pid));
+  const stop = async () => {
+    await stopChild(child, 'SIGTERM');
+    if (pidFile) removePidFile(pidFile);
+  };
   try {
     await waitUntilReady(
       child,
@@ -76,8 +103,8 @@ export async function startEmbeddedAnvil(options: {
       () => output,
     );
   } catch (error) {
-    await stopChild(child, 'SIGTERM');
+    await stop();
     throw error;
   }
-  return { rpcUrl, stop: () => stopChild(child, 'SIGTERM') };
+  return { rpcUrl, stop };
 }

@@ -1,13 +1,26 @@
 import net from 'node:net';
 
-/** Throws an error naming the port when something already listens on host:port. */
-export async function assertPortFree(host: string, port: number, what: string): Promise<void> {
+/**
+ * Throws an error naming the port when something already listens on host:port, and, given the
+ * setting that chooses the port, how to pick another.
+ */
+export async function assertPortFree(
+  host: string,
+  port: number,
+  what: string,
+  setting?: string,
+): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} on ${host} (${what}) is already in use`)
+          ? new Error(
+              `port ${port} on ${host} (${what}) is already in use` +
+                (setting
+                  ? `: another program listens there; stop it, or set ${setting} to another port`
+                  : ''),
+            )
           : error,
       ),
     );

@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { stopChild, waitUntilReady } from './child.js';
 import { assertPortFree } from './ports.js';
+import { commandLine, isRunning, recordOf, stopProcess, type ProcessRecord } from './proc.js';
 
 export interface EmbeddedPostgres {
   /** URL of the application database */
@@ -87,18 +88,45 @@ async function initialise(
   }
 }
 
+/**
+ * The PostgreSQL that postmaster.pid names, if it still runs on this data folder: one an earlier
+ * start left behind (its launcher was killed outright, or the machine's session ended).
+ */
+async function leftRunning(dataDir: string): Promise<ProcessRecord | undefined> {
+  const pid = Number(
+    (await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '')).split(
+      '\n',
+    )[0],
+  );
+  if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
+  const record = recordOf(pid);
+  const [program = '', ...args] = commandLine(pid);
+  const ours = path.basename(program) === 'postgres' && args.includes(dataDir);
+  return ours && isRunning(record) ? record : undefined;
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   password: string;
   database: string;
   host?: string;
+  /** told what was found and done on the way (a PostgreSQL left running by an earlier start) */
+  notice?: (line: string) => void;
 }): Promise<EmbeddedPostgres> {
   const host = options.host ?? '127.0.0.1';
-  await assertPortFree(host, options.port, 'embedded PostgreSQL');
+  const dataDir = path.resolve(options.dataDir);
+  const stale = await leftRunning(dataDir);
+  if (stale) {
+    // Fast shutdown: its sessions belong to services that are gone; the data is kept.
+    await stopProcess(stale, 'SIGINT');
+    options.notice?.(
+      `stopped the PostgreSQL (pid ${stale.pid}) an earlier start left running on ${dataDir}`,
+    );
+  }
+  await assertPortFree(host, options.port, 'embedded PostgreSQL', 'EMBEDDED_POSTGRES_PORT');
   const bin = await binaries();
   const owner = runAs();
-  const dataDir = path.resolve(options.dataDir);
   const exists = await fs.stat(path.join(dataDir, 'PG_VERSION')).then(
     () => true,
     () => false,
