@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/lib/embedded/ports.js';
 
 export interface SystemPorts {
@@ -43,26 +44,22 @@ export async function newDataDir(): Promise<string> {
   return dir;
 }
 
+/**
+ * What the system under test inherits from the outer environment: only what finding programs and
+ * a home folder needs. Everything else (TESSERA_*, DATABASE_URL, ports, secrets, npm's own
+ * variables) is the test's to set, so a developer's or CI's settings cannot change the outcome.
+ */
+const inherited = ['PATH', 'HOME', 'USER', 'LOGNAME', 'TMPDIR', 'LANG', 'SYSTEMROOT'];
+
 export function systemEnv(
   dataDir: string,
   ports: SystemPorts,
   extra: Record<string, string> = {},
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // The system under test gets its own embedded parts, never the outer run's.
-    if (
-      value !== undefined &&
-      ![
-        'DATABASE_URL',
-        'CHAIN_RPC_URL',
-        'CHAIN_SIGNER_KEY',
-        'JWT_SECRET',
-        'SERVICE_TOKEN',
-      ].includes(key)
-    ) {
-      env[key] = value;
-    }
+  for (const key of inherited) {
+    const value = process.env[key];
+    if (value !== undefined) env[key] = value;
   }
   return {
     ...env,
@@ -78,25 +75,86 @@ export function systemEnv(
   };
 }
 
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A `tessera start` run as a child of the test. */
+export interface Launched {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the output contains `text`; rejects if the command exits first. */
+  waitFor(text: string | RegExp, timeoutMs?: number): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Runs `tessera start`: `node bin/tessera.js start`, or `npm start` as a user types it (npm in a
+ * process group of its own, as a terminal runs a command, so a Ctrl-C is a SIGINT to the group).
+ */
+export function launch(env: Record<string, string>, via: 'node' | 'npm' = 'node'): Launched {
+  const child =
+    via === 'npm'
+      ? spawn('npm', ['start'], {
+          cwd: repoRoot,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        })
+      : spawn(process.execPath, ['bin/tessera.js', 'start'], {
+          cwd: repoRoot,
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const check of waiters) check();
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      resolve({ code, signal });
+      for (const check of waiters) check();
+    }),
+  );
+  const waitFor = (text: string | RegExp, timeoutMs = 180_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no ${String(text)} after ${timeoutMs} ms:\n${output}`));
+      }, timeoutMs);
+      const check = () => {
+        const found = typeof text === 'string' ? output.includes(text) : text.test(output);
+        if (!found && child.exitCode === null && child.signalCode === null) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        if (found) resolve();
+        else
+          reject(
+            new Error(
+              `tessera start exited (${child.exitCode}) before ${String(text)}:\n${output}`,
+            ),
+          );
+      };
+      waiters.add(check);
+      check();
+    });
+  return { child, output: () => output, waitFor, exited };
+}
+
 /** Runs `tessera start`; resolves once it prints that it is running, or rejects with its output. */
 export async function startSystem(
   env: Record<string, string>,
-  timeoutMs = 90_000,
+  timeoutMs = 180_000,
 ): Promise<RunningSystem> {
-  const child = spawn(process.execPath, ['bin/tessera.js', 'start'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
+  const launched = launch(env);
+  const { child } = launched;
+  const exited = launched.exited.then(({ code }) => code);
   const host = env.HOST ?? '127.0.0.1';
   const system: RunningSystem = {
     child,
-    output: () => output,
+    output: launched.output,
     urls: {
       platform: `http://${host}:${env.PLATFORM_PORT}`,
       trading: `http://${host}:${env.TRADING_PORT}`,
@@ -109,15 +167,39 @@ export async function startSystem(
       return exited;
     },
   };
-  const deadline = Date.now() + timeoutMs;
-  while (!output.includes('Press Ctrl-C to stop.')) {
-    if (child.exitCode !== null)
-      throw new Error(`tessera start exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() > deadline) {
-      await system.stop();
-      throw new Error(`tessera start not ready after ${timeoutMs} ms:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await launched.waitFor('Press Ctrl-C to stop.', timeoutMs);
+  } catch (error) {
+    await system.stop();
+    throw error;
   }
   return system;
+}
+
+/** A process of a system under test, found by the data folder in its environment. */
+export interface SystemProcess {
+  pid: number;
+  command: string;
+}
+
+/**
+ * Every process whose environment names this data folder: npm, the launcher, the four processes,
+ * PostgreSQL (and its backends) and anvil all inherit TESSERA_DATA_DIR.
+ */
+export async function processesOf(env: Record<string, string>): Promise<SystemProcess[]> {
+  const marker = `\0TESSERA_DATA_DIR=${env.TESSERA_DATA_DIR}\0`;
+  const found: SystemProcess[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const environ = `\0${await fs.readFile(`/proc/${pid}/environ`, 'utf8')}`;
+      if (!environ.includes(marker)) continue;
+      const command = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').join(' ');
+      found.push({ pid, command: command.trim() });
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
 }

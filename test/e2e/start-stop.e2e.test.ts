@@ -1,0 +1,169 @@
+/**
+ * Starting and stopping as a user does it: `npm start` in a process group of its own (as a
+ * terminal runs it), Ctrl-C as SIGINT to that whole group at every moment of the start and once
+ * running (sometimes twice), SIGTERM to npm's own pid, a process that dies, and the launcher
+ * killed outright. After every stop: no process of the system left and no port listening. One data
+ * folder throughout, as a user's `.tessera`.
+ */
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertPortFree } from '../../src/lib/embedded/ports.js';
+import {
+  launch,
+  newDataDir,
+  processesOf,
+  systemEnv,
+  systemPorts,
+  type Launched,
+  type SystemPorts,
+} from '../support/system.js';
+
+let dataDir: string;
+let ports: SystemPorts;
+let env: Record<string, string>;
+
+async function nothingLeft(): Promise<void> {
+  expect(await processesOf(env)).toEqual([]);
+  for (const [name, port] of Object.entries(ports)) await assertPortFree('127.0.0.1', port, name);
+}
+
+/** Waits for the processes of the system to be gone (after npm itself was killed). */
+async function allGone(timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await processesOf(env)).length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await nothingLeft();
+}
+
+const groupSignal = (npm: Launched, signal: NodeJS.Signals) =>
+  process.kill(-npm.child.pid!, signal);
+
+/** The moments of a start at which a cycle sends its signal. */
+const moments = ['npm booting', 'postgres up', 'anvil up', 'chain starting', 'running'] as const;
+
+async function reach(npm: Launched, moment: (typeof moments)[number]): Promise<void> {
+  switch (moment) {
+    case 'npm booting':
+      return new Promise((r) => setTimeout(r, 300));
+    case 'postgres up':
+      return npm.waitFor('postgres  postgres://');
+    case 'anvil up':
+      return npm.waitFor('anvil     http://');
+    case 'chain starting':
+      await npm.waitFor('anvil     http://');
+      return new Promise((r) => setTimeout(r, 1500));
+    case 'running':
+      return npm.waitFor('Press Ctrl-C to stop.');
+  }
+}
+
+function cleanOutput(npm: Launched): void {
+  // Every stop before was clean: nothing for this start to recover, and no stop failed.
+  expect(npm.output()).not.toContain('earlier start left running');
+  expect(npm.output()).not.toMatch(/stopping \S+ failed|unexpected error/);
+}
+
+describe('npm start and stop, as a user does it', () => {
+  beforeAll(async () => {
+    dataDir = await newDataDir();
+    ports = await systemPorts();
+    env = systemEnv(dataDir, ports);
+  });
+  afterAll(async () => {
+    for (const { pid } of await processesOf(env)) process.kill(pid, 'SIGKILL');
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('reports the wall time since the command started, then stops on Ctrl-C', async () => {
+    const spawnedAt = performance.now();
+    const npm = launch(env, 'npm');
+    await npm.waitFor('Press Ctrl-C to stop.', 300_000);
+    const measured = (performance.now() - spawnedAt) / 1000;
+    const reported = Number(/started in ([\d.]+) s/.exec(npm.output())?.[1]);
+    // npm's and the launcher's own start count: the figure is the time the user waited.
+    expect(reported).toBeGreaterThan(measured - 0.5);
+    expect(reported).toBeLessThanOrEqual(measured + 0.1);
+    groupSignal(npm, 'SIGINT');
+    await npm.exited;
+    expect(npm.output()).toContain('stopped.');
+    await nothingLeft();
+  }, 360_000);
+
+  it('Ctrl-C at every moment of the start and once running, 20 times, leaves nothing', async () => {
+    for (let cycle = 0; cycle < 20; cycle++) {
+      const moment = moments[cycle % moments.length]!;
+      const npm = launch(env, 'npm');
+      await reach(npm, moment);
+      groupSignal(npm, 'SIGINT');
+      // Every other time a second Ctrl-C follows while the first stop is under way.
+      if (cycle % 2 === 1) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (npm.child.exitCode === null) groupSignal(npm, 'SIGINT');
+      }
+      await npm.exited;
+      cleanOutput(npm);
+      await nothingLeft();
+    }
+  }, 1_200_000);
+
+  it("SIGTERM to npm's own pid, 5 times, stops everything", async () => {
+    for (let cycle = 0; cycle < 5; cycle++) {
+      const npm = launch(env, 'npm');
+      await reach(npm, cycle < 2 ? moments[cycle + 1]! : 'running');
+      process.kill(npm.child.pid!, 'SIGTERM');
+      await npm.exited;
+      await allGone();
+      cleanOutput(npm);
+    }
+  }, 600_000);
+
+  it('restarts a process that dies, and refuses a second start on the same data folder', async () => {
+    const npm = launch(env, 'npm');
+    await npm.waitFor('Press Ctrl-C to stop.');
+    const platform = (await processesOf(env)).find((p) =>
+      p.command.endsWith('tessera.js platform'),
+    );
+    process.kill(platform!.pid, 'SIGKILL');
+    await npm.waitFor(/platform restarted: http/);
+    expect(npm.output()).toContain('platform exited (killed by SIGKILL); restarting it');
+    expect((await fetch(`http://127.0.0.1:${ports.platform}/healthz`)).status).toBe(200);
+
+    const second = launch(env, 'npm');
+    await second.waitFor(/another tessera start \(pid \d+\) is running/);
+    expect((await second.exited).code).not.toBe(0);
+
+    groupSignal(npm, 'SIGINT');
+    await npm.exited;
+    await nothingLeft();
+  }, 600_000);
+
+  it('after the launcher is killed outright, its processes die with it and the next start stops the PostgreSQL and anvil it left', async () => {
+    const first = launch(env, 'npm');
+    await first.waitFor('Press Ctrl-C to stop.');
+    const launcher = (await processesOf(env)).find((p) => p.command.endsWith('tessera.js start'));
+    process.kill(launcher!.pid, 'SIGKILL');
+    await first.exited;
+    const deadline = Date.now() + 60_000;
+    const services = async () =>
+      (await processesOf(env)).filter((p) => / tessera\.js \S+$/.test(p.command));
+    while ((await services()).length > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await services()).toEqual([]);
+    const left = (await processesOf(env)).map((p) => p.command);
+    expect(left.some((command) => command.includes('/postgres -D'))).toBe(true);
+    expect(left.some((command) => command.includes('/anvil '))).toBe(true);
+
+    const next = launch(env, 'npm');
+    await next.waitFor('Press Ctrl-C to stop.');
+    expect(next.output()).toMatch(
+      /stopped the PostgreSQL \(pid \d+\) an earlier start left running/,
+    );
+    expect(next.output()).toMatch(
+      /stopped the anvil node \(pid \d+\) an earlier start left running/,
+    );
+    groupSignal(next, 'SIGINT');
+    await next.exited;
+    await nothingLeft();
+  }, 600_000);
+});
