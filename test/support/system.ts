@@ -110,8 +110,8 @@ export function launch(env: Record<string, string>, via: 'node' | 'npm' = 'node'
     output += chunk.toString();
     for (const check of waiters) check();
   };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
+  child.stdout.on('data', append);
+  child.stderr.on('data', append);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => {
       resolve({ code, signal });
