@@ -49,6 +49,8 @@ export class Service {
   /** Starts the process; resolves once it is ready and answers /healthz. */
   async start(): Promise<void> {
     const { name } = this.options;
+    // The launcher may be stopping already (a Ctrl-C while the chain started): start nothing more.
+    if (this.stopping) throw new Error(`${name} not started: stopping`);
     // Detached (a process group of its own): a terminal's Ctrl-C reaches the launcher only, which
     // stops the processes before anvil and PostgreSQL, in order.
     const child = fork(command, [name], {

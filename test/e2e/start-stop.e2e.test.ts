@@ -36,8 +36,14 @@ async function allGone(timeoutMs = 60_000): Promise<void> {
   await nothingLeft();
 }
 
-const groupSignal = (npm: Launched, signal: NodeJS.Signals) =>
-  process.kill(-npm.child.pid!, signal);
+function groupSignal(npm: Launched, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-npm.child.pid!, signal);
+  } catch (error) {
+    // The group may have ended on its own just before (a second Ctrl-C after a quick stop).
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
 
 /** The moments of a start at which a cycle sends its signal. */
 const moments = ['npm booting', 'postgres up', 'anvil up', 'chain starting', 'running'] as const;
@@ -141,12 +147,17 @@ describe('npm start and stop, as a user does it', () => {
   it('after the launcher is killed outright, its processes die with it and the next start stops the PostgreSQL and anvil it left', async () => {
     const first = launch(env, 'npm');
     await first.waitFor('Press Ctrl-C to stop.');
-    const launcher = (await processesOf(env)).find((p) => p.command.endsWith('tessera.js start'));
+    // The node process itself, not npm's `sh -c node bin/tessera.js start` above it.
+    const launcher = (await processesOf(env)).find((p) =>
+      /^\S*node bin\/tessera\.js start$/.test(p.command),
+    );
     process.kill(launcher!.pid, 'SIGKILL');
     await first.exited;
     const deadline = Date.now() + 60_000;
     const services = async () =>
-      (await processesOf(env)).filter((p) => / tessera\.js \S+$/.test(p.command));
+      (await processesOf(env)).filter((p) =>
+        /bin\/tessera\.js (chain|provider-sandbox|platform|trading)$/.test(p.command),
+      );
     while ((await services()).length > 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
     expect(await services()).toEqual([]);
