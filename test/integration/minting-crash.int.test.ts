@@ -26,6 +26,7 @@ describe('a platform crash while minting', () => {
       PLATFORM_PORT: String(await freePort()),
       WORKER_IDLE_MS: '20',
       WORKER_LEASE_SECONDS: '2',
+      CHAIN_CLIENT_TIMEOUT_MS: '1500',
     };
     const started = spawn(process.execPath, ['bin/tessera.js', 'platform'], {
       env,
