@@ -1,7 +1,7 @@
 /**
  * A gate in front of the real chain service: it forwards every request, but holds those whose
- * path the test names until the test opens the gate, so a test can act while the platform waits
- * for the chain (no timing involved).
+ * path the test names until the test opens the gate (or fails them), so a test can act while the
+ * platform waits for the chain (no timing involved).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,16 +14,21 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 
 export async function startChainGate(target: string) {
   let holdPath: string | undefined;
-  const waiting: Array<() => void> = [];
+  /** held requests: each resolves true to forward, false to answer 503 */
+  const waiting: Array<(forward: boolean) => void> = [];
   const arrivals: Array<() => void> = [];
   const server = createServer((request, response) => {
     void (async () => {
       const body = await bodyOf(request);
       if (request.url === holdPath) {
-        await new Promise<void>((resolve) => {
+        const forward = await new Promise<boolean>((resolve) => {
           waiting.push(resolve);
           arrivals.splice(0).forEach((arrived) => arrived());
         });
+        if (!forward) {
+          response.writeHead(503, { 'content-type': 'application/problem+json' }).end('{}');
+          return;
+        }
       }
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(
@@ -57,7 +62,12 @@ export async function startChainGate(target: string) {
     /** lets every held request through and holds no more */
     open(): void {
       holdPath = undefined;
-      waiting.splice(0).forEach((release) => release());
+      waiting.splice(0).forEach((release) => release(true));
+    },
+    /** answers every held request with a 503 (the chain service failing) and holds no more */
+    fail(): void {
+      holdPath = undefined;
+      waiting.splice(0).forEach((release) => release(false));
     },
     close(): Promise<void> {
       this.open();
