@@ -60,7 +60,7 @@ describe('web client in a browser', () => {
     expect(config).toEqual({ trading_url: 'http://127.0.0.1:8081' });
     const missing = await fetch(`${platform.url}/assets/nothing.js`);
     expect(missing.status).toBe(404);
-    expect((await missing.json()).code).toBe('ROUTE_NOT_FOUND');
+    expect(((await missing.json()) as { code: string }).code).toBe('ROUTE_NOT_FOUND');
   });
 
   it('ships at most 250 KB of gzipped JavaScript on the first load', async () => {
