@@ -3,7 +3,9 @@
  * database: an investor signs up and sees their next verification step, submits the manual KYC
  * form; an admin approves it from the KYC queue; the investor sees the approval and requests a
  * deposit; the admin confirms it; the investor's portfolio shows the cash. Screenshots of each
- * step land in test-results/web-investor/ for review.
+ * step land in test-results/web-investor/ for review. An issuer registers a business and
+ * submits KYB; staff approve and activate it; the issuer lists a token that staff can deploy
+ * (test-results/web-issuer/).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -143,5 +145,96 @@ describe('web client in a browser', () => {
     await menu(investor, 'Portfolio');
     await expect.poll(() => investor.getByTestId('fiat-balance').textContent()).toBe('250.00 USD');
     await screenshot(investor, journey, '08-portfolio');
+  }, 90_000);
+
+  /** A JSON call to the platform, for the steps a journey is not about. */
+  async function call(method: string, url: string, body?: unknown, token?: string) {
+    const response = await fetch(`${platform.url}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Record<string, any>;
+  }
+
+  it('takes an issuer from KYB to a draft token, with staff reviewing and activating', async () => {
+    const email = 'grace@example.com';
+    await call('POST', '/api/v1/auth/register', { email, password: testPassword, role: 'issuer' });
+    const issuerToken = (
+      await call('POST', '/api/v1/auth/login', { email, password: testPassword })
+    ).access_token as string;
+    const adminToken = (
+      await call('POST', '/api/v1/auth/login', { email: adminEmail, password: testPassword })
+    ).access_token as string;
+    const application = await call(
+      'POST',
+      '/api/v1/kyc',
+      {
+        full_name: 'Grace Hopper',
+        nationality: 'US',
+        date_of_birth: '1980-12-09',
+        document_type: 'passport',
+        document_number: 'X7654321',
+      },
+      issuerToken,
+    );
+    await call(
+      'POST',
+      `/api/v1/admin/kyc/${application.id}/review`,
+      { decision: 'approve', kyc_level: 2 },
+      adminToken,
+    );
+
+    const issuer = await open();
+    await signIn(issuer, email);
+    const nextStep = issuer.getByTestId('next-step');
+    await expect.poll(() => nextStep.textContent()).toContain('Get your company verified (KYB)');
+    await nextStep.getByRole('link').click();
+    const register = issuer.getByRole('form', { name: 'Register a business' });
+    await register.getByLabel('Company name').fill('Harbour Works');
+    await register.getByLabel('Registration number').fill('HW-2026-1');
+    await register.getByLabel('Country (code)').fill('AE');
+    await register.getByRole('button', { name: 'Register' }).click();
+    await issuer.getByRole('heading', { name: 'Harbour Works' }).waitFor();
+
+    await issuer.getByText('Verify this company (KYB)').click();
+    const kyb = issuer.getByRole('form', { name: 'Manual KYB' });
+    const owner = kyb.getByRole('group', { name: 'Owner 1' });
+    await owner.getByLabel('First name').fill('Grace');
+    await owner.getByLabel('Last name').fill('Hopper');
+    await owner.getByLabel('Ownership %').fill('100');
+    await owner.getByLabel('Nationality (code)').fill('US');
+    await kyb.getByRole('button', { name: 'Submit KYB' }).click();
+    await issuer.getByText('KYB: pending').waitFor();
+    await screenshot(issuer, 'web-issuer', '01-kyb-submitted');
+
+    const admin = await open();
+    await signIn(admin, adminEmail);
+    await menu(admin, 'Businesses');
+    await admin.getByRole('button', { name: 'Review Harbour Works' }).click();
+    await admin
+      .getByRole('form', { name: 'KYB decision' })
+      .getByRole('button', { name: 'Record decision' })
+      .click();
+    await admin.getByRole('button', { name: 'Activate Harbour Works' }).click();
+    await admin.getByRole('cell', { name: 'active', exact: true }).waitFor();
+    await screenshot(admin, 'web-issuer', '02-business-active');
+
+    await issuer.reload();
+    const create = issuer.getByRole('form', { name: 'Create a token' });
+    await create.getByLabel('Name').fill('Harbour Works Shares');
+    await create.getByLabel('Symbol').fill('HRBR');
+    await create.getByLabel('Total supply').fill('10000');
+    await create.getByLabel('Price per token (USD)').fill('12.50');
+    await create.getByRole('button', { name: 'Create token' }).click();
+    await issuer.getByRole('link', { name: 'HRBR' }).waitFor();
+    await screenshot(issuer, 'web-issuer', '03-token-draft');
+
+    await menu(admin, 'Tokens');
+    await admin.getByRole('button', { name: 'Deploy HRBR' }).waitFor();
+    await screenshot(admin, 'web-issuer', '04-staff-tokens');
   }, 90_000);
 });
