@@ -145,6 +145,8 @@ describe('web client in a browser', () => {
     await menu(investor, 'Portfolio');
     await expect.poll(() => investor.getByTestId('fiat-balance').textContent()).toBe('250.00 USD');
     await screenshot(investor, journey, '08-portfolio');
+    await investor.setViewportSize({ width: 390, height: 844 });
+    await screenshot(investor, journey, '09-portfolio-phone');
   }, 90_000);
 
   /** A JSON call to the platform, for the steps a journey is not about. */

@@ -41,7 +41,13 @@ let clientConfig: Promise<ClientConfig> | undefined;
 
 /** The platform tells the client where the trading process is (GET /web-config.json). */
 export function loadClientConfig(): Promise<ClientConfig> {
-  clientConfig ??= fetch('/web-config.json').then((r) => r.json() as Promise<ClientConfig>);
+  clientConfig ??= fetch('/web-config.json')
+    .then((r) => r.json() as Promise<ClientConfig>)
+    .catch((error: unknown) => {
+      // Not cached: the next caller asks again.
+      clientConfig = undefined;
+      throw error;
+    });
   return clientConfig;
 }
 
