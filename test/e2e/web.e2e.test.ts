@@ -162,15 +162,12 @@ describe('web client in a browser', () => {
     return (await response.json()) as Record<string, any>;
   }
 
-  it('takes an issuer from KYB to a draft token, with staff reviewing and activating', async () => {
-    const email = 'grace@example.com';
-    await call('POST', '/api/v1/auth/register', { email, password: testPassword, role: 'issuer' });
-    const issuerToken = (
-      await call('POST', '/api/v1/auth/login', { email, password: testPassword })
-    ).access_token as string;
-    const adminToken = (
-      await call('POST', '/api/v1/auth/login', { email: adminEmail, password: testPassword })
-    ).access_token as string;
+  /** Registers through the API and has the admin approve a manual KYC at level 2. */
+  async function verifiedUser(email: string, extra: Record<string, string>) {
+    await call('POST', '/api/v1/auth/register', { email, password: testPassword, ...extra });
+    const login = async (who: string) =>
+      (await call('POST', '/api/v1/auth/login', { email: who, password: testPassword }))
+        .access_token as string;
     const application = await call(
       'POST',
       '/api/v1/kyc',
@@ -181,14 +178,42 @@ describe('web client in a browser', () => {
         document_type: 'passport',
         document_number: 'X7654321',
       },
-      issuerToken,
+      await login(email),
     );
     await call(
       'POST',
       `/api/v1/admin/kyc/${application.id}/review`,
       { decision: 'approve', kyc_level: 2 },
-      adminToken,
+      await login(adminEmail),
     );
+  }
+
+  it('lets a corporate investor submit its company for KYB from the next step', async () => {
+    const email = 'treasury@example.com';
+    await verifiedUser(email, { role: 'investor', account_type: 'corporate' });
+    const investor = await open();
+    await signIn(investor, email);
+    const nextStep = investor.getByTestId('next-step');
+    await expect.poll(() => nextStep.textContent()).toContain('Get your company verified (KYB)');
+    await nextStep.getByRole('link').click();
+    const kyb = investor.getByRole('form', { name: 'Manual KYB' });
+    await kyb.getByLabel('Company name').fill('Northwind Treasury');
+    await kyb.getByLabel('Registration number').fill('NW-77');
+    await kyb.getByLabel('Country (code)').fill('AE');
+    const owner = kyb.getByRole('group', { name: 'Owner 1' });
+    await owner.getByLabel('First name').fill('Grace');
+    await owner.getByLabel('Last name').fill('Hopper');
+    await owner.getByLabel('Ownership %').fill('100');
+    await owner.getByLabel('Nationality (code)').fill('US');
+    await kyb.getByRole('button', { name: 'Submit KYB' }).click();
+    await investor.getByRole('cell', { name: 'Northwind Treasury' }).waitFor();
+    expect(await investor.getByRole('cell', { name: 'pending' }).count()).toBe(1);
+    await screenshot(investor, 'web-corporate', '01-kyb-submitted');
+  }, 60_000);
+
+  it('takes an issuer from KYB to a draft token, with staff reviewing and activating', async () => {
+    const email = 'grace@example.com';
+    await verifiedUser(email, { role: 'issuer' });
 
     const issuer = await open();
     await signIn(issuer, email);

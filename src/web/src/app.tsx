@@ -13,7 +13,7 @@ import { AdminUsers } from './pages/admin-users.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { Fiat } from './pages/fiat.js';
 import { Home } from './pages/home.js';
-import { Issuer } from './pages/issuer.js';
+import { Company, Issuer } from './pages/issuer.js';
 import { Kyc } from './pages/kyc.js';
 import { Market, TokenPage } from './pages/market.js';
 import { PortfolioPage } from './pages/portfolio.js';
@@ -84,6 +84,14 @@ const navByRole: Record<Me['role'], [string, string][]> = {
   ],
 };
 
+/** A corporate investor verifies its company (KYB) on a screen of its own. */
+function navFor(me: Me): [string, string][] {
+  const items = navByRole[me.role];
+  return me.role === 'investor' && me.account_type === 'corporate'
+    ? [...items.slice(0, 2), ['/company', 'Company'], ...items.slice(2)]
+    : items;
+}
+
 function Screen({ path }: { path: string }) {
   let params: Record<string, string> | undefined;
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
@@ -101,6 +109,8 @@ function Screen({ path }: { path: string }) {
       return <Fiat />;
     case '/issuer':
       return <Issuer />;
+    case '/company':
+      return <Company />;
     case '/admin/kyc':
       return <AdminKyc />;
     case '/admin/businesses':
@@ -127,7 +137,7 @@ function SignedIn({ path }: { path: string }) {
               Tessera
             </a>
             <nav aria-label="Main">
-              {navByRole[data.role].map(([to, text]) => (
+              {navFor(data).map(([to, text]) => (
                 <a key={to} href={`#${to}`} aria-current={path === to ? 'page' : undefined}>
                   {text}
                 </a>

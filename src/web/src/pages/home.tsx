@@ -5,7 +5,7 @@
 import { useEffect } from 'preact/hooks';
 import { api } from '../api.js';
 import { useMe } from '../app.js';
-import type { Permissions } from '../types.js';
+import type { Me, Permissions } from '../types.js';
 import { Loaded, label, useLoad, usd } from '../ui.js';
 
 const actionNames: Record<string, string> = {
@@ -19,12 +19,15 @@ const actionNames: Record<string, string> = {
 };
 
 /** The one step that lifts a refusal, or undefined when the role can never do it. */
-function nextStep(missing: string): { text: string; href?: string } | undefined {
+function nextStep(missing: string, me: Me): { text: string; href?: string } | undefined {
   switch (missing) {
     case 'KYC_REQUIRED':
       return { text: 'Complete identity verification (KYC)', href: '#/kyc' };
     case 'KYB_REQUIRED':
-      return { text: 'Get your company verified (KYB)', href: '#/issuer' };
+      return {
+        text: 'Get your company verified (KYB)',
+        href: me.role === 'issuer' ? '#/issuer' : '#/company',
+      };
     case 'KYC_LEVEL_TOO_LOW':
       return { text: 'Your KYC level must be 2 or more: ask staff for a review' };
     default:
@@ -82,7 +85,7 @@ function Overview() {
           const blocked = Object.entries(p).filter(
             ([, v]) => !v.allowed && v.missing !== 'FORBIDDEN_ROLE',
           );
-          const first = blocked.map(([, v]) => nextStep(v.missing ?? '')).find(Boolean);
+          const first = blocked.map(([, v]) => nextStep(v.missing ?? '', me)).find(Boolean);
           return (
             <>
               {first ? (

@@ -158,21 +158,31 @@ function BusinessCard(props: {
 
 const ownerRoles = ['ubo', 'shareholder', 'director', 'primary_contact'] as const;
 
-function KybForm({ business, onDone }: { business: Business; onDone: () => void }) {
+/**
+ * KYB for a registered business (issuers), or for a company the application itself registers
+ * (corporate investors: no business yet, so the company's fields are asked here).
+ */
+export function KybForm({ business, onDone }: { business?: Business; onDone: () => void }) {
   return (
-    <details class="card">
-      <summary>Verify this company (KYB)</summary>
-      <ActionButton
-        label="Verify through the provider's page"
-        onClick={async () => {
-          const { widget_url } = await api.get<{ widget_url: string | null }>(
-            `/api/v1/kyb/provider-token?business_id=${business.id}`,
-          );
-          if (!widget_url) throw new Error('The provider has no web page configured.');
-          window.open(widget_url, '_blank', 'noopener');
-        }}
-      />
-      <p>Or submit for manual review, with every owner of 25% or more:</p>
+    <details class="card" open={business === undefined}>
+      <summary>Verify {business ? 'this company' : 'your company'} (KYB)</summary>
+      {business ? (
+        <>
+          <ActionButton
+            label="Verify through the provider's page"
+            onClick={async () => {
+              const { widget_url } = await api.get<{ widget_url: string | null }>(
+                `/api/v1/kyb/provider-token?business_id=${business.id}`,
+              );
+              if (!widget_url) throw new Error('The provider has no web page configured.');
+              window.open(widget_url, '_blank', 'noopener');
+            }}
+          />
+          <p>Or submit for manual review, with every owner of 25% or more:</p>
+        </>
+      ) : (
+        <p>Submit your company for review, with every owner of 25% or more:</p>
+      )}
       <ActionForm
         label="Manual KYB"
         submit="Submit KYB"
@@ -188,15 +198,32 @@ function KybForm({ business, onDone }: { business: Business; onDone: () => void 
               nationality: v[`owner${n}_nationality`]?.toUpperCase(),
             }));
           await api.post('/api/v1/kyb', {
-            business_id: business.id,
-            company_name: business.name,
-            registration_number: business.registration_number,
-            country: business.country,
+            ...(business
+              ? {
+                  business_id: business.id,
+                  company_name: business.name,
+                  registration_number: business.registration_number,
+                  country: business.country,
+                }
+              : {
+                  company_name: v.company_name,
+                  registration_number: v.registration_number,
+                  country: v.country?.toUpperCase(),
+                  ...(v.industry ? { industry: v.industry } : {}),
+                }),
             owners,
           });
           onDone();
         }}
       >
+        {business ? null : (
+          <>
+            <Field label="Company name" name="company_name" required />
+            <Field label="Registration number" name="registration_number" required />
+            <Field label="Country (code)" name="country" required />
+            <Field label="Industry" name="industry" />
+          </>
+        )}
         {[1, 2, 3].map((n) => (
           <fieldset key={n}>
             <legend>Owner {n}</legend>
@@ -209,5 +236,34 @@ function KybForm({ business, onDone }: { business: Business; onDone: () => void 
         ))}
       </ActionForm>
     </details>
+  );
+}
+
+/** A corporate investor's company verification: its applications and, when none is open, the form. */
+export function Company() {
+  const kyb = useLoad(() => api.get<{ data: KybApplication[] }>('/api/v1/kyb/me'));
+  return (
+    <section>
+      <h1>Company verification</h1>
+      <Loaded state={kyb}>
+        {(list) => (
+          <>
+            <Table
+              label="KYB applications"
+              rows={list.data}
+              empty="Your company is not verified yet."
+              columns={[
+                ['Company', (a) => a.business_name],
+                ['Status', (a) => label(a.kyb_status)],
+                ['Reason', (a) => a.rejection_reason ?? ''],
+              ]}
+            />
+            {list.data.some((a) => a.kyb_status !== 'rejected') ? null : (
+              <KybForm onDone={kyb.reload} />
+            )}
+          </>
+        )}
+      </Loaded>
+    </section>
   );
 }
