@@ -39,6 +39,7 @@ import { offeringRoutes } from './offering/offering.routes.js';
 import { offeringService } from './offering/offering.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { tokensService } from './tokens/tokens.service.js';
+import { defaultWebDir, webRoutes } from './web/web.routes.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -46,6 +47,8 @@ export interface PlatformDeps {
   logger: Logger;
   /** defaults to an HTTP client of config.urls.chain */
   chain?: ChainClient;
+  /** the built web client served at `/`; defaults to dist/web */
+  webDir?: string;
 }
 
 export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
@@ -136,6 +139,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   offeringRoutes(app, db, offeringService(db), guard, gates);
+  await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;
 }
 

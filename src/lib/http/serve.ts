@@ -16,7 +16,8 @@ export function httpOptionsFrom(
     name,
     description,
     logger,
-    corsOrigins: config.http.corsOrigins,
+    // The web client is served by the platform and calls the trading process from that origin.
+    corsOrigins: [...new Set([...config.http.corsOrigins, new URL(config.urls.platform).origin])],
     rateLimitPerMinute: config.http.rateLimitPerMinute,
     bodyLimitBytes: config.http.bodyLimitBytes,
   };

@@ -1,0 +1,119 @@
+/**
+ * The client's one way to the APIs: JSON over fetch with the session's bearer token, one refresh
+ * and retry when the access token has expired, and every refusal turned into an ApiError that
+ * carries the problem+json body (title, detail, code, field errors) for display.
+ */
+import { session } from './session.js';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+  unknown_field?: string;
+}
+
+export interface Problem {
+  status: number;
+  title: string;
+  detail?: string;
+  code?: string;
+  errors?: FieldProblem[];
+}
+
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ApiError';
+  }
+  get code(): string | undefined {
+    return this.problem.code;
+  }
+}
+
+export type Json = Record<string, unknown>;
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface ClientConfig {
+  /** where the trading process answers (orders, order book, trades, /ws) */
+  trading_url: string;
+}
+
+let clientConfig: Promise<ClientConfig> | undefined;
+
+/** The platform tells the client where the trading process is (GET /web-config.json). */
+export function loadClientConfig(): Promise<ClientConfig> {
+  clientConfig ??= fetch('/web-config.json')
+    .then((r) => r.json() as Promise<ClientConfig>)
+    .catch((error: unknown) => {
+      // Not cached: the next caller asks again.
+      clientConfig = undefined;
+      throw error;
+    });
+  return clientConfig;
+}
+
+async function problemOf(response: Response): Promise<Problem> {
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as Partial<Problem>;
+    return { ...body, status: response.status, title: body.title ?? response.statusText };
+  } catch {
+    return {
+      status: response.status,
+      title: response.statusText || 'Request failed',
+      detail: text,
+    };
+  }
+}
+
+function send(base: string, method: Method, path: string, body: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  return fetch(`${base}${path}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch((error: unknown) => {
+    throw new ApiError({
+      status: 0,
+      title: 'The server could not be reached',
+      detail: error instanceof Error ? error.message : String(error),
+    });
+  });
+}
+
+async function request<T>(base: string, method: Method, path: string, body?: unknown): Promise<T> {
+  let response = await send(base, method, path, body, session.accessToken());
+  if (response.status === 401 && session.accessToken() && (await session.refresh())) {
+    response = await send(base, method, path, body, session.accessToken());
+  }
+  if (!response.ok) throw new ApiError(await problemOf(response));
+  const text = await response.text();
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** The platform API (same origin). */
+export const api = {
+  get: <T>(path: string) => request<T>('', 'GET', path),
+  post: <T>(path: string, body: unknown = {}) => request<T>('', 'POST', path, body),
+  patch: <T>(path: string, body: unknown) => request<T>('', 'PATCH', path, body),
+  /** without the session: sign-in and refresh */
+  anonymous: async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await send('', 'POST', path, body);
+    if (!response.ok) throw new ApiError(await problemOf(response));
+    return (await response.json()) as T;
+  },
+};
+
+/** The trading process's API, at the URL the platform names. */
+export const tradingApi = {
+  async call<T>(method: Method, path: string, body?: unknown): Promise<T> {
+    const { trading_url } = await loadClientConfig();
+    return request<T>(trading_url, method, path, body);
+  },
+};
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}

@@ -1,0 +1,187 @@
+/**
+ * The shell: who is signed in (GET /me), the navigation of their role, and the screen of the
+ * current route. Signed-out visitors see sign-in and sign-up only.
+ */
+import { createContext } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import { api } from './api.js';
+import { AdminFiat } from './pages/admin-fiat.js';
+import { AdminKyc } from './pages/admin-kyc.js';
+import { AdminBusinesses } from './pages/admin-businesses.js';
+import { AdminTokens } from './pages/admin-tokens.js';
+import { AdminUsers } from './pages/admin-users.js';
+import { SignIn, SignUp } from './pages/auth.js';
+import { Fiat } from './pages/fiat.js';
+import { Home } from './pages/home.js';
+import { Company, Issuer } from './pages/issuer.js';
+import { Kyc } from './pages/kyc.js';
+import { Market, TokenPage } from './pages/market.js';
+import { PortfolioPage } from './pages/portfolio.js';
+import { TradePage } from './pages/trade.js';
+import { match, navigate, useRoute } from './route.js';
+import { session } from './session.js';
+import type { Me } from './types.js';
+import { Loaded, useLoad } from './ui.js';
+
+interface MeState {
+  me: Me;
+  reload: () => void;
+}
+
+const MeContext = createContext<MeState | undefined>(undefined);
+
+export function useMe(): MeState {
+  const state = useContext(MeContext);
+  if (!state) throw new Error('useMe outside a signed-in screen');
+  return state;
+}
+
+function useSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(session.signedIn());
+  useEffect(() => session.onChange(() => setSignedIn(session.signedIn())), []);
+  // Refresh the access token a minute before it expires, so screens never see a 401 mid-use.
+  useEffect(() => {
+    if (!signedIn) return;
+    const due = session.refreshDueIn();
+    if (due === undefined) return;
+    const timer = setTimeout(() => void session.refresh(), due);
+    return () => clearTimeout(timer);
+  });
+  return signedIn;
+}
+
+const navByRole: Record<Me['role'], [string, string][]> = {
+  investor: [
+    ['/', 'Overview'],
+    ['/kyc', 'Verification'],
+    ['/market', 'Marketplace'],
+    ['/portfolio', 'Portfolio'],
+    ['/fiat', 'Deposits & withdrawals'],
+  ],
+  issuer: [
+    ['/', 'Overview'],
+    ['/kyc', 'Verification'],
+    ['/issuer', 'Businesses & tokens'],
+    ['/market', 'Marketplace'],
+    ['/portfolio', 'Portfolio'],
+  ],
+  staff: [
+    ['/', 'Overview'],
+    ['/admin/kyc', 'KYC queue'],
+    ['/admin/businesses', 'Businesses'],
+    ['/admin/tokens', 'Tokens'],
+    ['/admin/fiat', 'Fiat requests'],
+    ['/market', 'Marketplace'],
+  ],
+  admin: [
+    ['/', 'Overview'],
+    ['/admin/kyc', 'KYC queue'],
+    ['/admin/businesses', 'Businesses'],
+    ['/admin/tokens', 'Tokens'],
+    ['/admin/fiat', 'Fiat requests'],
+    ['/admin/users', 'Users'],
+    ['/market', 'Marketplace'],
+  ],
+};
+
+/** A corporate investor verifies its company (KYB) on a screen of its own. */
+function navFor(me: Me): [string, string][] {
+  const items = navByRole[me.role];
+  return me.role === 'investor' && me.account_type === 'corporate'
+    ? [...items.slice(0, 2), ['/company', 'Company'], ...items.slice(2)]
+    : items;
+}
+
+function Screen({ path }: { path: string }) {
+  let params: Record<string, string> | undefined;
+  if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
+  if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
+  switch (path) {
+    case '/':
+      return <Home />;
+    case '/kyc':
+      return <Kyc />;
+    case '/market':
+      return <Market />;
+    case '/portfolio':
+      return <PortfolioPage />;
+    case '/fiat':
+      return <Fiat />;
+    case '/issuer':
+      return <Issuer />;
+    case '/company':
+      return <Company />;
+    case '/admin/kyc':
+      return <AdminKyc />;
+    case '/admin/businesses':
+      return <AdminBusinesses />;
+    case '/admin/tokens':
+      return <AdminTokens />;
+    case '/admin/fiat':
+      return <AdminFiat />;
+    case '/admin/users':
+      return <AdminUsers />;
+    default:
+      return <p>There is no page at {path}.</p>;
+  }
+}
+
+function SignedIn({ path }: { path: string }) {
+  const me = useLoad(() => api.get<Me>('/api/v1/me'));
+  return (
+    <Loaded state={me}>
+      {(data) => (
+        <MeContext.Provider value={{ me: data, reload: me.reload }}>
+          <header class="top">
+            <a class="brand" href="#/">
+              Tessera
+            </a>
+            <nav aria-label="Main">
+              {navFor(data).map(([to, text]) => (
+                <a key={to} href={`#${to}`} aria-current={path === to ? 'page' : undefined}>
+                  {text}
+                </a>
+              ))}
+            </nav>
+            <span class="who">
+              {data.email} <small>({data.role})</small>
+              <button
+                type="button"
+                class="link"
+                onClick={() => void session.signOut().then(() => navigate('/'))}
+              >
+                Sign out
+              </button>
+            </span>
+          </header>
+          <main>
+            <Screen path={path} />
+          </main>
+        </MeContext.Provider>
+      )}
+    </Loaded>
+  );
+}
+
+export function App() {
+  const path = useRoute();
+  const signedIn = useSignedIn();
+  if (!signedIn) {
+    return (
+      <>
+        <header class="top">
+          <a class="brand" href="#/">
+            Tessera
+          </a>
+          <nav aria-label="Main">
+            <a href="#/">Sign in</a>
+            <a href="#/signup">Sign up</a>
+          </nav>
+        </header>
+        <main>{path === '/signup' ? <SignUp /> : <SignIn />}</main>
+      </>
+    );
+  }
+  // A signed-in user who lands on the sign-up link goes to the overview.
+  return <SignedIn path={path === '/signup' ? '/' : path} />;
+}

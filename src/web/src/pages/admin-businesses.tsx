@@ -1,0 +1,115 @@
+/**
+ * Staff: businesses (all of them for staff, GET /businesses), the KYB queue with manual review,
+ * and activation (admin) once KYB is approved.
+ */
+import { useState } from 'preact/hooks';
+import { api, type Page } from '../api.js';
+import type { Business, KybApplication } from '../types.js';
+import {
+  ActionButton,
+  ActionForm,
+  Field,
+  Loaded,
+  Select,
+  Table,
+  label,
+  useLoad,
+  when,
+} from '../ui.js';
+
+export function AdminBusinesses() {
+  const businesses = useLoad(() => api.get<Page<Business>>('/api/v1/businesses'));
+  const kyb = useLoad(() => api.get<Page<KybApplication>>('/api/v1/admin/kyb?limit=100'));
+  const [open, setOpen] = useState<string>();
+  return (
+    <section>
+      <h1>Businesses</h1>
+      <Loaded state={businesses}>
+        {(page) => (
+          <Table
+            label="Businesses"
+            rows={page.data}
+            empty="No businesses registered."
+            columns={[
+              ['Name', (b) => b.name],
+              ['Registration', (b) => `${b.registration_number} (${b.country})`],
+              ['KYB', (b) => label(b.kyb_status)],
+              ['Status', (b) => label(b.status)],
+              [
+                '',
+                (b) =>
+                  b.status === 'active' ? null : (
+                    <ActionButton
+                      label={`Activate ${b.name}`}
+                      onClick={async () => {
+                        await api.patch(`/api/v1/admin/businesses/${b.id}`, { status: 'active' });
+                        businesses.reload();
+                      }}
+                    />
+                  ),
+              ],
+            ]}
+          />
+        )}
+      </Loaded>
+      <h2>KYB applications</h2>
+      <Loaded state={kyb}>
+        {(page) => (
+          <Table
+            label="KYB applications"
+            rows={page.data}
+            empty="No KYB applications."
+            columns={[
+              ['Business', (a) => a.business_name],
+              ['Route', (a) => a.verification_provider],
+              ['Status', (a) => label(a.status)],
+              [
+                'Owners',
+                (a) =>
+                  a.owners
+                    .map(
+                      (o) =>
+                        `${o.first_name} ${o.last_name} ${o.ownership_pct}% (${label(o.role)})`,
+                    )
+                    .join('; '),
+              ],
+              ['Submitted', (a) => when(a.created_at)],
+              [
+                '',
+                (a) =>
+                  a.status === 'approved' || a.status === 'rejected' ? null : (
+                    <button type="button" onClick={() => setOpen(a.business_id)}>
+                      Review {a.business_name}
+                    </button>
+                  ),
+              ],
+            ]}
+          />
+        )}
+      </Loaded>
+      {open ? (
+        <article class="card" aria-label="KYB review">
+          <h2>KYB review</h2>
+          <ActionForm
+            label="KYB decision"
+            submit="Record decision"
+            onSubmit={async (v) => {
+              await api.post(`/api/v1/admin/businesses/${open}/kyb-review`, {
+                decision: v.decision,
+                ...(v.review_notes ? { review_notes: v.review_notes } : {}),
+                ...(v.rejection_reason ? { rejection_reason: v.rejection_reason } : {}),
+              });
+              setOpen(undefined);
+              kyb.reload();
+              businesses.reload();
+            }}
+          >
+            <Select label="Decision" name="decision" options={['approve', 'reject']} />
+            <Field label="Notes" name="review_notes" />
+            <Field label="Rejection reason" name="rejection_reason" />
+          </ActionForm>
+        </article>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/** Sign in and sign up (POST /auth/login, /auth/register). */
+import { api } from '../api.js';
+import { navigate } from '../route.js';
+import { session } from '../session.js';
+import { ActionForm, Field, Select } from '../ui.js';
+
+export function SignIn() {
+  return (
+    <section class="narrow">
+      <h1>Sign in</h1>
+      <ActionForm
+        label="Sign in"
+        submit="Sign in"
+        onSubmit={async (v) => {
+          await session.signIn(v.email ?? '', v.password ?? '');
+          navigate('/');
+        }}
+      >
+        <Field label="Email" name="email" type="email" autocomplete="username" required />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+        />
+      </ActionForm>
+      <p>
+        New here? <a href="#/signup">Create an account</a>
+      </p>
+    </section>
+  );
+}
+
+export function SignUp() {
+  return (
+    <section class="narrow">
+      <h1>Create an account</h1>
+      <ActionForm
+        label="Sign up"
+        submit="Create account"
+        onSubmit={async (v) => {
+          await api.anonymous('/api/v1/auth/register', {
+            email: v.email,
+            password: v.password,
+            role: v.role,
+            ...(v.role === 'investor' ? { account_type: v.account_type } : {}),
+            ...(v.full_name ? { full_name: v.full_name } : {}),
+          });
+          await session.signIn(v.email ?? '', v.password ?? '');
+          navigate('/');
+        }}
+      >
+        <Field label="Full name" name="full_name" autocomplete="name" />
+        <Field label="Email" name="email" type="email" autocomplete="username" required />
+        <Field
+          label="Password (at least 12 characters)"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          required
+        />
+        <Select
+          label="I am"
+          name="role"
+          options={[
+            ['investor', 'an investor'],
+            ['issuer', 'an issuer (raising capital for a company)'],
+          ]}
+        />
+        <Select
+          label="Investor account"
+          name="account_type"
+          options={[
+            ['individual', 'individual'],
+            ['corporate', 'corporate (a company invests)'],
+          ]}
+        />
+      </ActionForm>
+      <p>
+        Already registered? <a href="#/">Sign in</a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The overview: who you are, your balance, and what verification still blocks (GET
+ * /me/permissions), each refusal with the step that lifts it.
+ */
+import { useEffect } from 'preact/hooks';
+import { api } from '../api.js';
+import { useMe } from '../app.js';
+import type { Me, Permissions } from '../types.js';
+import { Loaded, label, useLoad, usd } from '../ui.js';
+
+const actionNames: Record<string, string> = {
+  view_portfolio: 'View your portfolio',
+  place_orders: 'Place and cancel orders',
+  subscribe: 'Subscribe to offerings',
+  move_fiat: 'Deposit and withdraw fiat',
+  receive_dividends: 'Receive dividends',
+  register_business: 'Register a business',
+  issuer_actions: 'List tokens and run offerings',
+};
+
+/** The one step that lifts a refusal, or undefined when the role can never do it. */
+function nextStep(missing: string, me: Me): { text: string; href?: string } | undefined {
+  switch (missing) {
+    case 'KYC_REQUIRED':
+      return { text: 'Complete identity verification (KYC)', href: '#/kyc' };
+    case 'KYB_REQUIRED':
+      return {
+        text: 'Get your company verified (KYB)',
+        href: me.role === 'issuer' ? '#/issuer' : '#/company',
+      };
+    case 'KYC_LEVEL_TOO_LOW':
+      return { text: 'Your KYC level must be 2 or more: ask staff for a review' };
+    default:
+      return undefined;
+  }
+}
+
+export function Home() {
+  const { me } = useMe();
+  if (me.role === 'staff' || me.role === 'admin') {
+    return (
+      <section>
+        <h1>Welcome, {me.full_name ?? me.email}</h1>
+        <p>
+          Staff tools: <a href="#/admin/kyc">KYC queue</a>,{' '}
+          <a href="#/admin/businesses">businesses</a>,{' '}
+          <a href="#/admin/tokens">token lifecycle and payments</a>,{' '}
+          <a href="#/admin/fiat">deposits and withdrawals</a>.
+        </p>
+      </section>
+    );
+  }
+  return <Overview />;
+}
+
+function Overview() {
+  const { me, reload } = useMe();
+  // Verification may have moved since the shell read /me (a review, a deposit confirmed).
+  useEffect(reload, [reload]);
+  const permissions = useLoad(() => api.get<Permissions>('/api/v1/me/permissions'));
+  return (
+    <section>
+      <h1>Welcome, {me.full_name ?? me.email}</h1>
+      <dl class="facts">
+        <dt>Verification (KYC)</dt>
+        <dd data-testid="kyc-status">{label(me.kyc_status)}</dd>
+        {me.kyb_status !== null ? (
+          <>
+            <dt>Company verification (KYB)</dt>
+            <dd>{label(me.kyb_status)}</dd>
+          </>
+        ) : null}
+        <dt>Cash balance</dt>
+        <dd>{usd(me.fiat_balance)}</dd>
+      </dl>
+      <h2>What you can do</h2>
+      <Loaded state={permissions}>
+        {(all) => {
+          // Registering a business is for issuers and corporate investors, not individuals.
+          const p = Object.fromEntries(
+            Object.entries(all).filter(
+              ([action]) => action !== 'register_business' || me.account_type !== 'individual',
+            ),
+          );
+          const blocked = Object.entries(p).filter(
+            ([, v]) => !v.allowed && v.missing !== 'FORBIDDEN_ROLE',
+          );
+          const first = blocked.map(([, v]) => nextStep(v.missing ?? '', me)).find(Boolean);
+          return (
+            <>
+              {first ? (
+                <p class="next-step" data-testid="next-step">
+                  Next step:{' '}
+                  {first.href ? <a href={first.href}>{first.text}</a> : <span>{first.text}</span>}
+                </p>
+              ) : (
+                <p class="ok" data-testid="next-step">
+                  You are fully verified.
+                </p>
+              )}
+              <ul class="permissions">
+                {Object.entries(p)
+                  .filter(([, v]) => v.missing !== 'FORBIDDEN_ROLE')
+                  .map(([action, v]) => (
+                    <li key={action} class={v.allowed ? 'allowed' : 'blocked'}>
+                      {v.allowed ? '✓' : '✗'} {actionNames[action] ?? action}
+                      {v.allowed ? null : (
+                        <small> — needs {label(v.missing ?? '').toLowerCase()}</small>
+                      )}
+                    </li>
+                  ))}
+              </ul>
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}

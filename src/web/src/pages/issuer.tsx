@@ -1,0 +1,269 @@
+/**
+ * The issuer's area: businesses (register, status), company verification (KYB with its owners,
+ * manual or through the provider's widget), and tokens per business (create, deployment and
+ * offering status, link to each token's page for rounds).
+ */
+import { api, type Page } from '../api.js';
+import type { Business, KybApplication, Token } from '../types.js';
+import {
+  ActionButton,
+  ActionForm,
+  Field,
+  Loaded,
+  Select,
+  Table,
+  label,
+  useLoad,
+  usd,
+  wholeNumber,
+} from '../ui.js';
+
+/** Decimal percentages travel as JSON numbers in these bodies (the API's schema says number). */
+const percent = (text: string | undefined): number | string =>
+  text !== undefined && /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : (text ?? '');
+
+export function Issuer() {
+  const businesses = useLoad(() => api.get<Page<Business>>('/api/v1/businesses'));
+  const kyb = useLoad(() => api.get<{ data: KybApplication[] }>('/api/v1/kyb/me'));
+  return (
+    <section>
+      <h1>Businesses and tokens</h1>
+      <Loaded state={businesses}>
+        {(page) => (
+          <>
+            {page.data.length === 0 ? <p class="muted">Register your company to begin.</p> : null}
+            {page.data.map((b) => (
+              <BusinessCard
+                key={b.id}
+                business={b}
+                kyb={kyb.data?.data}
+                onChange={() => {
+                  kyb.reload();
+                  businesses.reload();
+                }}
+              />
+            ))}
+          </>
+        )}
+      </Loaded>
+      <h2>Register a business</h2>
+      <ActionForm
+        label="Register a business"
+        submit="Register"
+        done="Registered. Next: company verification (KYB)."
+        onSubmit={async (v) => {
+          await api.post('/api/v1/businesses', {
+            name: v.name,
+            registration_number: v.registration_number,
+            country: v.country?.toUpperCase(),
+            ...(v.industry ? { industry: v.industry } : {}),
+            platform_allocation_pct: percent(v.platform_allocation_pct),
+          });
+          businesses.reload();
+        }}
+      >
+        <Field label="Company name" name="name" required />
+        <Field label="Registration number" name="registration_number" required />
+        <Field label="Country (code)" name="country" required />
+        <Field label="Industry" name="industry" />
+        <Field label="Platform allocation %" name="platform_allocation_pct" value="2" required />
+      </ActionForm>
+    </section>
+  );
+}
+
+function BusinessCard(props: {
+  business: Business;
+  kyb: KybApplication[] | undefined;
+  onChange: () => void;
+}) {
+  const b = props.business;
+  const tokens = useLoad(
+    () => api.get<Page<Token>>(`/api/v1/tokens?business_id=${b.id}&limit=100`),
+    [b.id],
+  );
+  const application = props.kyb?.find((a) => a.business_id === b.id);
+  return (
+    <article class="card">
+      <h2>{b.name}</h2>
+      <p>
+        Status: <strong>{label(b.status)}</strong> · KYB: <strong>{label(b.kyb_status)}</strong>
+        {application?.rejection_reason ? ` (rejected: ${application.rejection_reason})` : ''}
+      </p>
+      {b.kyb_status === 'none' || b.kyb_status === 'rejected' ? (
+        <KybForm business={b} onDone={props.onChange} />
+      ) : null}
+      <h3>Tokens</h3>
+      <Loaded state={tokens}>
+        {(page) => (
+          <Table
+            label={`Tokens of ${b.name}`}
+            rows={page.data}
+            empty="No tokens yet."
+            columns={[
+              ['Token', (t) => <a href={`#/token/${t.id}`}>{t.symbol}</a>],
+              ['Status', (t) => label(t.status)],
+              ['Chain', (t) => (t.contract_address ? 'deployed' : 'not deployed')],
+              ['Sold', (t) => `${t.tokens_sold} / ${t.primary_supply}`],
+              ['Raised', (t) => usd(t.total_raised)],
+            ]}
+          />
+        )}
+      </Loaded>
+      {b.status === 'active' ? (
+        <>
+          <h3>Create a token</h3>
+          <ActionForm
+            label="Create a token"
+            submit="Create token"
+            done="Token created as a draft; staff deploy it."
+            onSubmit={async (v) => {
+              await api.post('/api/v1/tokens', {
+                business_id: b.id,
+                name: v.name,
+                symbol: v.symbol,
+                decimals: wholeNumber(v.decimals),
+                total_supply: wholeNumber(v.total_supply),
+                price_per_token: v.price_per_token,
+                primary_offering_pct: percent(v.primary_offering_pct),
+                team_pct: percent(v.team_pct),
+                reserve_pct: percent(v.reserve_pct),
+                ...(v.min_investment ? { min_investment: v.min_investment } : {}),
+              });
+              tokens.reload();
+            }}
+          >
+            <Field label="Name" name="name" required />
+            <Field label="Symbol" name="symbol" required />
+            <Field label="Total supply" name="total_supply" inputmode="numeric" required />
+            <Field label="Decimals" name="decimals" value="0" inputmode="numeric" required />
+            <Field
+              label="Price per token (USD)"
+              name="price_per_token"
+              inputmode="decimal"
+              required
+            />
+            <Field label="Minimum investment (USD)" name="min_investment" inputmode="decimal" />
+            <Field label="Offered %" name="primary_offering_pct" value="60" required />
+            <Field label="Team %" name="team_pct" value="20" required />
+            <Field label="Reserve %" name="reserve_pct" value="20" required />
+          </ActionForm>
+        </>
+      ) : (
+        <p class="muted">Tokens can be created once staff activate the business.</p>
+      )}
+    </article>
+  );
+}
+
+const ownerRoles = ['ubo', 'shareholder', 'director', 'primary_contact'] as const;
+
+/**
+ * KYB for a registered business (issuers), or for a company the application itself registers
+ * (corporate investors: no business yet, so the company's fields are asked here).
+ */
+export function KybForm({ business, onDone }: { business?: Business; onDone: () => void }) {
+  return (
+    <details class="card" open={business === undefined}>
+      <summary>Verify {business ? 'this company' : 'your company'} (KYB)</summary>
+      {business ? (
+        <>
+          <ActionButton
+            label="Verify through the provider's page"
+            onClick={async () => {
+              const { widget_url } = await api.get<{ widget_url: string | null }>(
+                `/api/v1/kyb/provider-token?business_id=${business.id}`,
+              );
+              if (!widget_url) throw new Error('The provider has no web page configured.');
+              window.open(widget_url, '_blank', 'noopener');
+            }}
+          />
+          <p>Or submit for manual review, with every owner of 25% or more:</p>
+        </>
+      ) : (
+        <p>Submit your company for review, with every owner of 25% or more:</p>
+      )}
+      <ActionForm
+        label="Manual KYB"
+        submit="Submit KYB"
+        done="Submitted for review."
+        onSubmit={async (v) => {
+          const owners = [1, 2, 3]
+            .filter((n) => v[`owner${n}_first_name`])
+            .map((n) => ({
+              first_name: v[`owner${n}_first_name`],
+              last_name: v[`owner${n}_last_name`],
+              ownership_pct: percent(v[`owner${n}_pct`]),
+              role: v[`owner${n}_role`],
+              nationality: v[`owner${n}_nationality`]?.toUpperCase(),
+            }));
+          await api.post('/api/v1/kyb', {
+            ...(business
+              ? {
+                  business_id: business.id,
+                  company_name: business.name,
+                  registration_number: business.registration_number,
+                  country: business.country,
+                }
+              : {
+                  company_name: v.company_name,
+                  registration_number: v.registration_number,
+                  country: v.country?.toUpperCase(),
+                  ...(v.industry ? { industry: v.industry } : {}),
+                }),
+            owners,
+          });
+          onDone();
+        }}
+      >
+        {business ? null : (
+          <>
+            <Field label="Company name" name="company_name" required />
+            <Field label="Registration number" name="registration_number" required />
+            <Field label="Country (code)" name="country" required />
+            <Field label="Industry" name="industry" />
+          </>
+        )}
+        {[1, 2, 3].map((n) => (
+          <fieldset key={n}>
+            <legend>Owner {n}</legend>
+            <Field label="First name" name={`owner${n}_first_name`} required={n === 1} />
+            <Field label="Last name" name={`owner${n}_last_name`} required={n === 1} />
+            <Field label="Ownership %" name={`owner${n}_pct`} />
+            <Select label="Role" name={`owner${n}_role`} options={ownerRoles} />
+            <Field label="Nationality (code)" name={`owner${n}_nationality`} />
+          </fieldset>
+        ))}
+      </ActionForm>
+    </details>
+  );
+}
+
+/** A corporate investor's company verification: its applications and, when none is open, the form. */
+export function Company() {
+  const kyb = useLoad(() => api.get<{ data: KybApplication[] }>('/api/v1/kyb/me'));
+  return (
+    <section>
+      <h1>Company verification</h1>
+      <Loaded state={kyb}>
+        {(list) => (
+          <>
+            <Table
+              label="KYB applications"
+              rows={list.data}
+              empty="Your company is not verified yet."
+              columns={[
+                ['Company', (a) => a.business_name],
+                ['Status', (a) => label(a.kyb_status)],
+                ['Reason', (a) => a.rejection_reason ?? ''],
+              ]}
+            />
+            {list.data.some((a) => a.kyb_status !== 'rejected') ? null : (
+              <KybForm onDone={kyb.reload} />
+            )}
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

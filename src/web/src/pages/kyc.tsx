@@ -1,0 +1,129 @@
+/**
+ * Identity verification: the status (GET /kyc/me) and, while a submission is possible, the two
+ * ways in: the provider's widget (its own page, opened beside this one) or the manual form that
+ * staff review. The status is re-read every few seconds while a decision is pending.
+ */
+import { useEffect } from 'preact/hooks';
+import { api } from '../api.js';
+import { useMe } from '../app.js';
+import type { KycStatus } from '../types.js';
+import { ActionButton, ActionForm, Field, Loaded, Select, label, useLoad } from '../ui.js';
+
+const pendingStatuses = new Set(['pending', 'in_review']);
+
+export function Kyc() {
+  const { me, reload: reloadMe } = useMe();
+  const status = useLoad(() => api.get<KycStatus>('/api/v1/kyc/me'));
+  const pending = status.data ? pendingStatuses.has(status.data.status) : false;
+  const decided = status.data?.status;
+  useEffect(() => {
+    if (decided !== undefined && decided !== me.kyc_status) reloadMe();
+  }, [decided, me.kyc_status, reloadMe]);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(status.reload, 3000);
+    return () => clearInterval(timer);
+  }, [pending, status.reload]);
+  return (
+    <section>
+      <h1>Identity verification</h1>
+      <Loaded state={status}>
+        {(s) => (
+          <>
+            <p>
+              Status: <strong data-testid="kyc-page-status">{label(s.status)}</strong>
+              {s.kyc_level > 0 ? ` (level ${s.kyc_level})` : ''}
+            </p>
+            {s.application?.rejection_reason ? (
+              <p class="error">Rejected: {s.application.rejection_reason}</p>
+            ) : null}
+            {pending ? (
+              <p class="muted">
+                Your application is being reviewed. This page updates by itself.{' '}
+                <button
+                  type="button"
+                  class="link"
+                  onClick={() => {
+                    status.reload();
+                    reloadMe();
+                  }}
+                >
+                  Check now
+                </button>
+              </p>
+            ) : null}
+            {s.can_submit ? (
+              <div class="columns">
+                <div>
+                  <h2>Verify with our provider</h2>
+                  <p>Upload your document and take a selfie on the provider's secure page.</p>
+                  <ActionButton
+                    kind="primary"
+                    label="Open the verification page"
+                    onClick={async () => {
+                      const { widget_url } = await api.get<{ widget_url: string | null }>(
+                        '/api/v1/kyc/provider-token',
+                      );
+                      if (!widget_url) throw new Error('The provider has no web page configured.');
+                      window.open(widget_url, '_blank', 'noopener');
+                      status.reload();
+                    }}
+                  />
+                </div>
+                <div>
+                  <h2>Or fill in the form for manual review</h2>
+                  <ActionForm
+                    label="Manual KYC"
+                    submit="Submit for review"
+                    done="Submitted. Staff will review your application."
+                    onSubmit={async (v) => {
+                      const optional = [
+                        'address_line1',
+                        'city',
+                        'postal_code',
+                        'country_of_residence',
+                      ];
+                      await api.post('/api/v1/kyc', {
+                        full_name: v.full_name,
+                        nationality: v.nationality?.toUpperCase(),
+                        date_of_birth: v.date_of_birth,
+                        document_type: v.document_type,
+                        document_number: v.document_number,
+                        ...Object.fromEntries(optional.filter((k) => v[k]).map((k) => [k, v[k]])),
+                      });
+                      status.reload();
+                      reloadMe();
+                    }}
+                  >
+                    <Field label="Full name" name="full_name" required />
+                    <Field
+                      label="Nationality (country code, e.g. AE)"
+                      name="nationality"
+                      required
+                    />
+                    <Field label="Date of birth" name="date_of_birth" type="date" required />
+                    <Select
+                      label="Document"
+                      name="document_type"
+                      options={[
+                        ['passport', 'passport'],
+                        ['national_id', 'national ID'],
+                        ['emirates_id', 'Emirates ID'],
+                        ['drivers_license', "driver's license"],
+                      ]}
+                    />
+                    <Field label="Document number" name="document_number" required />
+                    <Field label="Address" name="address_line1" />
+                    <Field label="City" name="city" />
+                    <Field label="Postal code" name="postal_code" />
+                    <Field label="Country of residence" name="country_of_residence" />
+                  </ActionForm>
+                </div>
+              </div>
+            ) : null}
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The marketplace (GET /tokens): each token's offering terms and progress; a token's page with
+ * its rounds, the subscription form while the offering is open, and the way to its trading
+ * screen once secondary trading has begun.
+ */
+import Decimal from 'decimal.js';
+import { useState } from 'preact/hooks';
+import { api, type Page } from '../api.js';
+import { useMe } from '../app.js';
+import type { Round, Token } from '../types.js';
+import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
+
+function progress(token: Token): string {
+  if (token.primary_supply === 0) return '—';
+  return `${Math.floor((token.tokens_sold * 100) / token.primary_supply)}% sold`;
+}
+
+export function Market() {
+  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  return (
+    <section>
+      <h1>Marketplace</h1>
+      <Loaded state={tokens}>
+        {(page) => (
+          <Table
+            label="Tokens"
+            rows={page.data}
+            empty="No tokens are listed yet."
+            columns={[
+              ['Token', (t) => <a href={`#/token/${t.id}`}>{t.symbol}</a>],
+              ['Name', (t) => t.name],
+              ['Price', (t) => usd(t.price_per_token)],
+              ['Status', (t) => label(t.status)],
+              ['Progress', progress],
+              ['Closes', (t) => when(t.primary_end)],
+            ]}
+          />
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+function offeringOpen(token: Token, now = Date.now()): boolean {
+  return (
+    token.status === 'primary' &&
+    token.primary_start !== null &&
+    token.primary_end !== null &&
+    Date.parse(token.primary_start) <= now &&
+    now < Date.parse(token.primary_end)
+  );
+}
+
+export function TokenPage({ id }: { id: string }) {
+  const { me } = useMe();
+  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const rounds = useLoad(() => api.get<Page<Round>>(`/api/v1/tokens/${id}/rounds`), [id]);
+  const [quantity, setQuantity] = useState('');
+  return (
+    <Loaded state={token}>
+      {(t) => (
+        <section>
+          <h1>
+            {t.name} <small>({t.symbol})</small>
+          </h1>
+          <dl class="facts">
+            <dt>Status</dt>
+            <dd>{label(t.status)}</dd>
+            <dt>Price per token</dt>
+            <dd>{usd(t.price_per_token)}</dd>
+            <dt>Minimum investment</dt>
+            <dd>{usd(t.min_investment)}</dd>
+            <dt>Offered</dt>
+            <dd>
+              {t.tokens_sold} of {t.primary_supply} sold ({t.tokens_available} available),{' '}
+              {usd(t.total_raised)} raised
+            </dd>
+            <dt>Offering window</dt>
+            <dd>
+              {when(t.primary_start)} – {when(t.primary_end)}
+            </dd>
+            <dt>Contract</dt>
+            <dd>{t.contract_address ? <code>{t.contract_address}</code> : 'not deployed'}</dd>
+          </dl>
+          {t.status === 'secondary' ? (
+            <p>
+              <a class="button" href={`#/trade/${t.id}`}>
+                Trade {t.symbol}
+              </a>
+            </p>
+          ) : null}
+          {me.role === 'investor' && offeringOpen(t) ? (
+            <>
+              <h2>Subscribe</h2>
+              <ActionForm
+                label="Subscribe"
+                submit="Subscribe"
+                done="Subscribed: your allocation is in your portfolio, pending payment confirmation."
+                onSubmit={async (v) => {
+                  await api.post(`/api/v1/tokens/${t.id}/subscribe`, {
+                    quantity: wholeNumber(v.quantity),
+                    ...(v.round_id ? { round_id: v.round_id } : {}),
+                  });
+                  token.reload();
+                }}
+              >
+                <label class="field">
+                  <span>Quantity (whole tokens)</span>
+                  <input
+                    name="quantity"
+                    inputMode="numeric"
+                    required
+                    value={quantity}
+                    onInput={(e) => setQuantity(e.currentTarget.value)}
+                  />
+                </label>
+                {/^\d+$/.test(quantity) ? (
+                  <p class="muted">
+                    Cost: {usd(new Decimal(t.price_per_token).times(quantity).toFixed(2))}
+                  </p>
+                ) : null}
+              </ActionForm>
+            </>
+          ) : null}
+          <h2>Rounds</h2>
+          <Loaded state={rounds}>
+            {(page) => (
+              <Table
+                label="Rounds"
+                rows={page.data}
+                empty="No rounds: the offering sells at the token's price."
+                columns={[
+                  ['Round', (r) => r.name],
+                  ['Price', (r) => usd(r.price_per_token ?? t.price_per_token)],
+                  ['Reserved', (r) => `${r.quantity_reserved} of ${r.max_quantity}`],
+                  ['From', (r) => when(r.starts_at)],
+                  ['To', (r) => when(r.ends_at)],
+                ]}
+              />
+            )}
+          </Loaded>
+          {me.role === 'issuer' ? (
+            <>
+              <h3>Add a round</h3>
+              <ActionForm
+                label="New round"
+                submit="Create round"
+                done="Round created."
+                onSubmit={async (v) => {
+                  await api.post(`/api/v1/tokens/${t.id}/rounds`, {
+                    name: v.name,
+                    starts_at: new Date(v.starts_at ?? '').toISOString(),
+                    ends_at: new Date(v.ends_at ?? '').toISOString(),
+                    max_quantity: wholeNumber(v.max_quantity),
+                    ...(v.price_per_token ? { price_per_token: v.price_per_token } : {}),
+                  });
+                  rounds.reload();
+                }}
+              >
+                <Field label="Name" name="name" required />
+                <Field label="Starts" name="starts_at" type="datetime-local" required />
+                <Field label="Ends" name="ends_at" type="datetime-local" required />
+                <Field
+                  label="Tokens in the round"
+                  name="max_quantity"
+                  inputmode="numeric"
+                  required
+                />
+                <Field
+                  label="Price (empty: token price)"
+                  name="price_per_token"
+                  inputmode="decimal"
+                />
+              </ActionForm>
+            </>
+          ) : null}
+        </section>
+      )}
+    </Loaded>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The portfolio (GET /portfolio): cash (free and held), token holdings with their on-chain
+ * status, allocations, and the wallet address with a self-custody link through an injected
+ * wallet (EIP-191 signature of the server's challenge) when the browser has one.
+ */
+import { api } from '../api.js';
+import type { Portfolio } from '../types.js';
+import { ActionButton, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
+
+interface InjectedWallet {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+
+function injectedWallet(): InjectedWallet | undefined {
+  return (window as unknown as { ethereum?: InjectedWallet }).ethereum;
+}
+
+async function linkSelfCustody(): Promise<void> {
+  const wallet = injectedWallet();
+  if (!wallet) throw new Error('No browser wallet found.');
+  const [address] = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
+  if (!address) throw new Error('The wallet shared no account.');
+  const challenge = await api.get<{ message: string }>('/api/v1/wallet/challenge');
+  const signature = await wallet.request({
+    method: 'personal_sign',
+    params: [challenge.message, address],
+  });
+  await api.post('/api/v1/wallet/link', { address, signature });
+}
+
+export function PortfolioPage() {
+  const portfolio = useLoad(() => api.get<Portfolio>('/api/v1/portfolio'));
+  return (
+    <section>
+      <h1>Portfolio</h1>
+      <Loaded state={portfolio}>
+        {(p) => (
+          <>
+            <dl class="facts">
+              <dt>Available cash</dt>
+              <dd data-testid="fiat-balance">{usd(p.fiat_balance)}</dd>
+              <dt>Held for withdrawals</dt>
+              <dd>{usd(p.fiat_held_withdrawals)}</dd>
+              <dt>Held for subscriptions</dt>
+              <dd>{usd(p.fiat_held_subscriptions)}</dd>
+              <dt>Wallet</dt>
+              <dd>
+                {p.wallet_address ? (
+                  <>
+                    <code>{p.wallet_address}</code> ({p.wallet_custody})
+                  </>
+                ) : (
+                  'assigned at your first token'
+                )}
+              </dd>
+            </dl>
+            {p.wallet_custody !== 'self' && injectedWallet() ? (
+              <ActionButton
+                label="Link my own wallet (sign a message)"
+                onClick={async () => {
+                  await linkSelfCustody();
+                  portfolio.reload();
+                }}
+              />
+            ) : null}
+            <h2>Tokens</h2>
+            <Table
+              label="Token holdings"
+              rows={p.wallets}
+              empty="No tokens yet: browse the marketplace."
+              columns={[
+                ['Token', (w) => <a href={`#/token/${w.token_id}`}>{w.symbol}</a>],
+                ['Name', (w) => w.name],
+                ['Balance', (w) => w.balance],
+                ['Locked in orders', (w) => w.locked_balance],
+                ['Status', (w) => label(w.status)],
+              ]}
+            />
+            <h2>Allocations</h2>
+            <Table
+              label="Allocations"
+              rows={p.allocations}
+              empty="No subscriptions yet."
+              columns={[
+                ['Token', (a) => a.symbol ?? a.token_id],
+                ['Quantity', (a) => a.quantity],
+                ['Amount', (a) => usd(a.amount)],
+                ['Payment', (a) => label(a.status)],
+                [
+                  'On chain',
+                  (a) =>
+                    label(a.on_chain_status) + (a.on_chain_error ? `: ${a.on_chain_error}` : ''),
+                ],
+                ['Date', (a) => when(a.created_at)],
+              ]}
+            />
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The signed-in session: the token pair in localStorage (so a reload keeps you signed in), a
+ * refresh before the access token runs out or when the API answers 401, and listeners for the UI.
+ */
+import { api, type Json } from './api.js';
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  /** epoch ms when the access token expires */
+  expires_at: number;
+}
+
+const storageKey = 'tessera.session';
+const listeners = new Set<() => void>();
+let refreshing: Promise<boolean> | undefined;
+
+function read(): Tokens | undefined {
+  const raw = localStorage.getItem(storageKey);
+  return raw ? (JSON.parse(raw) as Tokens) : undefined;
+}
+
+function write(tokens: Tokens | undefined) {
+  if (tokens) localStorage.setItem(storageKey, JSON.stringify(tokens));
+  else localStorage.removeItem(storageKey);
+  for (const listener of listeners) listener();
+}
+
+interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+const stored = (pair: TokenPair): Tokens => ({
+  access_token: pair.access_token,
+  refresh_token: pair.refresh_token,
+  expires_at: Date.now() + pair.expires_in * 1000,
+});
+
+export const session = {
+  accessToken: () => read()?.access_token,
+  signedIn: () => read() !== undefined,
+  onChange(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  async signIn(email: string, password: string): Promise<void> {
+    write(stored(await api.anonymous<TokenPair>('/api/v1/auth/login', { email, password })));
+  },
+  /** Exchanges the refresh token once (concurrent callers share it); false signs out. */
+  refresh(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const tokens = read();
+      if (!tokens) return false;
+      try {
+        const pair = await api.anonymous<TokenPair>('/api/v1/auth/refresh', {
+          refresh_token: tokens.refresh_token,
+        });
+        write(stored(pair));
+        return true;
+      } catch {
+        write(undefined);
+        return false;
+      }
+    })().finally(() => (refreshing = undefined));
+    return refreshing;
+  },
+  async signOut(): Promise<void> {
+    await api.post<Json>('/api/v1/auth/logout').catch(() => undefined);
+    write(undefined);
+  },
+  /** ms until the access token should be refreshed (a minute before it expires) */
+  refreshDueIn(): number | undefined {
+    const tokens = read();
+    return tokens ? Math.max(0, tokens.expires_at - Date.now() - 60_000) : undefined;
+  },
+};

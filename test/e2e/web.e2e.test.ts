@@ -1,0 +1,267 @@
+/**
+ * The web client in a real browser (headless Chromium) against the real platform on a test
+ * database: an investor signs up and sees their next verification step, submits the manual KYC
+ * form; an admin approves it from the KYC queue; the investor sees the approval and requests a
+ * deposit; the admin confirms it; the investor's portfolio shows the cash. Screenshots of each
+ * step land in test-results/web-investor/ for review. An issuer registers a business and
+ * submits KYB; staff approve and activate it; the issuer lists a token that staff can deploy
+ * (test-results/web-issuer/).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { testPassword } from '../support/platform.js';
+import { adminEmail, buildWebClient, startWebPlatform, type WebPlatform } from '../support/web.js';
+
+const journey = 'web-investor';
+
+describe('web client in a browser', () => {
+  let platform: WebPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const [webDir, launched] = await Promise.all([buildWebClient(), launchBrowser()]);
+    browser = launched;
+    platform = await startWebPlatform(webDir);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.close();
+  });
+
+  async function open(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(platform.url);
+    return page;
+  }
+
+  async function signIn(page: Page, email: string) {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(testPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  }
+
+  /** Follows a link of the main navigation. */
+  async function menu(page: Page, name: string) {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+  }
+
+  it('serves the client at / with its policy, and where the trading process is', async () => {
+    const index = await fetch(platform.url);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toContain('text/html');
+    expect(index.headers.get('content-security-policy')).toContain(
+      "connect-src 'self' http://127.0.0.1:8081 ws://127.0.0.1:8081",
+    );
+    const config = await (await fetch(`${platform.url}/web-config.json`)).json();
+    expect(config).toEqual({ trading_url: 'http://127.0.0.1:8081' });
+    const missing = await fetch(`${platform.url}/assets/nothing.js`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { code: string }).code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('ships at most 250 KB of gzipped JavaScript on the first load', async () => {
+    const html = await fs.readFile(path.join(platform.webDir, 'index.html'), 'utf8');
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    let gzipped = 0;
+    for (const script of scripts) {
+      gzipped += gzipSync(await fs.readFile(path.join(platform.webDir, script))).length;
+    }
+    expect(gzipped).toBeLessThanOrEqual(250 * 1024);
+  });
+
+  it('takes an investor from sign-up through KYC review to a confirmed deposit', async () => {
+    const investor = await open();
+    const email = 'ada@example.com';
+
+    // Sign-up refusals read as the API's problem: title, detail and code.
+    await investor.getByRole('link', { name: 'Create an account' }).click();
+    await investor.getByLabel('Full name').fill('Ada Lovelace');
+    await investor.getByLabel('Email').fill(email);
+    await investor.getByLabel(/^Password/).fill('short');
+    await investor.getByRole('button', { name: 'Create account' }).click();
+    const refusal = investor.getByRole('alert');
+    await expect.poll(() => refusal.textContent()).toContain('WEAK_PASSWORD');
+    await screenshot(investor, journey, '01-weak-password');
+
+    await investor.getByLabel(/^Password/).fill(testPassword);
+    await investor.getByRole('button', { name: 'Create account' }).click();
+    const nextStep = investor.getByTestId('next-step');
+    await expect.poll(() => nextStep.textContent()).toContain('Complete identity verification');
+    expect(await investor.getByTestId('kyc-status').textContent()).toBe('none');
+    await screenshot(investor, journey, '02-next-step');
+
+    // Signing out and in again lands on the same overview.
+    await investor.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(investor, email);
+    await nextStep.waitFor();
+
+    await nextStep.getByRole('link').click();
+    const form = investor.getByRole('form', { name: 'Manual KYC' });
+    await form.getByLabel('Full name').fill('Ada Lovelace');
+    await form.getByLabel(/^Nationality/).fill('GB');
+    await form.getByLabel('Date of birth').fill('1990-12-10');
+    await form.getByLabel('Document number').fill('P1234567');
+    await form.getByRole('button', { name: 'Submit for review' }).click();
+    const kycStatus = investor.getByTestId('kyc-page-status');
+    await expect.poll(() => kycStatus.textContent()).toBe('pending');
+    await screenshot(investor, journey, '03-kyc-submitted');
+
+    const admin = await open();
+    await signIn(admin, adminEmail);
+    await menu(admin, 'KYC queue');
+    await admin.getByRole('button', { name: 'Review Ada Lovelace' }).click();
+    const decision = admin.getByRole('form', { name: 'Decision' });
+    await decision.getByLabel('Notes').fill('Passport checked');
+    await screenshot(admin, journey, '04-admin-review');
+    await decision.getByRole('button', { name: 'Record decision' }).click();
+    await admin.getByText('Nothing in this queue.').waitFor();
+
+    // The pending page re-reads its status by itself.
+    await expect.poll(() => kycStatus.textContent(), { timeout: 10_000 }).toBe('approved');
+    await menu(investor, 'Overview');
+    await expect.poll(() => nextStep.textContent()).toContain('You are fully verified');
+    expect(await investor.getByTestId('kyc-status').textContent()).toBe('approved');
+    await screenshot(investor, journey, '05-approved');
+
+    await menu(investor, 'Deposits & withdrawals');
+    await investor.getByLabel('Deposit amount (USD)').fill('250.00');
+    await investor.getByRole('button', { name: 'Request deposit' }).click();
+    await investor.getByTestId('request-status').first().waitFor();
+    expect(await investor.getByTestId('request-status').first().textContent()).toBe('requested');
+    await screenshot(investor, journey, '06-deposit-requested');
+
+    await menu(admin, 'Fiat requests');
+    await admin.getByRole('button', { name: 'Confirm 250.00' }).click();
+    await admin.getByRole('cell', { name: 'confirmed' }).waitFor();
+    await screenshot(admin, journey, '07-deposit-confirmed');
+
+    await menu(investor, 'Portfolio');
+    await expect.poll(() => investor.getByTestId('fiat-balance').textContent()).toBe('250.00 USD');
+    await screenshot(investor, journey, '08-portfolio');
+    await investor.setViewportSize({ width: 390, height: 844 });
+    await screenshot(investor, journey, '09-portfolio-phone');
+  }, 90_000);
+
+  /** A JSON call to the platform, for the steps a journey is not about. */
+  async function call(method: string, url: string, body?: unknown, token?: string) {
+    const response = await fetch(`${platform.url}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await response.json()) as Record<string, any>;
+  }
+
+  /** Registers through the API and has the admin approve a manual KYC at level 2. */
+  async function verifiedUser(email: string, extra: Record<string, string>) {
+    await call('POST', '/api/v1/auth/register', { email, password: testPassword, ...extra });
+    const login = async (who: string) =>
+      (await call('POST', '/api/v1/auth/login', { email: who, password: testPassword }))
+        .access_token as string;
+    const application = await call(
+      'POST',
+      '/api/v1/kyc',
+      {
+        full_name: 'Grace Hopper',
+        nationality: 'US',
+        date_of_birth: '1980-12-09',
+        document_type: 'passport',
+        document_number: 'X7654321',
+      },
+      await login(email),
+    );
+    await call(
+      'POST',
+      `/api/v1/admin/kyc/${application.id}/review`,
+      { decision: 'approve', kyc_level: 2 },
+      await login(adminEmail),
+    );
+  }
+
+  it('lets a corporate investor submit its company for KYB from the next step', async () => {
+    const email = 'treasury@example.com';
+    await verifiedUser(email, { role: 'investor', account_type: 'corporate' });
+    const investor = await open();
+    await signIn(investor, email);
+    const nextStep = investor.getByTestId('next-step');
+    await expect.poll(() => nextStep.textContent()).toContain('Get your company verified (KYB)');
+    await nextStep.getByRole('link').click();
+    const kyb = investor.getByRole('form', { name: 'Manual KYB' });
+    await kyb.getByLabel('Company name').fill('Northwind Treasury');
+    await kyb.getByLabel('Registration number').fill('NW-77');
+    await kyb.getByLabel('Country (code)').fill('AE');
+    const owner = kyb.getByRole('group', { name: 'Owner 1' });
+    await owner.getByLabel('First name').fill('Grace');
+    await owner.getByLabel('Last name').fill('Hopper');
+    await owner.getByLabel('Ownership %').fill('100');
+    await owner.getByLabel('Nationality (code)').fill('US');
+    await kyb.getByRole('button', { name: 'Submit KYB' }).click();
+    await investor.getByRole('cell', { name: 'Northwind Treasury' }).waitFor();
+    expect(await investor.getByRole('cell', { name: 'pending' }).count()).toBe(1);
+    await screenshot(investor, 'web-corporate', '01-kyb-submitted');
+  }, 60_000);
+
+  it('takes an issuer from KYB to a draft token, with staff reviewing and activating', async () => {
+    const email = 'grace@example.com';
+    await verifiedUser(email, { role: 'issuer' });
+
+    const issuer = await open();
+    await signIn(issuer, email);
+    const nextStep = issuer.getByTestId('next-step');
+    await expect.poll(() => nextStep.textContent()).toContain('Get your company verified (KYB)');
+    await nextStep.getByRole('link').click();
+    const register = issuer.getByRole('form', { name: 'Register a business' });
+    await register.getByLabel('Company name').fill('Harbour Works');
+    await register.getByLabel('Registration number').fill('HW-2026-1');
+    await register.getByLabel('Country (code)').fill('AE');
+    await register.getByRole('button', { name: 'Register' }).click();
+    await issuer.getByRole('heading', { name: 'Harbour Works' }).waitFor();
+
+    await issuer.getByText('Verify this company (KYB)').click();
+    const kyb = issuer.getByRole('form', { name: 'Manual KYB' });
+    const owner = kyb.getByRole('group', { name: 'Owner 1' });
+    await owner.getByLabel('First name').fill('Grace');
+    await owner.getByLabel('Last name').fill('Hopper');
+    await owner.getByLabel('Ownership %').fill('100');
+    await owner.getByLabel('Nationality (code)').fill('US');
+    await kyb.getByRole('button', { name: 'Submit KYB' }).click();
+    await issuer.getByText('KYB: pending').waitFor();
+    await screenshot(issuer, 'web-issuer', '01-kyb-submitted');
+
+    const admin = await open();
+    await signIn(admin, adminEmail);
+    await menu(admin, 'Businesses');
+    await admin.getByRole('button', { name: 'Review Harbour Works' }).click();
+    await admin
+      .getByRole('form', { name: 'KYB decision' })
+      .getByRole('button', { name: 'Record decision' })
+      .click();
+    await admin.getByRole('button', { name: 'Activate Harbour Works' }).click();
+    await admin.getByRole('cell', { name: 'active', exact: true }).waitFor();
+    await screenshot(admin, 'web-issuer', '02-business-active');
+
+    await issuer.reload();
+    const create = issuer.getByRole('form', { name: 'Create a token' });
+    await create.getByLabel('Name').fill('Harbour Works Shares');
+    await create.getByLabel('Symbol').fill('HRBR');
+    await create.getByLabel('Total supply').fill('10000');
+    await create.getByLabel('Price per token (USD)').fill('12.50');
+    await create.getByRole('button', { name: 'Create token' }).click();
+    await issuer.getByRole('link', { name: 'HRBR' }).waitFor();
+    await screenshot(issuer, 'web-issuer', '03-token-draft');
+
+    await menu(admin, 'Tokens');
+    await admin.getByRole('button', { name: 'Deploy HRBR' }).waitFor();
+    await screenshot(admin, 'web-issuer', '04-staff-tokens');
+  }, 90_000);
+});
