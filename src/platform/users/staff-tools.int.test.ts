@@ -86,6 +86,7 @@ describe('staff tools', () => {
       '?limit=0',
       '?cursor=nope',
       '?x=1',
+      '?email=a%00b',
     ]) {
       const bad = await p.call('GET', `/api/v1/admin/users${query}`, undefined, staff.token);
       expect(bad.statusCode).toBe(400);

@@ -57,7 +57,13 @@ export const UserListQuery = Type.Object(
       Type.Union(verificationStatuses.map((status) => Type.Literal(status))),
     ),
     email: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 254, description: 'any part of the address' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 254,
+        // no control characters: PostgreSQL refuses a NUL in text
+        pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+        description: 'any part of the address',
+      }),
     ),
   },
   { additionalProperties: false },
