@@ -193,7 +193,9 @@ export async function start(): Promise<void> {
     );
     if (admin?.generatedPassword) {
       say('');
-      say('First admin created. These credentials are shown once; change them after logging in:');
+      say(
+        'First admin created. These credentials are shown once; change the password after logging in (POST /api/v1/me/password):',
+      );
       say(`  email:    ${admin.email}`);
       say(`  password: ${admin.generatedPassword}`);
     } else if (admin) {

@@ -25,6 +25,7 @@ export const errorCatalogue = {
   EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
   // 422: business rule refused
   WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
+  CURRENT_PASSWORD_WRONG: { status: 403, title: 'The current password is wrong' },
   // identity verification
   KYC_REQUIRED: { status: 403, title: 'Approved KYC is required for this action' },
   KYB_REQUIRED: { status: 403, title: "Your company's approved KYB is required for this action" },

@@ -116,7 +116,10 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     users,
     guard,
   );
-  webhookRoutes(app, webhookService({ db, webhookSecret: config.provider.webhookSecret, logger }));
+  webhookRoutes(
+    app,
+    webhookService({ db, webhookSecret: config.provider.webhookSecret, logger, provider }),
+  );
 
   const fiat = fiatService(db);
   fiatRoutes(app, fiat, gates, guard);

@@ -15,8 +15,8 @@ import {
   BeneficiaryBody,
   CreateApplicantBody,
   ExternalUserIdParams,
-  FixedInfo,
   LevelQuery,
+  PersonInfoChange,
   TestCompletedBody,
 } from './api.schemas.js';
 import type { LevelCatalogue } from './levels.js';
@@ -145,13 +145,15 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
     '/applicants/:id/fixedInfo',
     {
       schema: {
-        summary: 'Change the provided data (before a check or after a RETRY answer)',
+        summary: "Change a person's provided data (answers the updated fixedInfo)",
+        description:
+          'Given fields replace the held ones, null fields are ignored. The next check (status/pending) screens the new data.',
         tags: ['provider API'],
         params: ApplicantParams,
-        body: FixedInfo,
+        body: PersonInfoChange,
       },
     },
-    (request) => view(sandbox.changeProvidedInfo(request.params.id, request.body)),
+    (request) => sandbox.changeProvidedInfo(request.params.id, request.body).fixedInfo,
   );
 
   api.post(

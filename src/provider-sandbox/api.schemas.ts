@@ -28,6 +28,17 @@ const PersonInfo = {
 
 export const FixedInfo = Type.Object({ ...PersonInfo, companyInfo: Type.Optional(CompanyInfo) });
 
+/** PATCH fixedInfo: a person's fields, each may be null (ignored, as the provider does). */
+const nullable = (maxLength: number) =>
+  Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+export const PersonInfoChange = Type.Object({
+  firstName: nullable(200),
+  lastName: nullable(200),
+  dob: nullable(10),
+  country: nullable(3),
+  nationality: nullable(3),
+});
+
 export const CreateApplicantBody = Type.Object({
   externalUserId: Type.Optional(text()),
   type: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('company')])),

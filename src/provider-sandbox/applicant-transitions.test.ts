@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptsDocuments,
+  changeFixedInfo,
   completeStep,
   createApplicant,
   decide,
@@ -77,5 +78,26 @@ describe('applicant transitions', () => {
     expect(reviewResultOf({ reviewAnswer: 'GREEN', rejectLabels: ['X'] })).toEqual({
       reviewAnswer: 'GREEN',
     });
+  });
+
+  it('changes provided data in any status, ignores null fields, refuses companies', () => {
+    const person = { ...fresh(), fixedInfo: { firstName: 'Ada', lastName: 'Lovelace' } };
+    const changed = changeFixedInfo(submit(person, 'second', 2_000), {
+      firstName: 'Grace',
+      lastName: null,
+    });
+    expect(changed.fixedInfo).toEqual({ firstName: 'Grace', lastName: 'Lovelace' });
+    expect(changed.review.reviewStatus).toBe('pending');
+    expect(() => changeFixedInfo({ ...person, type: 'company' }, { firstName: 'X' })).toThrow(
+      ProviderError,
+    );
+  });
+
+  it('reads the held names off a captured document', () => {
+    const person = { ...fresh(), fixedInfo: { firstName: 'Ada', lastName: 'Lovelace' } };
+    const captured = completeStep(person, 'IDENTITY', { idDocType: 'PASSPORT', number: 'P1' });
+    expect(captured.idDocs).toEqual([
+      { idDocType: 'PASSPORT', number: 'P1', firstName: 'Ada', lastName: 'Lovelace' },
+    ]);
   });
 });

@@ -60,6 +60,18 @@ export function acceptsDocuments(applicant: Applicant): boolean {
   }
 }
 
+/**
+ * What the sandbox "reads" from a captured document: it has no OCR, so the document bears the
+ * names the applicant holds when it is captured (as the real document would match them).
+ */
+function namesOnDocument(applicant: Applicant): Pick<IdDoc, 'firstName' | 'lastName'> {
+  const { firstName, lastName } = applicant.fixedInfo;
+  return {
+    ...(typeof firstName === 'string' ? { firstName } : {}),
+    ...(typeof lastName === 'string' ? { lastName } : {}),
+  };
+}
+
 export function completeStep(applicant: Applicant, step: WidgetStep, idDoc?: IdDoc): Applicant {
   if (!acceptsDocuments(applicant)) {
     throw conflict(
@@ -70,17 +82,27 @@ export function completeStep(applicant: Applicant, step: WidgetStep, idDoc?: IdD
     ...applicant,
     completedSteps: [...applicant.completedSteps.filter((s) => s !== step), step],
     idDocs: idDoc
-      ? [...applicant.idDocs.filter((d) => d.idDocType !== idDoc.idDocType), idDoc]
+      ? [
+          ...applicant.idDocs.filter((d) => d.idDocType !== idDoc.idDocType),
+          { ...namesOnDocument(applicant), ...idDoc },
+        ]
       : applicant.idDocs,
   };
 }
 
-/** Editing the provided data (e.g. a corrected name before a resubmission), top-level fields merged. */
+/**
+ * The provider's "change provided information" (PATCH fixedInfo) for a person: the fields given
+ * replace the held ones, null fields are ignored. Like the provider it takes a change in any
+ * review status; the change is screened by the next check, not by one already decided.
+ */
 export function changeFixedInfo(applicant: Applicant, changes: Record<string, unknown>): Applicant {
-  if (!acceptsDocuments(applicant)) {
-    throw conflict(`Applicant is in status '${applicant.review.reviewStatus}', its data is closed`);
+  if (applicant.type === 'company') {
+    throw badRequest('Provided company data is not changed through this method');
   }
-  return { ...applicant, fixedInfo: { ...applicant.fixedInfo, ...changes } };
+  const given = Object.entries(changes).filter(
+    ([, value]) => value !== null && value !== undefined,
+  );
+  return { ...applicant, fixedInfo: { ...applicant.fixedInfo, ...Object.fromEntries(given) } };
 }
 
 /** Requesting a check: a new attempt moves to pending. */

@@ -46,6 +46,9 @@ export interface IdDoc {
   idDocType: string;
   country?: string;
   number?: string;
+  /** the names as read from the document */
+  firstName?: string;
+  lastName?: string;
 }
 
 /** A company's link to a person (KYB 2.0): always backed by a nested individual applicant here. */

@@ -95,16 +95,64 @@ describe('automatic mode and webhook delivery', () => {
     const patched = await sandbox.call('PATCH', `/resources/applicants/${id}/fixedInfo`, {
       firstName: 'Rita',
     });
-    expect(patched.json).toMatchObject({ fixedInfo: { firstName: 'Rita', lastName: 'Doe' } });
+    // The provider answers the updated provided data itself, not the applicant.
+    expect(patched.json).toMatchObject({ firstName: 'Rita', lastName: 'Doe' });
     await sandbox.call('POST', `/resources/applicants/${id}/status/pending`);
     await receiver.waitFor(
       () => receiver.of(id).filter((w) => w.type === 'applicantReviewed').length === 2,
     );
     expect(receiver.of(id).at(-1)).toMatchObject({ reviewResult: { reviewAnswer: 'GREEN' } });
-    const closed = await sandbox.call('PATCH', `/resources/applicants/${id}/fixedInfo`, {
-      firstName: 'Late',
+    // A change after a final answer is taken, but only a new check would screen it, and a
+    // decided applicant gets none: the verdict stands.
+    const late = await sandbox.call('PATCH', `/resources/applicants/${id}/fixedInfo`, {
+      firstName: 'Sanction',
+      lastName: null,
     });
-    expect(closed.status).toBe(409);
+    expect(late.status).toBe(200);
+    expect(late.json).toMatchObject({ firstName: 'Sanction', lastName: 'Doe' });
+    expect((await sandbox.call('POST', `/resources/applicants/${id}/status/pending`)).status).toBe(
+      409,
+    );
+    expect((await sandbox.call('GET', `/resources/applicants/${id}/status`)).json).toMatchObject({
+      reviewResult: { reviewAnswer: 'GREEN' },
+    });
+  });
+
+  it('screens the data changed after a RETRY answer, not the data first given', async () => {
+    const id = await submitPerson('renamed', 'Retry');
+    expect(await reviewOf(id)).toMatchObject({ reviewRejectType: 'RETRY' });
+    await sandbox.call('POST', `/resources/applicants/${id}/reset`);
+    const patched = await sandbox.call('PATCH', `/resources/applicants/${id}/fixedInfo`, {
+      firstName: 'Sanction',
+      lastName: 'Person',
+    });
+    expect(patched.status).toBe(200);
+    await sandbox.call('POST', `/resources/applicants/${id}/status/pending`);
+    await receiver.waitFor(
+      () => receiver.of(id).filter((w) => w.type === 'applicantReviewed').length === 2,
+    );
+    expect(receiver.of(id).at(-1)).toMatchObject({
+      reviewResult: { reviewAnswer: 'RED', rejectLabels: ['SANCTIONS'], reviewRejectType: 'FINAL' },
+    });
+    expect(receiver.of(id).map((w) => w.type)).toContain('applicantPersonalInfoChanged');
+  });
+
+  it('refuses to change a company through the person method', async () => {
+    const created = await sandbox.call(
+      'POST',
+      '/resources/applicants?levelName=platform-issuer-kyb',
+      {
+        externalUserId: 'company-no-patch',
+        type: 'company',
+        fixedInfo: { companyInfo: { companyName: 'Patch AG', country: 'DEU' } },
+      },
+    );
+    const patched = await sandbox.call(
+      'PATCH',
+      `/resources/applicants/${created.json.id as string}/fixedInfo`,
+      { firstName: 'Nope' },
+    );
+    expect(patched.status).toBe(400);
   });
 
   it('lets a RETRY applicant request a check again without a reset', async () => {

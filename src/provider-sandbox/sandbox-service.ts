@@ -95,6 +95,7 @@ export class ProviderSandbox {
   changeProvidedInfo(id: string, changes: Record<string, unknown>): Applicant {
     const changed = changeFixedInfo(this.applicant(id), changes);
     this.store.putApplicant(changed);
+    this.webhooks.enqueue('applicantPersonalInfoChanged', changed);
     this.store.flush();
     return changed;
   }

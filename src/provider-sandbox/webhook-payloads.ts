@@ -11,7 +11,8 @@ export type WebhookType =
   | 'applicantPending'
   | 'applicantOnHold'
   | 'applicantReviewed'
-  | 'applicantReset';
+  | 'applicantReset'
+  | 'applicantPersonalInfoChanged';
 
 export function webhookPayload(
   type: WebhookType,

@@ -8,7 +8,8 @@ type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | 
 
 export type ApplicationStatus = 'pending' | 'in_review' | 'approved' | 'rejected';
 export type VerificationProvider = 'manual' | 'provider';
-export type DocumentType = 'passport' | 'emirates_id' | 'national_id' | 'drivers_license';
+export type DocumentType =
+  'passport' | 'emirates_id' | 'national_id' | 'drivers_license' | 'residence_permit';
 export type ReviewAnswer = 'GREEN' | 'RED';
 export type RejectType = 'RETRY' | 'FINAL';
 
@@ -31,6 +32,8 @@ export interface KycApplicationsTable extends ProviderVerdictColumns {
   nationality: string;
   date_of_birth: string | null;
   document_type: DocumentType | null;
+  /** the name as the provider read it from the identity document (provider applications) */
+  document_full_name: string | null;
   /** AES-256-GCM ciphertext (base64 of iv | tag | ciphertext); never logged, never listed */
   document_number: string | null;
   document_number_key_id: string | null;

@@ -16,6 +16,7 @@ import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { registerMetrics } from './metrics.js';
 import { errorHandler, notFoundHandler } from './problem.js';
+import { requestForLog } from './request-log.js';
 import { validatorCompiler } from './validation.js';
 
 export interface HttpAppOptions {
@@ -36,9 +37,15 @@ const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 function createFastify(options: HttpAppOptions) {
   return Fastify({
-    // The cast fixes the instance's logger type to Fastify's own, which route plugins expect.
+    // Request logs never carry query values (tokens travel in query strings). The cast fixes the
+    // instance's logger type to Fastify's own, which route plugins expect.
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-    loggerInstance: options.logger as FastifyBaseLogger,
+    loggerInstance: options.logger.child(
+      {},
+      {
+        serializers: { req: requestForLog },
+      },
+    ) as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -71,8 +78,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     timeWindow: '1 minute',
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
     errorResponseBuilder: (_request, context) => {
-      // Thrown into the error funnel, which renders problem+json.
-      return new AppError('RATE_LIMITED', `Limit of ${context.max} requests per ${context.after}`);
+      // Thrown into the error funnel, which renders problem+json (and the Retry-After header).
+      return new AppError(
+        'RATE_LIMITED',
+        `Limit of ${context.max} requests; retry in ${context.after}`,
+        {
+          retry_after: Math.max(1, Math.ceil(context.ttl / 1000)),
+        },
+      );
     },
   });
   await app.register(swagger, {
@@ -109,6 +122,16 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       .send({ status: ready ? 'ready' : 'not_ready', service: options.name, checks });
   });
   return app;
+}
+
+/**
+ * One per-IP budget shared by every route given the returned route options: each use of the
+ * limiter counts against the same window, whichever of those routes is called. The global limit is
+ * switched off on those routes (this one is the tighter of the two).
+ */
+export function sharedRateLimit(app: HttpApp, perMinute: number) {
+  const limiter = app.rateLimit({ max: perMinute, timeWindow: '1 minute' });
+  return { config: { rateLimit: false as const }, onRequest: limiter };
 }
 
 /** Starts listening; a port already taken becomes an error that names it. */

@@ -75,6 +75,8 @@ export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const problem = toProblem(error, request);
+  // A refusal that names when to come back says it the standard way too (RFC 9110 Retry-After).
+  if (typeof problem.retry_after === 'number') reply.header('retry-after', problem.retry_after);
   if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: problem.code, status: problem.status }, 'request refused');
   return sendProblem(reply, problem);

@@ -26,14 +26,21 @@ export async function recordAudit(trx: Db | Trx, entry: AuditEntry): Promise<voi
     .execute();
 }
 
-/** Failed logins for an email since `since` (drives the login lockout). */
-export async function countFailedLogins(db: Db, email: string, since: Date): Promise<number> {
-  const row = await db
+/** Times of the newest `limit` failed logins for an email since `since`, newest first (the lockout). */
+export async function recentFailedLogins(
+  db: Db,
+  email: string,
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
+  const rows = await db
     .selectFrom('audit_logs')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .select('created_at')
     .where('action', '=', 'auth.login_failed')
     .where('target_id', '=', email)
     .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.created_at);
 }

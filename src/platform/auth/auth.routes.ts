@@ -1,8 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import type { HttpApp } from '../../lib/http/app.js';
+import { sharedRateLimit, type HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { toUserView, UserView } from '../users/users.schemas.js';
-import { LoginBody, RefreshBody, RegisterBody, TokenPair } from './auth.schemas.js';
+import { bearer } from '../../lib/http/route-schemas.js';
+import {
+  ChangePasswordBody,
+  LoginBody,
+  RefreshBody,
+  RegisterBody,
+  TokenPair,
+} from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
 
 export function authRoutes(
@@ -11,12 +18,13 @@ export function authRoutes(
   { guard }: ReturnType<typeof guards>,
   perMinute: number,
 ) {
-  // Credential endpoints get a tighter per-IP limit than the global one, on top of the per-email lockout.
-  const credentialRateLimit = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
+  // The credential endpoints share one per-IP budget, tighter than the global limit, on top of
+  // the per-email lockout: `perMinute` attempts a minute across all of them, not per route.
+  const credential = sharedRateLimit(app, perMinute);
   app.post(
     '/api/v1/auth/register',
     {
-      config: credentialRateLimit,
+      ...credential,
       schema: {
         tags: ['auth'],
         summary: 'Register as an investor or issuer',
@@ -31,7 +39,7 @@ export function authRoutes(
   app.post(
     '/api/v1/auth/login',
     {
-      config: credentialRateLimit,
+      ...credential,
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password',
@@ -45,7 +53,7 @@ export function authRoutes(
   app.post(
     '/api/v1/auth/refresh',
     {
-      config: credentialRateLimit,
+      ...credential,
       schema: {
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new pair (rotation)',
@@ -54,6 +62,27 @@ export function authRoutes(
       },
     },
     async (request) => auth.refresh(request.body.refresh_token, request.ip),
+  );
+
+  app.post(
+    '/api/v1/me/password',
+    {
+      ...credential,
+      preHandler: guard(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your password; your other sessions end',
+        description:
+          'Needs the current password. The new one follows the password policy and must differ from the current one. Every other session (refresh token family) is revoked; this one stays.',
+        security: bearer,
+        body: ChangePasswordBody,
+        response: { 200: Type.Object({ changed: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(caller(request), request.body, request.ip);
+      return { changed: true };
+    },
   );
 
   app.post(

@@ -23,6 +23,12 @@ export const LoginBody = Type.Object(
 );
 export type LoginBody = Static<typeof LoginBody>;
 
+export const ChangePasswordBody = Type.Object(
+  { current_password: Password, new_password: Password },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
 export const RefreshBody = Type.Object(
   { refresh_token: Type.String({ minLength: 1, maxLength: 200 }) },
   { additionalProperties: false },

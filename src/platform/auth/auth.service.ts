@@ -7,9 +7,14 @@ import { transaction, type Db } from '../../lib/db/database.js';
 import type { User } from '../../lib/db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { countFailedLogins, recordAudit } from '../audit/audit.queries.js';
-import { insertUser, findUserByEmail, isUniqueViolation } from '../users/users.queries.js';
-import type { RegisterBody, LoginBody, TokenPair } from './auth.schemas.js';
+import { recentFailedLogins, recordAudit } from '../audit/audit.queries.js';
+import {
+  insertUser,
+  findUserByEmail,
+  findUserById,
+  isUniqueViolation,
+} from '../users/users.queries.js';
+import type { ChangePasswordBody, RegisterBody, LoginBody, TokenPair } from './auth.schemas.js';
 import { hashPassword, newRefreshToken, refreshTokenHash, verifyPassword } from './credentials.js';
 import { brokenPasswordRule, passwordRuleText } from './password-policy.js';
 import {
@@ -17,6 +22,7 @@ import {
   insertRefreshToken,
   markRotated,
   revokeFamily,
+  revokeOtherSessions,
 } from './sessions.queries.js';
 
 export interface AuthDeps {
@@ -46,6 +52,35 @@ export function emailTaken(error: unknown): never {
 
 export function authService(deps: AuthDeps) {
   const { db, tokens } = deps;
+
+  /**
+   * Refuses while the email has had too many failed logins in the window, saying when the oldest
+   * of the counted failures leaves it (then one more attempt is allowed).
+   */
+  async function assertNotLockedOut(email: string): Promise<void> {
+    const now = Date.now();
+    const failures = await recentFailedLogins(
+      db,
+      email,
+      new Date(now - lockoutWindowMs),
+      deps.loginAttemptsPerWindow,
+    );
+    if (failures.length < deps.loginAttemptsPerWindow) return;
+    const freedAt = failures.at(-1)!.getTime() + lockoutWindowMs;
+    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', undefined, {
+      retry_after: Math.max(1, Math.ceil((freedAt - now) / 1000)),
+    });
+  }
+
+  function recordFailedLogin(email: string, userId: string | null, ip: string) {
+    return recordAudit(db, {
+      actorId: userId,
+      action: 'auth.login_failed',
+      targetType: 'email',
+      targetId: email,
+      ip,
+    });
+  }
 
   async function issueTokens(
     trx: Parameters<typeof insertRefreshToken>[0],
@@ -104,20 +139,11 @@ export function authService(deps: AuthDeps) {
 
     async login(body: LoginBody, ip: string): Promise<TokenPair> {
       const email = body.email.toLowerCase();
-      const since = new Date(Date.now() - lockoutWindowMs);
-      if ((await countFailedLogins(db, email, since)) >= deps.loginAttemptsPerWindow) {
-        throw new AppError('TOO_MANY_LOGIN_ATTEMPTS');
-      }
+      await assertNotLockedOut(email);
       const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !valid) {
-        await recordAudit(db, {
-          actorId: user?.id ?? null,
-          action: 'auth.login_failed',
-          targetType: 'email',
-          targetId: email,
-          ip,
-        });
+        await recordFailedLogin(email, user?.id ?? null, ip);
         throw new AppError('INVALID_CREDENTIALS');
       }
       if (!user.is_activated && (user.role === 'staff' || user.role === 'admin'))
@@ -172,6 +198,46 @@ export function authService(deps: AuthDeps) {
           ? 'This refresh token was already used; the session is revoked'
           : 'The refresh token is not valid',
       );
+    },
+
+    /**
+     * Changes the caller's password after checking the current one. A wrong current password counts
+     * as a failed login (so the lockout also stops guessing through a stolen access token); on
+     * success every other session of the user ends, the caller's own stays.
+     */
+    async changePassword(
+      caller: { userId: string; sessionId: string },
+      body: ChangePasswordBody,
+      ip: string,
+    ): Promise<void> {
+      const user = await findUserById(db, caller.userId);
+      if (!user) throw new AppError('INVALID_TOKEN', 'The account no longer exists');
+      await assertNotLockedOut(user.email);
+      if (!(await verifyPassword(user.password_hash, body.current_password))) {
+        await recordFailedLogin(user.email, user.id, ip);
+        throw new AppError('CURRENT_PASSWORD_WRONG');
+      }
+      if (body.new_password === body.current_password)
+        throw new AppError('WEAK_PASSWORD', 'The new password must differ from the current one', {
+          rule: 'unchanged',
+        });
+      const passwordHash = await hashNewPassword(body.new_password, user.email);
+      await transaction(db, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: new Date() })
+          .where('id', '=', user.id)
+          .execute();
+        const revoked = await revokeOtherSessions(trx, user.id, caller.sessionId);
+        await recordAudit(trx, {
+          actorId: user.id,
+          action: 'auth.password_changed',
+          targetType: 'user',
+          targetId: user.id,
+          ip,
+          details: { sessions_revoked: revoked },
+        });
+      });
     },
 
     async logout(userId: string, sessionId: string, ip: string): Promise<void> {

@@ -37,3 +37,20 @@ export async function revokeFamily(trx: Trx, familyId: string): Promise<void> {
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Ends every session of the user except `keepFamilyId`; returns how many sessions ended. */
+export async function revokeOtherSessions(
+  trx: Trx,
+  userId: string,
+  keepFamilyId: string,
+): Promise<number> {
+  const revoked = await trx
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('family_id', '<>', keepFamilyId)
+    .where('revoked_at', 'is', null)
+    .returning('family_id')
+    .execute();
+  return new Set(revoked.map((row) => row.family_id)).size;
+}

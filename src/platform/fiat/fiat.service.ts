@@ -12,6 +12,7 @@ import { Exact } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { moveFiat } from '../ledger/ledger.js';
 import { lockUser } from '../verification/kyc.queries.js';
+import { notifyReviewers } from '../verification/notifications.queries.js';
 import {
   decideFiatRequest,
   fiatRequestForUpdate,
@@ -67,6 +68,15 @@ export function fiatService(db: Db) {
             kind: step.movement.kind,
             referenceType: referenceType[kind],
             referenceId: request.id,
+          });
+        }
+        // A deposit waits for an admin to see the money arrive: the staff are told.
+        if (kind === 'deposit') {
+          await notifyReviewers(trx, {
+            kind: 'fiat.deposit_pending',
+            subjectType: 'fiat_request',
+            subjectId: request.id,
+            message: `A deposit of ${request.amount} USD awaits confirmation`,
           });
         }
         return request as OfKind<K>;

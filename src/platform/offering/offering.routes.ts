@@ -16,6 +16,8 @@ import {
   toRoundView,
 } from './offering.schemas.js';
 import type { OfferingService } from './offering.service.js';
+import { findVisibleToken } from '../tokens/tokens.queries.js';
+import { AppError } from '../../lib/errors.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
 export function offeringRoutes(
@@ -108,16 +110,21 @@ export function offeringRoutes(
         response: { 200: Type.Object({ data: Type.Array(RoundView) }) },
       },
     },
-    async (request) => ({
-      data: (
-        await db
-          .selectFrom('offering_rounds')
-          .selectAll()
-          .where('token_id', '=', request.params.id)
-          .orderBy('starts_at')
-          .execute()
-      ).map(toRoundView),
-    }),
+    async (request) => {
+      // A draft's rounds are as private as the draft itself.
+      if (!(await findVisibleToken(db, request.params.id, caller(request))))
+        throw new AppError('NOT_FOUND', 'No such token');
+      return {
+        data: (
+          await db
+            .selectFrom('offering_rounds')
+            .selectAll()
+            .where('token_id', '=', request.params.id)
+            .orderBy('starts_at')
+            .execute()
+        ).map(toRoundView),
+      };
+    },
   );
 
   const admin = guard('admin');

@@ -1,6 +1,31 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
+import type { AccessClaims } from '../../lib/auth/access-token.js';
 import type { Token, TokensTable, TokenStatus } from '../../lib/db/schema-issuance.js';
+import type { Database } from '../../lib/db/schema.js';
+import { seesEveryDraft } from './tokens.rules.js';
+
+export type Viewer = Pick<AccessClaims, 'userId' | 'role'>;
+
+/** A draft is its issuer's until deployed: others see no trace of it (not even a 403). */
+function visibleTo(viewer: Viewer) {
+  return (eb: ExpressionBuilder<Database, 'tokens'>) =>
+    eb.or([
+      eb('tokens.status', '<>', 'draft'),
+      eb(
+        'tokens.business_id',
+        'in',
+        eb.selectFrom('businesses').select('businesses.id').where('owner_id', '=', viewer.userId),
+      ),
+    ]);
+}
+
+/** The token when `viewer` may see it (staff and admins see every draft). */
+export function findVisibleToken(db: Db, id: string, viewer: Viewer): Promise<Token | undefined> {
+  let query = db.selectFrom('tokens').selectAll().where('id', '=', id);
+  if (!seesEveryDraft(viewer.role)) query = query.where(visibleTo(viewer));
+  return query.executeTakeFirst();
+}
 
 export function tokenForUpdate(trx: Trx, id: string): Promise<Token | undefined> {
   return trx.selectFrom('tokens').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -60,13 +85,20 @@ export function changeStatus(
 
 export function listTokens(
   db: Db,
-  options: { limit: number; cursor?: string; status?: TokenStatus; businessId?: string },
+  options: {
+    viewer: Viewer;
+    limit: number;
+    cursor?: string;
+    status?: TokenStatus;
+    businessId?: string;
+  },
 ) {
   let query = db
     .selectFrom('tokens')
     .selectAll()
     .orderBy('id', 'desc')
     .limit(options.limit + 1);
+  if (!seesEveryDraft(options.viewer.role)) query = query.where(visibleTo(options.viewer));
   if (options.cursor) query = query.where('id', '<', options.cursor);
   if (options.status) query = query.where('status', '=', options.status);
   if (options.businessId) query = query.where('business_id', '=', options.businessId);

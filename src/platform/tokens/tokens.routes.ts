@@ -6,7 +6,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import type { VerificationGates } from '../verification/gates.js';
-import { findToken, listTokens } from './tokens.queries.js';
+import { findVisibleToken, listTokens } from './tokens.queries.js';
 import {
   CreateTokenBody,
   StartOfferingBody,
@@ -50,6 +50,8 @@ export function tokensRoutes(
       schema: {
         tags: ['tokens'],
         summary: 'The marketplace: tokens, newest first',
+        description:
+          'Draft tokens appear only to the owner of their business and to staff and admins.',
         security: bearer,
         querystring: TokenListQuery,
         response: { 200: Page(TokenView) },
@@ -58,6 +60,7 @@ export function tokensRoutes(
     async (request) => {
       const limit = request.query.limit ?? 50;
       const rows = await listTokens(db, {
+        viewer: caller(request),
         limit,
         ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
         ...(request.query.status ? { status: request.query.status as TokenStatus } : {}),
@@ -74,13 +77,14 @@ export function tokensRoutes(
       schema: {
         tags: ['tokens'],
         summary: 'One token',
+        description: 'A draft is 404 to anyone but the owner of its business, staff and admins.',
         security: bearer,
         params: IdParams,
         response: { 200: TokenView },
       },
     },
     async (request) => {
-      const token = await findToken(db, request.params.id);
+      const token = await findVisibleToken(db, request.params.id, caller(request));
       if (!token) throw new AppError('NOT_FOUND', 'No such token');
       return view(token);
     },

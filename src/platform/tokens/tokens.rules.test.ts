@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../../lib/db/schema.js';
 import {
   baseUnits,
   contractPausedIn,
   nextStatus,
   percentagesSumTo100,
+  seesEveryDraft,
   shareOf,
   successFee,
 } from './tokens.rules.js';
@@ -46,5 +48,16 @@ describe('token rules', () => {
     expect(successFee('0.50', 100)).toBe('0.00');
     expect(baseUnits(12, 18)).toBe('12000000000000000000');
     expect(baseUnits(3, 0)).toBe('3');
+  });
+});
+
+describe('seesEveryDraft', () => {
+  it('is for staff and admins only', () => {
+    expect(['investor', 'issuer', 'staff', 'admin'].map((r) => seesEveryDraft(r as Role))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });

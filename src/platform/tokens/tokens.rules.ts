@@ -3,6 +3,7 @@
  * the success fee.
  */
 import type { TokenStatus } from '../../lib/db/schema-issuance.js';
+import type { Role } from '../../lib/db/schema.js';
 import { Exact, toMoney } from '../../lib/money.js';
 
 export type TokenAction =
@@ -18,6 +19,11 @@ const moves: Record<TokenAction, { from: readonly TokenStatus[]; to: TokenStatus
   delist: { from: ['draft', 'primary', 'secondary', 'paused'], to: 'delisted' },
   mature: { from: ['primary', 'secondary', 'paused'], to: 'matured' },
 };
+
+/** Staff and admins see every draft token; anyone else only the drafts of their own businesses. */
+export function seesEveryDraft(role: Role): boolean {
+  return role === 'staff' || role === 'admin';
+}
 
 /** The status after `action`, or undefined when the action is not allowed from `status`. */
 export function nextStatus(status: TokenStatus, action: TokenAction): TokenStatus | undefined {

@@ -1,5 +1,5 @@
 import type { Db, Trx } from '../../lib/db/database.js';
-import type { NewUser, User } from '../../lib/db/schema.js';
+import type { NewUser, Role, User, VerificationStatus } from '../../lib/db/schema.js';
 
 export function findUserByEmail(db: Db | Trx, email: string): Promise<User | undefined> {
   return db
@@ -43,4 +43,59 @@ export async function latestKybStatus(db: Db | Trx, userId: string): Promise<str
     .limit(1)
     .executeTakeFirst();
   return row?.kyb_status ?? null;
+}
+
+/** `like` pattern text matching `text` literally (its wildcards escaped). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Users newest first (UUID v7 ids sort by creation), after `cursor`, each with the KYB status of
+ * their newest business. `email` matches any part of the address, case-insensitively.
+ */
+export function listUsers(
+  db: Db,
+  options: {
+    limit: number;
+    cursor?: string;
+    role?: Role;
+    kycStatus?: VerificationStatus;
+    email?: string;
+  },
+) {
+  let query = db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .selectFrom('businesses')
+        .select('businesses.kyb_status')
+        .whereRef('businesses.owner_id', '=', 'users.id')
+        .orderBy('businesses.id', 'desc')
+        .limit(1)
+        .as('kyb_status'),
+    )
+    // The treasury is a system account, not a person.
+    .where('users.role', '<>', 'treasury')
+    .orderBy('users.id', 'desc')
+    .limit(options.limit + 1);
+  if (options.cursor) query = query.where('users.id', '<', options.cursor);
+  if (options.role) query = query.where('users.role', '=', options.role);
+  if (options.kycStatus) query = query.where('users.kyc_status', '=', options.kycStatus);
+  if (options.email) query = query.where('users.email', 'ilike', `%${likeLiteral(options.email)}%`);
+  return query.execute();
+}
+
+/** The identity document of the user's latest KYC application, as given or as the provider read it. */
+export async function latestKycDocument(
+  db: Db | Trx,
+  userId: string,
+): Promise<{ type: string | null; name: string | null } | null> {
+  const row = await db
+    .selectFrom('kyc_applications')
+    .select(['document_type', 'document_full_name'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { type: row.document_type, name: row.document_full_name } : null;
 }

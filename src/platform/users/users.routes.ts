@@ -1,7 +1,10 @@
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
-import { CreateStaffBody, UserView, toUserView } from './users.schemas.js';
+import { Page, toPage } from '../../lib/http/pagination.js';
+import { bearer } from '../../lib/http/route-schemas.js';
+import { CreateStaffBody, UserListQuery, UserView, toUserView } from './users.schemas.js';
 import type { usersService } from './users.service.js';
+import type { Role } from '../../lib/db/schema.js';
 
 export function usersRoutes(
   app: HttpApp,
@@ -21,7 +24,34 @@ export function usersRoutes(
     },
     async (request) => {
       const { userId } = caller(request);
-      return toUserView(await users.me(userId), await users.kybStatus(userId));
+      return toUserView(await users.me(userId), await users.relations(userId));
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/users',
+    {
+      preHandler: guard('staff', 'admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, newest first, by role, KYC status or part of the email',
+        security: bearer,
+        querystring: UserListQuery,
+        response: { 200: Page(UserView) },
+      },
+    },
+    async (request) => {
+      const { limit = 50, cursor, role, kyc_status, email } = request.query;
+      const rows = await users.list({
+        limit,
+        ...(cursor ? { cursor } : {}),
+        ...(role ? { role: role as Role } : {}),
+        ...(kyc_status ? { kycStatus: kyc_status } : {}),
+        ...(email ? { email } : {}),
+      });
+      return toPage(rows, limit, (row) =>
+        toUserView(row, { kybStatus: row.kyb_status, kycDocument: null }),
+      );
     },
   );
 

@@ -1,5 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { User } from '../../lib/db/schema.js';
+import { verificationStatuses } from '../../lib/db/schema.js';
+import { PageQuery } from '../../lib/http/pagination.js';
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: 1024 });
@@ -18,6 +20,13 @@ export const UserView = Type.Object({
   kyc_status: Type.String(),
   kyc_level: Type.Integer(),
   kyb_status: Type.Union([Type.String(), Type.Null()]),
+  kyc_document_type: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'The identity document of the latest KYC application: as given (manual review) or as the provider captured it',
+  }),
+  kyc_document_name: Type.Union([Type.String(), Type.Null()], {
+    description: 'The name as the provider read it from that document',
+  }),
   accreditation_status: Type.Union([Type.String(), Type.Null()]),
   fatca_status: Type.Union([Type.String(), Type.Null()]),
   fiat_balance: Type.String({ description: 'USD, decimal string' }),
@@ -38,8 +47,39 @@ export const CreateStaffBody = Type.Object(
 );
 export type CreateStaffBody = Static<typeof CreateStaffBody>;
 
+export const UserListQuery = Type.Object(
+  {
+    ...PageQuery,
+    role: Type.Optional(
+      Type.Union(['investor', 'issuer', 'staff', 'admin'].map((role) => Type.Literal(role))),
+    ),
+    kyc_status: Type.Optional(
+      Type.Union(verificationStatuses.map((status) => Type.Literal(status))),
+    ),
+    email: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 254,
+        // no control characters: PostgreSQL refuses a NUL in text
+        pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+        description: 'any part of the address',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UserListQuery = Static<typeof UserListQuery>;
+
+export interface UserRelations {
+  kybStatus: string | null;
+  kycDocument: { type: string | null; name: string | null } | null;
+}
+
 /** The public shape of a user: never the password hash. */
-export function toUserView(user: User, kybStatus: string | null = null): UserView {
+export function toUserView(
+  user: User,
+  related: UserRelations = { kybStatus: null, kycDocument: null },
+): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -48,7 +88,9 @@ export function toUserView(user: User, kybStatus: string | null = null): UserVie
     full_name: user.full_name,
     kyc_status: user.kyc_status,
     kyc_level: user.kyc_level,
-    kyb_status: kybStatus,
+    kyb_status: related.kybStatus,
+    kyc_document_type: related.kycDocument?.type ?? null,
+    kyc_document_name: related.kycDocument?.name ?? null,
     accreditation_status: user.accreditation_status,
     fatca_status: user.fatca_status,
     fiat_balance: user.fiat_balance,

@@ -7,7 +7,14 @@ import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { emailTaken, hashNewPassword } from '../auth/auth.service.js';
 import type { CreateStaffBody } from './users.schemas.js';
-import { anyAdminExists, findUserById, insertUser, latestKybStatus } from './users.queries.js';
+import {
+  anyAdminExists,
+  findUserById,
+  insertUser,
+  latestKybStatus,
+  latestKycDocument,
+  listUsers,
+} from './users.queries.js';
 
 export function usersService(db: Db) {
   return {
@@ -17,7 +24,16 @@ export function usersService(db: Db) {
       return user;
     },
 
-    kybStatus: (userId: string) => latestKybStatus(db, userId),
+    /** What /me shows besides the user row: the KYB status and the KYC document. */
+    async relations(userId: string) {
+      const [kybStatus, kycDocument] = await Promise.all([
+        latestKybStatus(db, userId),
+        latestKycDocument(db, userId),
+      ]);
+      return { kybStatus, kycDocument };
+    },
+
+    list: (options: Parameters<typeof listUsers>[1]) => listUsers(db, options),
 
     /** Admin-only: staff and admin accounts exist only through this (and the first-admin set-up). */
     async createStaffUser(adminId: string, body: CreateStaffBody, ip: string): Promise<User> {

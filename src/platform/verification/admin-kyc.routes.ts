@@ -13,7 +13,11 @@ import {
 } from './kyc.schemas.js';
 import type { kycReviewService } from './kyc-review.service.js';
 import { toKycView } from './kyc.views.js';
-import { markNotificationRead, reviewerNotifications } from './notifications.queries.js';
+import {
+  markNotificationRead,
+  notificationKinds,
+  reviewerNotifications,
+} from './notifications.queries.js';
 import type { ProviderClient } from './provider-client.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
@@ -165,10 +169,16 @@ export function adminKycRoutes(
       preHandler: reviewer,
       schema: {
         tags: ['admin'],
-        summary: "Reviewers' notifications, newest first",
+        summary: 'Staff notifications (what awaits review or a decision), newest first',
         security: bearer,
+        description:
+          'Kinds: kyc.submitted, kyb.submitted (applications awaiting review), fiat.deposit_pending (a deposit awaiting confirmation), business.awaiting_activation (KYB approved, not active yet).',
         querystring: Type.Object(
-          { ...PageQuery, unread: Type.Optional(Type.Boolean()) },
+          {
+            ...PageQuery,
+            unread: Type.Optional(Type.Boolean()),
+            kind: Type.Optional(Type.Union(notificationKinds.map((kind) => Type.Literal(kind)))),
+          },
           { additionalProperties: false },
         ),
         response: { 200: Page(NotificationView) },
@@ -179,6 +189,7 @@ export function adminKycRoutes(
       const rows = await reviewerNotifications(db, {
         limit,
         unreadOnly: request.query.unread ?? false,
+        ...(request.query.kind ? { kind: request.query.kind } : {}),
         ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
       });
       return toPage(rows, limit, (row) => ({

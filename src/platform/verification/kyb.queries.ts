@@ -93,16 +93,18 @@ export async function updateKybApplication(
     .executeTakeFirstOrThrow();
 }
 
-export async function setBusinessKybStatus(
+/** Mirrors a KYB status on its business; returns the business as it now is. */
+export function setBusinessKybStatus(
   trx: Trx,
   businessId: string,
   status: Business['kyb_status'],
-): Promise<void> {
-  await trx
+): Promise<Business> {
+  return trx
     .updateTable('businesses')
     .set({ kyb_status: status, updated_at: new Date() })
     .where('id', '=', businessId)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** KYB applications with their business's name, kind and KYB status. */

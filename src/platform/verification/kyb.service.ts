@@ -112,6 +112,26 @@ async function targetBusiness(
   });
 }
 
+/**
+ * A KYB decision mirrored on its business. An approved business that is not active yet waits for
+ * an admin: the staff are told, as they are of applications entering their queue.
+ */
+async function decideBusinessKyb(
+  trx: Trx,
+  businessId: string,
+  status: Business['kyb_status'],
+): Promise<void> {
+  const business = await setBusinessKybStatus(trx, businessId, status);
+  if (status === 'approved' && business.status === 'pending') {
+    await notifyReviewers(trx, {
+      kind: 'business.awaiting_activation',
+      subjectType: 'business',
+      subjectId: business.id,
+      message: `${business.name} passed KYB and awaits activation`,
+    });
+  }
+}
+
 function verdictOf(row: {
   review_answer: Verdict['answer'] | null;
   reject_type: Verdict['rejectType'];
@@ -147,7 +167,7 @@ export async function recomputeKyb(trx: Trx, application: KybApplication): Promi
     status,
     rejection_reason: reason,
   });
-  await setBusinessKybStatus(trx, application.business_id, status);
+  await decideBusinessKyb(trx, application.business_id, status);
   return updated;
 }
 
@@ -339,7 +359,7 @@ export function kybService(deps: KybDeps) {
           review_notes: body.review_notes ?? null,
           rejection_reason: status === 'rejected' ? reason! : null,
         });
-        await setBusinessKybStatus(trx, businessId, status);
+        await decideBusinessKyb(trx, businessId, status);
         await recordAudit(trx, {
           actorId: reviewerId,
           action: 'kyb.reviewed',

@@ -79,6 +79,9 @@ export const KycApplicationView = Type.Object({
   nationality: Type.String(),
   date_of_birth: Nullable(Type.String()),
   document_type: Nullable(Type.String()),
+  document_name: Nullable(
+    Type.String({ description: 'the name as the provider read it from the identity document' }),
+  ),
   kyc_level: Type.Union([Type.Integer(), Type.Null()]),
   provider_applicant_id: Nullable(Type.String()),
   reject_labels: Type.Union([Type.Array(Type.String()), Type.Null()]),

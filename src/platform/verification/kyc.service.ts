@@ -16,6 +16,7 @@ import { insertKycApplication, latestKycApplication, lockUser } from './kyc.quer
 import { canResubmit } from './kyc.views.js';
 import { notifyReviewers } from './notifications.queries.js';
 import type { ProviderClient } from './provider-client.js';
+import { holdsPerson, personInfoOf, providerPerson } from './provider-person.js';
 
 export interface KycDeps {
   db: Db;
@@ -138,8 +139,11 @@ export function kycService(deps: KycDeps) {
     },
 
     /**
-     * Creates (or finds) the provider applicant first and writes nothing until it exists, so an
-     * unreachable provider leaves no trace. A RETRY rejection resets the same applicant.
+     * Everything is checked first (role, state, countries, what the row can store); then the
+     * provider applicant is created, or reused, in which case its provided data is replaced by
+     * this submission's (it would otherwise screen what an earlier, failed or RETRY-rejected
+     * submission gave). Nothing is written until the provider holds exactly the data recorded, so
+     * an unreachable provider leaves no trace and the application names the person screened.
      */
     async submitToProvider(user: User, body: ProviderKycBody, ip: string): Promise<KycApplication> {
       assertCanVerify(user);
@@ -147,6 +151,13 @@ export function kycService(deps: KycDeps) {
       const residence = body.country_of_residence
         ? countryOf(body.country_of_residence, 'country_of_residence')
         : nationality;
+      const person = providerPerson({
+        firstName: body.first_name,
+        lastName: body.last_name,
+        dob: body.date_of_birth,
+        country: residence.alpha3,
+        nationality: nationality.alpha3,
+      });
       const previous = await latestKycApplication(db, user.id);
       assertMaySubmit(previous);
       if (previous?.provider_applicant_id)
@@ -156,14 +167,17 @@ export function kycService(deps: KycDeps) {
         externalUserId: user.id,
         type: 'individual',
         email: user.email,
-        person: {
-          firstName: body.first_name.trim(),
-          lastName: body.last_name.trim(),
-          dob: body.date_of_birth,
-          country: residence.alpha3,
-          nationality: nationality.alpha3,
-        },
+        person: personInfoOf(person),
       });
+      const held = applicant.created
+        ? applicant.fixedInfo
+        : await deps.provider.changePersonInfo(applicant.id, personInfoOf(person));
+      if (!holdsPerson(held, person)) {
+        throw new AppError(
+          'PROVIDER_UNAVAILABLE',
+          'The identity provider does not hold the submitted data; nothing was recorded',
+        );
+      }
       return transaction(db, async (trx) => {
         await lockUser(trx, user.id);
         assertMaySubmit(await latestKycApplication(trx, user.id));
@@ -175,9 +189,9 @@ export function kycService(deps: KycDeps) {
             user_id: user.id,
             status: 'pending',
             verification_provider: 'provider',
-            full_name: `${body.first_name.trim()} ${body.last_name.trim()}`,
+            full_name: person.fullName,
             nationality: nationality.alpha2,
-            date_of_birth: body.date_of_birth,
+            date_of_birth: person.dob,
             country_of_residence: residence.alpha2,
             provider_applicant_id: applicant.id,
             // Events from before this submission belong to an earlier attempt.

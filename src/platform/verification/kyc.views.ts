@@ -30,6 +30,7 @@ export function toKycView(application: KycApplication): KycApplicationView {
     nationality: application.nationality,
     date_of_birth: day(application.date_of_birth),
     document_type: application.document_type,
+    document_name: application.document_full_name,
     kyc_level: application.kyc_level,
     provider_applicant_id: application.provider_applicant_id,
     reject_labels: application.reject_labels,

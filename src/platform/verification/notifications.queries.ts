@@ -1,10 +1,23 @@
 import type { Db, Trx } from '../../lib/db/database.js';
 import { newId } from '../../lib/ids.js';
 
-/** Tells the reviewers (staff and admins) that something entered their queue. */
+export const notificationKinds = [
+  'kyc.submitted',
+  'kyb.submitted',
+  'fiat.deposit_pending',
+  'business.awaiting_activation',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Tells the reviewers (staff and admins) that something awaits them. */
 export async function notifyReviewers(
   trx: Trx,
-  notification: { kind: string; subjectType: string; subjectId: string; message: string },
+  notification: {
+    kind: NotificationKind;
+    subjectType: string;
+    subjectId: string;
+    message: string;
+  },
 ): Promise<void> {
   await trx
     .insertInto('notifications')
@@ -21,7 +34,7 @@ export async function notifyReviewers(
 
 export function reviewerNotifications(
   db: Db,
-  options: { limit: number; cursor?: string; unreadOnly: boolean },
+  options: { limit: number; cursor?: string; unreadOnly: boolean; kind?: string },
 ) {
   let query = db
     .selectFrom('notifications')
@@ -31,6 +44,7 @@ export function reviewerNotifications(
     .limit(options.limit + 1);
   if (options.cursor) query = query.where('id', '<', options.cursor);
   if (options.unreadOnly) query = query.where('read_at', 'is', null);
+  if (options.kind) query = query.where('kind', '=', options.kind);
   return query.execute();
 }
 

@@ -20,6 +20,10 @@ export interface Applicant {
   id: string;
   externalUserId: string;
   reviewStatus: string | undefined;
+  /** the data the provider holds and screens ("provided info") */
+  fixedInfo: Record<string, unknown>;
+  /** what the provider extracted from the documents ("info") */
+  info: Record<string, unknown>;
 }
 
 export interface ApplicantStatus {
@@ -60,21 +64,31 @@ class ProviderResponseError extends Error {
   }
 }
 
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
 function asApplicant(body: Record<string, unknown>): Applicant {
-  const review = (body.review ?? {}) as Record<string, unknown>;
+  const review = asRecord(body.review);
   if (typeof body.id !== 'string')
     throw new AppError('PROVIDER_UNAVAILABLE', 'The provider answered without an applicant id');
   return {
     id: body.id,
     externalUserId: typeof body.externalUserId === 'string' ? body.externalUserId : '',
     reviewStatus: typeof review.reviewStatus === 'string' ? review.reviewStatus : undefined,
+    fixedInfo: asRecord(body.fixedInfo),
+    info: asRecord(body.info),
   };
 }
 
 export class ProviderClient {
   constructor(private readonly options: ProviderClientOptions) {}
 
-  /** Creates the applicant, or returns the existing one with this external user id. */
+  /**
+   * Creates the applicant, or returns the existing one with this external user id (`created`
+   * false): that one still holds the data it was given before, which the caller must update.
+   */
   async createOrGetApplicant(input: {
     levelName: string;
     externalUserId: string;
@@ -82,7 +96,7 @@ export class ProviderClient {
     email?: string;
     person?: PersonInfo;
     company?: CompanyInfo;
-  }): Promise<Applicant> {
+  }): Promise<Applicant & { created: boolean }> {
     const fixedInfo = input.company
       ? { companyInfo: input.company, country: input.company.country }
       : input.person;
@@ -97,10 +111,10 @@ export class ProviderClient {
           ...(fixedInfo ? { fixedInfo } : {}),
         },
       );
-      return asApplicant(body);
+      return { ...asApplicant(body), created: true };
     } catch (error) {
       if (error instanceof ProviderResponseError && error.status === 409) {
-        return this.applicantByExternalId(input.externalUserId);
+        return { ...(await this.applicantByExternalId(input.externalUserId)), created: false };
       }
       throw this.translate(error);
     }
@@ -112,6 +126,27 @@ export class ProviderClient {
         'GET',
         `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`,
       ),
+    );
+  }
+
+  async applicant(applicantId: string): Promise<Applicant> {
+    return asApplicant(
+      await this.call('GET', `/resources/applicants/${encodeURIComponent(applicantId)}/one`),
+    );
+  }
+
+  /**
+   * Replaces a person's provided data (PATCH fixedInfo); the next check screens it. Returns the
+   * data the provider now holds.
+   */
+  async changePersonInfo(
+    applicantId: string,
+    person: PersonInfo,
+  ): Promise<Record<string, unknown>> {
+    return this.call(
+      'PATCH',
+      `/resources/applicants/${encodeURIComponent(applicantId)}/fixedInfo`,
+      person,
     );
   }
 

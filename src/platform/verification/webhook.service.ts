@@ -23,6 +23,8 @@ import {
 import { defaultKycLevel, outcomeOf, rejectionReasonOf } from './verification.rules.js';
 import { parseWebhookEvent, type WebhookEvent } from './webhook-event.js';
 import { queueClaimRevocation } from './kyc-claim-revoker.js';
+import { capturedIdentity, type CapturedIdentity } from './provider-capture.js';
+import type { ProviderClient } from './provider-client.js';
 
 export type WebhookOutcome =
   'applied' | 'duplicate' | 'stale' | 'no_change' | 'unknown_applicant' | 'ignored';
@@ -45,6 +47,7 @@ async function applyToKyc(
   trx: Trx,
   application: KycApplication,
   event: WebhookEvent,
+  captured: CapturedIdentity | null,
 ): Promise<WebhookOutcome> {
   if (isStale(event, application.provider_event_at)) return 'stale';
   const seen = { provider_event_at: event.createdAt };
@@ -62,6 +65,9 @@ async function applyToKyc(
     reject_type: verdict.rejectType,
     reject_labels: JSON.stringify(verdict.labels),
     reviewed_at: new Date(),
+    ...(captured
+      ? { document_type: captured.documentType, document_full_name: captured.nameOnDocument }
+      : {}),
   };
   if (outcomeOf(verdict) === 'approved') {
     const level = Math.max(application.kyc_level ?? 0, defaultKycLevel);
@@ -179,7 +185,11 @@ async function applyToOwner(
 }
 
 /** Finds what the applicant is (a user's KYC, a company, a company's owner) and applies the event. */
-async function apply(trx: Trx, event: WebhookEvent): Promise<WebhookOutcome> {
+async function apply(
+  trx: Trx,
+  event: WebhookEvent,
+  captured: CapturedIdentity | null,
+): Promise<WebhookOutcome> {
   const kyc = await trx
     .selectFrom('kyc_applications')
     .select('user_id')
@@ -193,6 +203,7 @@ async function apply(trx: Trx, event: WebhookEvent): Promise<WebhookOutcome> {
       trx,
       (await kycApplicationByApplicantForUpdate(trx, event.applicantId))!,
       event,
+      captured,
     );
   }
   const kyb = await trx
@@ -230,7 +241,37 @@ async function apply(trx: Trx, event: WebhookEvent): Promise<WebhookOutcome> {
     : applyToOwner(trx, owner!.id, application, event);
 }
 
-export function webhookService(deps: { db: Db; webhookSecret: string; logger: Logger }) {
+export function webhookService(deps: {
+  db: Db;
+  webhookSecret: string;
+  logger: Logger;
+  provider: ProviderClient;
+}) {
+  /**
+   * A verdict on a person's KYC comes with what the provider read from their documents (webhooks
+   * carry no personal data: it is fetched). Best effort: the verdict is applied without it when
+   * the provider cannot answer.
+   */
+  async function captureFor(event: WebhookEvent): Promise<CapturedIdentity | null> {
+    if (!event.verdict) return null;
+    const kyc = await deps.db
+      .selectFrom('kyc_applications')
+      .select('id')
+      .where('provider_applicant_id', '=', event.applicantId)
+      .limit(1)
+      .executeTakeFirst();
+    if (!kyc) return null;
+    try {
+      return capturedIdentity((await deps.provider.applicant(event.applicantId)).info);
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, applicantId: event.applicantId },
+        'applicant data not fetched; the verdict is applied without it',
+      );
+      return null;
+    }
+  }
+
   return {
     /** Throws WEBHOOK_SIGNATURE_INVALID unless the digest header matches the raw body. */
     authenticate(rawBody: Buffer, digest: string | undefined, algorithm: string | undefined): void {
@@ -252,6 +293,7 @@ export function webhookService(deps: { db: Db; webhookSecret: string; logger: Lo
         );
         return 'ignored';
       }
+      const captured = await captureFor(event);
       const outcome = await transaction(deps.db, async (trx) => {
         const recorded = await trx
           .insertInto('provider_webhook_events')
@@ -267,7 +309,7 @@ export function webhookService(deps: { db: Db; webhookSecret: string; logger: Lo
           .returning('id')
           .executeTakeFirst();
         if (!recorded) return 'duplicate' as const;
-        const applied = await apply(trx, event);
+        const applied = await apply(trx, event, captured);
         await trx
           .updateTable('provider_webhook_events')
           .set({ outcome: applied })

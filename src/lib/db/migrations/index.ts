@@ -10,6 +10,7 @@ import * as m0004 from './0004_issuance.js';
 import * as m0005 from './0005_fiat_wallets.js';
 import * as m0006 from './0006_kyc_claim_revocations.js';
 import * as m0007 from './0007_job_leases.js';
+import * as m0008 from './0008_kyc_provider_capture.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_fiat_wallets': m0005,
   '0006_kyc_claim_revocations': m0006,
   '0007_job_leases': m0007,
+  '0008_kyc_provider_capture': m0008,
 };

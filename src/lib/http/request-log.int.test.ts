@@ -1,0 +1,70 @@
+/**
+ * Request logs carry no query values, in the HTTP foundation every process builds on and in the
+ * provider sandbox, whose widget is opened with `?accessToken=`. Pino's output is captured
+ * through a stream.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/config.js';
+import { buildProviderSandboxApp } from '../../provider-sandbox/app.js';
+import { loggerOptions } from '../logger.js';
+import { buildHttpApp } from './app.js';
+
+function capturingLogger() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { logger: pino(loggerOptions('test', 'info'), stream), text: () => lines.join('') };
+}
+
+describe('request logs', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('redact every query value in the HTTP foundation', async () => {
+    const { logger, text } = capturingLogger();
+    const app = await buildHttpApp({
+      name: 'test',
+      description: 'test',
+      logger,
+      corsOrigins: [],
+      rateLimitPerMinute: 1000,
+      bodyLimitBytes: 1024,
+    });
+    app.get('/probe', () => ({ ok: true }));
+    const response = await app.inject({
+      method: 'GET',
+      url: '/probe?token=s3cr3t-link-token&accessToken=_act-sbx-abc&status=draft',
+    });
+    expect(response.statusCode).toBe(200);
+    await app.close();
+    const logged = text();
+    expect(logged).toContain('/probe?token=[redacted]&accessToken=[redacted]&status=[redacted]');
+    expect(logged).not.toContain('s3cr3t-link-token');
+    expect(logged).not.toContain('_act-sbx-abc');
+  });
+
+  it("keep the widget's access token out of the provider sandbox's logs", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-log-'));
+    dirs.push(dir);
+    const { logger, text } = capturingLogger();
+    const app = await buildProviderSandboxApp(testConfig({ TESSERA_DATA_DIR: dir }), logger, {
+      stateDirectory: dir,
+    });
+    const response = await app.inject({ method: 'GET', url: '/websdk?accessToken=_act-sbx-leak' });
+    expect(response.statusCode).toBe(401);
+    await app.close();
+    expect(text()).toContain('/websdk?accessToken=[redacted]');
+    expect(text()).not.toContain('_act-sbx-leak');
+  });
+});
