@@ -59,7 +59,7 @@ export function authRoutes(
   app.post(
     '/api/v1/auth/logout',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['auth'],
         summary: 'End the session: its refresh and access tokens stop working',

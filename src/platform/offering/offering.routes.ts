@@ -28,7 +28,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/tokens/:id/subscribe',
     {
-      preHandler: [guard('investor'), gate('subscribe')],
+      onRequest: [guard('investor'), gate('subscribe')],
       schema: {
         tags: ['offering'],
         summary: 'Subscribe in the primary offering (fiat is held until payment is confirmed)',
@@ -56,7 +56,7 @@ export function offeringRoutes(
   app.get(
     '/api/v1/allocations',
     {
-      preHandler: guard('investor', 'issuer'),
+      onRequest: guard('investor', 'issuer'),
       schema: {
         tags: ['offering'],
         summary: 'Your allocations, newest first',
@@ -71,7 +71,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/tokens/:id/rounds',
     {
-      preHandler: [guard('issuer'), gate('issuer_actions')],
+      onRequest: [guard('issuer'), gate('issuer_actions')],
       schema: {
         tags: ['offering'],
         summary: 'Create an offering round for your token',
@@ -99,7 +99,7 @@ export function offeringRoutes(
   app.get(
     '/api/v1/tokens/:id/rounds',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['offering'],
         summary: "The token's offering rounds",
@@ -124,7 +124,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/tokens/:id/confirm-payment',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Confirm payment of pending allocations (all or none)',
@@ -149,7 +149,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/allocations/:id/reject',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending allocation and refund it',
@@ -167,7 +167,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/allocations/:id/retry',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Send a failed on-chain allocation back to minting',
@@ -183,7 +183,7 @@ export function offeringRoutes(
   app.get(
     '/api/v1/admin/allocations',
     {
-      preHandler: guard('staff', 'admin'),
+      onRequest: guard('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary: 'Allocations, e.g. ?on_chain_status=failed with their errors',

@@ -11,7 +11,7 @@ export function usersRoutes(
   app.get(
     '/api/v1/me',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['users'],
         summary: 'The caller',
@@ -28,7 +28,7 @@ export function usersRoutes(
   app.post(
     '/api/v1/admin/users',
     {
-      preHandler: guard('admin'),
+      onRequest: guard('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Create a staff or admin user',

@@ -29,7 +29,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/kyc/:id/provider-status',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: "The provider's current review of the application (to reconcile a missed webhook)",
@@ -69,7 +69,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/kyc',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'KYC applications in submission order (no document numbers)',
@@ -103,7 +103,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/kyc/:id',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'One application in full; the first access starts its review',
@@ -134,7 +134,7 @@ export function adminKycRoutes(
   app.post(
     '/api/v1/admin/kyc/:id/review',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject a KYC application',
@@ -162,7 +162,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/notifications',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: "Reviewers' notifications, newest first",
@@ -192,7 +192,7 @@ export function adminKycRoutes(
   app.post(
     '/api/v1/admin/notifications/:id/read',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'Mark a notification read',
