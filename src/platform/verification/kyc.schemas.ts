@@ -10,6 +10,7 @@ export const CountryCode = Type.String({
   maxLength: 3,
   pattern: '^[A-Za-z]{2,3}$',
   description: 'ISO 3166-1 alpha-2 or alpha-3',
+  examples: ['AE', 'DEU'],
 });
 export const BirthDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const documentTypes = ['passport', 'emirates_id', 'national_id', 'drivers_license'] as const;
