@@ -49,8 +49,12 @@ export interface FuzzOptions {
   /** requests per operation */
   runs: number;
   callers: Caller[];
-  /** ids of rows that exist, used for `uuid` values half of the time (reaches deeper code) */
-  knownIds: string[];
+  /**
+   * Ids of rows that exist, by table: a `uuid` value is one of them half of the time, taken from
+   * the tables named like its field or path segment (`token_id`, `/tokens/{id}` -> tokens), so
+   * requests reach the code behind the lookups.
+   */
+  knownIds: Record<string, string[]>;
   send(request: FuzzRequest): Promise<FuzzResponse>;
   /** after each operation (e.g. logging the callers in again if a fuzzed logout ended a session) */
   afterOperation?: () => Promise<void>;
@@ -243,31 +247,51 @@ function fits(schema: Schema, text: string): boolean {
   return length >= (schema.minLength ?? 0) && length <= (schema.maxLength ?? Infinity);
 }
 
-function validValue(schema: Schema, knownIds: string[]): fc.Arbitrary<unknown> {
+/** Known ids for a field or path segment named `hint` (all of them when no table matches). */
+type Ids = (hint: string) => string[];
+
+function idsByName(known: Record<string, string[]>): Ids {
+  const all = [...new Set(Object.values(known).flat())];
+  return (hint) => {
+    const stem = hint
+      .toLowerCase()
+      .replace(/_ids?$/, '')
+      .replace(/s$/, '');
+    const matching = stem
+      ? Object.entries(known)
+          .filter(([table]) => table.includes(stem))
+          .flatMap(([, ids]) => ids)
+      : [];
+    return matching.length > 0 ? matching : all;
+  };
+}
+
+function validValue(schema: Schema, knownIds: Ids, hint = ''): fc.Arbitrary<unknown> {
   // The document's examples are valid beyond the schema (a real country code, a known role).
   const examples = schema.examples as unknown[] | undefined;
   if (Array.isArray(examples) && examples.length > 0) {
     return fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...examples) },
-      { weight: 1, arbitrary: generated({ ...schema, examples: undefined }, knownIds) },
+      { weight: 1, arbitrary: generated({ ...schema, examples: undefined }, knownIds, hint) },
     );
   }
-  return generated(schema, knownIds);
+  return generated(schema, knownIds, hint);
 }
 
-function generated(schema: Schema, knownIds: string[]): fc.Arbitrary<unknown> {
+function generated(schema: Schema, knownIds: Ids, hint: string): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => validValue(s, knownIds)));
-  if (Array.isArray(schema.allOf)) return validValue(Object.assign({}, ...schema.allOf), knownIds);
+  if (alternatives) return fc.oneof(...alternatives.map((s) => validValue(s, knownIds, hint)));
+  if (Array.isArray(schema.allOf))
+    return validValue(Object.assign({}, ...schema.allOf), knownIds, hint);
   switch (schema.type) {
     case 'string':
       switch (schema.format) {
-        case 'uuid':
-          return knownIds.length > 0
-            ? fc.oneof(fc.constantFrom(...knownIds), fc.uuid())
-            : fc.uuid();
+        case 'uuid': {
+          const ids = knownIds(hint);
+          return ids.length > 0 ? fc.oneof(fc.constantFrom(...ids), fc.uuid()) : fc.uuid();
+        }
         case 'date-time':
           return fc
             .integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) })
@@ -301,14 +325,14 @@ function generated(schema: Schema, knownIds: string[]): fc.Arbitrary<unknown> {
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(validValue((schema.items ?? {}) as Schema, knownIds), {
+      return fc.array(validValue((schema.items ?? {}) as Schema, knownIds, hint), {
         minLength: schema.minItems ?? 0,
         maxLength: Math.min(schema.maxItems ?? 3, 3),
       });
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const model = Object.fromEntries(
-        Object.entries(properties).map(([key, s]) => [key, validValue(s, knownIds)]),
+        Object.entries(properties).map(([key, s]) => [key, validValue(s, knownIds, key)]),
       );
       return fc.record(model, { requiredKeys: (schema.required ?? []) as string[] });
     }
@@ -360,9 +384,9 @@ interface Draft {
   payload?: string;
 }
 
-function pathValue(schema: Schema, knownIds: string[]): fc.Arbitrary<string> {
+function pathValue(schema: Schema, knownIds: Ids, hint: string): fc.Arbitrary<string> {
   return fc.oneof(
-    validValue(schema, knownIds).map(String),
+    { weight: 3, arbitrary: validValue(schema, knownIds, hint).map(String) },
     // Within the router's parameter length, so the route is still found.
     fc.constantFrom(...junkStrings.filter((s) => s.length > 0 && s.length <= 100)),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
@@ -377,13 +401,13 @@ function encode(text: string): string | undefined {
   }
 }
 
-function queryValue(schema: Schema, knownIds: string[]): fc.Arbitrary<string> {
-  return fc.oneof(validValue(schema, knownIds).map(String), junkValue.map(String));
+function queryValue(schema: Schema, knownIds: Ids, hint: string): fc.Arbitrary<string> {
+  return fc.oneof(validValue(schema, knownIds, hint).map(String), junkValue.map(String));
 }
 
 function bodyArbitrary(
   operation: Operation,
-  knownIds: string[],
+  knownIds: Ids,
 ): fc.Arbitrary<{ payload?: string; contentType?: string }> {
   const json = (value: unknown) => ({
     payload: JSON.stringify(value),
@@ -410,11 +434,22 @@ function bodyArbitrary(
   );
 }
 
-function requestArbitrary(operation: Operation, knownIds: string[]): fc.Arbitrary<Draft> {
-  const pathParts = operation.pathParams.map((p) => pathValue(p.schema, knownIds));
+/** `/tokens/{id}/rounds`, `id` -> tokens; a parameter with a name of its own -> that name. */
+function pathHint(path: string, name: string): string {
+  if (name !== 'id') return name;
+  const segments = path.split('/');
+  return segments[segments.indexOf(`{${name}}`) - 1] ?? '';
+}
+
+function requestArbitrary(operation: Operation, knownIds: Ids): fc.Arbitrary<Draft> {
+  const pathParts = operation.pathParams.map((p) =>
+    pathValue(p.schema, knownIds, pathHint(operation.path, p.name)),
+  );
   const query = fc.array(
     fc.oneof(
-      ...operation.queryParams.map((p) => queryValue(p.schema, knownIds).map((v) => [p.name, v])),
+      ...operation.queryParams.map((p) =>
+        queryValue(p.schema, knownIds, p.name).map((v) => [p.name, v]),
+      ),
       junkValue.map((v) => ['unexpected', String(v)]),
     ),
     { maxLength: 4 },
@@ -424,7 +459,7 @@ function requestArbitrary(operation: Operation, knownIds: string[]): fc.Arbitrar
       operation.headerParams.map((p) => [
         p.name,
         fc.oneof(
-          validValue(p.schema, knownIds).map(String),
+          validValue(p.schema, knownIds, p.name).map(String),
           fc.constantFrom('', 'x'.repeat(300), 'a b'),
         ),
       ]),
@@ -477,8 +512,12 @@ function requestArbitrary(operation: Operation, knownIds: string[]): fc.Arbitrar
  * the check.
  */
 async function suitableCallers(operation: Operation, options: FuzzOptions): Promise<Caller[]> {
-  const id = options.knownIds[0] ?? '00000000-0000-4000-8000-000000000000';
-  const url = operation.path.replace(/\{[^}]+\}/g, id);
+  const ids = idsByName(options.knownIds);
+  const url = operation.path.replace(
+    /\{([^}]+)\}/g,
+    (_, name: string) =>
+      ids(pathHint(operation.path, name))[0] ?? '00000000-0000-4000-8000-000000000000',
+  );
   const suitable: Caller[] = [];
   for (const caller of options.callers.filter((c) => !c.anonymous)) {
     const request: FuzzRequest = {
@@ -508,7 +547,7 @@ export async function fuzzOperations(
     const pool =
       suitable.length > 0 ? [...anonymous, ...suitable, ...suitable, ...suitable] : options.callers;
     const drafts = fc.sample(
-      fc.tuple(requestArbitrary(operation, options.knownIds), fc.nat(pool.length - 1)),
+      fc.tuple(requestArbitrary(operation, idsByName(options.knownIds)), fc.nat(pool.length - 1)),
       { seed: options.seed + index, numRuns: options.runs },
     );
     const name = `${operation.method} ${operation.path}`;
