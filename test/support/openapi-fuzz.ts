@@ -374,6 +374,24 @@ function mutate(value: unknown): fc.Arbitrary<unknown> {
   });
 }
 
+/** Every text leaf of a value, one at a time, set to `text`. */
+function eachTextSetTo(value: unknown, text: string): unknown[] {
+  const variants: unknown[] = [];
+  const walk = (node: unknown, path: (string | number)[]) => {
+    if (typeof node === 'string' && path.length > 0) {
+      const copy = structuredClone(value) as Record<string | number, unknown>;
+      let parent = copy;
+      for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+      parent[path.at(-1)!] = text;
+      variants.push(copy);
+    } else if (Array.isArray(node)) node.forEach((child, i) => walk(child, [...path, i]));
+    else if (node && typeof node === 'object')
+      for (const [key, child] of Object.entries(node)) walk(child, [...path, key]);
+  };
+  walk(value, []);
+  return variants;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests
 
@@ -534,6 +552,35 @@ async function suitableCallers(operation: Operation, options: FuzzOptions): Prom
   return suitable;
 }
 
+/**
+ * Besides the random requests: valid-looking requests with a NUL in each text field in turn, the
+ * input that most often reached the database (PostgreSQL refuses NUL in text).
+ */
+function nulInEachText(operation: Operation, knownIds: Ids, seed: number): Draft[] {
+  if (!operation.body) return [];
+  const [params, body] = fc.sample(
+    fc.tuple(
+      fc.tuple(
+        ...operation.pathParams.map((p) =>
+          validValue(p.schema, knownIds, pathHint(operation.path, p.name)),
+        ),
+      ),
+      validValue(operation.body, knownIds),
+    ),
+    { seed, numRuns: 1 },
+  )[0]!;
+  let url = operation.path;
+  operation.pathParams.forEach((p, i) => {
+    url = url.replace(`{${p.name}}`, encodeURIComponent(String(params[i])));
+  });
+  return eachTextSetTo(body, 'x\u0000y').map((variant) => ({
+    url,
+    wellFormedUrl: true,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(variant),
+  }));
+}
+
 export async function fuzzOperations(
   operations: Operation[],
   options: FuzzOptions,
@@ -546,13 +593,18 @@ export async function fuzzOperations(
     // A quarter of the requests anonymous, the rest by callers the route lets through.
     const pool =
       suitable.length > 0 ? [...anonymous, ...suitable, ...suitable, ...suitable] : options.callers;
-    const drafts = fc.sample(
-      fc.tuple(requestArbitrary(operation, idsByName(options.knownIds)), fc.nat(pool.length - 1)),
-      { seed: options.seed + index, numRuns: options.runs },
-    );
+    const ids = idsByName(options.knownIds);
+    const drafts: [Draft, Caller][] = fc
+      .sample(fc.tuple(requestArbitrary(operation, ids), fc.nat(pool.length - 1)), {
+        seed: options.seed + index,
+        numRuns: options.runs,
+      })
+      .map(([draft, callerIndex]) => [draft, pool[callerIndex]!]);
+    for (const draft of nulInEachText(operation, ids, options.seed + index)) {
+      for (const caller of suitable.length > 0 ? suitable : anonymous) drafts.push([draft, caller]);
+    }
     const name = `${operation.method} ${operation.path}`;
-    for (const [draft, callerIndex] of drafts) {
-      const caller = pool[callerIndex]!;
+    for (const [draft, caller] of drafts) {
       const request: FuzzRequest = { method: operation.method, ...draft };
       request.headers = { ...request.headers, ...(await caller.headers(request)) };
       const response = await options.send(request);
