@@ -5,6 +5,7 @@
  * decimal strings, since they can exceed 2^53.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { Text } from '../../lib/http/route-schemas.js';
 
 export const AddressSchema = Type.String({
   pattern: '^0x[0-9a-fA-F]{40}$',
@@ -19,9 +20,7 @@ export const AmountSchema = Type.String({
 });
 const WeiSchema = Type.String({ pattern: '^[0-9]+$', description: 'wei, decimal string' });
 const PayerRefSchema = Type.Optional(
-  Type.String({
-    minLength: 1,
-    maxLength: 100,
+  Text(100, {
     description: 'who the gas is booked to (e.g. the issuer business id); recorded only',
   }),
 );
@@ -50,8 +49,8 @@ export const TransactionSchema = Type.Object({
 export const DeployBodySchema = Type.Object(
   {
     token_id: Type.String({ format: 'uuid', description: 'the salt of the suite' }),
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    symbol: Type.String({ minLength: 1, maxLength: 10 }),
+    name: Text(100),
+    symbol: Text(10),
     decimals: Type.Integer({ minimum: 0, maximum: 18 }),
     payer_ref: PayerRefSchema,
   },

@@ -3,8 +3,9 @@
  * fields they do not use (no `additionalProperties: false`).
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { MultilineText, Text } from '../lib/http/route-schemas.js';
 
-const text = (maxLength = 512) => Type.String({ minLength: 1, maxLength });
+const text = (maxLength = 512) => Text(maxLength);
 
 export const LevelQuery = Type.Object({ levelName: text() });
 
@@ -19,11 +20,11 @@ const CompanyInfo = Type.Object({
 });
 
 const PersonInfo = {
-  firstName: Type.Optional(Type.String({ maxLength: 200 })),
-  lastName: Type.Optional(Type.String({ maxLength: 200 })),
-  dob: Type.Optional(Type.String({ maxLength: 10 })),
-  country: Type.Optional(Type.String({ maxLength: 3 })),
-  nationality: Type.Optional(Type.String({ maxLength: 3 })),
+  firstName: Type.Optional(text(200)),
+  lastName: Type.Optional(text(200)),
+  dob: Type.Optional(text(10)),
+  country: Type.Optional(text(3)),
+  nationality: Type.Optional(text(3)),
 };
 
 export const FixedInfo = Type.Object({ ...PersonInfo, companyInfo: Type.Optional(CompanyInfo) });
@@ -42,7 +43,7 @@ export const PersonInfoChange = Type.Object({
 export const CreateApplicantBody = Type.Object({
   externalUserId: Type.Optional(text()),
   type: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('company')])),
-  email: Type.Optional(Type.String({ maxLength: 320 })),
+  email: Type.Optional(text(320)),
   fixedInfo: Type.Optional(FixedInfo),
 });
 export type CreateApplicantBody = Static<typeof CreateApplicantBody>;
@@ -59,10 +60,10 @@ export const AccessTokenQuery = AccessTokenBody;
 
 export const TestCompletedBody = Type.Object({
   reviewAnswer: Type.Union([Type.Literal('GREEN'), Type.Literal('RED')]),
-  rejectLabels: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50 }),
+  rejectLabels: Type.Array(text(100), { maxItems: 50 }),
   reviewRejectType: Type.Optional(Type.Union([Type.Literal('FINAL'), Type.Literal('RETRY')])),
-  moderationComment: Type.Optional(Type.String({ maxLength: 2000 })),
-  clientComment: Type.Optional(Type.String({ maxLength: 2000 })),
+  moderationComment: Type.Optional(MultilineText(2000)),
+  clientComment: Type.Optional(MultilineText(2000)),
 });
 
 export const BeneficiaryTypes = Type.Array(
@@ -81,8 +82,8 @@ export const BeneficiaryBody = Type.Object({
   beneficiaryInfo: Type.Optional(
     Type.Object({
       ...PersonInfo,
-      firstName: Type.String({ minLength: 1, maxLength: 200 }),
-      lastName: Type.String({ minLength: 1, maxLength: 200 }),
+      firstName: text(200),
+      lastName: text(200),
     }),
   ),
   types: BeneficiaryTypes,

@@ -8,6 +8,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../lib/http/app.js';
+import { MultilineText, Text } from '../lib/http/route-schemas.js';
 import type { ReviewResult } from './applicant.js';
 import { pageContentSecurityPolicy, parseFormBody } from './html.js';
 import { operatorPage, type OperatorView } from './operator.html.js';
@@ -28,10 +29,10 @@ const DecisionForm = Type.Object({
     Type.Literal('RED_FINAL'),
     Type.Literal('RED_RETRY'),
   ]),
-  labels: Type.Optional(Type.String({ maxLength: 500 })),
-  moderationComment: Type.Optional(Type.String({ maxLength: 2000 })),
+  labels: Type.Optional(MultilineText(500)),
+  moderationComment: Type.Optional(MultilineText(2000)),
 });
-const ApplicantParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+const ApplicantParams = Type.Object({ id: Text(64) });
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();

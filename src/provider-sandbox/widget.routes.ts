@@ -6,13 +6,14 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../lib/http/app.js';
+import { Text } from '../lib/http/route-schemas.js';
 import type { WidgetStep } from './applicant.js';
 import { pageContentSecurityPolicy, parseFormBody } from './html.js';
 import { ProviderError, refusalOf } from './provider-errors.js';
 import type { ProviderSandbox } from './sandbox-service.js';
 import { identityDocumentTypes, widgetErrorPage, widgetPage } from './widget.html.js';
 
-const Token = Type.String({ minLength: 1, maxLength: 200 });
+const Token = Text(200);
 const StepParams = Type.Object({
   step: Type.Union([
     Type.Literal('IDENTITY'),
@@ -24,7 +25,7 @@ const StepParams = Type.Object({
 const StepForm = Type.Object({
   accessToken: Token,
   idDocType: Type.Optional(Type.Union(identityDocumentTypes.map((t) => Type.Literal(t)))),
-  number: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
+  number: Type.Optional(Text(50)),
   country: Type.Optional(Type.String({ pattern: '^([A-Z]{3})?$' })),
 });
 const hide = { hide: true };

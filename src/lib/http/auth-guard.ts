@@ -1,7 +1,10 @@
 /**
  * Authentication and role guards for user-facing routes. `authenticate` verifies the bearer access
  * token and attaches `request.auth`; `requireRole` also checks the caller's role. Routes declare
- * both through `guard(...)` so every protected route reads the same way.
+ * both through `guard(...)` so every protected route reads the same way, attached as the route's
+ * `onRequest` hook: authentication and the role come before the body is parsed and validated, so
+ * an anonymous caller gets 401 and a wrong role 403 whatever it sent, never a 400 that tells it
+ * about the route's input.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/access-token.js';
@@ -36,7 +39,7 @@ export function guards(deps: GuardDeps) {
     request.auth = claims;
   }
 
-  /** A preHandler: authenticated, and (when roles are given) one of those roles. */
+  /** An onRequest hook: authenticated, and (when roles are given) one of those roles. */
   function guard(...roles: Role[]) {
     return async (request: FastifyRequest): Promise<void> => {
       await authenticate(request);

@@ -1,7 +1,58 @@
-import { Type } from '@sinclair/typebox';
+/**
+ * The shared building blocks of request schemas, used by every process's routes so one input rule
+ * holds everywhere (docs/api.md, "Input rules"): text without control characters and no longer
+ * than its column, date-times that parse and fit PostgreSQL's timestamptz (the `date-time` and
+ * `date` formats are tightened in validation.ts), money as exact decimal strings.
+ */
+import { Type, type StringOptions } from '@sinclair/typebox';
 
 /** OpenAPI security of routes behind the bearer access token. */
 export const bearer = [{ bearer: [] }];
 
 /** Path parameters of routes addressing one resource by its UUID. */
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/**
+ * Control characters (C0 with NUL, DEL, C1): PostgreSQL cannot store NUL in text, and none of
+ * them belongs in a name, a number or a note.
+ */
+const controls = '\\u0000-\\u001F\\u007F-\\u009F';
+const oneLine = `^(?=[\\s\\S]*\\S)[^${controls}]*$`;
+/** The same without tab, line feed and carriage return. */
+const lines = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$';
+
+/**
+ * One line of text: 1 to `maxLength` characters (the column's length), not blank, no control
+ * characters.
+ */
+export const Text = (maxLength: number, options: StringOptions = {}) =>
+  Type.String({ minLength: 1, maxLength, pattern: oneLine, ...options });
+
+/** Free text such as notes and reasons: up to `maxLength` characters, tabs and line breaks allowed. */
+export const MultilineText = (maxLength: number, options: StringOptions = {}) =>
+  Type.String({ maxLength, pattern: lines, ...options });
+
+/** An instant: RFC 3339 with a zone, years 0001 to 9999, no leap second (validation.ts). */
+export const DateTime = (description?: string) =>
+  Type.String({ format: 'date-time', ...(description ? { description } : {}) });
+
+const twoDecimals = '(?:\\.[0-9]{1,2})?';
+
+/**
+ * Money as a decimal string, at most 2 decimals, no sign, no exponent, at most `integerDigits`
+ * digits before the point (NUMERIC(20, 2) columns hold 18).
+ */
+export const Money = (description: string, integerDigits = 15) =>
+  Type.String({
+    pattern: `^(?:0|[1-9][0-9]{0,${integerDigits - 1}})${twoDecimals}$`,
+    description,
+    examples: ['250.00'],
+  });
+
+/** Money above zero (a price, an amount to move). */
+export const PositiveMoney = (description: string, integerDigits = 15) =>
+  Type.String({
+    pattern: `^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,${integerDigits - 1}})${twoDecimals}$`,
+    description,
+    examples: ['250.00'],
+  });

@@ -7,7 +7,7 @@ function digest(value: string): Buffer {
 }
 
 /**
- * A preHandler that admits only callers presenting the service credential
+ * An onRequest hook that admits only callers presenting the service credential
  * (`Authorization: Bearer <SERVICE_TOKEN>`), compared in constant time.
  */
 export function requireServiceToken(serviceToken: string) {

@@ -68,7 +68,7 @@ export function authRoutes(
     '/api/v1/me/password',
     {
       ...credential,
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['auth'],
         summary: 'Change your password; your other sessions end',
@@ -88,7 +88,7 @@ export function authRoutes(
   app.post(
     '/api/v1/auth/logout',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['auth'],
         summary: 'End the session: its refresh and access tokens stop working',

@@ -1,17 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Text } from '../../lib/http/route-schemas.js';
 import { Email, Password } from '../users/users.schemas.js';
 
 export const RegisterBody = Type.Object(
   {
     email: Email,
     password: Password,
-    role: Type.String({
-      description: 'investor or issuer; staff and admin are created by an admin',
-    }),
+    role: Text(20, { description: 'investor or issuer; staff and admin are created by an admin' }),
     account_type: Type.Optional(
       Type.Union([Type.Literal('individual'), Type.Literal('corporate')]),
     ),
-    full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    full_name: Type.Optional(Text(200)),
   },
   { additionalProperties: false },
 );

@@ -20,7 +20,7 @@ export function businessesRoutes(
   app.post(
     '/api/v1/businesses',
     {
-      preHandler: [guard('issuer'), gate('register_business')],
+      onRequest: [guard('issuer'), gate('register_business')],
       schema: {
         tags: ['businesses'],
         summary: 'Register a business (issuers, KYC level 2 or more)',
@@ -40,7 +40,7 @@ export function businessesRoutes(
   app.get(
     '/api/v1/businesses',
     {
-      preHandler: guard('issuer', 'staff', 'admin'),
+      onRequest: guard('issuer', 'staff', 'admin'),
       schema: {
         tags: ['businesses'],
         summary: 'Businesses: your own, or all for staff',
@@ -54,7 +54,7 @@ export function businessesRoutes(
   app.get(
     '/api/v1/businesses/:id',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['businesses'],
         summary: 'One business (yours, or any for staff)',
@@ -69,7 +69,7 @@ export function businessesRoutes(
   app.patch(
     '/api/v1/admin/businesses/:id',
     {
-      preHandler: guard('admin'),
+      onRequest: guard('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Activate a business (its KYB must be approved)',

@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Business } from '../../lib/db/schema-verification.js';
+import { Text } from '../../lib/http/route-schemas.js';
 import { CountryCode } from '../verification/kyc.schemas.js';
-
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 
 export const CreateBusinessBody = Type.Object(
   {

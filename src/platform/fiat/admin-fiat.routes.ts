@@ -41,7 +41,7 @@ export function adminFiatRoutes(
   app.get(
     '/api/v1/admin/fiat/deposits',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags: ['admin'],
         summary: 'Deposits, oldest first (status=requested is the work queue)',
@@ -64,7 +64,7 @@ export function adminFiatRoutes(
   app.get(
     '/api/v1/admin/fiat/withdrawals',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags: ['admin'],
         summary: 'Withdrawals, oldest first (status=held is the work queue)',
@@ -88,7 +88,7 @@ export function adminFiatRoutes(
     app.post(
       `/api/v1/admin/fiat/${kind}s/:id/${decision}`,
       {
-        preHandler: mover,
+        onRequest: mover,
         ...(decision === 'reject' ? { preValidation: emptyBodyIfNone } : {}),
         schema: {
           tags: ['admin'],

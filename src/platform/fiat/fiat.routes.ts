@@ -30,7 +30,7 @@ export function fiatRoutes(
     app.post(
       path,
       {
-        preHandler: movesFiat,
+        onRequest: movesFiat,
         schema: {
           tags: ['fiat'],
           summary:
@@ -53,7 +53,7 @@ export function fiatRoutes(
     app.get(
       path,
       {
-        preHandler: account,
+        onRequest: account,
         schema: {
           tags: ['fiat'],
           summary: `Your ${kind}s, newest first`,
@@ -75,7 +75,7 @@ export function fiatRoutes(
     app.get(
       `${path}/:id`,
       {
-        preHandler: account,
+        onRequest: account,
         schema: {
           tags: ['fiat'],
           summary: `One of your ${kind}s`,
@@ -92,7 +92,7 @@ export function fiatRoutes(
   app.get(
     '/api/v1/fiat/ledger',
     {
-      preHandler: [account, gates.gate('view_portfolio')],
+      onRequest: [account, gates.gate('view_portfolio')],
       schema: {
         tags: ['fiat'],
         summary: 'Every movement of your fiat balance, newest first',

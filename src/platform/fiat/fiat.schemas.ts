@@ -1,22 +1,22 @@
 import { Type, type Static, type TLiteral } from '@sinclair/typebox';
 import { depositStatuses, withdrawalStatuses } from '../../lib/db/schema-fiat.js';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { PositiveMoney, Text } from '../../lib/http/route-schemas.js';
 
 /**
  * A positive amount as a decimal string with at most 2 decimals, below one billion per request
  * (a bank transfer larger than that is not a self-service operation).
  */
-export const Amount = Type.String({
-  pattern: '^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,8})(?:\\.[0-9]{1,2})?$',
-  description: 'decimal string > 0, at most 2 decimals, below 1,000,000,000 (e.g. "250.00")',
-  examples: ['250.00'],
-});
+export const Amount = PositiveMoney(
+  'decimal string > 0, at most 2 decimals, below 1,000,000,000 (e.g. "250.00")',
+  9,
+);
 
 export const AmountBody = Type.Object({ amount: Amount }, { additionalProperties: false });
 export type AmountBody = Static<typeof AmountBody>;
 
 export const RejectBody = Type.Object(
-  { reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' })) },
+  { reason: Type.Optional(Text(2000)) },
   { additionalProperties: false },
 );
 export type RejectBody = Static<typeof RejectBody>;

@@ -30,7 +30,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/tokens/:id/subscribe',
     {
-      preHandler: [guard('investor'), gate('subscribe')],
+      onRequest: [guard('investor'), gate('subscribe')],
       schema: {
         tags: ['offering'],
         summary: 'Subscribe in the primary offering (fiat is held until payment is confirmed)',
@@ -58,7 +58,7 @@ export function offeringRoutes(
   app.get(
     '/api/v1/allocations',
     {
-      preHandler: guard('investor', 'issuer'),
+      onRequest: guard('investor', 'issuer'),
       schema: {
         tags: ['offering'],
         summary: 'Your allocations, newest first',
@@ -73,7 +73,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/tokens/:id/rounds',
     {
-      preHandler: [guard('issuer'), gate('issuer_actions')],
+      onRequest: [guard('issuer'), gate('issuer_actions')],
       schema: {
         tags: ['offering'],
         summary: 'Create an offering round for your token',
@@ -101,7 +101,7 @@ export function offeringRoutes(
   app.get(
     '/api/v1/tokens/:id/rounds',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['offering'],
         summary: "The token's offering rounds",
@@ -131,7 +131,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/tokens/:id/confirm-payment',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Confirm payment of pending allocations (all or none)',
@@ -156,7 +156,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/allocations/:id/reject',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending allocation and refund it',
@@ -174,7 +174,7 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/allocations/:id/retry',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Send a failed on-chain allocation back to minting',
@@ -190,7 +190,7 @@ export function offeringRoutes(
   app.get(
     '/api/v1/admin/allocations',
     {
-      preHandler: guard('staff', 'admin'),
+      onRequest: guard('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary: 'Allocations, e.g. ?on_chain_status=failed with their errors',

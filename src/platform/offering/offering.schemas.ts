@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { OfferingRound, TokenAllocation } from '../../lib/db/schema-issuance.js';
 import { PageQuery } from '../../lib/http/pagination.js';
-import { MoneyString } from '../tokens/tokens.schemas.js';
+import { DateTime, PositiveMoney, Text } from '../../lib/http/route-schemas.js';
 
 export const SubscribeBody = Type.Object(
   {
@@ -25,12 +25,12 @@ export const ConfirmPaymentBody = Type.Object(
 
 export const CreateRoundBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
-    starts_at: Type.String({ format: 'date-time' }),
-    ends_at: Type.String({ format: 'date-time' }),
+    name: Text(100),
+    starts_at: DateTime(),
+    ends_at: DateTime(),
     max_quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000_000 }),
     price_per_token: Type.Optional(
-      MoneyString('USD per token in this round; default the token price'),
+      PositiveMoney('USD per token in this round, > 0; default the token price'),
     ),
   },
   { additionalProperties: false },

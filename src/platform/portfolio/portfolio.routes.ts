@@ -13,7 +13,7 @@ export function portfolioRoutes(
   app.get(
     '/api/v1/portfolio',
     {
-      preHandler: [guard('investor', 'issuer'), gates.gate('view_portfolio')],
+      onRequest: [guard('investor', 'issuer'), gates.gate('view_portfolio')],
       schema: {
         tags: ['portfolio'],
         summary: 'Your fiat balance and holds, token wallets, allocations and wallet address',

@@ -30,7 +30,7 @@ export function tokensRoutes(
   app.post(
     '/api/v1/tokens',
     {
-      preHandler: [guard('issuer'), gate('issuer_actions')],
+      onRequest: [guard('issuer'), gate('issuer_actions')],
       schema: {
         tags: ['tokens'],
         summary: 'List a token (draft) for your active business',
@@ -46,7 +46,7 @@ export function tokensRoutes(
   app.get(
     '/api/v1/tokens',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['tokens'],
         summary: 'The marketplace: tokens, newest first',
@@ -73,7 +73,7 @@ export function tokensRoutes(
   app.get(
     '/api/v1/tokens/:id',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['tokens'],
         summary: 'One token',
@@ -94,7 +94,7 @@ export function tokensRoutes(
   app.post(
     '/api/v1/admin/tokens/:id/deploy',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Deploy the token suite on chain (irreversible)',
@@ -130,7 +130,7 @@ export function tokensRoutes(
   app.post(
     '/api/v1/admin/tokens/:id/start-offering',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Open the primary offering window',
@@ -154,7 +154,7 @@ export function tokensRoutes(
   app.post(
     '/api/v1/admin/tokens/:id/enable-secondary',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags: ['admin'],
         summary: 'Go live: secondary trading, go-live allocation, success fee, contract unpaused',
@@ -171,7 +171,7 @@ export function tokensRoutes(
     app.post(
       `/api/v1/admin/tokens/:id/${action}`,
       {
-        preHandler: admin,
+        onRequest: admin,
         schema: {
           tags: ['admin'],
           summary: `${action[0]!.toUpperCase()}${action.slice(1)} the token (the contract follows)`,

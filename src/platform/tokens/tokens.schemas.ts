@@ -1,16 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { DateTime, Money, PositiveMoney, Text } from '../../lib/http/route-schemas.js';
 
-/** A decimal string of money: up to 2 decimals. */
-export const MoneyString = (description: string) =>
-  Type.String({ pattern: '^\\d{1,15}(\\.\\d{1,2})?$', description });
 const Pct = Type.Number({ minimum: 0, maximum: 100 });
 
 export const CreateTokenBody = Type.Object(
   {
     business_id: Type.String({ format: 'uuid' }),
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
+    name: Text(100),
     symbol: Type.String({
       pattern: '^[A-Z][A-Z0-9]{1,9}$',
       description: '2 to 10 upper-case letters and digits',
@@ -19,11 +17,11 @@ export const CreateTokenBody = Type.Object(
     primary_offering_pct: Pct,
     team_pct: Pct,
     reserve_pct: Pct,
-    price_per_token: MoneyString('USD per token, > 0'),
+    price_per_token: PositiveMoney('USD per token, > 0'),
     total_supply: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000_000 }),
-    min_investment: Type.Optional(MoneyString('USD, default 0')),
+    min_investment: Type.Optional(Money('USD, default 0')),
     raise_currency: Type.Optional(Type.Literal('USD')),
-    maturity_date: Type.Optional(Type.String({ format: 'date-time' })),
+    maturity_date: Type.Optional(DateTime()),
   },
   { additionalProperties: false },
 );
@@ -31,8 +29,8 @@ export type CreateTokenBody = Static<typeof CreateTokenBody>;
 
 export const StartOfferingBody = Type.Object(
   {
-    primary_start: Type.String({ format: 'date-time' }),
-    primary_end: Type.String({ format: 'date-time' }),
+    primary_start: DateTime(),
+    primary_end: DateTime(),
   },
   { additionalProperties: false },
 );

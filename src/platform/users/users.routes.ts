@@ -14,7 +14,7 @@ export function usersRoutes(
   app.get(
     '/api/v1/me',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['users'],
         summary: 'The caller',
@@ -31,7 +31,7 @@ export function usersRoutes(
   app.get(
     '/api/v1/admin/users',
     {
-      preHandler: guard('staff', 'admin'),
+      onRequest: guard('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary: 'Users, newest first, by role, KYC status or part of the email',
@@ -58,7 +58,7 @@ export function usersRoutes(
   app.post(
     '/api/v1/admin/users',
     {
-      preHandler: guard('admin'),
+      onRequest: guard('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Create a staff or admin user',

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { User } from '../../lib/db/schema.js';
 import { verificationStatuses } from '../../lib/db/schema.js';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { Text } from '../../lib/http/route-schemas.js';
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: 1024 });
@@ -41,7 +42,7 @@ export const CreateStaffBody = Type.Object(
     email: Email,
     password: Password,
     role: Type.Union([Type.Literal('staff'), Type.Literal('admin')]),
-    full_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    full_name: Type.Optional(Text(200)),
   },
   { additionalProperties: false },
 );

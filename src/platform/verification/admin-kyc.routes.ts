@@ -33,7 +33,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/kyc/:id/provider-status',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: "The provider's current review of the application (to reconcile a missed webhook)",
@@ -73,7 +73,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/kyc',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'KYC applications in submission order (no document numbers)',
@@ -107,7 +107,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/kyc/:id',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'One application in full; the first access starts its review',
@@ -138,7 +138,7 @@ export function adminKycRoutes(
   app.post(
     '/api/v1/admin/kyc/:id/review',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject a KYC application',
@@ -166,7 +166,7 @@ export function adminKycRoutes(
   app.get(
     '/api/v1/admin/notifications',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'Staff notifications (what awaits review or a decision), newest first',
@@ -203,7 +203,7 @@ export function adminKycRoutes(
   app.post(
     '/api/v1/admin/notifications/:id/read',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'Mark a notification read',

@@ -38,7 +38,8 @@ export async function verificationState(db: Db, userId: string): Promise<Verific
 }
 
 /**
- * The one verification guard: a preHandler (after authentication) refusing with 403 and a code
+ * The one verification guard: an onRequest hook (after the authentication guard, before the body
+ * is parsed or validated) refusing with 403 and a code
  * naming the missing verification, per the matrix in gates.rules.ts.
  */
 export function verificationGates(db: Db) {

@@ -64,7 +64,7 @@ export function kybRoutes(
   app.post(
     '/api/v1/kyb/submit',
     {
-      preHandler: company,
+      onRequest: company,
       schema: {
         tags: ['kyb'],
         summary: 'Start company verification with the identity provider (after your KYC)',
@@ -96,7 +96,7 @@ export function kybRoutes(
   app.post(
     '/api/v1/kyb',
     {
-      preHandler: company,
+      onRequest: company,
       schema: {
         tags: ['kyb'],
         summary: 'Submit company verification for manual review by staff',
@@ -118,7 +118,7 @@ export function kybRoutes(
   app.get(
     '/api/v1/kyb/me',
     {
-      preHandler: company,
+      onRequest: company,
       schema: {
         tags: ['kyb'],
         summary: 'Your companies’ KYB applications, newest first',
@@ -135,7 +135,7 @@ export function kybRoutes(
   app.get(
     '/api/v1/kyb/provider-token',
     {
-      preHandler: company,
+      onRequest: company,
       schema: {
         tags: ['kyb'],
         summary: "An SDK access token for the company's widget",
@@ -160,7 +160,7 @@ export function kybRoutes(
   app.get(
     '/api/v1/admin/kyb',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: 'KYB applications in submission order',
@@ -187,7 +187,7 @@ export function kybRoutes(
   app.post(
     '/api/v1/admin/businesses/:id/kyb-review',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['admin'],
         summary: "Approve or reject a business's KYB manually",

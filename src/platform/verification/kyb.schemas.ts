@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { MultilineText, Text } from '../../lib/http/route-schemas.js';
 import { BirthDate, CountryCode } from './kyc.schemas.js';
 
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
@@ -45,8 +45,8 @@ export type KybBody = Static<typeof KybBody>;
 export const KybReviewBody = Type.Object(
   {
     decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
-    review_notes: Type.Optional(Type.String({ maxLength: 4000 })),
-    rejection_reason: Type.Optional(Type.String({ maxLength: 2000 })),
+    review_notes: Type.Optional(MultilineText(4000)),
+    rejection_reason: Type.Optional(MultilineText(2000)),
   },
   { additionalProperties: false },
 );

@@ -21,7 +21,7 @@ export function kycRoutes(
   app.post(
     '/api/v1/kyc',
     {
-      preHandler: verifiable,
+      onRequest: verifiable,
       schema: {
         tags: ['kyc'],
         summary: 'Submit a KYC application for manual review',
@@ -41,7 +41,7 @@ export function kycRoutes(
   app.post(
     '/api/v1/kyc/submit',
     {
-      preHandler: verifiable,
+      onRequest: verifiable,
       schema: {
         tags: ['kyc'],
         summary: 'Start verification with the identity provider',
@@ -67,7 +67,7 @@ export function kycRoutes(
   app.get(
     '/api/v1/kyc/provider-token',
     {
-      preHandler: verifiable,
+      onRequest: verifiable,
       schema: {
         tags: ['kyc'],
         summary: "An SDK access token for the provider's widget",
@@ -86,7 +86,7 @@ export function kycRoutes(
   app.get(
     '/api/v1/kyc/me',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['kyc'],
         summary: 'Your KYC status and latest application',
@@ -116,7 +116,7 @@ export function kycRoutes(
   app.get(
     '/api/v1/me/permissions',
     {
-      preHandler: guard(),
+      onRequest: guard(),
       schema: {
         tags: ['kyc'],
         summary: 'What you may do now, and which verification is missing for the rest',

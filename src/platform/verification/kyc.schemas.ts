@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { MultilineText, Text } from '../../lib/http/route-schemas.js';
 
-const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
@@ -10,6 +10,7 @@ export const CountryCode = Type.String({
   maxLength: 3,
   pattern: '^[A-Za-z]{2,3}$',
   description: 'ISO 3166-1 alpha-2 or alpha-3',
+  examples: ['AE', 'DEU'],
 });
 export const BirthDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const documentTypes = ['passport', 'emirates_id', 'national_id', 'drivers_license'] as const;
@@ -53,8 +54,8 @@ export const ReviewBody = Type.Object(
     kyc_level: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 5, description: 'default 2 on approve' }),
     ),
-    review_notes: Type.Optional(Type.String({ maxLength: 4000 })),
-    rejection_reason: Type.Optional(Type.String({ maxLength: 2000 })),
+    review_notes: Type.Optional(MultilineText(4000)),
+    rejection_reason: Type.Optional(MultilineText(2000)),
   },
   { additionalProperties: false },
 );

@@ -1,11 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../lib/http/app.js';
 import { AppError } from '../../lib/errors.js';
+import { bodyCheck } from '../../lib/http/validation.js';
+import { ProviderWebhookPayload } from './webhook.schemas.js';
 import type { WebhookService } from './webhook.service.js';
+
+const checkPayload = bodyCheck(ProviderWebhookPayload);
 
 /**
  * POST /webhooks/provider. Registered in its own encapsulated context whose body parser keeps the
- * raw bytes: the digest is computed over them, never over re-serialised JSON.
+ * raw bytes: the digest is computed over them, never over re-serialised JSON. The payload is
+ * checked only once it is known to come from the provider.
  */
 export function webhookRoutes(app: HttpApp, webhooks: WebhookService) {
   void app.register((scope, _options, done) => {
@@ -38,8 +43,7 @@ export function webhookRoutes(app: HttpApp, webhooks: WebhookService) {
         } catch {
           throw new AppError('MALFORMED_JSON', 'The webhook body is not JSON');
         }
-        if (!payload || typeof payload !== 'object' || Array.isArray(payload))
-          throw new AppError('VALIDATION_FAILED', 'The webhook body must be a JSON object');
+        checkPayload(payload);
         return {
           ok: 1 as const,
           outcome: await webhooks.receive(payload as Record<string, unknown>),

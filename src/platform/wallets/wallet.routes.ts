@@ -17,7 +17,7 @@ export function walletRoutes(
   app.get(
     '/api/v1/wallet',
     {
-      preHandler: guard('investor', 'issuer'),
+      onRequest: guard('investor', 'issuer'),
       schema: {
         tags: ['wallet'],
         summary: 'Your wallet address and who holds its key (null until first needed or linked)',
@@ -31,7 +31,7 @@ export function walletRoutes(
   app.get(
     '/api/v1/wallet/challenge',
     {
-      preHandler: verified,
+      onRequest: verified,
       schema: {
         tags: ['wallet'],
         summary: 'A challenge to sign with the wallet you want to link (replaces an earlier one)',
@@ -45,7 +45,7 @@ export function walletRoutes(
   app.post(
     '/api/v1/wallet/link',
     {
-      preHandler: verified,
+      onRequest: verified,
       schema: {
         tags: ['wallet'],
         summary: 'Link a self-custody address by its signature of your challenge',
