@@ -1,6 +1,7 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
- * (mint), the contracts' paused flag (with the maturity sweep) and KYC claim revocations. Started by the platform
+ * (mint), the contracts' paused flag (with the maturity sweep), KYC claim revocations, dividend
+ * payments and token dividends' on-chain transfers. Started by the platform
  * process after it listens; any number of platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
@@ -8,6 +9,8 @@ import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { startClaimLoop } from '../lib/worker/claim-loop.js';
+import { dividendChainSender } from './dividends/dividend-chain-sender.js';
+import { dividendDistributor } from './dividends/dividend-distributor.js';
 import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
@@ -21,17 +24,20 @@ export function platformWorkers(deps: {
 }) {
   const { config, db, chain, logger } = deps;
   const leaseSeconds = config.issuance.workerLeaseSeconds;
+  const wallets = walletAddresses(custodyKey(config.custody.mnemonic));
   return {
     minter: allocationMinter({
       db,
       chain,
       logger,
-      wallets: walletAddresses(custodyKey(config.custody.mnemonic)),
+      wallets,
       platformCountry: config.issuance.platformCountry,
       leaseSeconds,
     }),
     chainSync: tokenChainSync({ db, chain, logger, leaseSeconds }),
     claimRevoker: kycClaimRevoker({ db, chain, logger, leaseSeconds }),
+    dividends: dividendDistributor({ db, logger, batchSize: config.dividends.batchSize }),
+    dividendChain: dividendChainSender({ db, chain, wallets, logger, leaseSeconds }),
   };
 }
 
@@ -44,6 +50,8 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'allocation-minter': () => workers.minter.tick(),
     'token-chain-sync': () => workers.chainSync.tick(),
     'kyc-claim-revoker': () => workers.claimRevoker.tick(),
+    'dividend-distributor': () => workers.dividends.tick(),
+    'dividend-chain-sender': () => workers.dividendChain.tick(),
   };
   const loops = Object.entries(ticks).map(([name, tick]) =>
     startClaimLoop({ name, tick, idleMs, logger: deps.logger }),
