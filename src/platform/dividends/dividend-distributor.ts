@@ -17,7 +17,7 @@ import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { moveBalance } from '../ledger/balance-ledger.js';
-import { moveFiat, treasuryId } from '../ledger/ledger.js';
+import { moveFiat, moveFiatMany, treasuryId } from '../ledger/ledger.js';
 import { creditWallet } from '../tokens/tokens.queries.js';
 import { gateRefusal, type VerificationState } from '../verification/gates.rules.js';
 import {
@@ -75,14 +75,23 @@ async function payGroup(
   if (eligible.length === 0) return;
   eligible.sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
 
-  for (const payment of eligible) {
-    const reference = { referenceType: 'dividend_payment', referenceId: payment.id };
-    if (dividend.dividend_type === 'token') {
+  const credited = eligible.filter((p) => new Exact(p.net_amount).greaterThan(0));
+  const credit = (p: DividendPayment) => ({
+    userId: p.user_id,
+    amount: p.net_amount,
+    kind: 'dividend' as const,
+    referenceType: 'dividend_payment',
+    referenceId: p.id,
+  });
+  if (dividend.dividend_type === 'fiat') {
+    await moveFiatMany(trx, credited.map(credit));
+  } else if (dividend.dividend_type === 'stablecoin') {
+    for (const payment of credited) {
+      await moveBalance(trx, { ...credit(payment), currency: 'USDC' });
+    }
+  } else {
+    for (const payment of eligible) {
       await creditWallet(trx, payment.user_id, dividend.token_id, payment.quantity, newId());
-    } else if (new Exact(payment.net_amount).greaterThan(0)) {
-      const movement = { ...reference, userId: payment.user_id, amount: payment.net_amount };
-      if (dividend.dividend_type === 'fiat') await moveFiat(trx, { ...movement, kind: 'dividend' });
-      else await moveBalance(trx, { ...movement, currency: 'USDC', kind: 'dividend' });
     }
   }
   const moved = eligible.filter((p) => p.quantity > 0 || new Exact(p.net_amount).greaterThan(0));
