@@ -6,9 +6,10 @@
  * declaration has one row per holder, so nobody is paid twice. The money was taken from the issuer
  * when the distribution started (held on the declaration); a payment moves its share of it:
  * net to the holder (fiat balance, USDC balance, or tokens from the issuer's held tokens), fee to
- * the treasury (one ledger row per batch). A holder who no longer passes the receive-dividends
+ * the treasury (one ledger row per declaration and batch). A holder who no longer passes the receive-dividends
  * gate gets a failed payment with the reason; its share stays held until staff retry it.
- * Lock order: holders (user id order), the issuer's token wallet, the declaration, the treasury.
+ * Lock order: the claimed payments, their holders (user id order), then per declaration (id
+ * order) the issuer's token wallet and the declaration, and the treasury last.
  */
 import { sql } from 'kysely';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
@@ -24,6 +25,7 @@ import {
   claimPayments,
   findDividend,
   finishDistributions,
+  lockUsers,
   verificationStates,
 } from './dividends.queries.js';
 
@@ -62,7 +64,7 @@ async function payGroup(
   dividendId: string,
   payments: DividendPayment[],
   states: Map<string, VerificationState>,
-): Promise<void> {
+): Promise<string> {
   const dividend = (await findDividend(trx, dividendId))!;
   const refused: Array<[DividendPayment, string]> = [];
   const eligible: DividendPayment[] = [];
@@ -72,9 +74,7 @@ async function payGroup(
     else eligible.push(payment);
   }
   await failPayments(trx, refused);
-  if (eligible.length === 0) return;
-  eligible.sort((a, b) => (a.user_id < b.user_id ? -1 : 1));
-
+  if (eligible.length === 0) return '0.00';
   const credited = eligible.filter((p) => new Exact(p.net_amount).greaterThan(0));
   const credit = (p: DividendPayment) => ({
     userId: p.user_id,
@@ -173,15 +173,7 @@ async function payGroup(
     }))
     .where('id', '=', dividend.id)
     .execute();
-  if (new Exact(fee).greaterThan(0)) {
-    await moveFiat(trx, {
-      userId: await treasuryId(trx),
-      amount: fee,
-      kind: 'dividend_fee',
-      referenceType: 'dividend_declaration',
-      referenceId: dividend.id,
-    });
-  }
+  return fee;
 }
 
 export function dividendDistributor(deps: DistributorDeps) {
@@ -192,15 +184,28 @@ export function dividendDistributor(deps: DistributorDeps) {
     return transaction(db, async (trx) => {
       const claimed = await claimPayments(trx, deps.batchSize);
       if (claimed.length === 0) return 0;
-      const states = await verificationStates(trx, [...new Set(claimed.map((p) => p.user_id))]);
+      const userIds = [...new Set(claimed.map((p) => p.user_id))].sort();
+      await lockUsers(trx, userIds);
+      const states = await verificationStates(trx, userIds);
       const groups = new Map<string, DividendPayment[]>();
       for (const payment of claimed) {
         const group = groups.get(payment.dividend_id) ?? [];
         group.push(payment);
         groups.set(payment.dividend_id, group);
       }
-      for (const [dividendId, payments] of groups) {
-        await payGroup(trx, dividendId, payments, states);
+      const fees: Array<[string, string]> = [];
+      for (const dividendId of [...groups.keys()].sort()) {
+        fees.push([dividendId, await payGroup(trx, dividendId, groups.get(dividendId)!, states)]);
+      }
+      // the treasury last, once per declaration: every batch takes its locks in the same order
+      for (const [dividendId, fee] of fees.filter(([, fee]) => new Exact(fee).greaterThan(0))) {
+        await moveFiat(trx, {
+          userId: await treasuryId(trx),
+          amount: fee,
+          kind: 'dividend_fee',
+          referenceType: 'dividend_declaration',
+          referenceId: dividendId,
+        });
       }
       return claimed.length;
     });

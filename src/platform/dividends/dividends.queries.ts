@@ -179,6 +179,17 @@ export function claimPayments(trx: Trx, limit: number): Promise<DividendPayment[
     .execute();
 }
 
+/** Locks users' rows in id order (concurrent batches then never wait on each other in a cycle). */
+export async function lockUsers(trx: Trx, userIds: string[]): Promise<void> {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
 /** The verification state of several users at once (the receive-dividends gate of a batch). */
 export async function verificationStates(
   trx: Trx,

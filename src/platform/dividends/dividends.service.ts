@@ -6,7 +6,7 @@
  * so what the issuer does afterwards can never leave a holder unpaid. Lock order: users, then the
  * declaration, then its payments, then wallets.
  */
-import type { Db, Trx } from '../../lib/db/database.js';
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { DividendDeclaration } from '../../lib/db/schema-dividends.js';
 import type { Role } from '../../lib/db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -121,7 +121,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
           'The snapshot is taken now: record_date is now or earlier, payment_date not before it',
         );
       }
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const token = await trx
           .selectFrom('tokens')
           .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
@@ -197,7 +197,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
     },
 
     async submit(issuerId: string, id: string, ip: string) {
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const dividend = await dividendForUpdate(trx, id);
         if (!dividend || dividend.issuer_id !== issuerId) {
           throw new AppError('NOT_FOUND', 'No such dividend');
@@ -213,7 +213,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
     },
 
     async approve(adminId: string, id: string, ip: string) {
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const dividend = await dividendForUpdate(trx, id);
         if (!dividend) throw new AppError('NOT_FOUND', 'No such dividend');
         if (dividend.status !== 'pending_approval') {
@@ -233,7 +233,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
      * (or tokens) taken and held on it, status distributing. The payments follow as durable work.
      */
     async distribute(adminId: string, id: string, ip: string) {
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const found = await findDividend(trx, id);
         if (!found) throw new AppError('NOT_FOUND', 'No such dividend');
         await lockUser(trx, found.issuer_id);
@@ -279,7 +279,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
 
     /** The issuer while it is a draft or awaits approval; an admin until distribution starts. */
     async cancel(caller: Caller, id: string, ip: string) {
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const dividend = await dividendForUpdate(trx, id);
         const isAdmin = caller.role === 'admin';
         if (!dividend || (!isAdmin && dividend.issuer_id !== caller.userId)) {
@@ -302,7 +302,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
 
     /** A failed payment back to pending: the distributor checks the gate again and pays it. */
     async retryPayment(staffId: string, paymentId: string, ip: string) {
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const payment = await trx
           .selectFrom('dividend_payments')
           .selectAll()
@@ -333,7 +333,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
 
     /** A token dividend's failed on-chain batches back to pending (same idempotency keys). */
     async retryChain(staffId: string, dividendId: string, ip: string) {
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const dividend = await dividendForUpdate(trx, dividendId);
         if (!dividend) throw new AppError('NOT_FOUND', 'No such dividend');
         const retried = await trx
