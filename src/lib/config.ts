@@ -232,6 +232,10 @@ export function loadConfig(env: Env = process.env) {
         maxBackoffSeconds: integer(env, 'WORKER_MAX_BACKOFF_SECONDS', 900, 1, 86_400),
       },
     },
+    dividends: {
+      /** dividend payments claimed and paid per transaction by the distributor */
+      batchSize: integer(env, 'DIVIDEND_BATCH_SIZE', 500, 1, 10_000),
+    },
     /** custodial wallet addresses are derived from this (BIP-44, m/44'/60'/0'/0/i) */
     custody: { mnemonic: mnemonic(env, 'CUSTODY_MNEMONIC') },
     wallet: {

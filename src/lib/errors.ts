@@ -93,6 +93,38 @@ export const errorCatalogue = {
     status: 409,
     title: 'The custodial address already holds or is receiving tokens',
   },
+  // dividends
+  DIVIDEND_AMOUNT_INVALID: {
+    status: 422,
+    title: 'Give per_token_usd (fiat, stablecoin) or per_token_qty (token): one, above 0',
+  },
+  DIVIDEND_DATES_INVALID: {
+    status: 422,
+    title: 'record_date must not be in the future nor after payment_date',
+  },
+  DIVIDEND_FEE_NOT_APPLICABLE: { status: 422, title: 'Token dividends carry no fee' },
+  DIVIDEND_NO_HOLDERS: {
+    status: 422,
+    title: 'Nobody but the issuer and the treasury holds the token',
+  },
+  DIVIDEND_NOT_DRAFT: { status: 409, title: 'Only a draft dividend can be submitted' },
+  DIVIDEND_NOT_PENDING_APPROVAL: {
+    status: 409,
+    title: 'Only a dividend pending approval can be approved',
+  },
+  DIVIDEND_NOT_APPROVED: { status: 409, title: 'Only an approved dividend can be distributed' },
+  DIVIDEND_NOT_CANCELLABLE: {
+    status: 409,
+    title: 'The dividend can no longer be cancelled by you',
+  },
+  DIVIDEND_PAYMENT_NOT_FAILED: {
+    status: 409,
+    title: 'Only a failed dividend payment can be retried',
+  },
+  DIVIDEND_NO_FAILED_CHAIN_BATCH: {
+    status: 409,
+    title: 'The dividend has no failed on-chain transfer to retry',
+  },
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },

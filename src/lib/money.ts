@@ -11,3 +11,8 @@ export type Exact = Decimal;
 export function toMoney(value: Decimal.Value): string {
   return new Exact(value).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2);
 }
+
+/** Rounds down (toward zero) to cents: for amounts that must never exceed what they are cut from. */
+export function toMoneyDown(value: Decimal.Value): string {
+  return new Exact(value).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+}

@@ -35,6 +35,8 @@ import { walletRoutes } from './wallets/wallet.routes.js';
 import { ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
+import { dividendsRoutes } from './dividends/dividends.routes.js';
+import { dividendsService } from './dividends/dividends.service.js';
 import { offeringRoutes } from './offering/offering.routes.js';
 import { offeringService } from './offering/offering.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
@@ -142,6 +144,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   offeringRoutes(app, db, offeringService(db), guard, gates);
+  dividendsRoutes(app, dividendsService({ db }), guard, gates);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;
 }

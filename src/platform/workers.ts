@@ -1,9 +1,10 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
- * (mint), the contracts' paused flag (with the maturity sweep) and KYC claim revocations. Every
- * worker takes its jobs through the one job queue (src/lib/worker/job-queue.ts) with the same
- * lease, clock and failure policy. Started by the platform process after it listens; any number
- * of platform processes may run them side by side.
+ * (mint), the contracts' paused flag (with the maturity sweep), KYC claim revocations, dividend
+ * payments and token dividends' on-chain transfers. The mint, pause-sync and revocation workers
+ * take their jobs through the one job queue (src/lib/worker/job-queue.ts) with the same lease,
+ * clock and failure policy. Started by the platform process after it listens; any number of
+ * platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
@@ -11,6 +12,8 @@ import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { startClaimLoop } from '../lib/worker/claim-loop.js';
 import type { Clock, QueueOptions } from '../lib/worker/job-queue.js';
+import { dividendChainSender } from './dividends/dividend-chain-sender.js';
+import { dividendDistributor } from './dividends/dividend-distributor.js';
 import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
@@ -25,22 +28,26 @@ export function platformWorkers(deps: {
   clock?: Clock;
 }) {
   const { config, db, chain, logger } = deps;
+  const leaseSeconds = config.issuance.workerLeaseSeconds;
   const queue: QueueOptions = {
     db,
     logger,
-    leaseSeconds: config.issuance.workerLeaseSeconds,
+    leaseSeconds,
     policy: config.issuance.workerPolicy,
     clock: deps.clock ?? (() => new Date()),
   };
+  const wallets = walletAddresses(custodyKey(config.custody.mnemonic));
   return {
     minter: allocationMinter({
       queue,
       chain,
-      wallets: walletAddresses(custodyKey(config.custody.mnemonic)),
+      wallets,
       platformCountry: config.issuance.platformCountry,
     }),
     chainSync: tokenChainSync({ queue, chain }),
     claimRevoker: kycClaimRevoker({ queue, chain }),
+    dividends: dividendDistributor({ db, logger, batchSize: config.dividends.batchSize }),
+    dividendChain: dividendChainSender({ db, chain, wallets, logger, leaseSeconds }),
   };
 }
 
@@ -53,6 +60,8 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'allocation-minter': () => workers.minter.tick(),
     'token-chain-sync': () => workers.chainSync.tick(),
     'kyc-claim-revoker': () => workers.claimRevoker.tick(),
+    'dividend-distributor': () => workers.dividends.tick(),
+    'dividend-chain-sender': () => workers.dividendChain.tick(),
   };
   const loops = Object.entries(ticks).map(([name, tick]) =>
     startClaimLoop({ name, tick, idleMs, logger: deps.logger }),

@@ -72,6 +72,57 @@ export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string
   return balanceAfter;
 }
 
+/**
+ * Several movements of distinct users in a few statements (a dividend batch pays hundreds): the
+ * users locked in id order (so concurrent batches cannot deadlock), their balances changed in one
+ * UPDATE, the ledger rows inserted in one INSERT. Same rules as moveFiat; all or nothing.
+ */
+export async function moveFiatMany(trx: Trx, movements: readonly FiatMovement[]): Promise<void> {
+  if (movements.length === 0) return;
+  const rows = movements.map((m) => ({ ...m, amount: toMoney(m.amount) }));
+  if (rows.some((r) => new Exact(r.amount).isZero())) {
+    throw new Error('a ledger movement cannot be zero');
+  }
+  const userIds = rows.map((r) => r.userId);
+  if (new Set(userIds).size !== rows.length) throw new Error('one movement per user');
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const values = sql.join(rows.map((r) => sql`(${r.userId}::uuid, ${r.amount}::numeric)`));
+  let balances: Map<string, string>;
+  try {
+    const updated = await sql<{ id: string; fiat_balance: string }>`
+      update users set fiat_balance = users.fiat_balance + m.amount, updated_at = now()
+      from (values ${values}) as m (id, amount)
+      where users.id = m.id
+      returning users.id, users.fiat_balance`.execute(trx);
+    balances = new Map(updated.rows.map((row) => [row.id, row.fiat_balance]));
+  } catch (error) {
+    if ((error as { code?: string }).code === '23514') {
+      throw new AppError('INSUFFICIENT_FUNDS', 'A balance does not cover its debit');
+    }
+    throw error;
+  }
+  await trx
+    .insertInto('fiat_ledger')
+    .values(
+      rows.map((r) => ({
+        id: newId(),
+        user_id: r.userId,
+        kind: r.kind,
+        amount: r.amount,
+        balance_after: balances.get(r.userId)!,
+        reference_type: r.referenceType,
+        reference_id: r.referenceId,
+      })),
+    )
+    .execute();
+}
+
 /** Moves `amount` from one user to another as two ledger rows (e.g. a fee to the treasury). */
 export async function transferFiat(
   trx: Trx,

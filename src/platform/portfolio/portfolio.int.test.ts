@@ -32,6 +32,8 @@ describe('GET /api/v1/portfolio', () => {
       wallet_custody: null,
       wallets: [],
       allocations: [],
+      balances: [],
+      dividends: [],
     });
 
     const deposit = await p.call('POST', '/api/v1/fiat/deposits', { amount: '500' }, ann.token);

@@ -71,3 +71,37 @@ export function allocations(trx: Trx, userId: string) {
     .orderBy('token_allocations.id', 'desc')
     .execute();
 }
+
+/** Balances in other currencies (USDC from stablecoin dividends). */
+export function otherBalances(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('user_balances')
+    .select(['currency', 'balance'])
+    .where('user_id', '=', userId)
+    .orderBy('currency')
+    .execute();
+}
+
+/** The latest dividend payments to the user (the full list is GET /api/v1/dividend-payments). */
+export function recentDividends(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('dividend_payments')
+    .innerJoin('dividend_declarations', 'dividend_declarations.id', 'dividend_payments.dividend_id')
+    .innerJoin('tokens', 'tokens.id', 'dividend_declarations.token_id')
+    .select([
+      'dividend_payments.id',
+      'dividend_payments.dividend_id',
+      'dividend_declarations.token_id',
+      'tokens.symbol',
+      'dividend_declarations.dividend_type',
+      'dividend_payments.net_amount',
+      'dividend_payments.quantity',
+      'dividend_payments.status',
+      'dividend_payments.paid_at',
+    ])
+    .where('dividend_payments.user_id', '=', userId)
+    .where('dividend_declarations.status', 'in', ['distributing', 'distributed'])
+    .orderBy('dividend_payments.id', 'desc')
+    .limit(20)
+    .execute();
+}

@@ -16,7 +16,8 @@ export function portfolioRoutes(
       onRequest: [guard('investor', 'issuer'), gates.gate('view_portfolio')],
       schema: {
         tags: ['portfolio'],
-        summary: 'Your fiat balance and holds, token wallets, allocations and wallet address',
+        summary:
+          'Your fiat balance and holds, token wallets, allocations, dividends and wallet address',
         security: [{ bearer: [] }],
         response: { 200: PortfolioView },
       },

@@ -38,4 +38,21 @@ export const PortfolioView = Type.Object({
       created_at: Type.String(),
     }),
   ),
+  balances: Type.Array(Type.Object({ currency: Type.String(), balance: Type.String() }), {
+    description: 'balances in other currencies, e.g. USDC paid by stablecoin dividends',
+  }),
+  dividends: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      dividend_id: Type.String(),
+      token_id: Type.String(),
+      symbol: Type.String(),
+      dividend_type: Type.String(),
+      net_amount: Type.String(),
+      quantity: Type.Integer(),
+      status: Type.String(),
+      paid_at: Nullable(Type.String()),
+    }),
+    { description: 'your latest 20 dividend payments' },
+  ),
 });

@@ -1,10 +1,17 @@
 import type { Db } from '../../lib/db/database.js';
 import { toMoney } from '../../lib/money.js';
-import { accountOf, allocations, heldFiat, tokenWallets } from './portfolio.queries.js';
+import {
+  accountOf,
+  allocations,
+  heldFiat,
+  otherBalances,
+  recentDividends,
+  tokenWallets,
+} from './portfolio.queries.js';
 
 export function portfolioService(db: Db) {
   return {
-    /** The caller's money, holdings and allocations, read as one snapshot. */
+    /** The caller's money, holdings, allocations and latest dividends, read as one snapshot. */
     portfolio(userId: string) {
       return db
         .transaction()
@@ -23,6 +30,11 @@ export function portfolioService(db: Db) {
             allocations: (await allocations(trx, userId)).map((row) => ({
               ...row,
               created_at: row.created_at.toISOString(),
+            })),
+            balances: await otherBalances(trx, userId),
+            dividends: (await recentDividends(trx, userId)).map((row) => ({
+              ...row,
+              paid_at: row.paid_at?.toISOString() ?? null,
             })),
           };
         });

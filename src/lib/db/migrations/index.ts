@@ -11,6 +11,7 @@ import * as m0005 from './0005_fiat_wallets.js';
 import * as m0006 from './0006_kyc_claim_revocations.js';
 import * as m0007 from './0007_job_leases.js';
 import * as m0008 from './0008_kyc_provider_capture.js';
+import * as m0009 from './0009_dividends.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_kyc_claim_revocations': m0006,
   '0007_job_leases': m0007,
   '0008_kyc_provider_capture': m0008,
+  '0009_dividends': m0009,
 };

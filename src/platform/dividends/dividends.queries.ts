@@ -1,0 +1,251 @@
+/** Dividend rows: declarations, payments (each a job of the distribution), chain batches. */
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../lib/db/database.js';
+import type {
+  DividendDeclaration,
+  DividendPayment,
+  DividendPaymentStatus,
+  DividendStatus,
+} from '../../lib/db/schema-dividends.js';
+import { newId } from '../../lib/ids.js';
+import type { PlannedPayment } from './dividend.math.js';
+import type { VerificationState } from '../verification/gates.rules.js';
+
+export function dividendForUpdate(trx: Trx, id: string): Promise<DividendDeclaration | undefined> {
+  return trx
+    .selectFrom('dividend_declarations')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findDividend(db: Db | Trx, id: string): Promise<DividendDeclaration | undefined> {
+  return db.selectFrom('dividend_declarations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listDividends(
+  db: Db,
+  options: {
+    limit: number;
+    cursor?: string;
+    issuerId?: string;
+    tokenId?: string;
+    status?: DividendStatus;
+  },
+) {
+  let query = db
+    .selectFrom('dividend_declarations')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1);
+  if (options.cursor) query = query.where('id', '<', options.cursor);
+  if (options.issuerId) query = query.where('issuer_id', '=', options.issuerId);
+  if (options.tokenId) query = query.where('token_id', '=', options.tokenId);
+  if (options.status) query = query.where('status', '=', options.status);
+  return query.execute();
+}
+
+function paymentsWithChain(db: Db) {
+  return db
+    .selectFrom('dividend_payments')
+    .leftJoin(
+      'dividend_chain_batches',
+      'dividend_chain_batches.id',
+      'dividend_payments.chain_batch_id',
+    )
+    .selectAll('dividend_payments')
+    .select([
+      'dividend_chain_batches.status as chain_status',
+      'dividend_chain_batches.tx_hash as chain_tx_hash',
+      'dividend_chain_batches.error as chain_error',
+    ]);
+}
+
+/** A declaration's payments in id order (the order they are paid in). */
+export function listPayments(
+  db: Db,
+  dividendId: string,
+  options: { limit: number; cursor?: string; status?: DividendPaymentStatus },
+) {
+  let query = paymentsWithChain(db)
+    .where('dividend_payments.dividend_id', '=', dividendId)
+    .orderBy('dividend_payments.id')
+    .limit(options.limit + 1);
+  if (options.cursor) query = query.where('dividend_payments.id', '>', options.cursor);
+  if (options.status) query = query.where('dividend_payments.status', '=', options.status);
+  return query.execute();
+}
+
+/** A holder's payments, newest first, with the declaration they belong to. */
+export function holderPayments(
+  db: Db,
+  userId: string,
+  options: { limit: number; cursor?: string; status?: DividendPaymentStatus },
+) {
+  let query = paymentsWithChain(db)
+    .innerJoin('dividend_declarations', 'dividend_declarations.id', 'dividend_payments.dividend_id')
+    .innerJoin('tokens', 'tokens.id', 'dividend_declarations.token_id')
+    .select([
+      'dividend_declarations.token_id',
+      'tokens.symbol',
+      'dividend_declarations.dividend_type',
+      'dividend_declarations.payment_date',
+    ])
+    .where('dividend_payments.user_id', '=', userId)
+    // a declaration not yet distributed is the issuer's plan, not the holder's money
+    .where('dividend_declarations.status', 'in', ['distributing', 'distributed'])
+    .orderBy('dividend_payments.id', 'desc')
+    .limit(options.limit + 1);
+  if (options.cursor) query = query.where('dividend_payments.id', '<', options.cursor);
+  if (options.status) query = query.where('dividend_payments.status', '=', options.status);
+  return query.execute();
+}
+
+/** Who holds the token now (balance above 0), but the given users; in user id order. */
+export function snapshotHolders(trx: Trx, tokenId: string, excluded: string[]) {
+  return trx
+    .selectFrom('wallets')
+    .select(['user_id as userId', 'balance'])
+    .where('token_id', '=', tokenId)
+    .where('balance', '>', 0)
+    .where('user_id', 'not in', excluded)
+    .orderBy('user_id')
+    .execute();
+}
+
+/** Stays below PostgreSQL's 65,535 parameters per statement. */
+const insertChunk = 2_000;
+
+export async function insertPayments(
+  trx: Trx,
+  dividendId: string,
+  payments: readonly PlannedPayment[],
+): Promise<void> {
+  for (let start = 0; start < payments.length; start += insertChunk) {
+    await trx
+      .insertInto('dividend_payments')
+      .values(
+        payments.slice(start, start + insertChunk).map((p) => ({
+          id: newId(),
+          dividend_id: dividendId,
+          user_id: p.userId,
+          token_balance: p.balance,
+          gross_amount: p.gross,
+          fee_amount: p.fee,
+          net_amount: p.net,
+          quantity: p.quantity,
+          status: 'pending' as const,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function setPaymentsStatus(
+  trx: Trx,
+  dividendId: string,
+  from: DividendPaymentStatus,
+  to: DividendPaymentStatus,
+): Promise<void> {
+  await trx
+    .updateTable('dividend_payments')
+    .set({ status: to, updated_at: new Date() })
+    .where('dividend_id', '=', dividendId)
+    .where('status', '=', from)
+    .execute();
+}
+
+/**
+ * Claims up to `limit` pending payments of declarations being (or already) distributed, skipping
+ * rows another worker holds. The claim lives as long as the caller's transaction: a crash rolls it
+ * back and the rows are pending again for the next worker.
+ */
+export function claimPayments(trx: Trx, limit: number): Promise<DividendPayment[]> {
+  return trx
+    .selectFrom('dividend_payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('dividend_id', 'in', (eb) =>
+      eb
+        .selectFrom('dividend_declarations')
+        .select('id')
+        .where('status', 'in', ['distributing', 'distributed']),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** Locks users' rows in id order (concurrent batches then never wait on each other in a cycle). */
+export async function lockUsers(trx: Trx, userIds: string[]): Promise<void> {
+  await trx
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** The verification state of several users at once (the receive-dividends gate of a batch). */
+export async function verificationStates(
+  trx: Trx,
+  userIds: string[],
+): Promise<Map<string, VerificationState>> {
+  const rows = await trx
+    .selectFrom('users')
+    .select(['id', 'role', 'account_type', 'kyc_status', 'kyc_level'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('businesses')
+            .select('id')
+            .whereRef('businesses.owner_id', '=', 'users.id')
+            .where('kyb_status', '=', 'approved'),
+        )
+        .as('kyb_approved'),
+    )
+    .where('id', 'in', userIds)
+    .execute();
+  return new Map(
+    rows.map(({ id, ...state }) => [id, { ...state, kyb_approved: !!state.kyb_approved }]),
+  );
+}
+
+/**
+ * Marks distributed every distributing declaration with no payment left pending. A separate
+ * statement after the payments commit: a worker's own transaction still sees other workers'
+ * claimed rows as pending, so only a check after the commits can tell the last one.
+ */
+export function finishDistributions(db: Db) {
+  return db
+    .updateTable('dividend_declarations')
+    .set((eb) => ({
+      status: 'distributed',
+      distributed_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      holder_count: eb
+        .selectFrom('dividend_payments')
+        .select((p) => p.fn.countAll<number>().as('paid'))
+        .whereRef('dividend_payments.dividend_id', '=', 'dividend_declarations.id')
+        .where('dividend_payments.status', '=', 'paid'),
+    }))
+    .where('status', '=', 'distributing')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('dividend_payments')
+            .select('id')
+            .whereRef('dividend_payments.dividend_id', '=', 'dividend_declarations.id')
+            .where('dividend_payments.status', '=', 'pending'),
+        ),
+      ),
+    )
+    .returning('id')
+    .execute();
+}

@@ -1,0 +1,416 @@
+/**
+ * Dividends (spec F, DECISIONS.md "Dividends"): an issuer declares a dividend of their own token
+ * (a draft holding the holder snapshot as payment rows), submits it, an admin approves it and
+ * starts the distribution, which the dividend distributor then pays row by row. Starting the
+ * distribution takes the whole payable amount from the issuer at once (held on the declaration),
+ * so what the issuer does afterwards can never leave a holder unpaid. Lock order: users, then the
+ * declaration, then its payments, then wallets.
+ */
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
+import type { DividendDeclaration } from '../../lib/db/schema-dividends.js';
+import type { Role } from '../../lib/db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { Exact, toMoney } from '../../lib/money.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import { moveFiat, treasuryId } from '../ledger/ledger.js';
+import { lockUser } from '../verification/kyc.queries.js';
+import { planDividend, type DividendAmount } from './dividend.math.js';
+import {
+  dividendForUpdate,
+  findDividend,
+  holderPayments,
+  insertPayments,
+  listDividends,
+  listPayments,
+  setPaymentsStatus,
+  snapshotHolders,
+} from './dividends.queries.js';
+import type { CreateDividendBody, DividendQuery, PaymentQuery } from './dividends.schemas.js';
+
+export interface DividendsDeps {
+  db: Db;
+  /** the clock: record dates are checked against it */
+  now?: () => Date;
+}
+
+export interface Caller {
+  userId: string;
+  role: Role;
+}
+
+/** fee_pct as an exact decimal string of at most 2 decimals, or a refusal. */
+function feePctOf(value: number | string): string {
+  const fee = new Exact(String(value));
+  if (fee.decimalPlaces() > 2 || fee.isNegative() || fee.greaterThan(100)) {
+    throw new AppError('VALIDATION_FAILED', 'fee_pct is 0 to 100 with at most 2 decimals');
+  }
+  return fee.toFixed(2);
+}
+
+function amountOf(body: CreateDividendBody, feePct: string): DividendAmount {
+  const usd = body.per_token_usd;
+  const qty = body.per_token_qty;
+  if (body.dividend_type === 'token') {
+    if (qty === undefined || usd !== undefined) {
+      throw new AppError('DIVIDEND_AMOUNT_INVALID', 'A token dividend takes per_token_qty only');
+    }
+    if (!new Exact(feePct).isZero()) throw new AppError('DIVIDEND_FEE_NOT_APPLICABLE');
+    return { perTokenQty: qty };
+  }
+  if (usd === undefined || qty !== undefined || new Exact(usd).lte(0)) {
+    throw new AppError(
+      'DIVIDEND_AMOUNT_INVALID',
+      `A ${body.dividend_type} dividend takes per_token_usd only, above 0`,
+    );
+  }
+  return { perTokenUsd: new Exact(usd).toString(), feePct };
+}
+
+/** The issuer can pay the declaration now (checked at approval and when distribution starts). */
+async function assertIssuerCovers(trx: Trx, dividend: DividendDeclaration): Promise<void> {
+  if (dividend.dividend_type === 'token') {
+    const wallet = await trx
+      .selectFrom('wallets')
+      .select(['balance', 'locked_balance'])
+      .where('user_id', '=', dividend.issuer_id)
+      .where('token_id', '=', dividend.token_id)
+      .executeTakeFirst();
+    const available = wallet ? wallet.balance - wallet.locked_balance : 0;
+    if (available < dividend.total_quantity) {
+      throw new AppError(
+        'INSUFFICIENT_TOKEN_BALANCE',
+        `The issuer holds ${available} tokens available of the ${dividend.total_quantity} to pay`,
+      );
+    }
+    return;
+  }
+  const issuer = await trx
+    .selectFrom('users')
+    .select('fiat_balance')
+    .where('id', '=', dividend.issuer_id)
+    .executeTakeFirstOrThrow();
+  if (new Exact(issuer.fiat_balance).lessThan(dividend.total_gross_usd)) {
+    throw new AppError(
+      'INSUFFICIENT_FUNDS',
+      `The issuer's balance ${issuer.fiat_balance} does not cover ${dividend.total_gross_usd}`,
+    );
+  }
+}
+
+export function dividendsService({ db, now = () => new Date() }: DividendsDeps) {
+  /** The declaration as its issuer or staff may see it; anyone else gets 404. */
+  async function visible(caller: Caller, id: string): Promise<DividendDeclaration> {
+    const dividend = await findDividend(db, id);
+    const mayRead =
+      caller.role === 'admin' || caller.role === 'staff' || dividend?.issuer_id === caller.userId;
+    if (!dividend || !mayRead) throw new AppError('NOT_FOUND', 'No such dividend');
+    return dividend;
+  }
+
+  return {
+    async declare(issuerId: string, body: CreateDividendBody, ip: string) {
+      const feePct = feePctOf(body.fee_pct);
+      const amount = amountOf(body, feePct);
+      const at = now();
+      const recordDate = body.record_date ? new Date(body.record_date) : at;
+      const paymentDate = body.payment_date ? new Date(body.payment_date) : recordDate;
+      if (recordDate > at || paymentDate < recordDate) {
+        throw new AppError(
+          'DIVIDEND_DATES_INVALID',
+          'The snapshot is taken now: record_date is now or earlier, payment_date not before it',
+        );
+      }
+      return transaction(db, async (trx) => {
+        const token = await trx
+          .selectFrom('tokens')
+          .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+          .select(['tokens.id', 'tokens.status', 'tokens.contract_address', 'businesses.owner_id'])
+          .where('tokens.id', '=', body.token_id)
+          .executeTakeFirst();
+        if (!token || token.owner_id !== issuerId) throw new AppError('NOT_FOUND', 'No such token');
+        if (token.status === 'draft' || token.status === 'delisted') {
+          throw new AppError('TOKEN_STATE_CONFLICT', `The token is ${token.status}`);
+        }
+        if (body.dividend_type === 'token' && !token.contract_address) {
+          throw new AppError('TOKEN_NOT_DEPLOYED');
+        }
+        // The issuer would pay itself, and the treasury's go-live share is the platform's own.
+        const holders = await snapshotHolders(trx, token.id, [issuerId, await treasuryId(trx)]);
+        if (holders.length === 0) throw new AppError('DIVIDEND_NO_HOLDERS');
+        let plan;
+        try {
+          plan = planDividend(holders, amount);
+        } catch (error) {
+          if (error instanceof RangeError) {
+            throw new AppError('DIVIDEND_AMOUNT_INVALID', 'The dividend is too large');
+          }
+          throw error;
+        }
+        if ('perTokenUsd' in amount && new Exact(plan.totalGrossUsd).isZero()) {
+          throw new AppError('DIVIDEND_AMOUNT_INVALID', 'The dividend comes to less than a cent');
+        }
+        if (new Exact(plan.totalGrossUsd).greaterThanOrEqualTo('1e18')) {
+          throw new AppError('DIVIDEND_AMOUNT_INVALID', 'The dividend is too large');
+        }
+        const id = newId();
+        const dividend = await trx
+          .insertInto('dividend_declarations')
+          .values({
+            id,
+            token_id: token.id,
+            issuer_id: issuerId,
+            dividend_type: body.dividend_type,
+            per_token_usd: 'perTokenUsd' in amount ? amount.perTokenUsd : null,
+            per_token_qty: 'perTokenQty' in amount ? amount.perTokenQty : null,
+            fee_pct: feePct,
+            total_held: plan.totalHeld,
+            total_gross_usd: plan.totalGrossUsd,
+            total_fee_usd: plan.totalFeeUsd,
+            total_net_usd: plan.totalNetUsd,
+            remainder_usd: plan.remainderUsd,
+            total_quantity: plan.totalQuantity,
+            holder_count: plan.payments.length,
+            record_date: recordDate,
+            payment_date: paymentDate,
+            status: 'draft',
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await insertPayments(trx, id, plan.payments);
+        await recordAudit(trx, {
+          actorId: issuerId,
+          action: 'dividend.declared',
+          targetType: 'dividend_declaration',
+          targetId: id,
+          ip,
+          details: {
+            token_id: token.id,
+            dividend_type: body.dividend_type,
+            total_gross_usd: plan.totalGrossUsd,
+            total_quantity: plan.totalQuantity,
+            holder_count: plan.payments.length,
+          },
+        });
+        return dividend;
+      });
+    },
+
+    async submit(issuerId: string, id: string, ip: string) {
+      return transaction(db, async (trx) => {
+        const dividend = await dividendForUpdate(trx, id);
+        if (!dividend || dividend.issuer_id !== issuerId) {
+          throw new AppError('NOT_FOUND', 'No such dividend');
+        }
+        if (dividend.status !== 'draft') {
+          throw new AppError('DIVIDEND_NOT_DRAFT', `The dividend is ${dividend.status}`);
+        }
+        return moveTo(trx, dividend, issuerId, ip, 'dividend.submitted', {
+          status: 'pending_approval',
+          submitted_at: now(),
+        });
+      });
+    },
+
+    async approve(adminId: string, id: string, ip: string) {
+      return transaction(db, async (trx) => {
+        const dividend = await dividendForUpdate(trx, id);
+        if (!dividend) throw new AppError('NOT_FOUND', 'No such dividend');
+        if (dividend.status !== 'pending_approval') {
+          throw new AppError('DIVIDEND_NOT_PENDING_APPROVAL', `The dividend is ${dividend.status}`);
+        }
+        await assertIssuerCovers(trx, dividend);
+        return moveTo(trx, dividend, adminId, ip, 'dividend.approved', {
+          status: 'approved',
+          approved_by: adminId,
+          approved_at: now(),
+        });
+      });
+    },
+
+    /**
+     * Starts the distribution: the declaration locked and approved, the issuer's payable amount
+     * (or tokens) taken and held on it, status distributing. The payments follow as durable work.
+     */
+    async distribute(adminId: string, id: string, ip: string) {
+      return transaction(db, async (trx) => {
+        const found = await findDividend(trx, id);
+        if (!found) throw new AppError('NOT_FOUND', 'No such dividend');
+        await lockUser(trx, found.issuer_id);
+        const dividend = (await dividendForUpdate(trx, id))!;
+        if (dividend.status !== 'approved') {
+          throw new AppError('DIVIDEND_NOT_APPROVED', `The dividend is ${dividend.status}`);
+        }
+        await assertIssuerCovers(trx, dividend);
+        const held = { held_usd: '0.00', held_quantity: 0 };
+        if (dividend.dividend_type === 'token') {
+          held.held_quantity = dividend.total_quantity;
+          await trx
+            .updateTable('wallets')
+            .set((eb) => ({
+              locked_balance: eb('locked_balance', '+', dividend.total_quantity),
+              updated_at: new Date(),
+            }))
+            .where('user_id', '=', dividend.issuer_id)
+            .where('token_id', '=', dividend.token_id)
+            .execute();
+        } else {
+          held.held_usd = toMoney(
+            new Exact(dividend.total_gross_usd).minus(dividend.remainder_usd),
+          );
+          if (new Exact(held.held_usd).greaterThan(0)) {
+            await moveFiat(trx, {
+              userId: dividend.issuer_id,
+              amount: new Exact(held.held_usd).negated().toString(),
+              kind: 'dividend',
+              referenceType: 'dividend_declaration',
+              referenceId: dividend.id,
+            });
+          }
+        }
+        return moveTo(trx, dividend, adminId, ip, 'dividend.distribution_started', {
+          ...held,
+          status: 'distributing',
+          distribution_started_by: adminId,
+          distribution_started_at: now(),
+        });
+      });
+    },
+
+    /** The issuer while it is a draft or awaits approval; an admin until distribution starts. */
+    async cancel(caller: Caller, id: string, ip: string) {
+      return transaction(db, async (trx) => {
+        const dividend = await dividendForUpdate(trx, id);
+        const isAdmin = caller.role === 'admin';
+        if (!dividend || (!isAdmin && dividend.issuer_id !== caller.userId)) {
+          throw new AppError('NOT_FOUND', 'No such dividend');
+        }
+        const cancellable = isAdmin
+          ? ['draft', 'pending_approval', 'approved']
+          : ['draft', 'pending_approval'];
+        if (!cancellable.includes(dividend.status)) {
+          throw new AppError('DIVIDEND_NOT_CANCELLABLE', `The dividend is ${dividend.status}`);
+        }
+        await setPaymentsStatus(trx, id, 'pending', 'cancelled');
+        return moveTo(trx, dividend, caller.userId, ip, 'dividend.cancelled', {
+          status: 'cancelled',
+          cancelled_by: caller.userId,
+          cancelled_at: now(),
+        });
+      });
+    },
+
+    /** A failed payment back to pending: the distributor checks the gate again and pays it. */
+    async retryPayment(staffId: string, paymentId: string, ip: string) {
+      return transaction(db, async (trx) => {
+        const payment = await trx
+          .selectFrom('dividend_payments')
+          .selectAll()
+          .where('id', '=', paymentId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!payment) throw new AppError('NOT_FOUND', 'No such dividend payment');
+        if (payment.status !== 'failed') {
+          throw new AppError('DIVIDEND_PAYMENT_NOT_FAILED', `The payment is ${payment.status}`);
+        }
+        const retried = await trx
+          .updateTable('dividend_payments')
+          .set({ status: 'pending', updated_at: new Date() })
+          .where('id', '=', paymentId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actorId: staffId,
+          action: 'dividend.payment_retried',
+          targetType: 'dividend_payment',
+          targetId: paymentId,
+          ip,
+          details: { dividend_id: payment.dividend_id, failure_reason: payment.failure_reason },
+        });
+        return retried;
+      });
+    },
+
+    /** A token dividend's failed on-chain batches back to pending (same idempotency keys). */
+    async retryChain(staffId: string, dividendId: string, ip: string) {
+      return transaction(db, async (trx) => {
+        const dividend = await dividendForUpdate(trx, dividendId);
+        if (!dividend) throw new AppError('NOT_FOUND', 'No such dividend');
+        const retried = await trx
+          .updateTable('dividend_chain_batches')
+          .set({ status: 'pending', updated_at: new Date() })
+          .where('dividend_id', '=', dividendId)
+          .where('status', '=', 'failed')
+          .returning('id')
+          .execute();
+        if (retried.length === 0) throw new AppError('DIVIDEND_NO_FAILED_CHAIN_BATCH');
+        await recordAudit(trx, {
+          actorId: staffId,
+          action: 'dividend.chain_retried',
+          targetType: 'dividend_declaration',
+          targetId: dividendId,
+          ip,
+          details: { batch_ids: retried.map((b) => b.id) },
+        });
+        return dividend;
+      });
+    },
+
+    get: visible,
+
+    list(caller: Caller, query: DividendQuery) {
+      const limit = query.limit ?? 50;
+      return listDividends(db, {
+        limit,
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+        ...(query.token_id ? { tokenId: query.token_id } : {}),
+        ...(query.status ? { status: query.status } : {}),
+        ...(caller.role === 'issuer' ? { issuerId: caller.userId } : {}),
+      });
+    },
+
+    async payments(caller: Caller, id: string, query: PaymentQuery) {
+      await visible(caller, id);
+      return listPayments(db, id, pageOptions(query));
+    },
+
+    holderPayments(userId: string, query: PaymentQuery) {
+      return holderPayments(db, userId, pageOptions(query));
+    },
+  };
+}
+
+function pageOptions(query: PaymentQuery) {
+  return {
+    limit: query.limit ?? 50,
+    ...(query.cursor ? { cursor: query.cursor } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
+}
+
+async function moveTo(
+  trx: Trx,
+  dividend: DividendDeclaration,
+  actorId: string,
+  ip: string,
+  action: string,
+  changes: Partial<Omit<DividendDeclaration, 'id' | 'created_at'>>,
+): Promise<DividendDeclaration> {
+  const moved = await trx
+    .updateTable('dividend_declarations')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', dividend.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    actorId,
+    action,
+    targetType: 'dividend_declaration',
+    targetId: dividend.id,
+    ip,
+    details: { from: dividend.status, to: moved.status },
+  });
+  return moved;
+}
+
+export type DividendsService = ReturnType<typeof dividendsService>;
