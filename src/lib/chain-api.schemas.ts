@@ -5,7 +5,7 @@
  * decimal strings, since they can exceed 2^53.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Text } from '../../lib/http/route-schemas.js';
+import { Text } from './http/route-schemas.js';
 
 export const AddressSchema = Type.String({
   pattern: '^0x[0-9a-fA-F]{40}$',
