@@ -7,6 +7,9 @@ import { stopTriggers } from './validation.js';
  */
 export interface PendingStop extends PendingStopOrder {
   arrival: number;
+  /** Written only by `OrderBook.apply` for an amend (a stop keeps its place). */
+  quantity: number;
+  price: number | null;
 }
 
 /** A stop order waiting for its trigger, built from its fields; numbered when it enters a book. */
