@@ -48,23 +48,32 @@ export const WORKLOADS: Record<string, () => Workload> = {
   crossing: () => crossingWorkload(50_000, SEED),
   mixed: () => mixedWorkload(500_000, SEED, 200_000),
   'deep-10k': () =>
-    bandWorkload({ ...DEEP, name: 'deep-10k', resting: 10_000, band: 150 }, 200_000, SEED),
+    bandWorkload({ ...DEEP, name: 'deep-10k', resting: 10_000, band: 150 }, 100_000, SEED),
   'deep-100k': () =>
-    bandWorkload({ ...DEEP, name: 'deep-100k', resting: 100_000, band: 1_500 }, 200_000, SEED),
+    bandWorkload({ ...DEEP, name: 'deep-100k', resting: 100_000, band: 1_500 }, 100_000, SEED),
   stops: () =>
     bandWorkload(
       { ...DEEP, name: 'stops', resting: 10_000, band: 150, stops: 20_000, stopBand: 400 },
-      200_000,
+      100_000,
       SEED,
     ),
   cancels: () =>
     bandWorkload(
-      { ...DEEP, name: 'cancels', resting: 10_000, band: 300, cancel: 0.6 },
-      200_000,
+      {
+        ...DEEP,
+        name: 'cancels',
+        resting: 10_000,
+        band: 300,
+        rest: 0.3,
+        cross: 0.07,
+        cancel: 0.6,
+        market: 0.03,
+      },
+      100_000,
       SEED,
     ),
   'hot-level': () =>
-    bandWorkload({ ...DEEP, name: 'hot-level', resting: 5_000, band: 20, hot: 0.8 }, 200_000, SEED),
+    bandWorkload({ ...DEEP, name: 'hot-level', resting: 5_000, band: 20, hot: 0.8 }, 100_000, SEED),
 };
 
 const START_MID = 10_000;
