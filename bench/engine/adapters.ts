@@ -1,6 +1,7 @@
 import { OrderBook as NodejsOrderBook, Side as NodejsSide } from 'nodejs-order-book';
 import { OrderBook } from '../../src/trading/engine/index.js';
 import type { Command } from '../../src/trading/engine/index.js';
+import { BaselineBook } from './baseline-book.js';
 import { Handles } from './commands.js';
 import type { BenchOp, Workload } from './workload.js';
 
@@ -118,31 +119,25 @@ function toNodejsStep(op: BenchOp): NodejsStep {
   }
 }
 
-/**
- * Not an engine: the same stream doing only what any engine must, keeping an id index (a Map
- * set per placement, a delete per cancel). Its rate is the ceiling this machine and this
- * harness allow, printed so that the engines' figures can be read against it.
- */
-export function idIndexFloor(workload: Workload): LoadedEngine {
-  const ops = workload.ops;
-  let index = new Map<string, BenchOp>();
-  const step = (op: BenchOp) => {
-    if (op.kind === 'cancel') index.delete(op.id);
-    else index.set(op.id, op);
-  };
+/** The plain baseline book written for the benchmark (baseline-book.ts). */
+export function baselineBook(workload: Workload): LoadedEngine {
+  const preload = workload.preload.map(toBaselineStep);
+  const steps = workload.ops.map(toBaselineStep);
+  let book = new BaselineBook();
   return {
-    name: 'id-index floor',
+    name: 'baseline book',
     reset() {
-      index = new Map();
-      for (const op of workload.preload) step(op);
+      if (book.filled < 0) throw new Error('negative fills'); // keeps its output observable
+      book = new BaselineBook();
+      for (const step of preload) step(book);
     },
     runAll() {
-      for (let i = 0; i < ops.length; i += 1) step(ops[i] as BenchOp);
+      for (let i = 0; i < steps.length; i += 1) (steps[i] as BaselineStep)(book);
     },
     runTimed(latencies, sample) {
-      for (let i = 0; i < ops.length; i += 1) {
+      for (let i = 0; i < steps.length; i += 1) {
         const start = performance.now();
-        step(ops[i] as BenchOp);
+        (steps[i] as BaselineStep)(book);
         latencies[i] = (performance.now() - start) * 1e6;
         if ((i & 4095) === 0) sample();
       }
@@ -150,37 +145,20 @@ export function idIndexFloor(workload: Workload): LoadedEngine {
   };
 }
 
-/**
- * Not an engine either: the id-index floor with the integer keys Tessera's engine indexes by
- * (one `Map` set per placement, one delete per cancel, keys assigned as in `tessera`).
- */
-export function keyIndexFloor(workload: Workload): LoadedEngine {
-  const handles = new Handles();
-  const toStep = (op: BenchOp) => ({ cancel: op.kind === 'cancel', key: handles.key(op.id), op });
-  const preload = workload.preload.map(toStep);
-  const ops = workload.ops.map(toStep);
-  type KeyStep = (typeof ops)[number];
-  let index = new Map<number, BenchOp>();
-  const step = (s: KeyStep) => {
-    if (s.cancel) index.delete(s.key);
-    else index.set(s.key, s.op);
-  };
-  return {
-    name: 'key-index floor',
-    reset() {
-      index = new Map();
-      for (const s of preload) step(s);
-    },
-    runAll() {
-      for (let i = 0; i < ops.length; i += 1) step(ops[i] as KeyStep);
-    },
-    runTimed(latencies, sample) {
-      for (let i = 0; i < ops.length; i += 1) {
-        const start = performance.now();
-        step(ops[i] as KeyStep);
-        latencies[i] = (performance.now() - start) * 1e6;
-        if ((i & 4095) === 0) sample();
-      }
-    },
-  };
+type BaselineStep = (book: BaselineBook) => void;
+
+function toBaselineStep(op: BenchOp): BaselineStep {
+  if (op.kind === 'cancel') return (book) => book.cancel(op.id);
+  const buy = op.side === 'buy';
+  const { id, quantity } = op;
+  switch (op.kind) {
+    case 'limit':
+      return (book) => book.limit(id, buy, op.price, quantity);
+    case 'market':
+      return (book) => book.market(buy, quantity);
+    case 'stop_market':
+      return (book) => book.stop(id, buy, op.stopPrice, null, quantity);
+    case 'stop_limit':
+      return (book) => book.stop(id, buy, op.stopPrice, op.price, quantity);
+  }
 }

@@ -1,15 +1,15 @@
 /**
  * The engine benchmark: `npm run bench:engine`. Drives Tessera's engine (plan + apply per
- * operation) and nodejs-order-book through the same seeded streams in one process and prints
- * throughput (median of RUNS interleaved timed runs after a warm-up), per-operation latency
- * percentiles and peak heap growth, for the add-only, crossing and mixed workloads (each in a
- * child process of its own), then an id-index floor (string ids) and a key-index floor (integer
- * keys; see adapters.ts). The last line is the mixed workload's headline:
- * `mixed: <N> ops/s, <R>x nodejs-order-book`.
+ * operation), nodejs-order-book and a plain baseline book (baseline-book.ts) through the same
+ * seeded streams in one process and prints throughput (median of RUNS interleaved timed runs
+ * after a warm-up), per-operation latency percentiles and peak heap growth, for each workload of
+ * the family (each in a child process of its own). The last line is the family's worst case:
+ * `mixed: <N> ops/s, <R>x nodejs-order-book`, N and R the minimum over the workloads.
+ * `npm run bench:engine -- <workload>` runs one workload.
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { idIndexFloor, keyIndexFloor, nodejsOrderBook, tessera } from './adapters.js';
+import { baselineBook, nodejsOrderBook, tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
 import { opsPerSecond, quiesce } from './timed-run.js';
 import { SEED, WORKLOADS } from './workload.js';
@@ -76,20 +76,19 @@ function timeInterleaved(workload: Workload, engines: LoadedEngine[]): number[] 
   return medians;
 }
 
-/**
- * One workload: Tessera against nodejs-order-book, then the two floors, which are not engines
- * and are timed after them so that their data and runs do not share the engines' measurement.
- */
+/** What a workload's child process reports to the parent, on a line of its own. */
+const RESULT = '@result ';
+
+/** One workload: Tessera, nodejs-order-book and the baseline book, interleaved. */
 function bench(workload: Workload): void {
-  const [ours, theirs] = timeInterleaved(workload, [tessera(workload), nodejsOrderBook(workload)]);
-  timeInterleaved(workload, [idIndexFloor(workload), keyIndexFloor(workload)]);
-  const ratio = (ours as number) / (theirs as number);
-  console.log(`${workload.name.padEnd(9)} ratio ${ratio.toFixed(1)}x`);
-  if (workload.name === 'mixed') {
-    console.log(
-      `mixed: ${Math.round(ours as number)} ops/s, ${ratio.toFixed(1)}x nodejs-order-book`,
-    );
-  }
+  const engines = [tessera(workload), nodejsOrderBook(workload), baselineBook(workload)];
+  const [ours, theirs, baseline] = timeInterleaved(workload, engines) as [number, number, number];
+  const ratio = ours / theirs;
+  const name = workload.name.padEnd(9);
+  console.log(
+    `${name} ratio ${ratio.toFixed(1)}x nodejs-order-book, ${(ours / baseline).toFixed(2)}x baseline book`,
+  );
+  console.log(RESULT + JSON.stringify({ name: workload.name, rate: ours, ratio }));
 }
 
 const only = process.argv[2];
@@ -103,16 +102,28 @@ if (only !== undefined) {
       `seed ${SEED}, median of ${RUNS} interleaved runs after a warm-up; latencies from one further run; ` +
       'one process per workload',
   );
+  type Result = { name: string; rate: number; ratio: number };
+  const results: Result[] = [];
   // Each workload in a process of its own, as a JVM harness forks per benchmark: the engines'
   // code is then optimized for that workload only, not for whichever ran before it.
   for (const name of Object.keys(WORKLOADS)) {
     const child = spawnSync(
       process.execPath,
       [...process.execArgv, process.argv[1] as string, name],
-      {
-        stdio: 'inherit',
-      },
+      { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8' },
     );
+    for (const text of child.stdout.split('\n')) {
+      if (text.startsWith(RESULT)) results.push(JSON.parse(text.slice(RESULT.length)) as Result);
+      else if (text !== '') console.log(text);
+    }
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
+  const rate = Math.min(...results.map((r) => r.rate));
+  const ratio = Math.min(...results.map((r) => r.ratio));
+  const slowest = (pick: (r: Result) => number, value: number) =>
+    results.find((r) => pick(r) === value)?.name ?? '';
+  console.log(
+    `worst case: rate ${slowest((r) => r.rate, rate)}, ratio ${slowest((r) => r.ratio, ratio)}`,
+  );
+  console.log(`mixed: ${Math.round(rate)} ops/s, ${ratio.toFixed(1)}x nodejs-order-book`);
 }

@@ -47,6 +47,33 @@ export const WORKLOADS: Record<string, () => Workload> = {
   'add-only': () => addOnlyWorkload(300_000, SEED),
   crossing: () => crossingWorkload(50_000, SEED),
   mixed: () => mixedWorkload(500_000, SEED, 200_000),
+  'deep-10k': () =>
+    bandWorkload({ ...DEEP, name: 'deep-10k', resting: 10_000, band: 150 }, 100_000, SEED),
+  'deep-100k': () =>
+    bandWorkload({ ...DEEP, name: 'deep-100k', resting: 100_000, band: 1_500 }, 100_000, SEED),
+  stops: () =>
+    bandWorkload(
+      { ...DEEP, name: 'stops', resting: 10_000, band: 150, stops: 20_000, stopBand: 400 },
+      100_000,
+      SEED,
+    ),
+  cancels: () =>
+    bandWorkload(
+      {
+        ...DEEP,
+        name: 'cancels',
+        resting: 10_000,
+        band: 300,
+        rest: 0.3,
+        cross: 0.07,
+        cancel: 0.6,
+        market: 0.03,
+      },
+      100_000,
+      SEED,
+    ),
+  'hot-level': () =>
+    bandWorkload({ ...DEEP, name: 'hot-level', resting: 5_000, band: 20, hot: 0.8 }, 100_000, SEED),
 };
 
 const START_MID = 10_000;
@@ -107,6 +134,92 @@ export function mixedWorkload(count: number, seed: number, warmup = 0): Workload
     resting.follow(op);
   }
   return { name: 'mixed', preload: ops.slice(0, warmup), ops: ops.slice(warmup) };
+}
+
+/**
+ * A family of streams over a band of prices: `resting` limit orders preloaded uniformly over
+ * `band` ticks each side of the mid (so a deep book has `2 * band` levels, orders placed across
+ * all of them) and `stops` pending stops within `stopBand` ticks beyond it, then a stream of
+ * resting limits across the band (a `hot` share of them at the one price next to the mid, the
+ * hot level), crossing limits, cancels of orders resting anywhere in the book at that point of
+ * the stream, market orders and new stops, in the shares the shape gives.
+ */
+export interface BandShape {
+  readonly name: string;
+  readonly resting: number;
+  readonly band: number;
+  readonly stops: number;
+  readonly stopBand: number;
+  readonly hot: number;
+  /** Shares of the stream; what is left of 1 after them is new stops. */
+  readonly rest: number;
+  readonly cross: number;
+  readonly cancel: number;
+  readonly market: number;
+}
+
+const DEEP: Omit<BandShape, 'name' | 'resting' | 'band'> = {
+  stops: 0,
+  stopBand: 100,
+  hot: 0,
+  rest: 0.4,
+  cross: 0.15,
+  cancel: 0.3,
+  market: 0.1,
+};
+
+export function bandWorkload(shape: BandShape, count: number, seed: number): Workload {
+  const r = new Prng(seed);
+  const ids = new IdSource();
+  const resting = new RestingSet();
+  const mid = START_MID;
+  const preload: BenchOp[] = [];
+  const sideOf = (i: number) => (i % 2 === 0 ? 'buy' : 'sell');
+  const away = (side: 'buy' | 'sell') => (side === 'buy' ? -1 : 1);
+  const restAt = (side: 'buy' | 'sell', price: number): BenchOp => {
+    const owner = r.pick(ids.owners);
+    return { kind: 'limit', id: ids.order(), owner, side, price, quantity: r.int(1, 100) };
+  };
+  const stopAt = (side: 'buy' | 'sell', stopPrice: number): BenchOp => {
+    const owner = r.pick(ids.owners);
+    const quantity = r.int(1, 20);
+    if (r.chance(0.5))
+      return { kind: 'stop_market', id: ids.order(), owner, side, stopPrice, quantity };
+    const price = stopPrice - away(side) * r.int(0, 2);
+    return { kind: 'stop_limit', id: ids.order(), owner, side, price, stopPrice, quantity };
+  };
+  for (let i = 0; i < shape.resting; i += 1) {
+    const side = sideOf(i);
+    preload.push(restAt(side, mid + away(side) * r.int(1, shape.band)));
+  }
+  for (let i = 0; i < shape.stops; i += 1) {
+    const side = sideOf(i);
+    preload.push(stopAt(side, mid - away(side) * r.int(1, shape.stopBand)));
+  }
+  for (const op of preload) resting.follow(op);
+  const ops: BenchOp[] = [];
+  let walk = mid;
+  for (let i = 0; i < count; i += 1) {
+    if (r.chance(0.3)) walk = Math.max(1_000, walk + r.int(-1, 1));
+    const side = r.chance(0.5) ? 'buy' : 'sell';
+    const owner = r.pick(ids.owners);
+    const roll = r.next();
+    let op: BenchOp;
+    if (roll < shape.rest) {
+      const ticks = r.chance(shape.hot) ? 1 : r.int(1, shape.band);
+      op = restAt(side, walk + away(side) * ticks);
+    } else if (roll < shape.rest + shape.cross) {
+      const price = walk - away(side) * r.int(0, 3);
+      op = { kind: 'limit', id: ids.order(), owner, side, price, quantity: r.int(1, 100) };
+    } else if (roll < shape.rest + shape.cross + shape.cancel && resting.size > 0) {
+      op = { kind: 'cancel', id: resting.pick(r) };
+    } else if (roll < shape.rest + shape.cross + shape.cancel + shape.market) {
+      op = { kind: 'market', id: ids.order(), owner, side, quantity: r.int(1, 50) };
+    } else op = stopAt(side, walk - away(side) * r.int(1, shape.stopBand));
+    ops.push(op);
+    resting.follow(op);
+  }
+  return { name: shape.name, preload, ops };
 }
 
 /** The orders resting in a book that the generated stream runs through, for picking cancels. */

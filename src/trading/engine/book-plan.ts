@@ -68,6 +68,18 @@ export class BookPlan implements PlanOutcome {
   cancelled: RestingNode | PendingStop | null = null;
   /** The stop order a stop placement adds. */
   newStop: PendingStop | null = null;
+  /**
+   * True for the rare plans `apply` handles out of line: an amend in place (`amended`) or a
+   * cancel-all (`removalCount` removals).
+   */
+  rare = false;
+  /** The order an amend changes in place (a resting order's decrease, or a pending stop). */
+  amended: RestingNode | PendingStop | null = null;
+  /** The amended order's new total quantity and (stop_limit) limit price. */
+  amendedQuantity = 0;
+  amendedPrice: number | null = null;
+  /** Live orders a cancel-all removes: `removalCount` of them. */
+  removalCount = 0;
   /** Resting orders consumed entirely, counted from the best of each side. */
   consumedBids = 0;
   consumedAsks = 0;
@@ -84,6 +96,7 @@ export class BookPlan implements PlanOutcome {
   updateCount = 0;
   deltaCount = 0;
   triggeredCount = 0;
+  private readonly removals: (RestingNode | PendingStop)[] = [];
   private readonly restNodes: RestingNode[] = [];
   private readonly tradeRecords: TradeRecord[] = [];
   private readonly updateRecords: UpdateRecord[] = [];
@@ -99,6 +112,9 @@ export class BookPlan implements PlanOutcome {
     this.lastPrice = lastPrice;
     this.cancelled = null;
     this.newStop = null;
+    this.rare = false;
+    this.amended = null;
+    this.removalCount = 0;
     this.restLevel = undefined;
     this.consumedBids = this.consumedAsks = this.partialBid = this.partialAsk = 0;
     this.triggeredBuys = this.triggeredSells = 0;
@@ -140,6 +156,24 @@ export class BookPlan implements PlanOutcome {
     const before = level === undefined ? 0 : level.quantity;
     const count = level === undefined ? 0 : level.orderCount;
     this.delta(firstSequence, node.side, node.price, before + node.remaining, count + 1);
+  }
+
+  /** Records an amend in place: `order` gets a new total quantity and limit price. */
+  amend(order: RestingNode | PendingStop, quantity: number, price: number | null): void {
+    this.rare = true;
+    this.amended = order;
+    this.amendedQuantity = quantity;
+    this.amendedPrice = price;
+  }
+
+  /** Records a live order a cancel-all removes. */
+  remove(order: RestingNode | PendingStop): void {
+    this.rare = true;
+    this.removals[this.removalCount++] = order;
+  }
+
+  removalAt(i: number): RestingNode | PendingStop {
+    return this.removals[i] as RestingNode | PendingStop;
   }
 
   restAt(i: number): RestingNode {

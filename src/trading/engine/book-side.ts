@@ -47,6 +47,9 @@ export class RestingNode {
 /** The size of a side's level cache (a power of two). */
 const RECENT_SLOTS = 4_096;
 
+/** How many levels from the best a side's level array is shifted by hand (see `insertLevel`). */
+const NEAR_LEVELS = 16;
+
 /** How many emptied levels a side keeps for reuse. */
 const MAX_IDLE_LEVELS = 1_024;
 
@@ -157,12 +160,20 @@ export class BookSide {
     if (node.level !== null) node.level.quantity -= quantity;
   }
 
-  // Levels are moved by hand (`splice` is a call into the runtime), scanning from the best end:
-  // the levels scanned are the ones that move, so no search is needed first, and a level that
-  // appears or empties is usually within a few places of the best.
+  // A level that appears or empties is usually within a few places of the best: those are moved
+  // by hand, scanning from the best end (the levels scanned are the ones that move, and `splice`
+  // is a call into the runtime). Further in, a binary search finds the place and `splice` moves
+  // the levels behind it in one native copy, so that a deep book's far levels cost a search and
+  // a memory move instead of a comparison per level.
   private insertLevel(level: PriceLevel): void {
     const sorted = this.sorted;
-    let i = sorted.length;
+    const length = sorted.length;
+    const near = length - NEAR_LEVELS;
+    let i = length;
+    if (near > 0 && this.isBetter((sorted[near] as PriceLevel).price, level.price)) {
+      sorted.splice(this.position(level.price, near), 0, level);
+      return;
+    }
     for (; i > 0 && this.isBetter((sorted[i - 1] as PriceLevel).price, level.price); i -= 1) {
       sorted[i] = sorted[i - 1] as PriceLevel;
     }
@@ -172,10 +183,33 @@ export class BookSide {
   private removeLevel(level: PriceLevel): void {
     const sorted = this.sorted;
     const last = sorted.length - 1;
+    const near = last + 1 - NEAR_LEVELS;
+    if (near > 0 && this.isBetter((sorted[near] as PriceLevel).price, level.price)) {
+      const index = this.position(level.price, near);
+      if (sorted[index] !== level) throw new Error(`price ${level.price} is not an active level`);
+      sorted.splice(index, 1);
+      return;
+    }
     let index = last;
     while (index >= 0 && sorted[index] !== level) index -= 1;
     if (index < 0) throw new Error(`price ${level.price} is not an active level`);
     for (let i = index; i < last; i += 1) sorted[i] = sorted[i + 1] as PriceLevel;
     sorted.pop();
+  }
+
+  /**
+   * The index, at most `high`, of the first level whose price is not worse than `price` (every
+   * level before it is worse): where a level at `price` is, or goes.
+   */
+  private position(price: number, high: number): number {
+    const sorted = this.sorted;
+    let low = 0;
+    let top = high;
+    while (low < top) {
+      const mid = (low + top) >>> 1;
+      if (this.isBetter(price, (sorted[mid] as PriceLevel).price)) low = mid + 1;
+      else top = mid;
+    }
+    return low;
   }
 }

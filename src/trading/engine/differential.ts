@@ -3,6 +3,7 @@ import { OrderBook } from './order-book.js';
 import { ReferenceBook } from './reference-book.js';
 import type { Command, PlanOutcome, PlanResult, Side } from './types.js';
 import { CommandGenerator } from './command-generator.js';
+import type { FlowShape } from './command-generator.js';
 import { checkInvariants } from './invariants.js';
 import { Prng } from './seeded-random.js';
 
@@ -12,6 +13,10 @@ export interface FlowStats {
   trades: number;
   triggered: number;
   dropped: number;
+  /** Applied amends, expiries and cancel-alls. */
+  amended: number;
+  expired: number;
+  cancelledAll: number;
 }
 
 /**
@@ -25,8 +30,11 @@ export class DifferentialPair {
   readonly reference = new ReferenceBook();
   private readonly ledger = { buy: new SideLedger(), sell: new SideLedger() };
 
-  /** Returns the fast book's result; its plan was applied unless `drop` or refused. */
-  step(command: Command, drop: boolean, where: string): PlanResult<BookPlan> {
+  /**
+   * Returns the fast book's result; its plan was applied unless `drop` or refused. `check` false
+   * skips the whole-book checks after it (deep flows run them every few steps).
+   */
+  step(command: Command, drop: boolean, where: string, check = true): PlanResult<BookPlan> {
     const got = this.fast.plan(command);
     const want = this.reference.plan(command);
     if (!sameValue(outcomeOf(got), outcomeOf(want))) {
@@ -34,13 +42,24 @@ export class DifferentialPair {
       throw new Error(`${where} ${JSON.stringify(command)}\n${detail}`);
     }
     if (got.ok && want.ok && !drop) {
+      // An amend changes what was placed: by the difference of the order's quantities.
+      const amended = command.kind === 'amend' ? this.fast.find(command.key) : undefined;
+      record(this.ledger, command, got.plan);
+      if (amended !== undefined && command.kind === 'amend') {
+        const quantity = command.quantity ?? amended.quantity;
+        this.ledger[amended.side].placed += quantity - amended.quantity;
+      }
       this.fast.apply(got.plan);
       this.reference.apply(want.plan);
-      record(this.ledger, command, got.plan);
     }
+    if (check) this.checkBook();
+    return got;
+  }
+
+  /** The fast book's invariants and conservation of quantity per side. */
+  checkBook(): void {
     checkInvariants(this.fast);
     checkConservation(this.fast, this.ledger);
-    return got;
   }
 
   compareBooks(where: string): void {
@@ -59,27 +78,53 @@ export class DifferentialPair {
 
 /**
  * A seeded generated flow through a `DifferentialPair`; a tenth of the plans are dropped
- * instead of applied and the whole books are compared every 97 operations and at the end.
+ * instead of applied and the whole books are compared every 97 operations and at the end. The
+ * fast book's invariants and conservation are checked after every operation of a small flow and
+ * every `DEEP_CHECK_EVERY` of a deep one (each check walks the whole book).
  */
-export function runDifferentialFlow(seed: number, operations: number): FlowStats {
+export function runDifferentialFlow(
+  seed: number,
+  operations: number,
+  shape: FlowShape = 'small',
+): FlowStats {
   const pair = new DifferentialPair();
-  const commands = new CommandGenerator(seed);
+  const commands = new CommandGenerator(seed, shape);
+  const checkEvery = shape === 'deep' ? DEEP_CHECK_EVERY : 1;
   const drops = new Prng(seed ^ 0x5eed);
-  const stats: FlowStats = { operations, accepted: 0, trades: 0, triggered: 0, dropped: 0 };
+  const stats: FlowStats = {
+    operations,
+    accepted: 0,
+    trades: 0,
+    triggered: 0,
+    dropped: 0,
+    amended: 0,
+    expired: 0,
+    cancelledAll: 0,
+  };
   for (let step = 0; step < operations; step += 1) {
     const drop = drops.chance(0.1);
-    const result = pair.step(commands.next(), drop, `seed ${seed} step ${step}`);
+    const where = `${shape} seed ${seed} step ${step}`;
+    const command = commands.next();
+    const result = pair.step(command, drop, where, step % checkEvery === 0);
     if (result.ok && drop) stats.dropped += 1;
     else if (result.ok) {
       commands.observe(result.plan);
       stats.accepted += 1;
       stats.trades += result.plan.trades.length;
       stats.triggered += result.plan.triggeredStops.length;
+      if (command.kind === 'amend') stats.amended += 1;
+      else if (command.kind === 'expire') stats.expired += 1;
+      else if (command.kind === 'cancel_all') stats.cancelledAll += 1;
     }
-    if (step % 97 === 0 || step === operations - 1) pair.compareBooks(`seed ${seed} step ${step}`);
+    if (step % 97 === 0 || step === operations - 1) {
+      pair.compareBooks(where);
+      pair.checkBook();
+    }
   }
   return stats;
 }
+
+const DEEP_CHECK_EVERY = 10;
 
 class SideLedger {
   placed = 0;
@@ -94,7 +139,9 @@ function record(ledger: Record<Side, SideLedger>, command: Command, plan: BookPl
     ledger.sell.filled += trade.quantity;
   }
   for (const update of plan.orders) {
-    if (update.status === 'cancelled') ledger[update.side].cancelled += update.remainingQuantity;
+    if (update.status === 'cancelled' || update.status === 'expired') {
+      ledger[update.side].cancelled += update.remainingQuantity;
+    }
   }
 }
 

@@ -21,6 +21,8 @@ class Taker {
   /** The limit price, or a market order's protection price; null: any price. */
   price: number | null = null;
   timeInForce: TimeInForce = 'GTC';
+  /** What it filled before this run: an amended order's earlier fills, else 0. */
+  before = 0;
 
   set(order: OrderIdentity, isMarket: boolean, price: number | null, tif: TimeInForce): this {
     this.key = order.key;
@@ -32,6 +34,7 @@ class Taker {
     this.isMarket = isMarket;
     this.price = price;
     this.timeInForce = tif;
+    this.before = 0;
     return this;
   }
 }
@@ -137,6 +140,24 @@ export class MatchRun {
       filled += quantity;
     }
     this.matchFrom(taker, view, filled);
+    this.cascade();
+  }
+
+  /**
+   * Runs an amend's cancel-replace: `removed` leaves its level, then the order re-enters with its
+   * new total `quantity` as a GTC limit order at `price`, its earlier fills counted, and the
+   * cascade runs. Later takers in the cascade do not see `removed`.
+   */
+  replace(removed: RestingNode, quantity: number, price: number): void {
+    const taker = this.taker.set(removed, false, price, 'GTC');
+    const filled = removed.quantity - removed.remaining;
+    taker.quantity = quantity;
+    taker.before = filled;
+    const own = this.own(taker.side);
+    own.exclude(removed);
+    this.levels.add(own.side, removed.price, -removed.remaining, -1);
+    this.update(taker, filled === 0 ? 'open' : 'partially_filled', filled);
+    this.matchFrom(taker, this.opposite(taker.side), filled);
     this.cascade();
   }
 
@@ -276,7 +297,7 @@ export class MatchRun {
     this.levels.add(side, price, remaining, 1);
     // Only triggered stops match after a rest; without any, nobody will look at this order.
     if (this.triggeredCount > 0) this.own(taker.side).rest(order);
-    if (filled > 0) this.update(taker, 'partially_filled', filled);
+    if (filled > taker.before) this.update(taker, 'partially_filled', filled);
   }
 
   private cancel(taker: Taker, filled: number, reason: CancelReason): void {

@@ -13,6 +13,16 @@ const keyOf = (id: string) => id.charCodeAt(0) - 97;
 const price = fc.integer({ min: 95, max: 105 });
 const command: fc.Arbitrary<Command> = fc.oneof(
   ids.map((id) => ({ kind: 'cancel' as const, key: keyOf(id) })),
+  ids.map((id) => ({ kind: 'expire' as const, key: keyOf(id) })),
+  fc.integer({ min: 0, max: 3 }).map((ownerKey) => ({ kind: 'cancel_all' as const, ownerKey })),
+  fc
+    .record({ id: ids, quantity: fc.integer({ min: 1, max: 8 }), price }, { requiredKeys: ['id'] })
+    .map(({ id, quantity, price }) => ({
+      kind: 'amend' as const,
+      key: keyOf(id),
+      quantity,
+      price,
+    })),
   fc
     .record(
       {

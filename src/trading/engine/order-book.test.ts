@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookPlan } from './book-plan.js';
 import { OrderBook, StalePlanError } from './order-book.js';
 import { checkInvariants } from './invariants.js';
-import type { PlaceOrder, PlanResult } from './types.js';
+import type { Command, PlaceOrder, PlanResult } from './types.js';
 
 type Placement = Partial<PlaceOrder> & Pick<PlaceOrder, 'orderId' | 'side'>;
 
@@ -445,5 +445,204 @@ describe('OrderBook: rebuild', () => {
     expect(() => book.restore({ ...crossing, key: keyOf('a'), orderId: 'a', price: 120 })).toThrow(
       /duplicate/,
     );
+  });
+});
+
+/** Plans and applies any command; returns the plan. */
+function runCommand(book: OrderBook, command: Command): BookPlan {
+  const result = book.plan(command);
+  if (!result.ok) throw new Error(`rejected: ${result.code}`);
+  book.apply(result.plan);
+  checkInvariants(book);
+  return result.plan;
+}
+
+describe('OrderBook: amend', () => {
+  it('keeps time priority for a quantity decrease alone', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'am-a', side: 'sell' });
+    run(book, { orderId: 'am-b', side: 'sell' });
+    const plan = runCommand(book, { kind: 'amend', key: keyOf('am-a'), quantity: 4 });
+    expect(plan.orders).toEqual([
+      {
+        orderId: 'am-a',
+        ownerId: 'owner-am-a',
+        side: 'sell',
+        status: 'open',
+        filledQuantity: 0,
+        remainingQuantity: 4,
+      },
+    ]);
+    expect(plan.deltas).toEqual([
+      { sequence: 3, side: 'sell', price: 100, quantity: 14, orderCount: 2 },
+    ]);
+    const fill = run(book, { orderId: 'am-c', side: 'buy', quantity: 5 });
+    expect(fill.trades.map((t) => [t.sellOrderId, t.quantity])).toEqual([
+      ['am-a', 4],
+      ['am-b', 1],
+    ]);
+  });
+
+  it('moves an order behind its level for a quantity increase', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'ai-a', side: 'sell' });
+    run(book, { orderId: 'ai-b', side: 'sell' });
+    const plan = runCommand(book, { kind: 'amend', key: keyOf('ai-a'), quantity: 12 });
+    expect(plan.orders.map((u) => [u.status, u.filledQuantity, u.remainingQuantity])).toEqual([
+      ['open', 0, 12],
+    ]);
+    expect(plan.deltas).toEqual([
+      { sequence: 3, side: 'sell', price: 100, quantity: 22, orderCount: 2 },
+    ]);
+    expect(book.restingOrders().map((o) => [o.orderId, o.quantity])).toEqual([
+      ['ai-b', 10],
+      ['ai-a', 12],
+    ]);
+  });
+
+  it('re-enters at a new price as a taker, keeping its fills, and rests the remainder', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'ap-s1', side: 'sell', price: 101, quantity: 4 });
+    run(book, { orderId: 'ap-s2', side: 'sell', price: 103, quantity: 4 });
+    run(book, { orderId: 'ap-b', side: 'buy', price: 99 });
+    const first = runCommand(book, { kind: 'amend', key: keyOf('ap-b'), price: 101 });
+    expect(first.trades.map((t) => [t.buyOrderId, t.sellOrderId, t.price, t.quantity])).toEqual([
+      ['ap-b', 'ap-s1', 101, 4],
+    ]);
+    expect(first.orders.map((u) => [u.orderId, u.status, u.filledQuantity])).toEqual([
+      ['ap-b', 'open', 0],
+      ['ap-s1', 'filled', 4],
+      ['ap-b', 'partially_filled', 4],
+    ]);
+    expect(first.deltas.map((d) => [d.side, d.price, d.quantity, d.orderCount])).toEqual([
+      ['buy', 101, 6, 1],
+      ['buy', 99, 0, 0],
+      ['sell', 101, 0, 0],
+    ]);
+    // The total must stay above the 4 filled; a decrease to 5 leaves 1.
+    expect(code(book.plan({ kind: 'amend', key: keyOf('ap-b'), quantity: 4 }))).toBe(
+      'INVALID_QUANTITY',
+    );
+    const second = runCommand(book, { kind: 'amend', key: keyOf('ap-b'), quantity: 5 });
+    expect(second.orders.map((u) => [u.status, u.filledQuantity, u.remainingQuantity])).toEqual([
+      ['partially_filled', 4, 1],
+    ]);
+    // Moved again without a new fill: one update, still partially filled.
+    const third = runCommand(book, { kind: 'amend', key: keyOf('ap-b'), price: 102, quantity: 8 });
+    expect(third.orders.map((u) => [u.status, u.filledQuantity, u.remainingQuantity])).toEqual([
+      ['partially_filled', 4, 4],
+    ]);
+    expect(book.find(keyOf('ap-b'))).toMatchObject({
+      price: 102,
+      quantity: 8,
+      remainingQuantity: 4,
+    });
+  });
+
+  it('stops a re-entering order at its owner’s own resting order', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'st-s', ownerId: 'same', side: 'sell', price: 101 });
+    run(book, { orderId: 'st-b', ownerId: 'same', side: 'buy', price: 99 });
+    const plan = runCommand(book, { kind: 'amend', key: keyOf('st-b'), price: 101 });
+    expect(plan.trades).toEqual([]);
+    expect(plan.orders.at(-1)).toMatchObject({
+      status: 'cancelled',
+      reason: 'SELF_TRADE_PREVENTED',
+    });
+    expect(book.find(keyOf('st-b'))).toBeUndefined();
+  });
+
+  it('changes a pending stop in place without triggering it', () => {
+    const book = new OrderBook({ lastPrice: 100 });
+    const stop = { side: 'buy', type: 'stop_limit', stopPrice: 105, price: 106 } as const;
+    run(book, { orderId: 'sl-a', ...stop });
+    run(book, { orderId: 'sl-b', ...stop });
+    const plan = runCommand(book, { kind: 'amend', key: keyOf('sl-a'), quantity: 20, price: 107 });
+    expect(plan.orders.map((u) => [u.status, u.remainingQuantity])).toEqual([['pending_stop', 20]]);
+    expect(plan.deltas).toEqual([]);
+    expect(book.pendingStops().map((s) => [s.orderId, s.quantity, s.price])).toEqual([
+      ['sl-a', 20, 107],
+      ['sl-b', 10, 106],
+    ]);
+    run(book, {
+      orderId: 'sloss',
+      side: 'sell',
+      type: 'stop_loss',
+      stopPrice: 90,
+      price: undefined,
+    });
+    expect(code(book.plan({ kind: 'amend', key: keyOf('sloss'), price: 89 }))).toBe(
+      'INVALID_PRICE',
+    );
+  });
+
+  it('refuses unknown keys, bad values and amends that change nothing', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'rf-a', side: 'buy' });
+    const key = keyOf('rf-a');
+    expect(code(book.plan({ kind: 'amend', key: keyOf('rf-none'), quantity: 3 }))).toBe(
+      'ORDER_NOT_FOUND',
+    );
+    expect(code(book.plan({ kind: 'amend', key }))).toBe('INVALID_AMEND');
+    expect(code(book.plan({ kind: 'amend', key, quantity: 10, price: 100 }))).toBe('INVALID_AMEND');
+    for (const quantity of [0, -1, 1.5, 2 ** 53]) {
+      expect(code(book.plan({ kind: 'amend', key, quantity }))).toBe('INVALID_QUANTITY');
+    }
+    for (const price of [0, 1.5, 1e13]) {
+      expect(code(book.plan({ kind: 'amend', key, price }))).toBe('INVALID_PRICE');
+    }
+    expect(book.find(key)).toMatchObject({ price: 100, quantity: 10 });
+  });
+});
+
+describe('OrderBook: expire and cancel-all', () => {
+  it('expires like a cancel, with status expired', () => {
+    const book = new OrderBook();
+    run(book, { orderId: 'ex-a', side: 'buy', quantity: 3 });
+    const plan = runCommand(book, { kind: 'expire', key: keyOf('ex-a') });
+    expect(plan.orders).toEqual([
+      {
+        orderId: 'ex-a',
+        ownerId: 'owner-ex-a',
+        side: 'buy',
+        status: 'expired',
+        filledQuantity: 0,
+        remainingQuantity: 3,
+      },
+    ]);
+    expect(plan.deltas).toEqual([
+      { sequence: 2, side: 'buy', price: 100, quantity: 0, orderCount: 0 },
+    ]);
+    expect(code(book.plan({ kind: 'expire', key: keyOf('ex-a') }))).toBe('ORDER_NOT_FOUND');
+  });
+
+  it('cancels every live order of one owner in a fixed order', () => {
+    const book = new OrderBook({ lastPrice: 100 });
+    const mine = { ownerId: 'ca-me' } as const;
+    run(book, { orderId: 'ca-1', ...mine, side: 'sell', price: 102 });
+    run(book, { orderId: 'ca-2', ...mine, side: 'buy', price: 98 });
+    run(book, { orderId: 'ca-3', side: 'buy', price: 99 });
+    run(book, { orderId: 'ca-4', ...mine, side: 'buy', price: 99, quantity: 2 });
+    run(book, { orderId: 'ca-5', ...mine, side: 'sell', type: 'stop_loss', stopPrice: 95 });
+    run(book, { orderId: 'ca-6', ...mine, side: 'buy', type: 'stop_limit', stopPrice: 105 });
+    const ownerKey = handleOf('owner', 'ca-me');
+    const plan = runCommand(book, { kind: 'cancel_all', ownerKey });
+    expect(plan.orders.map((u) => [u.orderId, u.status])).toEqual([
+      ['ca-4', 'cancelled'],
+      ['ca-2', 'cancelled'],
+      ['ca-1', 'cancelled'],
+      ['ca-6', 'cancelled'],
+      ['ca-5', 'cancelled'],
+    ]);
+    expect(plan.deltas.map((d) => [d.side, d.price, d.quantity, d.orderCount])).toEqual([
+      ['buy', 99, 10, 1],
+      ['buy', 98, 0, 0],
+      ['sell', 102, 0, 0],
+    ]);
+    expect(book.restingOrders().map((o) => o.orderId)).toEqual(['ca-3']);
+    expect(book.pendingStops()).toEqual([]);
+    const none = runCommand(book, { kind: 'cancel_all', ownerKey });
+    expect([none.orders, none.deltas]).toEqual([[], []]);
+    expect(code(book.plan({ kind: 'cancel_all', ownerKey: -1 }))).toBe('INVALID_OWNER_ID');
   });
 });

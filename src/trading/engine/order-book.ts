@@ -3,11 +3,16 @@ import { BookSide, RestingNode } from './book-side.js';
 import type { PriceLevel } from './book-side.js';
 import { KeyIndex } from './key-index.js';
 import { MatchRun } from './matcher.js';
+import { planAmend } from './amend.js';
+import { planCancelAll } from './cancel-all.js';
 import { crossesBook, planCancel, planPlacement } from './planner.js';
 import { StopBook, pendingStop } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
 import type {
+  AmendOrder,
+  CancelAllOrders,
   Command,
+  ExpireOrder,
   DepthSnapshot,
   LevelView,
   LiveOrder,
@@ -82,7 +87,16 @@ export class OrderBook implements MatchingBook<BookPlan> {
    */
   plan(command: Command): PlanResult<BookPlan> {
     this.pending.bookVersion = -1; // a refused command leaves no plan to apply
-    return command.kind === 'place' ? planPlacement(this, command) : planCancel(this, command);
+    if (command.kind === 'place') return planPlacement(this, command);
+    if (command.kind === 'cancel') return planCancel(this, command.key, false);
+    return this.planChange(command);
+  }
+
+  /** The rarer commands, out of line so that `plan` stays small. */
+  private planChange(command: AmendOrder | ExpireOrder | CancelAllOrders): PlanResult<BookPlan> {
+    if (command.kind === 'expire') return planCancel(this, command.key, true);
+    if (command.kind === 'amend') return planAmend(this, command);
+    return planCancelAll(this, command.ownerKey);
   }
 
   /** The live order behind a key, for planning; callers outside the engine use `find`. */
@@ -125,6 +139,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
     }
     if (plan.cancelled !== null) this.removeLive(plan.cancelled);
     if (plan.newStop !== null) this.addStop(plan.newStop);
+    if (plan.rare) this.applyRare(plan);
     // Orders are consumed and stops triggered only by trades; most plans have none.
     if (plan.tradeCount > 0) this.applyTrades(plan);
     for (let i = 0; i < plan.restCount; i += 1) {
@@ -184,6 +199,21 @@ export class OrderBook implements MatchingBook<BookPlan> {
     }
     if (crossesBook(this, side, price)) throw new Error(`order ${orderId} would cross the book`);
     this.addResting(new RestingNode(order, price, remainingQuantity));
+  }
+
+  /** An amend in place or a cancel-all's removals. */
+  private applyRare(plan: BookPlan): void {
+    for (let i = 0; i < plan.removalCount; i += 1) this.removeLive(plan.removalAt(i));
+    const order = plan.amended;
+    if (order === null) return;
+    if (order instanceof RestingNode) {
+      const remaining = plan.amendedQuantity - (order.quantity - order.remaining);
+      this.sideOf(order.side).reduce(order, order.remaining - remaining);
+      order.quantity = plan.amendedQuantity;
+    } else {
+      order.quantity = plan.amendedQuantity;
+      order.price = plan.amendedPrice;
+    }
   }
 
   /** What a plan's trades did: orders consumed from each side, stops triggered on each side. */

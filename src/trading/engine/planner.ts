@@ -4,14 +4,7 @@ import type { BookSide, PriceLevel } from './book-side.js';
 import type { MatchRun, MatchSource } from './matcher.js';
 import { pendingStop } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
-import type {
-  CancelOrder,
-  PlaceOrder,
-  PlanResult,
-  RejectCode,
-  Side,
-  TimeInForce,
-} from './types.js';
+import type { PlaceOrder, PlanResult, RejectCode, Side, TimeInForce } from './types.js';
 import { sweep } from './sweep.js';
 import { effectiveTimeInForce, validatePlacement } from './validation.js';
 
@@ -81,22 +74,21 @@ function planTaker(
   return book.accepted;
 }
 
-export function planCancel(book: PlanningSource, command: CancelOrder): PlanResult<BookPlan> {
-  const order = book.entry(command.key);
+/** A cancel (`expired` false) or a GTD order's expiry (`expired` true): the same but the status. */
+export function planCancel(
+  book: PlanningSource,
+  key: number,
+  expired: boolean,
+): PlanResult<BookPlan> {
+  const order = book.entry(key);
   if (order === undefined) return rejected('ORDER_NOT_FOUND');
   const { orderId, ownerId, side, quantity } = order;
   const resting = order instanceof RestingNode;
   const remaining = resting ? order.remaining : quantity;
   const plan = book.freshPlan();
-  plan.update(
-    orderId,
-    ownerId,
-    side,
-    'cancelled',
-    'CANCELLED_BY_OWNER',
-    quantity - remaining,
-    remaining,
-  );
+  const status = expired ? 'expired' : 'cancelled';
+  const reason = expired ? null : 'CANCELLED_BY_OWNER';
+  plan.update(orderId, ownerId, side, status, reason, quantity - remaining, remaining);
   if (resting) {
     // The delta of removing one resting order from its level.
     const level = order.level as PriceLevel;
@@ -137,6 +129,7 @@ const REJECTIONS = Object.fromEntries(
       'INVALID_TIME_IN_FORCE',
       'DUPLICATE_ORDER_ID',
       'ORDER_NOT_FOUND',
+      'INVALID_AMEND',
       'POST_ONLY_WOULD_CROSS',
       'FOK_NOT_FILLABLE',
       'NO_LIQUIDITY',

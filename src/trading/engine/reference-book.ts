@@ -7,6 +7,7 @@ import type {
   PendingStopOrder,
   PlanOutcome,
   PlanResult,
+  RejectCode,
   RestingOrder,
   Side,
 } from './types.js';
@@ -16,7 +17,11 @@ import type { State } from './reference-run.js';
 export interface ReferencePlan extends PlanOutcome {
   readonly version: number;
   readonly after: State;
+  readonly afterLevels: Levels;
 }
+
+/** Each side's levels by price. */
+type Levels = Record<Side, Map<number, LevelView>>;
 
 /**
  * The oracle for the fast book: the same rules written as plainly as possible. Planning runs
@@ -31,6 +36,8 @@ export class ReferenceBook implements MatchingBook<ReferencePlan> {
     arrivals: 0,
     version: 0,
   };
+  /** The levels of `state`, kept with it: a plan's deltas compare them with the run's. */
+  private levels: Levels = { buy: new Map(), sell: new Map() };
 
   get lastPrice(): number | null {
     return this.state.lastPrice;
@@ -42,15 +49,17 @@ export class ReferenceBook implements MatchingBook<ReferencePlan> {
 
   plan(command: Command): PlanResult<ReferencePlan> {
     const run = new ReferenceRun(copyState(this.state));
-    const refusal = command.kind === 'place' ? run.place(command) : run.cancel(command.key);
+    const refusal = runCommand(run, command);
     if (refusal !== null) return { ok: false, code: refusal };
-    const deltas = levelDiff(this.state, run.state);
+    const afterLevels = { buy: levelMap(run.state, 'buy'), sell: levelMap(run.state, 'sell') };
+    const deltas = levelDiff(this.state.sequence, this.levels, afterLevels);
     run.state.sequence += deltas.length;
     run.state.version += 1;
     const { trades, orders, triggeredStops } = run;
     const plan = {
       version: this.state.version,
       after: run.state,
+      afterLevels,
       trades,
       orders,
       deltas,
@@ -63,6 +72,7 @@ export class ReferenceBook implements MatchingBook<ReferencePlan> {
   apply(plan: ReferencePlan): void {
     if (plan.version !== this.state.version) throw new Error('stale plan');
     this.state = plan.after;
+    this.levels = plan.afterLevels;
   }
 
   depth(levels: number): DepthSnapshot {
@@ -86,6 +96,21 @@ export class ReferenceBook implements MatchingBook<ReferencePlan> {
   }
 }
 
+function runCommand(run: ReferenceRun, command: Command): RejectCode | null {
+  switch (command.kind) {
+    case 'place':
+      return run.place(command);
+    case 'cancel':
+      return run.cancel(command.key, false);
+    case 'expire':
+      return run.cancel(command.key, true);
+    case 'amend':
+      return run.amend(command);
+    case 'cancel_all':
+      return run.cancelAll(command.ownerKey);
+  }
+}
+
 function levelsOf(state: State): { bids: LevelView[]; asks: LevelView[] } {
   const aggregate = (side: Side): LevelView[] => {
     const levels: LevelView[] = [];
@@ -104,21 +129,40 @@ function levelsOf(state: State): { bids: LevelView[]; asks: LevelView[] } {
   return { bids: aggregate('buy'), asks: aggregate('sell') };
 }
 
-/** One delta per level whose aggregate differs between two states: bids then asks, best first. */
-function levelDiff(before: State, after: State): BookDelta[] {
+/** One delta per level whose aggregate differs between two books: bids then asks, best first. */
+function levelDiff(sequence: number, before: Levels, after: Levels): BookDelta[] {
   const deltas: Omit<BookDelta, 'sequence'>[] = [];
-  const [was, is] = [levelsOf(before), levelsOf(after)];
   for (const side of ['buy', 'sell'] as const) {
-    const key = side === 'buy' ? 'bids' : 'asks';
-    const prices = new Set([...was[key], ...is[key]].map((l) => l.price));
-    const sorted = [...prices].sort((a, b) => (side === 'buy' ? b - a : a - b));
-    for (const price of sorted) {
-      const old = was[key].find((l) => l.price === price);
-      const now = is[key].find((l) => l.price === price) ?? { price, quantity: 0, orderCount: 0 };
-      if (old?.quantity !== now.quantity || old.orderCount !== now.orderCount) {
-        deltas.push({ side, ...now });
-      }
+    const [was, is] = [before[side], after[side]];
+    const changed = [...was.keys(), ...[...is.keys()].filter((price) => !was.has(price))].filter(
+      (price) => {
+        const [old, now] = [was.get(price), is.get(price)];
+        return old?.quantity !== now?.quantity || old?.orderCount !== now?.orderCount;
+      },
+    );
+    for (const price of changed.sort((a, b) => (side === 'buy' ? b - a : a - b))) {
+      deltas.push({ side, ...(is.get(price) ?? { price, quantity: 0, orderCount: 0 }) });
     }
   }
-  return deltas.map((d, i) => ({ sequence: before.sequence + 1 + i, ...d }));
+  return deltas.map((d, i) => ({ sequence: sequence + 1 + i, ...d }));
+}
+
+/** One side's levels by price (a deep book has hundreds: no search through a list). */
+function levelMap(state: State, side: Side): Map<number, LevelView> {
+  const levels = new Map<number, { price: number; quantity: number; orderCount: number }>();
+  for (const order of state.resting) {
+    if (order.side !== side) continue;
+    const level = levels.get(order.price);
+    if (level === undefined) {
+      levels.set(order.price, {
+        price: order.price,
+        quantity: order.remainingQuantity,
+        orderCount: 1,
+      });
+    } else {
+      level.quantity += order.remainingQuantity;
+      level.orderCount += 1;
+    }
+  }
+  return levels;
 }

@@ -14,6 +14,8 @@ export class SideView {
   private rank = 0;
   /** The plan's own resting orders on this side that still have quantity, best first. */
   private planned: RestingNode[] | null = null;
+  /** A real order the plan took out of the book (an amend's cancel-replace): never offered. */
+  private excluded: RestingNode | null = null;
 
   constructor(readonly side: BookSide) {
     this.node = side.levelAt(0)?.head ?? null;
@@ -26,7 +28,14 @@ export class SideView {
     this.node = this.side.levelAt(0)?.head ?? null;
     this.rank = 0;
     this.planned = null;
+    this.excluded = null;
     return this;
+  }
+
+  /** Hides `node` (a real order the plan removes) from the view; call before taking anything. */
+  exclude(node: RestingNode): void {
+    this.excluded = node;
+    if (this.node === node) this.node = this.after(node);
   }
 
   /** The first order in priority order, or null when the side is empty. */
@@ -93,6 +102,9 @@ export class SideView {
       } else if (node !== null) {
         found += offered;
         node = node.next ?? this.side.levelAt(++rank)?.head ?? null;
+        if (node !== null && node === this.excluded) {
+          node = node.next ?? this.side.levelAt(++rank)?.head ?? null;
+        }
         offered = node === null ? 0 : node.remaining;
       }
     }
@@ -103,7 +115,15 @@ export class SideView {
     const node = this.node as RestingNode;
     this.consumed += 1;
     this.partial = 0;
-    if (node.next !== null) this.node = node.next;
-    else this.node = this.side.levelAt(++this.rank)?.head ?? null;
+    this.node = this.after(node);
+  }
+
+  /** The real order after `node` in priority order, past the excluded one; moves `rank` on. */
+  private after(node: RestingNode): RestingNode | null {
+    let next = node.next ?? this.side.levelAt(++this.rank)?.head ?? null;
+    if (next !== null && next === this.excluded) {
+      next = next.next ?? this.side.levelAt(++this.rank)?.head ?? null;
+    }
+    return next;
   }
 }

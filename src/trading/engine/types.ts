@@ -72,7 +72,39 @@ export interface CancelOrder {
   readonly key: number;
 }
 
-export type Command = PlaceOrder | CancelOrder;
+/**
+ * Changes a live order in place of a cancel and a new placement. `quantity` is the new total
+ * quantity (it must exceed what the order has filled); `price` the new limit price in ticks. A
+ * quantity decrease alone keeps the order's time priority; a price change or a quantity increase
+ * is a cancel-replace: the order keeps its key, ids, owner and filled quantity, loses its priority
+ * and re-enters as a GTC limit order (at a new price it may cross and trade as a taker). A pending
+ * stop keeps its place among the stops: its quantity and (stop_limit) limit price change, it does
+ * not trigger.
+ */
+export interface AmendOrder {
+  readonly kind: 'amend';
+  readonly key: number;
+  readonly quantity?: number | undefined;
+  readonly price?: number | undefined;
+}
+
+/** The trading service's end of a GTD order: a cancel whose update has status `expired`. */
+export interface ExpireOrder {
+  readonly kind: 'expire';
+  readonly key: number;
+}
+
+/**
+ * Cancels every live order of one owner in this book (`CANCELLED_BY_OWNER`): resting orders bids
+ * best first then asks best first (FIFO within a level), then pending stops, buys then sells,
+ * each in trigger order. An owner with no live order gets an accepted plan with no updates.
+ */
+export interface CancelAllOrders {
+  readonly kind: 'cancel_all';
+  readonly ownerKey: number;
+}
+
+export type Command = PlaceOrder | CancelOrder | AmendOrder | ExpireOrder | CancelAllOrders;
 
 /** Why a command was refused; a refused command changes nothing. */
 export type RejectCode =
@@ -84,6 +116,7 @@ export type RejectCode =
   | 'INVALID_TIME_IN_FORCE'
   | 'DUPLICATE_ORDER_ID'
   | 'ORDER_NOT_FOUND'
+  | 'INVALID_AMEND'
   | 'POST_ONLY_WOULD_CROSS'
   | 'FOK_NOT_FILLABLE'
   | 'NO_LIQUIDITY';
@@ -100,7 +133,10 @@ interface OrderUpdateBase {
   readonly orderId: string;
   readonly ownerId: string;
   readonly side: Side;
-  /** Cumulative; filledQuantity + remainingQuantity is always the order's quantity. */
+  /**
+   * Cumulative; filledQuantity + remainingQuantity is always the order's quantity (for an
+   * amended order, its new quantity).
+   */
   readonly filledQuantity: number;
   readonly remainingQuantity: number;
 }
@@ -109,6 +145,7 @@ interface OrderUpdateBase {
 export type OrderUpdate =
   | (OrderUpdateBase & { readonly status: 'pending_stop' | 'open' | 'partially_filled' })
   | (OrderUpdateBase & { readonly status: 'filled' })
+  | (OrderUpdateBase & { readonly status: 'expired' })
   | (OrderUpdateBase & { readonly status: 'cancelled'; readonly reason: CancelReason });
 
 export type OrderStatus = OrderUpdate['status'];

@@ -1,5 +1,5 @@
 import { MAX_QUANTITY, MAX_TICKS } from './types.js';
-import type { OrderType, PlaceOrder, RejectCode, TimeInForce } from './types.js';
+import type { AmendOrder, OrderType, PlaceOrder, RejectCode, TimeInForce } from './types.js';
 
 /**
  * The shape rules of a placement, independent of the book's state. Both books call this, so
@@ -25,6 +25,20 @@ export function validatePlacement(order: PlaceOrder): RejectCode | null {
   return null;
 }
 
+/**
+ * The value rules of an amend, given what the order has filled: a new total quantity above it,
+ * a price in range. What the amend may change (nothing at all, a stop_loss's price) is the
+ * books' to decide.
+ */
+export function validateAmend(amend: AmendOrder, filled: number): RejectCode | null {
+  const { quantity, price } = amend;
+  if (quantity !== undefined && !(isInRange(quantity, MAX_QUANTITY) && quantity > filled)) {
+    return 'INVALID_QUANTITY';
+  }
+  if (price !== undefined && !isInRange(price, MAX_TICKS)) return 'INVALID_PRICE';
+  return null;
+}
+
 /** Market-like orders never rest, so they default to IOC; priced orders default to GTC. */
 export function effectiveTimeInForce(type: OrderType, given: TimeInForce | undefined): TimeInForce {
   if (given !== undefined) return given;
@@ -37,7 +51,7 @@ export function stopTriggers(side: 'buy' | 'sell', stopPrice: number, lastPrice:
 }
 
 /** A caller's integer handle: a non-negative safe integer. */
-function isHandle(value: number): boolean {
+export function isHandle(value: number): boolean {
   return Number.isSafeInteger(value) && value >= 0;
 }
 
