@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
+import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -27,7 +28,7 @@ export type VerificationStatus = (typeof verificationStatuses)[number];
 export type AccreditationStatus = 'retail' | 'professional' | 'institutional';
 export type FatcaStatus = 'clear' | 'blocked';
 
-export interface UsersTable {
+export interface UsersTable extends UserTradingColumns {
   id: string;
   email: string;
   /** null for system users (the treasury), which cannot log in */
@@ -135,7 +136,7 @@ export interface GasTransactionsTable {
   finished_at: Date | null;
 }
 
-export interface Database extends VerificationTables, IssuanceTables, FiatTables {
+export interface Database extends VerificationTables, IssuanceTables, FiatTables, TradingTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

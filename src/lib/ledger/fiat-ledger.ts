@@ -2,13 +2,15 @@
  * The fiat ledger: every movement of money is a row here, written in the same transaction as the
  * balance change it records (ARCHITECTURE principle 5). `moveFiat` is the only code that changes
  * users.fiat_balance. Balances cannot go negative (a check constraint); a debit that would make
- * one negative is refused as INSUFFICIENT_FUNDS and the transaction rolls back.
+ * one negative is refused as INSUFFICIENT_FUNDS and the transaction rolls back. `moveFiatBatch`
+ * is the same for many movements at once (the trading process's group commit): one update of the
+ * balances and one insert of the rows, under the same rules.
  */
 import { sql } from 'kysely';
-import type { Trx } from '../../lib/db/database.js';
-import { AppError } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { Exact, toMoney } from '../../lib/money.js';
+import type { Trx } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { Exact, toMoney } from '../money.js';
 
 export const ledgerKinds = [
   'deposit',
@@ -23,6 +25,8 @@ export const ledgerKinds = [
   'trade_fee',
   'dividend',
   'dividend_fee',
+  'order_lock',
+  'order_release',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -70,6 +74,66 @@ export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string
     })
     .execute();
   return balanceAfter;
+}
+
+/**
+ * Applies many movements in one statement per table: each user's balance changes by the sum of
+ * their movements, and every movement is its own ledger row whose balance_after is the running
+ * balance in the order given. The caller orders debits after what funds them (a row's
+ * balance_after may not be negative); a final balance below zero is INSUFFICIENT_FUNDS. Users are
+ * updated in id order, the same order every batch locks them in.
+ */
+export async function moveFiatBatch(trx: Trx, movements: readonly FiatMovement[]): Promise<void> {
+  if (movements.length === 0) return;
+  const amounts = movements.map((movement) => {
+    const amount = toMoney(movement.amount);
+    if (new Exact(amount).isZero()) throw new Error('a ledger movement cannot be zero');
+    return amount;
+  });
+  const net = new Map<string, Exact>();
+  movements.forEach((movement, i) => {
+    net.set(movement.userId, (net.get(movement.userId) ?? new Exact(0)).plus(amounts[i]!));
+  });
+  const userIds = [...net.keys()].sort();
+  let rows: { id: string; fiat_balance: string }[];
+  try {
+    const result = await sql<{ id: string; fiat_balance: string }>`
+      update users u set fiat_balance = u.fiat_balance + v.delta, updated_at = now()
+      from unnest(${userIds}::uuid[], ${userIds.map((id) => net.get(id)!.toFixed(2))}::numeric[])
+        as v(id, delta)
+      where u.id = v.id
+      returning u.id, u.fiat_balance`.execute(trx);
+    rows = result.rows;
+  } catch (error) {
+    if ((error as { code?: string }).code === '23514') {
+      throw new AppError('INSUFFICIENT_FUNDS', 'A balance does not cover its debits');
+    }
+    throw error;
+  }
+  if (rows.length !== userIds.length) throw new Error('a ledger movement names an unknown user');
+  // Walk each user's movements backwards from the final balance to get every balance_after.
+  const running = new Map(rows.map((row) => [row.id, new Exact(row.fiat_balance)]));
+  const balanceAfter: string[] = new Array<string>(movements.length);
+  for (let i = movements.length - 1; i >= 0; i--) {
+    const userId = movements[i]!.userId;
+    const balance = running.get(userId)!;
+    balanceAfter[i] = balance.toFixed(2);
+    running.set(userId, balance.minus(amounts[i]!));
+  }
+  await trx
+    .insertInto('fiat_ledger')
+    .values(
+      movements.map((movement, i) => ({
+        id: newId(),
+        user_id: movement.userId,
+        kind: movement.kind,
+        amount: amounts[i]!,
+        balance_after: balanceAfter[i]!,
+        reference_type: movement.referenceType,
+        reference_id: movement.referenceId,
+      })),
+    )
+    .execute();
 }
 
 /** Moves `amount` from one user to another as two ledger rows (e.g. a fee to the treasury). */
