@@ -95,6 +95,11 @@ export async function moveFiatBatch(trx: Trx, movements: readonly FiatMovement[]
     net.set(movement.userId, (net.get(movement.userId) ?? new Exact(0)).plus(amounts[i]!));
   });
   const userIds = [...net.keys()].sort();
+  // Row locks in id order first: one statement's update takes them in no promised order, and
+  // two batches over the same users must not wait on each other crosswise.
+  await sql`select id from users where id = any(${userIds}::uuid[]) order by id for update`.execute(
+    trx,
+  );
   let rows: { id: string; fiat_balance: string }[];
   try {
     const result = await sql<{ id: string; fiat_balance: string }>`
