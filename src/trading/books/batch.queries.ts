@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids.js';
 import { moveFiatBatch } from '../../lib/ledger/fiat-ledger.js';
 import { Exact } from '../../lib/money.js';
 import type { Batch, TokenBalance } from './batch.js';
+import { withoutOwnerKey } from './book-state.js';
 
 export interface TraderRow {
   id: string;
@@ -127,9 +128,9 @@ export async function writeBatch(
   bookSequence: number,
 ): Promise<void> {
   for (const rows of chunks([...batch.inserted.values()])) {
-    await trx.insertInto('orders').values(rows).execute();
+    await trx.insertInto('orders').values(rows.map(withoutOwnerKey)).execute();
   }
-  const updated = [...batch.updated.values()];
+  const updated = [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id));
   for (const rows of chunks(updated)) {
     const col = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
     await sql`

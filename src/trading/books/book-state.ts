@@ -17,6 +17,13 @@ export interface LiveRow extends Order {
   owner_key: number;
 }
 
+/** The order row as stored (a copy without the engine's owner key). */
+export function withoutOwnerKey(row: LiveRow | Order): Order {
+  const order: Order & { owner_key?: number } = { ...row };
+  delete order.owner_key;
+  return order;
+}
+
 export class BookState {
   readonly live = new Map<string, LiveRow>();
   readonly window = new PriceWindow();
