@@ -97,7 +97,7 @@ export async function moveFiatBatch(trx: Trx, movements: readonly FiatMovement[]
   const userIds = [...net.keys()].sort();
   // Row locks in id order first: one statement's update takes them in no promised order, and
   // two batches over the same users must not wait on each other crosswise.
-  await sql`select id from users where id = any(${userIds}::uuid[]) order by id for update`.execute(
+  await sql`select id from users where id = any(${userIds}::uuid[]) order by id for no key update`.execute(
     trx,
   );
   let rows: { id: string; fiat_balance: string }[];

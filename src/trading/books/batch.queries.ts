@@ -192,7 +192,7 @@ export async function writeBatch(
       on conflict (user_id, token_id) do nothing`.execute(trx);
     await sql`
       select id from wallets where token_id = ${tokenId}::uuid and user_id = any(${walletUsers}::uuid[])
-      order by user_id for update`.execute(trx);
+      order by user_id for no key update`.execute(trx);
     await sql`
       update wallets w set
         balance = w.balance + v.balance, locked_balance = w.locked_balance + v.locked,
