@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
 
@@ -300,6 +301,55 @@ describe('refusals change nothing', () => {
     const off = { ...far, price: '12.01' };
     expect((await place(buyer, off)).json().code).toBe('NAV_DEVIATION_CONFIRMATION_REQUIRED');
     expect((await place(buyer, { ...off, confirm_nav_deviation: true })).statusCode).toBe(200);
+  });
+});
+
+describe('a failed commit', () => {
+  it('answers 503 and leaves book and database as they were (SPEC Errors 13)', async () => {
+    const { id: tokenId } = await sys.token();
+    const seller = await funded(tokenId, '0', 10);
+    const buyer = await funded(tokenId, '100.00');
+    await place(seller, {
+      token_id: tokenId,
+      side: 'sell',
+      order_type: 'limit',
+      quantity: 2,
+      price: '10.00',
+    });
+    const before = (await sys.call('GET', `/api/v1/orderbook/${tokenId}`)).json();
+    await sql`create function refuse_trades() returns trigger language plpgsql as
+      $$ begin raise exception 'trades refused for the test'; end $$`.execute(sys.db);
+    await sql`create trigger refuse_trades before insert on trades
+      for each statement execute function refuse_trades()`.execute(sys.db);
+    try {
+      const refused = await place(buyer, {
+        token_id: tokenId,
+        side: 'buy',
+        order_type: 'limit',
+        quantity: 2,
+        price: '10.00',
+      });
+      expect([refused.statusCode, refused.json().code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    } finally {
+      await sql`drop trigger refuse_trades on trades`.execute(sys.db);
+      await sql`drop function refuse_trades()`.execute(sys.db);
+    }
+    expect((await sys.call('GET', `/api/v1/orderbook/${tokenId}`)).json()).toEqual(before);
+    expect(await sys.fiat(buyer.id)).toBe('100.00');
+    const orders = await sys.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', buyer.id)
+      .execute();
+    expect(orders).toHaveLength(0);
+    const retried = await place(buyer, {
+      token_id: tokenId,
+      side: 'buy',
+      order_type: 'limit',
+      quantity: 2,
+      price: '10.00',
+    });
+    expect(retried.json().order.status).toBe('filled');
   });
 });
 
