@@ -18,7 +18,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { Exact } from '../../src/lib/money.js';
 import { dividendDistributor } from '../../src/platform/dividends/dividend-distributor.js';
 import { dividendsService } from '../../src/platform/dividends/dividends.service.js';
-import { moveFiat } from '../../src/platform/ledger/ledger.js';
+import { moveFiat } from '../../src/lib/ledger/fiat-ledger.js';
 import { insertToken } from '../../src/platform/portfolio/token-fixture.js';
 
 const holders = Number(process.env.BENCH_DIVIDEND_HOLDERS ?? 10_000);

@@ -254,7 +254,7 @@ describe('malformed input to every route of every process', () => {
   }, 120_000);
 
   it('the trading process never answers 5xx (covers its routes as they are added)', async () => {
-    const app = await buildTradingApp({
+    const { app } = await buildTradingApp({
       config: s.config,
       db: s.test.db,
       logger: createLogger('fuzz', 'silent'),

@@ -5,7 +5,7 @@
  */
 import { transaction, type Db } from '../../src/lib/db/database.js';
 import { newId } from '../../src/lib/ids.js';
-import { moveFiat } from '../../src/platform/ledger/ledger.js';
+import { moveFiat } from '../../src/lib/ledger/fiat-ledger.js';
 import { insertToken, insertWallet } from '../../src/platform/portfolio/token-fixture.js';
 
 /** A KYC-approved individual investor who cannot log in, holding `balance` of the token. */

@@ -1,5 +1,6 @@
 /** Table types of issuance: tokens, offering rounds, allocations, token wallets, the fiat ledger. */
 import type { ColumnType, Selectable } from 'kysely';
+import type { TokenTradingColumns } from './schema-trading.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
@@ -18,7 +19,7 @@ export type TradingMode = 'primary_subscription' | 'full_orderbook' | 'fixed_pri
 /** Whether the contract's paused flag still has to follow the token's status. */
 export type ChainSync = 'synced' | 'pending' | 'failed';
 
-export interface TokensTable {
+export interface TokensTable extends TokenTradingColumns {
   id: string;
   business_id: string;
   name: string;

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
+import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -28,7 +29,7 @@ export type VerificationStatus = (typeof verificationStatuses)[number];
 export type AccreditationStatus = 'retail' | 'professional' | 'institutional';
 export type FatcaStatus = 'clear' | 'blocked';
 
-export interface UsersTable {
+export interface UsersTable extends UserTradingColumns {
   id: string;
   email: string;
   /** null for system users (the treasury), which cannot log in */
@@ -136,7 +137,8 @@ export interface GasTransactionsTable {
   finished_at: Date | null;
 }
 
-export interface Database extends VerificationTables, IssuanceTables, FiatTables, DividendTables {
+export interface Database
+  extends VerificationTables, IssuanceTables, FiatTables, DividendTables, TradingTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { registerMetrics } from './metrics.js';
@@ -29,6 +30,8 @@ export interface HttpAppOptions {
   bodyLimitBytes: number;
   /** Resolves when the process can serve (database reachable, chain reachable...). */
   readiness?: () => Promise<Record<string, string>>;
+  /** Where /metrics reads from; a process with metrics of its own passes its registry. */
+  metricsRegistry?: Registry;
   /** Extra OpenAPI security schemes (bearer is always declared). */
   securitySchemes?: Record<string, object>;
 }
@@ -105,7 +108,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  registerMetrics(app, options.name);
+  registerMetrics(app, options.name, options.metricsRegistry);
 
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, () => ({

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Prometheus metrics at /metrics: process defaults and request durations by route and status. */
-export function registerMetrics(app: FastifyInstance, service: string): Registry {
-  const registry = new Registry();
+export function registerMetrics(
+  app: FastifyInstance,
+  service: string,
+  registry: Registry = new Registry(),
+): Registry {
   registry.setDefaultLabels({ service });
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({

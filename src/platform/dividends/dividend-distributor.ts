@@ -18,9 +18,9 @@ import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { moveBalance } from '../ledger/balance-ledger.js';
-import { moveFiat, moveFiatMany, treasuryId } from '../ledger/ledger.js';
+import { moveFiat, moveFiatBatch, treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { creditWallet } from '../tokens/tokens.queries.js';
-import { gateRefusal, type VerificationState } from '../verification/gates.rules.js';
+import { gateRefusal, type VerificationState } from '../../lib/auth/gates.rules.js';
 import {
   claimPayments,
   findDividend,
@@ -84,7 +84,7 @@ async function payGroup(
     referenceId: p.id,
   });
   if (dividend.dividend_type === 'fiat') {
-    await moveFiatMany(trx, credited.map(credit));
+    await moveFiatBatch(trx, credited.map(credit));
   } else if (dividend.dividend_type === 'stablecoin') {
     for (const payment of credited) {
       await moveBalance(trx, { ...credit(payment), currency: 'USDC' });

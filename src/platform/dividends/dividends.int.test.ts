@@ -18,7 +18,7 @@ import {
 import { createLogger } from '../../lib/logger.js';
 import { Exact } from '../../lib/money.js';
 import { insertWallet } from '../portfolio/token-fixture.js';
-import { treasuryId } from '../ledger/ledger.js';
+import { treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { dividendDistributor } from './dividend-distributor.js';
 
 describe('dividends', () => {

@@ -9,7 +9,7 @@ import type {
 } from '../../lib/db/schema-dividends.js';
 import { newId } from '../../lib/ids.js';
 import type { PlannedPayment } from './dividend.math.js';
-import type { VerificationState } from '../verification/gates.rules.js';
+import type { VerificationState } from '../../lib/auth/gates.rules.js';
 
 export function dividendForUpdate(trx: Trx, id: string): Promise<DividendDeclaration | undefined> {
   return trx

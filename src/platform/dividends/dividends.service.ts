@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { moveFiat, treasuryId } from '../ledger/ledger.js';
+import { moveFiat, treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { lockUser } from '../verification/kyc.queries.js';
 import { planDividend, type DividendAmount } from './dividend.math.js';
 import {

@@ -5,7 +5,7 @@
  * rejects it (released back).
  */
 import type { DepositStatus, FiatRequestKind, WithdrawalStatus } from '../../lib/db/schema-fiat.js';
-import type { LedgerKind } from '../ledger/ledger.js';
+import type { LedgerKind } from '../../lib/ledger/fiat-ledger.js';
 
 export type DepositDecision = 'confirm' | 'reject';
 export type WithdrawalDecision = 'approve' | 'reject';

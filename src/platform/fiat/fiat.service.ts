@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { moveFiat } from '../ledger/ledger.js';
+import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { lockUser } from '../verification/kyc.queries.js';
 import { notifyReviewers } from '../verification/notifications.queries.js';
 import {

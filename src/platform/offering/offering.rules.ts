@@ -3,14 +3,8 @@
  * investor's accreditation tier, and the remaining supply. The first rule broken is returned.
  */
 import type { AccreditationStatus, FatcaStatus } from '../../lib/db/schema.js';
+import { investmentLimits } from '../../lib/investment-limits.js';
 import { Exact } from '../../lib/money.js';
-
-/** DECISIONS.md "Trading": the notional cap of a single buy order or subscription, USD. */
-export const investmentLimits: Record<AccreditationStatus, string> = {
-  retail: '500',
-  professional: '5000',
-  institutional: '50000',
-};
 
 export interface SubscriptionCheck {
   now: Date;

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { moveFiat } from '../ledger/ledger.js';
+import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { creditWallet, tokenForUpdate } from '../tokens/tokens.queries.js';
 import { primarySupplyOf } from '../tokens/tokens.service.js';
 import { lockUser } from '../verification/kyc.queries.js';

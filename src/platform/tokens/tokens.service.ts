@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { transferFiat, treasuryId } from '../ledger/ledger.js';
+import { transferFiat, treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { lockUser } from '../verification/kyc.queries.js';
 import { isUniqueViolation } from '../users/users.queries.js';
 import type { CreateTokenBody } from './tokens.schemas.js';

@@ -8,7 +8,7 @@ import {
   type GatedAction,
   type GateRefusal,
   type VerificationState,
-} from './gates.rules.js';
+} from '../../lib/auth/gates.rules.js';
 
 const refusalDetail: Record<GateRefusal, string> = {
   KYC_REQUIRED: 'Complete identity verification (KYC) first',

@@ -3,7 +3,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import type { usersService } from '../users/users.service.js';
 import type { VerificationGates } from './gates.js';
-import { gatedActions } from './gates.rules.js';
+import { gatedActions } from '../../lib/auth/gates.rules.js';
 import { KycApplicationView, KycMeView, ManualKycBody, ProviderKycBody } from './kyc.schemas.js';
 import type { KycService } from './kyc.service.js';
 import { toKycView } from './kyc.views.js';

@@ -12,6 +12,7 @@ import * as m0006 from './0006_kyc_claim_revocations.js';
 import * as m0007 from './0007_job_leases.js';
 import * as m0008 from './0008_kyc_provider_capture.js';
 import * as m0009 from './0009_dividends.js';
+import * as m0010 from './0010_trading.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_job_leases': m0007,
   '0008_kyc_provider_capture': m0008,
   '0009_dividends': m0009,
+  '0010_trading': m0010,
 };

@@ -2,13 +2,15 @@
  * The fiat ledger: every movement of money is a row here, written in the same transaction as the
  * balance change it records (ARCHITECTURE principle 5). `moveFiat` is the only code that changes
  * users.fiat_balance. Balances cannot go negative (a check constraint); a debit that would make
- * one negative is refused as INSUFFICIENT_FUNDS and the transaction rolls back.
+ * one negative is refused as INSUFFICIENT_FUNDS and the transaction rolls back. `moveFiatBatch`
+ * is the same for many movements at once (the trading process's group commit): one update of the
+ * balances and one insert of the rows, under the same rules.
  */
 import { sql } from 'kysely';
-import type { Trx } from '../../lib/db/database.js';
-import { AppError } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
-import { Exact, toMoney } from '../../lib/money.js';
+import type { Trx } from '../db/database.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { Exact, toMoney } from '../money.js';
 
 export const ledgerKinds = [
   'deposit',
@@ -23,6 +25,8 @@ export const ledgerKinds = [
   'trade_fee',
   'dividend',
   'dividend_fee',
+  'order_lock',
+  'order_release',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -73,51 +77,65 @@ export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string
 }
 
 /**
- * Several movements of distinct users in a few statements (a dividend batch pays hundreds): the
- * users locked in id order (so concurrent batches cannot deadlock), their balances changed in one
- * UPDATE, the ledger rows inserted in one INSERT. Same rules as moveFiat; all or nothing.
+ * Applies many movements in one statement per table: each user's balance changes by the sum of
+ * their movements, and every movement is its own ledger row whose balance_after is the running
+ * balance in the order given. The caller orders debits after what funds them (a row's
+ * balance_after may not be negative); a final balance below zero is INSUFFICIENT_FUNDS. Users are
+ * updated in id order, the same order every batch locks them in.
  */
-export async function moveFiatMany(trx: Trx, movements: readonly FiatMovement[]): Promise<void> {
+export async function moveFiatBatch(trx: Trx, movements: readonly FiatMovement[]): Promise<void> {
   if (movements.length === 0) return;
-  const rows = movements.map((m) => ({ ...m, amount: toMoney(m.amount) }));
-  if (rows.some((r) => new Exact(r.amount).isZero())) {
-    throw new Error('a ledger movement cannot be zero');
-  }
-  const userIds = rows.map((r) => r.userId);
-  if (new Set(userIds).size !== rows.length) throw new Error('one movement per user');
-  await trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', userIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const values = sql.join(rows.map((r) => sql`(${r.userId}::uuid, ${r.amount}::numeric)`));
-  let balances: Map<string, string>;
+  const amounts = movements.map((movement) => {
+    const amount = toMoney(movement.amount);
+    if (new Exact(amount).isZero()) throw new Error('a ledger movement cannot be zero');
+    return amount;
+  });
+  const net = new Map<string, Exact>();
+  movements.forEach((movement, i) => {
+    net.set(movement.userId, (net.get(movement.userId) ?? new Exact(0)).plus(amounts[i]!));
+  });
+  const userIds = [...net.keys()].sort();
+  // Row locks in id order first: one statement's update takes them in no promised order, and
+  // two batches over the same users must not wait on each other crosswise.
+  await sql`select id from users where id = any(${userIds}::uuid[]) order by id for no key update`.execute(
+    trx,
+  );
+  let rows: { id: string; fiat_balance: string }[];
   try {
-    const updated = await sql<{ id: string; fiat_balance: string }>`
-      update users set fiat_balance = users.fiat_balance + m.amount, updated_at = now()
-      from (values ${values}) as m (id, amount)
-      where users.id = m.id
-      returning users.id, users.fiat_balance`.execute(trx);
-    balances = new Map(updated.rows.map((row) => [row.id, row.fiat_balance]));
+    const result = await sql<{ id: string; fiat_balance: string }>`
+      update users u set fiat_balance = u.fiat_balance + v.delta, updated_at = now()
+      from unnest(${userIds}::uuid[], ${userIds.map((id) => net.get(id)!.toFixed(2))}::numeric[])
+        as v(id, delta)
+      where u.id = v.id
+      returning u.id, u.fiat_balance`.execute(trx);
+    rows = result.rows;
   } catch (error) {
     if ((error as { code?: string }).code === '23514') {
-      throw new AppError('INSUFFICIENT_FUNDS', 'A balance does not cover its debit');
+      throw new AppError('INSUFFICIENT_FUNDS', 'A balance does not cover its debits');
     }
     throw error;
+  }
+  if (rows.length !== userIds.length) throw new Error('a ledger movement names an unknown user');
+  // Walk each user's movements backwards from the final balance to get every balance_after.
+  const running = new Map(rows.map((row) => [row.id, new Exact(row.fiat_balance)]));
+  const balanceAfter: string[] = new Array<string>(movements.length);
+  for (let i = movements.length - 1; i >= 0; i--) {
+    const userId = movements[i]!.userId;
+    const balance = running.get(userId)!;
+    balanceAfter[i] = balance.toFixed(2);
+    running.set(userId, balance.minus(amounts[i]!));
   }
   await trx
     .insertInto('fiat_ledger')
     .values(
-      rows.map((r) => ({
+      movements.map((movement, i) => ({
         id: newId(),
-        user_id: r.userId,
-        kind: r.kind,
-        amount: r.amount,
-        balance_after: balances.get(r.userId)!,
-        reference_type: r.referenceType,
-        reference_id: r.referenceId,
+        user_id: movement.userId,
+        kind: movement.kind,
+        amount: amounts[i]!,
+        balance_after: balanceAfter[i]!,
+        reference_type: movement.referenceType,
+        reference_id: movement.referenceId,
       })),
     )
     .execute();

@@ -3,7 +3,7 @@
  * read-only; individual investors need KYC; corporate investors and issuers act for a company and
  * need its KYB as well. Registering a business needs KYC at level 2 or more.
  */
-import type { AccountType, Role, VerificationStatus } from '../../lib/db/schema.js';
+import type { AccountType, Role, VerificationStatus } from '../db/schema.js';
 
 export const gatedActions = [
   'view_portfolio',

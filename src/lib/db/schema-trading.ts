@@ -1,0 +1,147 @@
+/** Table types of trading: orders and their history, trades and their settlement, token NAVs. */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export const orderSides = ['buy', 'sell'] as const;
+export type OrderSide = (typeof orderSides)[number];
+export const orderTypes = ['limit', 'market', 'stop_loss', 'stop_limit'] as const;
+export type OrderType = (typeof orderTypes)[number];
+export const timesInForce = ['GTC', 'IOC', 'FOK', 'POST_ONLY', 'GTD'] as const;
+export type TimeInForce = (typeof timesInForce)[number];
+/** `rejected` is never stored: a refused order changes nothing (DECISIONS "Trading"). */
+export const orderStatuses = [
+  'open',
+  'partially_filled',
+  'filled',
+  'cancelled',
+  'pending_stop',
+  'expired',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+/** The statuses of an order the book still holds. */
+export const liveOrderStatuses = ['open', 'partially_filled', 'pending_stop'] as const;
+export const settlementStatuses = ['pending', 'processing', 'settled', 'failed'] as const;
+export type SettlementStatus = (typeof settlementStatuses)[number];
+export type SettlementType = 'on_chain' | 'off_chain';
+export type FatFingerMode = 'block' | 'confirm';
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  token_id: string;
+  side: OrderSide;
+  order_type: OrderType;
+  time_in_force: TimeInForce;
+  /** NUMERIC(20,2) on the token's tick; null for market orders */
+  price: string | null;
+  stop_price: string | null;
+  quantity: number;
+  filled_quantity: Defaulted<number>;
+  remaining_quantity: number;
+  /** fiat a buy still holds (taken from fiat_balance at placement) */
+  locked_fiat: Defaulted<string>;
+  /** sum of price * quantity over the fills; average price = filled_value / filled_quantity */
+  filled_value: Defaulted<string>;
+  status: OrderStatus;
+  cancel_reason: string | null;
+  /** the engine's integer handle of the order, unique per token */
+  engine_key: number;
+  /** time priority for rebuilding the book; a cancel-replace amend takes a new one */
+  priority: number;
+  expires_at: Date | null;
+  client_order_id: string | null;
+  /** sha256 of the request body a client_order_id was first used with */
+  request_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: string;
+  status: OrderStatus;
+  filled_quantity: number;
+  remaining_quantity: number;
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TradesTable {
+  id: string;
+  token_id: string;
+  buy_order_id: string;
+  sell_order_id: string;
+  buyer_id: string;
+  seller_id: string;
+  taker_side: OrderSide;
+  price: string;
+  quantity: number;
+  total: string;
+  platform_fee: string;
+  effective_fee_bps: number;
+  settlement_status: Defaulted<SettlementStatus>;
+  settlement_type: SettlementType | null;
+  settlement_attempts: Defaulted<number>;
+  settlement_error: string | null;
+  /** the settlement worker's lease */
+  claimed_at: Date | null;
+  claimed_by: string | null;
+  lease_expires_at: Date | null;
+  settled_at: Date | null;
+  tx_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TradeSettlementHistoryTable {
+  id: Generated<number>;
+  trade_id: string;
+  status: SettlementStatus;
+  error: string | null;
+  tx_hash: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TokenNavsTable {
+  id: string;
+  token_id: string;
+  nav: string;
+  recorded_by: string;
+  created_at: CreatedAt;
+}
+
+/** The columns migration 0010 adds to tokens (merged into TokensTable by schema.ts). */
+export interface TokenTradingColumns {
+  fee_bps: Defaulted<number>;
+  fat_finger_mode: Defaulted<FatFingerMode>;
+  fat_finger_factor: Defaulted<string>;
+  circuit_breaker_pct: Defaulted<string>;
+  circuit_breaker_window_seconds: Defaulted<number>;
+  halt_seconds: Defaulted<number>;
+  nav_deviation_pct: Defaulted<string>;
+  halted_until: Date | null;
+  last_price: string | null;
+  book_sequence: Defaulted<number>;
+}
+
+/** users.trading_key: the engine's integer owner key, an identity column. */
+export interface UserTradingColumns {
+  trading_key: ColumnType<number, never, never>;
+}
+
+export interface TradingTables {
+  orders: OrdersTable;
+  order_status_history: OrderStatusHistoryTable;
+  trades: TradesTable;
+  trade_settlement_history: TradeSettlementHistoryTable;
+  token_navs: TokenNavsTable;
+}
+
+export type Order = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type Trade = Selectable<TradesTable>;
+export type NewTrade = Insertable<TradesTable>;
+export type TokenNav = Selectable<TokenNavsTable>;

@@ -1,0 +1,41 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Price } from '../orders/orders.schemas.js';
+
+const Pct = Type.String({ pattern: '^(?:0|[1-9][0-9]{0,2})(?:\\.[0-9]{1,2})?$' });
+
+/** Per-token trading settings staff may change; each field is optional. */
+export const TradingSettingsBody = Type.Object(
+  {
+    fee_bps: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })),
+    fat_finger_mode: Type.Optional(Type.Union([Type.Literal('block'), Type.Literal('confirm')])),
+    fat_finger_factor: Type.Optional(Pct),
+    circuit_breaker_pct: Type.Optional(Pct),
+    circuit_breaker_window_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86400 })),
+    halt_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800 })),
+    nav_deviation_pct: Type.Optional(Pct),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type TradingSettingsBody = Static<typeof TradingSettingsBody>;
+
+export const TradingSettingsView = Type.Object({
+  token_id: Type.String(),
+  fee_bps: Type.Integer(),
+  fat_finger_mode: Type.String(),
+  fat_finger_factor: Type.String(),
+  circuit_breaker_pct: Type.String(),
+  circuit_breaker_window_seconds: Type.Integer(),
+  halt_seconds: Type.Integer(),
+  nav_deviation_pct: Type.String(),
+  halted_until: Type.Union([Type.String(), Type.Null()]),
+  last_price: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const NavBody = Type.Object({ nav: Price }, { additionalProperties: false });
+export const NavView = Type.Object({
+  id: Type.String(),
+  token_id: Type.String(),
+  nav: Type.String(),
+  recorded_by: Type.String(),
+  created_at: Type.String(),
+});

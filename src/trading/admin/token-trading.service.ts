@@ -1,0 +1,112 @@
+/**
+ * Staff's hand on a token's trading: its settings (fee, fat-finger, circuit breaker, NAV
+ * deviation), lifting a halt, and NAVs (recorded by the token's issuer or staff). The writer
+ * reads the token row at every batch, so a change applies from the next batch on.
+ */
+import type { Db } from '../../lib/db/database.js';
+import type { Role } from '../../lib/db/schema.js';
+import type { Token } from '../../lib/db/schema-issuance.js';
+import { AppError } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { Exact } from '../../lib/money.js';
+import type { Clock } from '../books/token-writer.js';
+import type { TradingSettingsBody } from './token-trading.schemas.js';
+
+function settingsView(token: Token) {
+  return {
+    token_id: token.id,
+    fee_bps: token.fee_bps,
+    fat_finger_mode: token.fat_finger_mode,
+    fat_finger_factor: new Exact(token.fat_finger_factor).toFixed(2),
+    circuit_breaker_pct: new Exact(token.circuit_breaker_pct).toFixed(2),
+    circuit_breaker_window_seconds: token.circuit_breaker_window_seconds,
+    halt_seconds: token.halt_seconds,
+    nav_deviation_pct: new Exact(token.nav_deviation_pct).toFixed(2),
+    halted_until: token.halted_until?.toISOString() ?? null,
+    last_price: token.last_price,
+  };
+}
+
+export function tokenTradingService(db: Db, clock: Clock) {
+  async function token(tokenId: string): Promise<Token> {
+    const row = await db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('id', '=', tokenId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'Unknown token');
+    return row;
+  }
+
+  return {
+    async settings(tokenId: string) {
+      return settingsView(await token(tokenId));
+    },
+
+    async changeSettings(tokenId: string, changes: TradingSettingsBody) {
+      if (changes.fat_finger_factor !== undefined && new Exact(changes.fat_finger_factor).lte(1)) {
+        throw new AppError('VALIDATION_FAILED', 'fat_finger_factor must be above 1');
+      }
+      for (const pct of [changes.circuit_breaker_pct, changes.nav_deviation_pct]) {
+        if (pct !== undefined && new Exact(pct).isZero()) {
+          throw new AppError('VALIDATION_FAILED', 'Percentages must be above 0');
+        }
+      }
+      const row = await db
+        .updateTable('tokens')
+        .set({ ...changes, updated_at: clock.now() })
+        .where('id', '=', tokenId)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new AppError('NOT_FOUND', 'Unknown token');
+      return settingsView(row);
+    },
+
+    async liftHalt(tokenId: string) {
+      await token(tokenId);
+      const row = await db
+        .updateTable('tokens')
+        .set({ halted_until: null, updated_at: clock.now() })
+        .where('id', '=', tokenId)
+        .where('halted_until', '>', clock.now())
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw new AppError('TRADING_NOT_HALTED');
+      return settingsView(row);
+    },
+
+    /** The token's issuer (its business's owner) or staff record a NAV; others get 404. */
+    async recordNav(tokenId: string, actor: { userId: string; role: Role }, nav: string) {
+      const row = await db
+        .selectFrom('tokens')
+        .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+        .select(['tokens.id', 'businesses.owner_id'])
+        .where('tokens.id', '=', tokenId)
+        .executeTakeFirst();
+      const staff = actor.role === 'staff' || actor.role === 'admin';
+      if (!row || (!staff && row.owner_id !== actor.userId)) {
+        throw new AppError('NOT_FOUND', 'Unknown token');
+      }
+      const created = await db
+        .insertInto('token_navs')
+        .values({
+          id: newId(),
+          token_id: tokenId,
+          nav,
+          recorded_by: actor.userId,
+          created_at: clock.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return {
+        id: created.id,
+        token_id: created.token_id,
+        nav: new Exact(created.nav).toFixed(2),
+        recorded_by: created.recorded_by,
+        created_at: created.created_at.toISOString(),
+      };
+    },
+  };
+}
+
+export type TokenTradingService = ReturnType<typeof tokenTradingService>;

@@ -1,0 +1,222 @@
+/**
+ * The SQL of a writer's batch: what it reads before planning (the token, its latest NAV, the
+ * users placing orders and their wallets) and the one write of everything the batch decided.
+ * Every function runs inside the batch's transaction.
+ */
+import { sql } from 'kysely';
+import type { Trx } from '../../lib/db/database.js';
+import type {
+  AccountType,
+  AccreditationStatus,
+  FatcaStatus,
+  Role,
+  VerificationStatus,
+} from '../../lib/db/schema.js';
+import type { Token } from '../../lib/db/schema-issuance.js';
+import { newId } from '../../lib/ids.js';
+import { moveFiatBatch } from '../../lib/ledger/fiat-ledger.js';
+import { Exact } from '../../lib/money.js';
+import type { Batch, TokenBalance } from './batch.js';
+import { withoutOwnerKey } from './book-state.js';
+
+export interface TraderRow {
+  id: string;
+  role: Role;
+  account_type: AccountType | null;
+  kyc_status: VerificationStatus;
+  kyc_level: number;
+  kyb_approved: boolean;
+  fatca_status: FatcaStatus | null;
+  accreditation_status: AccreditationStatus | null;
+  wallet_address: string | null;
+  is_activated: boolean;
+  trading_key: number;
+  fiat_balance: string;
+}
+
+export interface BatchInputs {
+  token: Token;
+  nav: string | null;
+  traders: Map<string, TraderRow>;
+  wallets: Map<string, TokenBalance>;
+}
+
+const CHUNK = 1000;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
+  return out;
+}
+
+export async function readToken(
+  trx: Trx,
+  tokenId: string,
+): Promise<{ token: Token; nav: string | null } | undefined> {
+  const token = await trx
+    .selectFrom('tokens')
+    .selectAll()
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  if (!token) return undefined;
+  const nav = await trx
+    .selectFrom('token_navs')
+    .select('nav')
+    .where('token_id', '=', tokenId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { token, nav: nav?.nav ?? null };
+}
+
+/** The users of a batch's orders with what eligibility needs, and their wallets of the token. */
+export async function readTraders(
+  trx: Trx,
+  tokenId: string,
+  userIds: readonly string[],
+): Promise<Pick<BatchInputs, 'traders' | 'wallets'>> {
+  const traders = new Map<string, TraderRow>();
+  const wallets = new Map<string, TokenBalance>();
+  if (userIds.length === 0) return { traders, wallets };
+  const users = await trx
+    .selectFrom('users')
+    .select([
+      'id',
+      'role',
+      'account_type',
+      'kyc_status',
+      'kyc_level',
+      'fatca_status',
+      'accreditation_status',
+      'wallet_address',
+      'is_activated',
+      'trading_key',
+      'fiat_balance',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('businesses')
+            .select('businesses.id')
+            .whereRef('businesses.owner_id', '=', 'users.id')
+            .where('businesses.kyb_status', '=', 'approved'),
+        )
+        .as('kyb_approved'),
+    )
+    .where('id', 'in', userIds)
+    .execute();
+  for (const user of users)
+    traders.set(user.id, { ...user, kyb_approved: user.kyb_approved === true });
+  const rows = await trx
+    .selectFrom('wallets')
+    .select(['user_id', 'balance', 'locked_balance'])
+    .where('token_id', '=', tokenId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  for (const row of rows)
+    wallets.set(row.user_id, { balance: row.balance, locked: row.locked_balance });
+  return { traders, wallets };
+}
+
+/** Writes everything a batch decided; the caller's transaction makes it all or nothing. */
+export async function writeBatch(
+  trx: Trx,
+  tokenId: string,
+  batch: Batch,
+  treasuryId: string,
+  bookSequence: number,
+): Promise<void> {
+  for (const rows of chunks([...batch.inserted.values()])) {
+    await trx.insertInto('orders').values(rows.map(withoutOwnerKey)).execute();
+  }
+  const updated = [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id));
+  for (const rows of chunks(updated)) {
+    const col = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+    await sql`
+      update orders o set
+        status = v.status, quantity = v.quantity, filled_quantity = v.filled,
+        remaining_quantity = v.remaining, locked_fiat = v.locked, filled_value = v.value,
+        price = v.price, cancel_reason = v.reason, priority = v.priority, updated_at = v.at
+      from unnest(
+        ${col('id')}::uuid[], ${col('status')}::varchar[], ${col('quantity')}::bigint[],
+        ${col('filled_quantity')}::bigint[], ${col('remaining_quantity')}::bigint[],
+        ${col('locked_fiat')}::numeric[], ${col('filled_value')}::numeric[],
+        ${col('price')}::numeric[], ${col('cancel_reason')}::varchar[], ${col('priority')}::bigint[],
+        ${col('updated_at')}::timestamptz[]
+      ) as v(id, status, quantity, filled, remaining, locked, value, price, reason, priority, at)
+      where o.id = v.id`.execute(trx);
+  }
+  for (const rows of chunks(batch.history)) {
+    await trx.insertInto('order_status_history').values(rows).execute();
+  }
+  for (const rows of chunks(batch.trades)) {
+    await trx.insertInto('trades').values(rows).execute();
+    await trx
+      .insertInto('trade_settlement_history')
+      .values(
+        rows.map((trade) => ({
+          trade_id: trade.id,
+          status: 'pending' as const,
+          error: null,
+          tx_hash: null,
+          created_at: batch.now,
+        })),
+      )
+      .execute();
+  }
+
+  const movements = [...batch.fiat];
+  if (!batch.fees.isZero()) {
+    // The treasury's fee is one row per batch, not per trade: it is the one row every trade
+    // of every token would otherwise wait for (DECISIONS "Trading", fees).
+    movements.push({
+      userId: treasuryId,
+      amount: batch.fees.toFixed(2),
+      kind: 'trade_fee',
+      referenceType: 'trade_batch',
+      referenceId: batch.id,
+    });
+  }
+  await moveFiatBatch(trx, movements);
+
+  const walletUsers = [...batch.wallets.entries()]
+    .filter(([, delta]) => delta.balance !== 0 || delta.locked !== 0)
+    .map(([userId]) => userId)
+    .sort();
+  if (walletUsers.length > 0) {
+    await sql`
+      insert into wallets (id, user_id, token_id)
+      select id, u, ${tokenId}::uuid
+      from unnest(${walletUsers.map(() => newId())}::uuid[], ${walletUsers}::uuid[]) as v(id, u)
+      on conflict (user_id, token_id) do nothing`.execute(trx);
+    await sql`
+      select id from wallets where token_id = ${tokenId}::uuid and user_id = any(${walletUsers}::uuid[])
+      order by user_id for no key update`.execute(trx);
+    await sql`
+      update wallets w set
+        balance = w.balance + v.balance, locked_balance = w.locked_balance + v.locked,
+        updated_at = now()
+      from unnest(
+        ${walletUsers}::uuid[],
+        ${walletUsers.map((id) => batch.wallets.get(id)!.balance)}::bigint[],
+        ${walletUsers.map((id) => batch.wallets.get(id)!.locked)}::bigint[]
+      ) as v(user_id, balance, locked)
+      where w.token_id = ${tokenId}::uuid and w.user_id = v.user_id`.execute(trx);
+  }
+
+  await trx
+    .updateTable('tokens')
+    .set({
+      book_sequence: bookSequence,
+      ...(batch.lastPrice !== null ? { last_price: batch.lastPrice } : {}),
+      ...(batch.haltedUntil !== null ? { halted_until: batch.haltedUntil } : {}),
+    })
+    .where('id', '=', tokenId)
+    .execute();
+}
+
+/** fiat_balance as the batch's starting point for the users it checks. */
+export function fiatBalancesOf(traders: Map<string, TraderRow>): Map<string, Exact> {
+  return new Map([...traders.values()].map((user) => [user.id, new Exact(user.fiat_balance)]));
+}

@@ -1,0 +1,140 @@
+/**
+ * What a token's writer holds in memory: the engine's book, the rows of the live orders it mirrors
+ * (each the database row as the last committed batch left it, or as the batch in progress is
+ * changing it), the next engine key and time priority, the circuit breaker's price window and the
+ * GTD expiries. Rebuilt from the database at start and after a failed commit (loadBookState).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../lib/db/database.js';
+import type { Order } from '../../lib/db/schema-trading.js';
+import { OrderBook, type LiveOrder } from '../engine/index.js';
+import { PriceWindow } from '../risk/price-window.js';
+import { toTicks } from '../orders/order-request.js';
+import { ExpiryQueue } from './expiry-queue.js';
+
+export interface LiveRow extends Order {
+  /** the owner's integer key for the engine (users.trading_key) */
+  owner_key: number;
+}
+
+/** The order row as stored (a copy without the engine's owner key). */
+export function withoutOwnerKey(row: LiveRow | Order): Order {
+  const order: Order & { owner_key?: number } = { ...row };
+  delete order.owner_key;
+  return order;
+}
+
+export class BookState {
+  readonly live = new Map<string, LiveRow>();
+  readonly window = new PriceWindow();
+  readonly expiries = new ExpiryQueue();
+
+  constructor(
+    readonly book: OrderBook,
+    public nextKey: number,
+    public nextPriority: number,
+    public lastPrice: string | null,
+  ) {}
+
+  ticks(price: string, tickSize: string): number {
+    const ticks = toTicks(price, tickSize);
+    if (typeof ticks !== 'number') throw new Error(`stored price ${price} is off the tick`);
+    return ticks;
+  }
+
+  /** The engine's view of a live row, for restoring a book. */
+  liveOrder(row: LiveRow, tickSize: string): LiveOrder {
+    const identity = {
+      key: row.engine_key,
+      orderId: row.id,
+      ownerId: row.user_id,
+      ownerKey: row.owner_key,
+      side: row.side,
+      quantity: row.quantity,
+    };
+    if (row.status === 'pending_stop') {
+      return {
+        ...identity,
+        status: 'pending_stop',
+        type: row.order_type === 'stop_limit' ? 'stop_limit' : 'stop_loss',
+        price: row.price === null ? null : this.ticks(row.price, tickSize),
+        stopPrice: this.ticks(row.stop_price!, tickSize),
+        timeInForce: row.time_in_force === 'GTD' ? 'GTC' : row.time_in_force,
+      };
+    }
+    return {
+      ...identity,
+      status: row.status === 'partially_filled' ? 'partially_filled' : 'open',
+      price: this.ticks(row.price!, tickSize),
+      remainingQuantity: row.remaining_quantity,
+    };
+  }
+}
+
+/**
+ * The book of a token as the database has it: its live orders restored in time priority, its
+ * last price and delta sequence, the keys and priorities still free, the trade prices of the
+ * circuit breaker's window and the pending expiries.
+ */
+export async function loadBookState(db: Db, tokenId: string, now: Date): Promise<BookState> {
+  const token = await db
+    .selectFrom('tokens')
+    .select(['tick_size', 'last_price', 'book_sequence', 'circuit_breaker_window_seconds'])
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  const counters = await db
+    .selectFrom('orders')
+    .select([
+      sql<number | null>`max(engine_key)`.as('max_key'),
+      sql<number | null>`max(priority)`.as('max_priority'),
+    ])
+    .where('token_id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select('users.trading_key as owner_key')
+    .where('orders.token_id', '=', tokenId)
+    .where('orders.status', 'in', ['open', 'partially_filled', 'pending_stop'])
+    .orderBy('orders.priority')
+    .execute();
+  const lastPriceTicks =
+    token.last_price === null ? null : toTicks(token.last_price, token.tick_size);
+  const book = new OrderBook({
+    lastPrice: typeof lastPriceTicks === 'number' ? lastPriceTicks : null,
+    sequence: Number(token.book_sequence),
+  });
+  const state = new BookState(
+    book,
+    Number(counters.max_key ?? -1) + 1,
+    Number(counters.max_priority ?? -1) + 1,
+    token.last_price,
+  );
+  for (const row of rows) {
+    const live: LiveRow = { ...row, owner_key: Number(row.owner_key) };
+    book.restore(state.liveOrder(live, token.tick_size));
+    state.live.set(live.id, live);
+    if (live.expires_at !== null) state.expiries.add(live.expires_at.getTime(), live.id);
+  }
+  const windowStart = new Date(now.getTime() - token.circuit_breaker_window_seconds * 1000);
+  const before = await db
+    .selectFrom('trades')
+    .select(['price', 'created_at'])
+    .where('token_id', '=', tokenId)
+    .where('created_at', '<=', windowStart)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .execute();
+  const within = await db
+    .selectFrom('trades')
+    .select(['price', 'created_at'])
+    .where('token_id', '=', tokenId)
+    .where('created_at', '>', windowStart)
+    .orderBy('id')
+    .execute();
+  for (const trade of [...before, ...within]) {
+    state.window.record(trade.created_at.getTime(), trade.price);
+  }
+  return state;
+}

@@ -1,0 +1,505 @@
+/**
+ * The heart of a token's writer: one command (place, cancel, expire, amend) checked against the
+ * token, the user and the batch's working balances, planned by the engine, applied to the book at
+ * once (tentatively: the batch's next command is planned against it), and recorded into the batch
+ * as rows, ledger movements and wallet changes. A refusal records nothing and leaves the book as
+ * it was. If the batch then fails to commit, the writer rebuilds the book from the database.
+ *
+ * Money (DECISIONS "Trading"): a buy takes its lock from fiat_balance into locked_fiat at
+ * placement (limit and stop_limit: price * quantity; stop_loss: its protection price * quantity;
+ * market: the cost of walking the book up to its protection price); each fill spends the lock at
+ * the order's price and refunds the difference to the trade price at once; whatever is still
+ * locked when the order ends goes back. A sell locks tokens in wallets.locked_balance. The seller
+ * receives total - fee; the fees of a batch reach the treasury as one row.
+ */
+import { gateRefusal } from '../../lib/auth/gates.rules.js';
+import type { Token } from '../../lib/db/schema-issuance.js';
+import type { OrderStatus, TimeInForce } from '../../lib/db/schema-trading.js';
+import { AppError, type ErrorCode } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import { Exact, toMoney } from '../../lib/money.js';
+import type { BookPlan, PlaceOrder, RejectCode } from '../engine/index.js';
+import { fromTicks, toTicks } from '../orders/order-request.js';
+import {
+  breakerTrips,
+  fatFingerRefusal,
+  marketBound,
+  navDeviationRefused,
+  overInvestmentLimit,
+  investmentLimitOf,
+} from '../risk/risk.rules.js';
+import type { Batch } from './batch.js';
+import type { TraderRow } from './batch.queries.js';
+import type { BookState, LiveRow } from './book-state.js';
+
+export interface PlaceInput {
+  userId: string;
+  side: 'buy' | 'sell';
+  orderType: 'limit' | 'market' | 'stop_loss' | 'stop_limit';
+  quantity: number;
+  price: string | null;
+  stopPrice: string | null;
+  timeInForce: TimeInForce;
+  expiresAt: Date | null;
+  clientOrderId: string | null;
+  requestHash: string | null;
+  confirmFatFinger: boolean;
+  confirmNavDeviation: boolean;
+}
+
+export interface AmendInput {
+  orderId: string;
+  userId: string;
+  quantity: number | undefined;
+  price: string | undefined;
+  confirmFatFinger: boolean;
+  confirmNavDeviation: boolean;
+}
+
+/** Why an order left the book other than by trading or its owner. */
+export type EndReason = 'CANCELLED_BY_OWNER' | 'EXPIRED' | 'TOKEN_CLOSED';
+
+export interface BatchContext {
+  batch: Batch;
+  state: BookState;
+  token: Token;
+  nav: string | null;
+  traders: Map<string, TraderRow>;
+}
+
+const engineRefusals: Record<RejectCode, ErrorCode> = {
+  INVALID_ORDER_ID: 'INTERNAL_ERROR',
+  INVALID_OWNER_ID: 'INTERNAL_ERROR',
+  DUPLICATE_ORDER_ID: 'INTERNAL_ERROR',
+  ORDER_NOT_FOUND: 'ORDER_NOT_OPEN',
+  INVALID_AMEND: 'INVALID_AMEND',
+  INVALID_QUANTITY: 'PRICE_OUT_OF_RANGE',
+  INVALID_PRICE: 'PRICE_OUT_OF_RANGE',
+  INVALID_STOP_PRICE: 'PRICE_OUT_OF_RANGE',
+  INVALID_TIME_IN_FORCE: 'TIME_IN_FORCE_NOT_ALLOWED',
+  POST_ONLY_WOULD_CROSS: 'POST_ONLY_WOULD_CROSS',
+  FOK_NOT_FILLABLE: 'FOK_NOT_FILLABLE',
+  NO_LIQUIDITY: 'NO_LIQUIDITY',
+};
+
+function refuse(code: ErrorCode, detail?: string): never {
+  throw new AppError(code, detail);
+}
+
+function ticksOrRefuse(price: string, tickSize: string): number {
+  const ticks = toTicks(price, tickSize);
+  if (typeof ticks !== 'number') refuse(ticks.code, ticks.detail);
+  return ticks;
+}
+
+/** The token must have a live order book (SPEC Errors 5). */
+export function checkTokenTrades(token: Token): void {
+  if (token.trading_mode === 'primary_subscription') {
+    refuse('TRADING_MODE_PRIMARY_ONLY', 'Subscribe in the offering; this token has no order book');
+  }
+  if (token.status !== 'secondary') {
+    refuse('TOKEN_NOT_TRADING', `The token is ${token.status}`);
+  }
+  if (token.trading_mode === 'fixed_price_otc') {
+    refuse('TRADING_MODE_OTC', 'This token trades over the counter at its fixed price');
+  }
+}
+
+function checkNotHalted(ctx: BatchContext): void {
+  const until = ctx.batch.haltedUntil ?? ctx.token.halted_until;
+  if (until !== null && until > ctx.batch.now) {
+    refuse('TRADING_HALTED', `The book is halted until ${until.toISOString()}`);
+  }
+}
+
+/** Fat-finger and NAV deviation of a price the user gave (SPEC Errors 2 and 3). */
+function checkPriceRisk(ctx: BatchContext, price: string, fatFinger: boolean, nav: boolean): void {
+  const { token } = ctx;
+  const reference = ctx.state.lastPrice ?? token.price_per_token;
+  const fat = fatFingerRefusal(
+    price,
+    reference,
+    { fatFingerMode: token.fat_finger_mode, fatFingerFactor: token.fat_finger_factor },
+    fatFinger,
+  );
+  if (fat) {
+    refuse(fat, `${price} is more than ${token.fat_finger_factor} times away from ${reference}`);
+  }
+  if (navDeviationRefused(price, ctx.nav, token.nav_deviation_pct, nav)) {
+    refuse(
+      'NAV_DEVIATION_CONFIRMATION_REQUIRED',
+      `${price} is more than ${token.nav_deviation_pct}% away from the NAV ${ctx.nav}`,
+    );
+  }
+}
+
+/** SPEC Errors 6 in its order, with the verification matrix of DECISIONS "Access". */
+function checkTrader(ctx: BatchContext, userId: string): TraderRow {
+  const trader = ctx.traders.get(userId);
+  if (!trader) refuse('NOT_FOUND', 'Unknown user');
+  if (trader.wallet_address === null) {
+    refuse('WALLET_ADDRESS_REQUIRED', 'Link a wallet or get a custodial one first');
+  }
+  const gate = gateRefusal(trader, 'place_orders');
+  if (gate) refuse(gate);
+  if (trader.fatca_status === 'blocked') refuse('FATCA_BLOCKED');
+  if (!trader.is_activated) refuse('ACCOUNT_NOT_ACTIVATED');
+  return trader;
+}
+
+function checkInvestmentLimit(trader: TraderRow, notional: Exact): void {
+  if (overInvestmentLimit(notional, trader.accreditation_status)) {
+    refuse(
+      'INVESTMENT_LIMIT_EXCEEDED',
+      `${trader.accreditation_status ?? 'retail'} investors may buy at most ${investmentLimitOf(trader.accreditation_status)} per order`,
+    );
+  }
+}
+
+/** What a market buy must lock: the asks it can reach up to its protection price. */
+function walkCost(ctx: BatchContext, quantity: number, limitTicks: number): Exact {
+  const tick = ctx.token.tick_size;
+  let left = quantity;
+  let cost = new Exact(0);
+  const depth = ctx.state.book.depth(Number.MAX_SAFE_INTEGER);
+  for (const level of depth.asks) {
+    if (left === 0 || level.price > limitTicks) break;
+    const take = Math.min(left, level.quantity);
+    cost = cost.plus(new Exact(fromTicks(level.price, tick)).times(take));
+    left -= take;
+  }
+  return cost;
+}
+
+export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
+  const { batch, state, token } = ctx;
+  checkTokenTrades(token);
+  const tick = token.tick_size;
+  const priceTicks = input.price === null ? null : ticksOrRefuse(input.price, tick);
+  const stopTicks = input.stopPrice === null ? null : ticksOrRefuse(input.stopPrice, tick);
+  checkNotHalted(ctx);
+  if (input.price !== null) {
+    checkPriceRisk(ctx, input.price, input.confirmFatFinger, input.confirmNavDeviation);
+  }
+  const trader = checkTrader(ctx, input.userId);
+
+  // Orders without a limit get the fat-finger bound as the worst price they may trade at.
+  let protection = input.price;
+  if (protection === null) {
+    const reference =
+      input.orderType === 'stop_loss'
+        ? input.stopPrice!
+        : (state.lastPrice ?? token.price_per_token);
+    protection = marketBound(input.side, reference, token.fat_finger_factor, tick);
+  }
+  const protectionTicks = priceTicks ?? ticksOrRefuse(protection, tick);
+
+  let lock = new Exact(0);
+  if (input.side === 'buy') {
+    lock =
+      input.orderType === 'market'
+        ? walkCost(ctx, input.quantity, protectionTicks)
+        : new Exact(protection).times(input.quantity);
+    if (input.orderType === 'market' && lock.isZero()) {
+      refuse('NO_LIQUIDITY', 'No ask within the price protection');
+    }
+    checkInvestmentLimit(trader, lock);
+    if (batch.fiatAvailable(input.userId).lessThan(lock)) {
+      refuse('INSUFFICIENT_FUNDS', `The order needs ${lock.toFixed(2)} locked`);
+    }
+  } else if (batch.tokensAvailable(input.userId) < input.quantity) {
+    refuse('INSUFFICIENT_TOKENS', `${batch.tokensAvailable(input.userId)} tokens are free to sell`);
+  }
+
+  const id = newId();
+  const key = state.nextKey;
+  const command: PlaceOrder = {
+    kind: 'place',
+    key,
+    orderId: id,
+    ownerId: input.userId,
+    ownerKey: trader.trading_key,
+    side: input.side,
+    type: input.orderType,
+    quantity: input.quantity,
+    price:
+      input.orderType === 'limit' || input.orderType === 'stop_limit'
+        ? priceTicks!
+        : protectionTicks,
+    stopPrice: stopTicks ?? undefined,
+    timeInForce: input.timeInForce === 'GTD' ? 'GTC' : input.timeInForce,
+  };
+  const result = state.book.plan(command);
+  if (!result.ok) refuse(engineRefusals[result.code]);
+  state.nextKey += 1;
+  state.book.apply(result.plan);
+
+  const row: LiveRow = {
+    id,
+    user_id: input.userId,
+    token_id: token.id,
+    side: input.side,
+    order_type: input.orderType,
+    time_in_force: input.timeInForce,
+    // a market order keeps the protection the user gave, if any; stops keep theirs for rebuild
+    price: input.orderType === 'market' ? input.price : protection,
+    stop_price: input.stopPrice,
+    quantity: input.quantity,
+    filled_quantity: 0,
+    remaining_quantity: input.quantity,
+    locked_fiat: toMoney(lock),
+    filled_value: '0.00',
+    status: 'open',
+    cancel_reason: null,
+    engine_key: key,
+    priority: state.nextPriority++,
+    expires_at: input.expiresAt,
+    client_order_id: input.clientOrderId,
+    request_hash: input.requestHash,
+    created_at: batch.now,
+    updated_at: batch.now,
+    owner_key: trader.trading_key,
+  };
+  state.live.set(id, row);
+  batch.inserted.set(id, row);
+  if (input.side === 'buy') {
+    batch.moveFiat({
+      userId: input.userId,
+      amount: lock.negated().toFixed(2),
+      kind: 'order_lock',
+      referenceType: 'order',
+      referenceId: id,
+    });
+  } else {
+    batch.moveTokens(input.userId, 0, input.quantity);
+  }
+  if (input.expiresAt !== null) state.expiries.add(input.expiresAt.getTime(), id);
+  recordPlan(ctx, result.plan, {});
+  return id;
+}
+
+/** Cancels a live order (by its owner, at its expiry, or because its token closed). */
+export function endOrder(ctx: BatchContext, orderId: string, reason: EndReason): void {
+  const row = ctx.state.live.get(orderId);
+  if (!row) refuse('ORDER_NOT_OPEN', 'The order is no longer open');
+  const result = ctx.state.book.plan({ kind: 'cancel', key: row.engine_key });
+  if (!result.ok) refuse(engineRefusals[result.code]);
+  ctx.state.book.apply(result.plan);
+  recordPlan(ctx, result.plan, reason === 'CANCELLED_BY_OWNER' ? {} : { [orderId]: reason });
+}
+
+/**
+ * Amend (DECISIONS "Trading"): a new total quantity and/or price. Until the engine's own amend is
+ * merged, every amend is a cancel-replace in one batch with the same key: the order goes to the
+ * back of its level (a decrease loses its priority too) and takes a new `priority`.
+ */
+export function amendOrder(ctx: BatchContext, input: AmendInput): void {
+  const { batch, state, token } = ctx;
+  const row = state.live.get(input.orderId);
+  if (!row || row.user_id !== input.userId) refuse('ORDER_NOT_OPEN', 'The order is no longer open');
+  const quantity = input.quantity ?? row.quantity;
+  const price = input.price ?? row.price;
+  const priceChanged = input.price !== undefined && !new Exact(input.price).equals(row.price ?? 0);
+  if (input.price !== undefined && row.order_type !== 'limit' && row.order_type !== 'stop_limit') {
+    refuse('INVALID_AMEND', `A ${row.order_type} order has no limit price to change`);
+  }
+  if (quantity === row.quantity && !priceChanged) refuse('INVALID_AMEND', 'Nothing changes');
+  if (quantity <= row.filled_quantity) {
+    refuse('INVALID_AMEND', `The quantity must stay above the ${row.filled_quantity} filled`);
+  }
+  const tick = token.tick_size;
+  const priceTicks = price === null ? null : ticksOrRefuse(price, tick);
+  if (priceChanged || quantity > row.quantity) checkNotHalted(ctx);
+  if (priceChanged) checkPriceRisk(ctx, price!, input.confirmFatFinger, input.confirmNavDeviation);
+  const trader = checkTrader(ctx, input.userId);
+  const remaining = quantity - row.filled_quantity;
+  if (row.time_in_force === 'POST_ONLY' && priceChanged && row.status !== 'pending_stop') {
+    const depth = state.book.depth(1);
+    const best = row.side === 'buy' ? depth.asks[0] : depth.bids[0];
+    const crosses =
+      best !== undefined &&
+      (row.side === 'buy' ? priceTicks! >= best.price : priceTicks! <= best.price);
+    if (crosses) refuse('POST_ONLY_WOULD_CROSS');
+  }
+  let lockDelta = new Exact(0);
+  if (row.side === 'buy') {
+    const lock = new Exact(price!).times(remaining);
+    lockDelta = lock.minus(row.locked_fiat);
+    if (lockDelta.greaterThan(0)) {
+      checkInvestmentLimit(trader, lock);
+      if (batch.fiatAvailable(row.user_id).lessThan(lockDelta)) {
+        refuse('INSUFFICIENT_FUNDS', `The amend needs ${lockDelta.toFixed(2)} more locked`);
+      }
+    }
+  } else if (remaining > row.remaining_quantity) {
+    const extra = remaining - row.remaining_quantity;
+    if (batch.tokensAvailable(row.user_id) < extra) refuse('INSUFFICIENT_TOKENS');
+  }
+
+  const cancelled = state.book.plan({ kind: 'cancel', key: row.engine_key });
+  if (!cancelled.ok) refuse(engineRefusals[cancelled.code]);
+  state.book.apply(cancelled.plan);
+  const replaced = state.book.plan({
+    kind: 'place',
+    key: row.engine_key,
+    orderId: row.id,
+    ownerId: row.user_id,
+    ownerKey: row.owner_key,
+    side: row.side,
+    type: row.order_type,
+    quantity: remaining,
+    price: priceTicks ?? undefined,
+    stopPrice: row.stop_price === null ? undefined : ticksOrRefuse(row.stop_price, tick),
+    timeInForce: row.time_in_force === 'GTD' ? 'GTC' : row.time_in_force,
+  });
+  // Everything the engine could refuse was checked above; a refusal here is a bug.
+  if (!replaced.ok) throw new Error(`amend replace refused: ${replaced.code}`);
+  state.book.apply(replaced.plan);
+
+  if (row.side === 'buy' && !lockDelta.isZero()) {
+    batch.moveFiat({
+      userId: row.user_id,
+      amount: lockDelta.negated().toFixed(2),
+      kind: lockDelta.greaterThan(0) ? 'order_lock' : 'order_release',
+      referenceType: 'order',
+      referenceId: row.id,
+    });
+  }
+  if (row.side === 'sell') batch.moveTokens(row.user_id, 0, remaining - row.remaining_quantity);
+  row.quantity = quantity;
+  row.remaining_quantity = remaining;
+  row.price = price;
+  row.locked_fiat =
+    row.side === 'buy' ? toMoney(new Exact(price!).times(remaining)) : row.locked_fiat;
+  row.priority = state.nextPriority++;
+  batch.touch(row);
+  batch.recordHistory(row, 'AMENDED');
+  recordPlan(ctx, replaced.plan, {});
+}
+
+/** Gives back what an order that ended still holds. */
+function release(ctx: BatchContext, row: LiveRow): void {
+  if (row.side === 'buy') {
+    if (!new Exact(row.locked_fiat).isZero()) {
+      ctx.batch.moveFiat({
+        userId: row.user_id,
+        amount: row.locked_fiat,
+        kind: 'order_release',
+        referenceType: 'order',
+        referenceId: row.id,
+      });
+      row.locked_fiat = '0.00';
+    }
+  } else if (row.remaining_quantity > 0) {
+    ctx.batch.moveTokens(row.user_id, 0, -row.remaining_quantity);
+  }
+}
+
+/**
+ * Records what an applied plan did: its trades (money and tokens move, the trade rows), then its
+ * order updates (statuses, history, releases of what ended orders still hold).
+ */
+function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, EndReason>): void {
+  const { batch, state, token } = ctx;
+  const refunds = new Map<string, Exact>();
+  for (let i = 0; i < plan.tradeCount; i += 1) {
+    const trade = plan.tradeAt(i);
+    const buy = state.live.get(trade.buyOrderId)!;
+    const sell = state.live.get(trade.sellOrderId)!;
+    const price = fromTicks(trade.price, token.tick_size);
+    const total = new Exact(price).times(trade.quantity);
+    const fee = new Exact(toMoney(total.times(token.fee_bps).dividedBy(10_000)));
+    const id = newId();
+    batch.trades.push({
+      id,
+      token_id: token.id,
+      buy_order_id: buy.id,
+      sell_order_id: sell.id,
+      buyer_id: buy.user_id,
+      seller_id: sell.user_id,
+      taker_side: trade.takerSide,
+      price,
+      quantity: trade.quantity,
+      total: total.toFixed(2),
+      platform_fee: fee.toFixed(2),
+      effective_fee_bps: token.fee_bps,
+      settlement_status: 'pending',
+      settlement_type: null,
+      settlement_attempts: 0,
+      settlement_error: null,
+      claimed_at: null,
+      claimed_by: null,
+      lease_expires_at: null,
+      settled_at: null,
+      tx_hash: null,
+      created_at: batch.now,
+      updated_at: batch.now,
+    });
+    // The buy spends its lock at its own price (a market buy at the trade price) and gets the
+    // difference to the trade price back at once.
+    const spent = buy.order_type === 'market' ? total : new Exact(buy.price!).times(trade.quantity);
+    buy.locked_fiat = toMoney(new Exact(buy.locked_fiat).minus(spent));
+    refunds.set(buy.id, (refunds.get(buy.id) ?? new Exact(0)).plus(spent.minus(total)));
+    for (const row of [buy, sell]) {
+      row.filled_value = toMoney(new Exact(row.filled_value).plus(total));
+      batch.touch(row);
+    }
+    batch.moveTokens(buy.user_id, trade.quantity, 0);
+    batch.moveTokens(sell.user_id, -trade.quantity, -trade.quantity);
+    batch.moveFiat({
+      userId: sell.user_id,
+      amount: total.minus(fee).toFixed(2),
+      kind: 'trade_sell',
+      referenceType: 'trade',
+      referenceId: id,
+    });
+    batch.fees = batch.fees.plus(fee);
+    state.lastPrice = price;
+    batch.lastPrice = price;
+    state.window.record(batch.now.getTime(), price);
+  }
+  for (const [orderId, refund] of refunds) {
+    if (refund.isZero()) continue;
+    batch.moveFiat({
+      userId: state.live.get(orderId)!.user_id,
+      amount: refund.toFixed(2),
+      kind: 'order_release',
+      referenceType: 'order',
+      referenceId: orderId,
+    });
+  }
+  for (let i = 0; i < plan.updateCount; i += 1) {
+    const update = plan.updateAt(i);
+    const row = state.live.get(update.orderId)!;
+    const ending = endings[update.orderId];
+    let status: OrderStatus = update.status;
+    if (status === 'cancelled' && ending === 'EXPIRED') status = 'expired';
+    // After a cancel-replace amend the engine sees a fresh order: fills made before it count.
+    row.remaining_quantity = update.remainingQuantity;
+    row.filled_quantity = row.quantity - update.remainingQuantity;
+    if (status === 'open' && row.filled_quantity > 0) status = 'partially_filled';
+    row.status = status;
+    const reason = ending ?? update.reason ?? null;
+    if (status === 'cancelled' || status === 'expired' || status === 'filled') {
+      row.cancel_reason = status === 'filled' ? null : reason;
+      release(ctx, row);
+      state.live.delete(row.id);
+    }
+    batch.touch(row);
+    batch.recordHistory(row, reason);
+  }
+  if (plan.tradeCount > 0) checkBreaker(ctx);
+}
+
+/** SPEC Errors 1: a move of circuit_breaker_pct within the window halts the book. */
+function checkBreaker(ctx: BatchContext): void {
+  const { batch, state, token } = ctx;
+  const reference = state.window.reference(
+    batch.now.getTime(),
+    token.circuit_breaker_window_seconds * 1000,
+  );
+  if (reference === null || state.lastPrice === null) return;
+  if (breakerTrips(reference, state.lastPrice, token.circuit_breaker_pct)) {
+    batch.haltedUntil = new Date(batch.now.getTime() + token.halt_seconds * 1000);
+  }
+}

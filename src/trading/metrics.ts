@@ -1,0 +1,40 @@
+/** The trading process's own metrics, in the registry its /metrics serves. */
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export function tradingMetrics(registry: Registry = new Registry()) {
+  return {
+    registry,
+    accepted: new Counter({
+      name: 'trading_orders_accepted_total',
+      help: 'Commands (place, cancel, amend) committed',
+      labelNames: ['command'] as const,
+      registers: [registry],
+    }),
+    refused: new Counter({
+      name: 'trading_orders_refused_total',
+      help: 'Commands refused, by error code',
+      labelNames: ['code'] as const,
+      registers: [registry],
+    }),
+    batchSize: new Histogram({
+      name: 'trading_batch_size',
+      help: 'Commands per committed batch (group commit)',
+      buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+      registers: [registry],
+    }),
+    commitSeconds: new Histogram({
+      name: 'trading_batch_commit_seconds',
+      help: 'Time of one batch transaction, from its first read to its commit',
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
+    bookOrders: new Gauge({
+      name: 'trading_book_orders',
+      help: 'Live orders (resting and pending stops) per book',
+      labelNames: ['token_id'] as const,
+      registers: [registry],
+    }),
+  };
+}
+
+export type TradingMetrics = ReturnType<typeof tradingMetrics>;

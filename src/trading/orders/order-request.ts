@@ -1,0 +1,80 @@
+/**
+ * Pre-flight of an order (SPEC E step 1, Errors 4): the combinations of type, prices and time in
+ * force that make an order, checked before any token or user is read. Pure.
+ */
+import type { OrderType, TimeInForce } from '../../lib/db/schema-trading.js';
+import type { ErrorCode } from '../../lib/errors.js';
+import { Exact } from '../../lib/money.js';
+import { MAX_TICKS } from '../engine/index.js';
+
+export interface OrderShape {
+  order_type: OrderType;
+  price?: string | undefined;
+  stop_price?: string | undefined;
+  time_in_force?: TimeInForce | undefined;
+  expires_at?: string | undefined;
+}
+
+export interface PreflightRefusal {
+  code: ErrorCode;
+  detail: string;
+}
+
+const restingTypes: ReadonlySet<OrderType> = new Set(['limit', 'stop_limit']);
+
+/** The time in force an order gets when none is given: limit orders rest, market orders never. */
+export function defaultTimeInForce(type: OrderType): TimeInForce {
+  return restingTypes.has(type) ? 'GTC' : 'IOC';
+}
+
+export function preflightRefusal(order: OrderShape, now: Date): PreflightRefusal | undefined {
+  const type = order.order_type;
+  const rests = restingTypes.has(type);
+  if (rests && order.price === undefined) {
+    return { code: 'PRICE_REQUIRED', detail: `A ${type} order needs a price` };
+  }
+  const isStop = type === 'stop_loss' || type === 'stop_limit';
+  if (isStop && order.stop_price === undefined) {
+    return { code: 'STOP_PRICE_REQUIRED', detail: `A ${type} order needs a stop_price` };
+  }
+  if (!isStop && order.stop_price !== undefined) {
+    return { code: 'STOP_PRICE_NOT_ALLOWED', detail: `A ${type} order takes no stop_price` };
+  }
+  const tif = order.time_in_force ?? defaultTimeInForce(type);
+  if (!rests && tif !== 'IOC' && tif !== 'FOK') {
+    return {
+      code: 'TIME_IN_FORCE_NOT_ALLOWED',
+      detail: `A ${type} order never rests: its time in force is IOC or FOK`,
+    };
+  }
+  if ((tif === 'GTD') !== (order.expires_at !== undefined)) {
+    return { code: 'EXPIRES_AT_REQUIRED', detail: 'expires_at goes with time_in_force GTD' };
+  }
+  if (order.expires_at !== undefined && new Date(order.expires_at) <= now) {
+    return { code: 'EXPIRES_AT_PAST', detail: 'expires_at must be in the future' };
+  }
+  return undefined;
+}
+
+/**
+ * A decimal price as integer ticks of `tickSize`, or a refusal when it is off the tick or beyond
+ * what the engine takes.
+ */
+export function toTicks(price: string, tickSize: string): number | PreflightRefusal {
+  const ticks = new Exact(price).dividedBy(tickSize);
+  if (!ticks.isInteger()) {
+    return {
+      code: 'PRICE_NOT_ON_TICK',
+      detail: `${price} is not a multiple of the tick size ${tickSize}`,
+    };
+  }
+  if (ticks.lessThan(1) || ticks.greaterThan(MAX_TICKS)) {
+    return { code: 'PRICE_OUT_OF_RANGE', detail: `${price} is out of range` };
+  }
+  return ticks.toNumber();
+}
+
+/** Ticks back to the decimal price. */
+export function fromTicks(ticks: number, tickSize: string): string {
+  return new Exact(ticks).times(tickSize).toFixed(2);
+}

@@ -1,0 +1,182 @@
+/** The order API of SPEC E and DECISIONS "Trading" (HTTP only; the use cases are the service's). */
+import { Type } from '@sinclair/typebox';
+import type { HttpApp } from '../../lib/http/app.js';
+import { caller, type guards } from '../../lib/http/auth-guard.js';
+import { Page, toPage } from '../../lib/http/pagination.js';
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
+import {
+  AdminTradeListQuery,
+  AmendOrderBody,
+  CancelAllAnswer,
+  CancelAllQuery,
+  OrderBookQuery,
+  OrderBookView,
+  OrderListQuery,
+  OrderView,
+  PlaceOrderAnswer,
+  PlaceOrderBody,
+  TradeListQuery,
+  TradeView,
+} from './orders.schemas.js';
+import type { OrdersService } from './orders.service.js';
+import { toOrderView, toTradeView } from './orders.views.js';
+
+export function ordersRoutes(
+  app: HttpApp,
+  orders: OrdersService,
+  { guard }: ReturnType<typeof guards>,
+) {
+  const investor = guard('investor');
+  const tags = ['orders'];
+
+  app.post(
+    '/api/v1/orders',
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Place an order; answers after it is committed, with the trades it made',
+        security: bearer,
+        body: PlaceOrderBody,
+        response: { 200: PlaceOrderAnswer },
+      },
+    },
+    async (request) => orders.place(caller(request).userId, request.body),
+  );
+
+  app.get(
+    '/api/v1/orders',
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Your orders, newest first',
+        security: bearer,
+        querystring: OrderListQuery,
+        response: { 200: Page(OrderView) },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      const rows = await orders.list(caller(request).userId, request.query);
+      return toPage(rows, limit, toOrderView);
+    },
+  );
+
+  app.get(
+    '/api/v1/orders/:id',
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'One of your orders',
+        security: bearer,
+        params: IdParams,
+        response: { 200: OrderView },
+      },
+    },
+    async (request) => orders.get(caller(request).userId, request.params.id),
+  );
+
+  app.patch(
+    '/api/v1/orders/:id',
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Amend an open order: a new total quantity and/or limit price',
+        security: bearer,
+        params: IdParams,
+        body: AmendOrderBody,
+        response: { 200: PlaceOrderAnswer },
+      },
+    },
+    async (request) => orders.amend(caller(request).userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/v1/orders/:id',
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Cancel an open order; what it still locks is released',
+        security: bearer,
+        params: IdParams,
+        response: { 200: OrderView },
+      },
+    },
+    async (request) => orders.cancel(caller(request).userId, request.params.id),
+  );
+
+  app.delete(
+    '/api/v1/orders',
+    {
+      onRequest: investor,
+      schema: {
+        tags,
+        summary: 'Cancel all your open orders, of one token or of all',
+        security: bearer,
+        querystring: CancelAllQuery,
+        response: { 200: CancelAllAnswer },
+      },
+    },
+    async (request) => ({
+      data: await orders.cancelAll(caller(request).userId, request.query.token_id),
+    }),
+  );
+
+  app.get(
+    '/api/v1/orderbook/:tokenId',
+    {
+      schema: {
+        tags,
+        summary: "A token's order book: price levels, best first, and the book's sequence",
+        params: Type.Object({ tokenId: Type.String({ format: 'uuid' }) }),
+        querystring: OrderBookQuery,
+        response: { 200: OrderBookView },
+      },
+    },
+    async (request) => orders.orderBook(request.params.tokenId, request.query.depth ?? 50),
+  );
+
+  app.get(
+    '/api/v1/trades',
+    {
+      onRequest: investor,
+      schema: {
+        tags: ['trades'],
+        summary: 'Your trades, newest first',
+        security: bearer,
+        querystring: TradeListQuery,
+        response: { 200: Page(TradeView) },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      return toPage(
+        await orders.ownTrades(caller(request).userId, request.query),
+        limit,
+        toTradeView,
+      );
+    },
+  );
+
+  app.get(
+    '/api/v1/admin/trades',
+    {
+      onRequest: guard('staff', 'admin'),
+      schema: {
+        tags: ['trades'],
+        summary: 'All trades, newest first, by token, user or settlement status',
+        security: bearer,
+        querystring: AdminTradeListQuery,
+        response: { 200: Page(TradeView) },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? 50;
+      return toPage(await orders.allTrades(request.query), limit, toTradeView);
+    },
+  );
+}

@@ -1,0 +1,150 @@
+/** TypeBox schemas of the order API (DECISIONS "API contract points": decimals as strings). */
+import { Type, type Static, type TLiteral } from '@sinclair/typebox';
+import {
+  orderSides,
+  orderStatuses,
+  orderTypes,
+  settlementStatuses,
+  timesInForce,
+} from '../../lib/db/schema-trading.js';
+import { PageQuery } from '../../lib/http/pagination.js';
+import { MAX_QUANTITY } from '../engine/index.js';
+
+const literals = <T extends string>(values: readonly T[]) =>
+  Type.Union(values.map((value): TLiteral<T> => Type.Literal(value)));
+
+/** A positive price, at most 2 decimals, below 10^12 (NUMERIC(20,2) with room for totals). */
+export const Price = Type.String({
+  pattern: '^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,11})(?:\\.[0-9]{1,2})?$',
+  description: 'decimal string > 0 with at most 2 decimals, on the token tick (e.g. "12.50")',
+  examples: ['12.50'],
+});
+export const Quantity = Type.Integer({ minimum: 1, maximum: MAX_QUANTITY });
+
+export const PlaceOrderBody = Type.Object(
+  {
+    token_id: Type.String({ format: 'uuid' }),
+    side: literals(orderSides),
+    order_type: literals(orderTypes),
+    quantity: Quantity,
+    price: Type.Optional(Price),
+    stop_price: Type.Optional(Price),
+    time_in_force: Type.Optional(literals(timesInForce)),
+    expires_at: Type.Optional(Type.String({ format: 'date-time' })),
+    client_order_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._:-]+$' }),
+    ),
+    confirm_fat_finger: Type.Optional(Type.Boolean()),
+    confirm_nav_deviation: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
+
+export const AmendOrderBody = Type.Object(
+  {
+    quantity: Type.Optional(Quantity),
+    price: Type.Optional(Price),
+    confirm_fat_finger: Type.Optional(Type.Boolean()),
+    confirm_nav_deviation: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type AmendOrderBody = Static<typeof AmendOrderBody>;
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const OrderView = Type.Object({
+  id: Type.String(),
+  user_id: Type.String(),
+  token_id: Type.String(),
+  side: literals(orderSides),
+  order_type: literals(orderTypes),
+  time_in_force: literals(timesInForce),
+  price: Nullable(Type.String()),
+  stop_price: Nullable(Type.String()),
+  quantity: Type.Integer(),
+  filled_quantity: Type.Integer(),
+  remaining_quantity: Type.Integer(),
+  locked_fiat: Type.String(),
+  average_price: Nullable(Type.String()),
+  status: literals(orderStatuses),
+  cancel_reason: Nullable(Type.String()),
+  expires_at: Nullable(Type.String()),
+  client_order_id: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type OrderView = Static<typeof OrderView>;
+
+export const TradeView = Type.Object({
+  id: Type.String(),
+  token_id: Type.String(),
+  buy_order_id: Type.String(),
+  sell_order_id: Type.String(),
+  buyer_id: Type.String(),
+  seller_id: Type.String(),
+  taker_side: literals(orderSides),
+  price: Type.String(),
+  quantity: Type.Integer(),
+  total: Type.String(),
+  platform_fee: Type.String(),
+  effective_fee_bps: Type.Integer(),
+  settlement_status: literals(settlementStatuses),
+  settlement_type: Nullable(Type.String()),
+  settlement_attempts: Type.Integer(),
+  settlement_error: Nullable(Type.String()),
+  settled_at: Nullable(Type.String()),
+  tx_hash: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+export type TradeView = Static<typeof TradeView>;
+
+export const PlaceOrderAnswer = Type.Object({ order: OrderView, trades: Type.Array(TradeView) });
+export type PlaceOrderAnswer = Static<typeof PlaceOrderAnswer>;
+
+export const OrderListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(literals(orderStatuses)),
+  token_id: Type.Optional(Type.String({ format: 'uuid' })),
+});
+export type OrderListQuery = Static<typeof OrderListQuery>;
+
+export const CancelAllQuery = Type.Object({
+  token_id: Type.Optional(Type.String({ format: 'uuid' })),
+});
+
+export const CancelAllAnswer = Type.Object({ data: Type.Array(OrderView) });
+
+export const TradeListQuery = Type.Object({
+  ...PageQuery,
+  token_id: Type.Optional(Type.String({ format: 'uuid' })),
+});
+export type TradeListQuery = Static<typeof TradeListQuery>;
+
+export const AdminTradeListQuery = Type.Object({
+  ...PageQuery,
+  token_id: Type.Optional(Type.String({ format: 'uuid' })),
+  user_id: Type.Optional(Type.String({ format: 'uuid' })),
+  settlement_status: Type.Optional(literals(settlementStatuses)),
+});
+export type AdminTradeListQuery = Static<typeof AdminTradeListQuery>;
+
+const Level = Type.Object({
+  price: Type.String(),
+  quantity: Type.Integer(),
+  order_count: Type.Integer(),
+});
+export const OrderBookView = Type.Object({
+  token_id: Type.String(),
+  sequence: Type.Integer(),
+  last_price: Nullable(Type.String()),
+  halted_until: Nullable(Type.String()),
+  bids: Type.Array(Level),
+  asks: Type.Array(Level),
+});
+export type OrderBookView = Static<typeof OrderBookView>;
+export const OrderBookQuery = Type.Object({
+  depth: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50 })),
+});

@@ -1,0 +1,223 @@
+/**
+ * The order use cases. Placing, amending and cancelling go through the token's writer (one writer
+ * per token; books/token-writer.ts), which answers only after its batch committed. Reads go to
+ * the database, except the order book, which is the writer's committed snapshot.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '../../lib/db/database.js';
+import { liveOrderStatuses, type Order } from '../../lib/db/schema-trading.js';
+import { AppError } from '../../lib/errors.js';
+import type { Books } from '../books/books.js';
+import type { Clock } from '../books/token-writer.js';
+import { fromTicks } from './order-request.js';
+import { defaultTimeInForce, preflightRefusal } from './order-request.js';
+import {
+  findByClientOrderId,
+  findOrder,
+  listOrders,
+  listTrades,
+  tokensWithLiveOrders,
+  tradesOfOrder,
+} from './orders.queries.js';
+import type {
+  AdminTradeListQuery,
+  AmendOrderBody,
+  OrderBookView,
+  OrderListQuery,
+  PlaceOrderAnswer,
+  PlaceOrderBody,
+  TradeListQuery,
+} from './orders.schemas.js';
+import { toOrderView, toTradeView } from './orders.views.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isLive = (order: Order) => (liveOrderStatuses as readonly string[]).includes(order.status);
+
+/** sha256 of the body with its keys sorted: the same order sent twice hashes the same. */
+function requestHash(body: PlaceOrderBody): string {
+  const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+export function ordersService(deps: { db: Db; books: Books; clock: Clock }) {
+  const { db, books, clock } = deps;
+  /** client_order_ids being placed right now, so a replay racing its first send waits for it */
+  const inFlight = new Map<string, { hash: string; answer: Promise<PlaceOrderAnswer> }>();
+
+  async function ownOrder(userId: string, orderId: string): Promise<Order> {
+    const order = await findOrder(db, orderId);
+    if (!order || order.user_id !== userId) throw new AppError('NOT_FOUND', 'No such order');
+    return order;
+  }
+
+  async function answerOf(order: Order): Promise<PlaceOrderAnswer> {
+    return {
+      order: toOrderView(order),
+      trades: (await tradesOfOrder(db, order.id)).map(toTradeView),
+    };
+  }
+
+  async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
+    const writer = await books.writerFor(body.token_id);
+    const result = await writer.submit({
+      kind: 'place',
+      input: {
+        userId,
+        side: body.side,
+        orderType: body.order_type,
+        quantity: body.quantity,
+        price: body.price ?? null,
+        stopPrice: body.stop_price ?? null,
+        timeInForce: body.time_in_force ?? defaultTimeInForce(body.order_type),
+        expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at),
+        clientOrderId: body.client_order_id ?? null,
+        requestHash: hash,
+        confirmFatFinger: body.confirm_fat_finger ?? false,
+        confirmNavDeviation: body.confirm_nav_deviation ?? false,
+      },
+    });
+    return {
+      order: toOrderView(result.orders[0]!),
+      trades: result.trades.map(toTradeView),
+    };
+  }
+
+  return {
+    async place(userId: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer> {
+      const refusal = preflightRefusal(body, clock.now());
+      if (refusal) throw new AppError(refusal.code, refusal.detail);
+      const clientOrderId = body.client_order_id;
+      if (clientOrderId === undefined) return submitPlace(userId, body, null);
+
+      const hash = requestHash(body);
+      const key = `${userId}:${clientOrderId}`;
+      const pending = inFlight.get(key);
+      if (pending) {
+        if (pending.hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
+        return pending.answer;
+      }
+      const since = new Date(clock.now().getTime() - DAY_MS);
+      const existing = await findByClientOrderId(db, userId, clientOrderId, since);
+      if (existing) {
+        if (existing.request_hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
+        return answerOf(existing);
+      }
+      const answer = submitPlace(userId, body, hash);
+      inFlight.set(key, { hash, answer });
+      try {
+        return await answer;
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+
+    async get(userId: string, orderId: string) {
+      return toOrderView(await ownOrder(userId, orderId));
+    },
+
+    async list(userId: string, query: OrderListQuery) {
+      return listOrders(db, userId, {
+        limit: query.limit ?? 50,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.token_id ? { tokenId: query.token_id } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      });
+    },
+
+    async cancel(userId: string, orderId: string) {
+      const order = await ownOrder(userId, orderId);
+      if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
+      const writer = await books.writerFor(order.token_id);
+      const result = await writer.submit({
+        kind: 'cancel',
+        orderId,
+        userId,
+        reason: 'CANCELLED_BY_OWNER',
+      });
+      return toOrderView(result.orders[0]!);
+    },
+
+    async amend(userId: string, orderId: string, body: AmendOrderBody) {
+      const order = await ownOrder(userId, orderId);
+      if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
+      if (body.quantity === undefined && body.price === undefined) {
+        throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
+      }
+      const writer = await books.writerFor(order.token_id);
+      const result = await writer.submit({
+        kind: 'amend',
+        input: {
+          orderId,
+          userId,
+          quantity: body.quantity,
+          price: body.price,
+          confirmFatFinger: body.confirm_fat_finger ?? false,
+          confirmNavDeviation: body.confirm_nav_deviation ?? false,
+        },
+      });
+      return {
+        order: toOrderView(result.orders[0]!),
+        trades: result.trades.map(toTradeView),
+      };
+    },
+
+    async cancelAll(userId: string, tokenId: string | undefined) {
+      const tokenIds = tokenId ? [tokenId] : await tokensWithLiveOrders(db, userId);
+      const cancelled = [];
+      for (const id of tokenIds) {
+        const writer = await books.writerFor(id);
+        const result = await writer.submit({
+          kind: 'cancel_all',
+          userId,
+          reason: 'CANCELLED_BY_OWNER',
+        });
+        cancelled.push(...result.orders.map(toOrderView));
+      }
+      return cancelled;
+    },
+
+    async orderBook(tokenId: string, levels: number): Promise<OrderBookView> {
+      const token = await db
+        .selectFrom('tokens')
+        .select(['tick_size', 'last_price', 'halted_until'])
+        .where('id', '=', tokenId)
+        .executeTakeFirst();
+      if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
+      const depth = (await books.writerFor(tokenId)).depth();
+      const level = (l: { price: number; quantity: number; orderCount: number }) => ({
+        price: fromTicks(l.price, token.tick_size),
+        quantity: l.quantity,
+        order_count: l.orderCount,
+      });
+      return {
+        token_id: tokenId,
+        sequence: depth?.sequence ?? 0,
+        last_price: token.last_price,
+        halted_until: token.halted_until?.toISOString() ?? null,
+        bids: (depth?.bids ?? []).slice(0, levels).map(level),
+        asks: (depth?.asks ?? []).slice(0, levels).map(level),
+      };
+    },
+
+    async ownTrades(userId: string, query: TradeListQuery) {
+      return listTrades(db, {
+        userId,
+        limit: query.limit ?? 50,
+        ...(query.token_id ? { tokenId: query.token_id } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      });
+    },
+
+    async allTrades(query: AdminTradeListQuery) {
+      return listTrades(db, {
+        limit: query.limit ?? 50,
+        ...(query.user_id ? { userId: query.user_id } : {}),
+        ...(query.token_id ? { tokenId: query.token_id } : {}),
+        ...(query.settlement_status ? { settlementStatus: query.settlement_status } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+      });
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;

@@ -1,0 +1,58 @@
+/** Rows to API views: money and prices as decimal strings, timestamps ISO 8601. */
+import type { Order, Trade } from '../../lib/db/schema-trading.js';
+import { Exact } from '../../lib/money.js';
+import type { OrderView, TradeView } from './orders.schemas.js';
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+export function toOrderView(order: Order): OrderView {
+  return {
+    id: order.id,
+    user_id: order.user_id,
+    token_id: order.token_id,
+    side: order.side,
+    order_type: order.order_type,
+    time_in_force: order.time_in_force,
+    price: order.price === null ? null : new Exact(order.price).toFixed(2),
+    stop_price: order.stop_price === null ? null : new Exact(order.stop_price).toFixed(2),
+    quantity: Number(order.quantity),
+    filled_quantity: Number(order.filled_quantity),
+    remaining_quantity: Number(order.remaining_quantity),
+    locked_fiat: new Exact(order.locked_fiat).toFixed(2),
+    // the average of the fills, to the cent (half-even)
+    average_price:
+      Number(order.filled_quantity) === 0
+        ? null
+        : new Exact(order.filled_value).dividedBy(order.filled_quantity).toFixed(2),
+    status: order.status,
+    cancel_reason: order.cancel_reason,
+    expires_at: iso(order.expires_at),
+    client_order_id: order.client_order_id,
+    created_at: order.created_at.toISOString(),
+    updated_at: order.updated_at.toISOString(),
+  };
+}
+
+export function toTradeView(trade: Trade): TradeView {
+  return {
+    id: trade.id,
+    token_id: trade.token_id,
+    buy_order_id: trade.buy_order_id,
+    sell_order_id: trade.sell_order_id,
+    buyer_id: trade.buyer_id,
+    seller_id: trade.seller_id,
+    taker_side: trade.taker_side,
+    price: new Exact(trade.price).toFixed(2),
+    quantity: Number(trade.quantity),
+    total: new Exact(trade.total).toFixed(2),
+    platform_fee: new Exact(trade.platform_fee).toFixed(2),
+    effective_fee_bps: trade.effective_fee_bps,
+    settlement_status: trade.settlement_status,
+    settlement_type: trade.settlement_type,
+    settlement_attempts: trade.settlement_attempts,
+    settlement_error: trade.settlement_error,
+    settled_at: iso(trade.settled_at),
+    tx_hash: trade.tx_hash,
+    created_at: trade.created_at.toISOString(),
+  };
+}
