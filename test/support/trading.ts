@@ -70,6 +70,7 @@ export async function startTestTrading() {
 
   const system = {
     db,
+    databaseUrl: test.url,
     clock,
     get trading() {
       return trading;

@@ -433,6 +433,42 @@ describe('order states', () => {
     expect(await sys.fiat(buyer.id)).toBe('1000.00');
   });
 
+  it('cancels the orders of a delisted token and releases their locks', async () => {
+    const { id: tokenId } = await sys.token();
+    const trader = await funded(tokenId, '100.00', 5);
+    await place(trader, {
+      token_id: tokenId,
+      side: 'buy',
+      order_type: 'limit',
+      quantity: 3,
+      price: '10.00',
+    });
+    await place(trader, {
+      token_id: tokenId,
+      side: 'sell',
+      order_type: 'limit',
+      quantity: 5,
+      price: '12.00',
+    });
+    await sys.db
+      .updateTable('tokens')
+      .set({ status: 'delisted' })
+      .where('id', '=', tokenId)
+      .execute();
+    await sys.trading.books.tick();
+    const orders = await sys.db
+      .selectFrom('orders')
+      .select(['status', 'cancel_reason'])
+      .where('user_id', '=', trader.id)
+      .execute();
+    expect(orders).toEqual([
+      { status: 'cancelled', cancel_reason: 'TOKEN_CLOSED' },
+      { status: 'cancelled', cancel_reason: 'TOKEN_CLOSED' },
+    ]);
+    expect(await sys.fiat(trader.id)).toBe('100.00');
+    expect(await sys.wallet(trader.id, tokenId)).toEqual({ balance: 5, locked: 0 });
+  });
+
   it('replays a client_order_id and refuses it for another body', async () => {
     const { id: tokenId } = await sys.token();
     const buyer = await funded(tokenId);
