@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
+import type { OtcTables } from './schema-otc.js';
 import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
 
@@ -136,7 +137,8 @@ export interface GasTransactionsTable {
   finished_at: Date | null;
 }
 
-export interface Database extends VerificationTables, IssuanceTables, FiatTables, TradingTables {
+export interface Database
+  extends VerificationTables, IssuanceTables, FiatTables, TradingTables, OtcTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

@@ -10,6 +10,7 @@ import * as m0004 from './0004_issuance.js';
 import * as m0005 from './0005_fiat_wallets.js';
 import * as m0006 from './0006_kyc_claim_revocations.js';
 import * as m0010 from './0010_trading.js';
+import * as m0013 from './0013_otc.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_fiat_wallets': m0005,
   '0006_kyc_claim_revocations': m0006,
   '0010_trading': m0010,
+  '0013_otc': m0013,
 };
