@@ -169,6 +169,14 @@ export const errorCatalogue = {
     title: 'The token has no last price or offering price to bound a market order',
   },
   ORDER_NOT_OPEN: { status: 409, title: 'The order is no longer open' },
+  // OTC requests of fixed_price_otc tokens (docs/otc.md)
+  TOKEN_NOT_OTC: { status: 422, title: 'The token does not trade over the counter' },
+  OTC_PRICE_MISMATCH: { status: 422, title: "The price differs from the token's fixed OTC price" },
+  OTC_ORDER_TYPE_NOT_ALLOWED: {
+    status: 422,
+    title: 'An OTC request is a limit or market order at the fixed price',
+  },
+  OTC_ORDER_NOT_PENDING: { status: 409, title: 'The OTC request is no longer pending review' },
   INVALID_AMEND: { status: 422, title: 'The amend changes nothing or is not allowed' },
   DUPLICATE_CLIENT_ORDER_ID: {
     status: 409,

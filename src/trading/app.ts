@@ -19,6 +19,8 @@ import { BookOwnership } from './books/ownership.js';
 import type { Clock } from './books/token-writer.js';
 import { tradingMetrics } from './metrics.js';
 import { ordersRoutes } from './orders/orders.routes.js';
+import { otcRoutes } from './otc/otc.routes.js';
+import { otcService } from './otc/otc.service.js';
 import { ordersService } from './orders/orders.service.js';
 
 export interface TradingDeps {
@@ -81,7 +83,9 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     tokens: new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds),
     isSessionActive: sessions.isActive,
   });
-  ordersRoutes(app, ordersService({ db, books, clock }), guard);
+  const otc = otcService({ db, clock });
+  ordersRoutes(app, ordersService({ db, books, clock }), otc, guard);
+  otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
   return { app, books, sessions };
 }

@@ -72,8 +72,11 @@ export interface OrderStatusHistoryTable {
 export interface TradesTable {
   id: string;
   token_id: string;
-  buy_order_id: string;
-  sell_order_id: string;
+  /** the book orders of a book trade; null on an OTC trade, which names its requests instead */
+  buy_order_id: string | null;
+  sell_order_id: string | null;
+  buy_otc_order_id: string | null;
+  sell_otc_order_id: string | null;
   buyer_id: string;
   seller_id: string;
   taker_side: OrderSide;

@@ -14,7 +14,7 @@
  */
 import { gateRefusal } from '../../lib/auth/gates.rules.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
-import type { OrderStatus, TimeInForce } from '../../lib/db/schema-trading.js';
+import type { OrderStatus, TimeInForce, Trade } from '../../lib/db/schema-trading.js';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
@@ -134,7 +134,7 @@ function checkPriceRisk(ctx: BatchContext, price: string, fatFinger: boolean, na
 }
 
 /** SPEC Errors 6 in its order, with the verification matrix of DECISIONS "Access". */
-function checkTrader(ctx: BatchContext, userId: string): TraderRow {
+export function checkTrader(ctx: Pick<BatchContext, 'traders'>, userId: string): TraderRow {
   const trader = ctx.traders.get(userId);
   if (!trader) refuse('NOT_FOUND', 'Unknown user');
   if (trader.wallet_address === null) {
@@ -147,7 +147,7 @@ function checkTrader(ctx: BatchContext, userId: string): TraderRow {
   return trader;
 }
 
-function checkInvestmentLimit(trader: TraderRow, notional: Exact): void {
+export function checkInvestmentLimit(trader: TraderRow, notional: Exact): void {
   if (overInvestmentLimit(notional, trader.accreditation_status)) {
     refuse(
       'INVESTMENT_LIMIT_EXCEEDED',
@@ -395,6 +395,69 @@ function release(ctx: BatchContext, row: LiveRow): void {
   }
 }
 
+export interface TradeParties {
+  buyOrderId: string | null;
+  sellOrderId: string | null;
+  buyOtcOrderId: string | null;
+  sellOtcOrderId: string | null;
+  buyerId: string;
+  sellerId: string;
+  takerSide: 'buy' | 'sell';
+  price: string;
+  quantity: number;
+}
+
+/**
+ * One trade into the batch, as book and OTC trades both make it: the trade row (settlement
+ * pending), the tokens from the seller's locked balance to the buyer, the seller's proceeds less
+ * the fee (the buyer paid from the lock when the order was placed) and the fee for the treasury.
+ */
+export function recordTrade(batch: Batch, token: Token, parties: TradeParties): Trade {
+  const { price, quantity } = parties;
+  const total = new Exact(price).times(quantity);
+  const fee = new Exact(toMoney(total.times(token.fee_bps).dividedBy(10_000)));
+  const trade: Trade = {
+    id: newId(),
+    token_id: token.id,
+    buy_order_id: parties.buyOrderId,
+    sell_order_id: parties.sellOrderId,
+    buy_otc_order_id: parties.buyOtcOrderId,
+    sell_otc_order_id: parties.sellOtcOrderId,
+    buyer_id: parties.buyerId,
+    seller_id: parties.sellerId,
+    taker_side: parties.takerSide,
+    price,
+    quantity,
+    total: total.toFixed(2),
+    platform_fee: fee.toFixed(2),
+    effective_fee_bps: token.fee_bps,
+    settlement_status: 'pending',
+    settlement_type: null,
+    settlement_attempts: 0,
+    settlement_error: null,
+    claimed_at: null,
+    claimed_by: null,
+    lease_expires_at: null,
+    settled_at: null,
+    tx_hash: null,
+    created_at: batch.now,
+    updated_at: batch.now,
+  };
+  batch.trades.push(trade);
+  batch.moveTokens(parties.buyerId, quantity, 0);
+  batch.moveTokens(parties.sellerId, -quantity, -quantity);
+  batch.moveFiat({
+    userId: parties.sellerId,
+    amount: total.minus(fee).toFixed(2),
+    kind: 'trade_sell',
+    referenceType: 'trade',
+    referenceId: trade.id,
+  });
+  batch.fees = batch.fees.plus(fee);
+  batch.lastPrice = price;
+  return trade;
+}
+
 /**
  * Records what an applied plan did: its trades (money and tokens move, the trade rows), then its
  * order updates (statuses, history, releases of what ended orders still hold).
@@ -407,34 +470,18 @@ function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, E
     const buy = state.live.get(trade.buyOrderId)!;
     const sell = state.live.get(trade.sellOrderId)!;
     const price = fromTicks(trade.price, token.tick_size);
-    const total = new Exact(price).times(trade.quantity);
-    const fee = new Exact(toMoney(total.times(token.fee_bps).dividedBy(10_000)));
-    const id = newId();
-    batch.trades.push({
-      id,
-      token_id: token.id,
-      buy_order_id: buy.id,
-      sell_order_id: sell.id,
-      buyer_id: buy.user_id,
-      seller_id: sell.user_id,
-      taker_side: trade.takerSide,
+    const recorded = recordTrade(batch, token, {
+      buyOrderId: buy.id,
+      sellOrderId: sell.id,
+      buyOtcOrderId: null,
+      sellOtcOrderId: null,
+      buyerId: buy.user_id,
+      sellerId: sell.user_id,
+      takerSide: trade.takerSide,
       price,
       quantity: trade.quantity,
-      total: total.toFixed(2),
-      platform_fee: fee.toFixed(2),
-      effective_fee_bps: token.fee_bps,
-      settlement_status: 'pending',
-      settlement_type: null,
-      settlement_attempts: 0,
-      settlement_error: null,
-      claimed_at: null,
-      claimed_by: null,
-      lease_expires_at: null,
-      settled_at: null,
-      tx_hash: null,
-      created_at: batch.now,
-      updated_at: batch.now,
     });
+    const total = new Exact(recorded.total);
     // The buy spends its lock at its own price (a market buy at the trade price) and gets the
     // difference to the trade price back at once.
     const spent = buy.order_type === 'market' ? total : new Exact(buy.price!).times(trade.quantity);
@@ -444,18 +491,7 @@ function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, E
       row.filled_value = toMoney(new Exact(row.filled_value).plus(total));
       batch.touch(row);
     }
-    batch.moveTokens(buy.user_id, trade.quantity, 0);
-    batch.moveTokens(sell.user_id, -trade.quantity, -trade.quantity);
-    batch.moveFiat({
-      userId: sell.user_id,
-      amount: total.minus(fee).toFixed(2),
-      kind: 'trade_sell',
-      referenceType: 'trade',
-      referenceId: id,
-    });
-    batch.fees = batch.fees.plus(fee);
     state.lastPrice = price;
-    batch.lastPrice = price;
     state.window.record(batch.now.getTime(), price);
   }
   for (const [orderId, refund] of refunds) {

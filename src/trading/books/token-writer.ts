@@ -229,7 +229,9 @@ export class TokenWriter {
         orders: outcome.orderIds.map((id) => withoutOwnerKey(rowOf(id)!)),
         trades:
           item.command.kind === 'place' || item.command.kind === 'amend'
-            ? batch.trades.filter((t) => ids.has(t.buy_order_id) || ids.has(t.sell_order_id))
+            ? batch.trades.filter(
+                (t) => ids.has(t.buy_order_id ?? '') || ids.has(t.sell_order_id ?? ''),
+              )
             : [],
       });
     });

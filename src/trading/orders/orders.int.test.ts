@@ -251,7 +251,10 @@ describe('refusals change nothing', () => {
       price: '10.00',
     });
     expect((await place(ok, body(primary.id))).json().code).toBe('TRADING_MODE_PRIMARY_ONLY');
-    expect((await place(ok, body(otc.id))).json().code).toBe('TRADING_MODE_OTC');
+    // a fixed_price_otc token takes the order as an OTC request at its fixed price (docs/otc.md)
+    const routed = await place(ok, body(otc.id));
+    expect(routed.statusCode).toBe(201);
+    expect(routed.json().otc_order).toMatchObject({ token_id: otc.id, status: 'pending' });
     expect((await place(ok, body(paused.id))).json().code).toBe('TOKEN_NOT_TRADING');
 
     const gates: [Record<string, unknown>, string][] = [

@@ -1,5 +1,6 @@
 /** The order API of SPEC E and DECISIONS "Trading" (HTTP only; the use cases are the service's). */
 import { Type } from '@sinclair/typebox';
+import { AppError } from '../../lib/errors.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
@@ -18,12 +19,15 @@ import {
   TradeListQuery,
   TradeView,
 } from './orders.schemas.js';
+import { OtcPlaceAnswer } from '../otc/otc.schemas.js';
+import type { OtcService } from '../otc/otc.service.js';
 import type { OrdersService } from './orders.service.js';
 import { toOrderView, toTradeView } from './orders.views.js';
 
 export function ordersRoutes(
   app: HttpApp,
   orders: OrdersService,
+  otc: OtcService,
   { guard }: ReturnType<typeof guards>,
 ) {
   const investor = guard('investor');
@@ -38,10 +42,20 @@ export function ordersRoutes(
         summary: 'Place an order; answers after it is committed, with the trades it made',
         security: bearer,
         body: PlaceOrderBody,
-        response: { 200: PlaceOrderAnswer },
+        response: { 200: PlaceOrderAnswer, 201: OtcPlaceAnswer },
       },
     },
-    async (request) => orders.place(caller(request).userId, request.body),
+    async (request, reply) => {
+      const userId = caller(request).userId;
+      try {
+        return await orders.place(userId, request.body);
+      } catch (error) {
+        // A fixed_price_otc token has no book: the order becomes an OTC request (docs/otc.md).
+        if (!(error instanceof AppError) || error.code !== 'TRADING_MODE_OTC') throw error;
+        reply.code(201);
+        return otc.request(userId, request.body);
+      }
+    },
   );
 
   app.get(

@@ -81,8 +81,11 @@ export type OrderView = Static<typeof OrderView>;
 export const TradeView = Type.Object({
   id: Type.String(),
   token_id: Type.String(),
-  buy_order_id: Type.String(),
-  sell_order_id: Type.String(),
+  buy_order_id: Nullable(Type.String()),
+  sell_order_id: Nullable(Type.String()),
+  /** an OTC trade names the two OTC requests (docs/otc.md) instead of book orders */
+  buy_otc_order_id: Nullable(Type.String()),
+  sell_otc_order_id: Nullable(Type.String()),
   buyer_id: Type.String(),
   seller_id: Type.String(),
   taker_side: literals(orderSides),

@@ -39,6 +39,8 @@ export function toTradeView(trade: Trade): TradeView {
     token_id: trade.token_id,
     buy_order_id: trade.buy_order_id,
     sell_order_id: trade.sell_order_id,
+    buy_otc_order_id: trade.buy_otc_order_id,
+    sell_otc_order_id: trade.sell_otc_order_id,
     buyer_id: trade.buyer_id,
     seller_id: trade.seller_id,
     taker_side: trade.taker_side,

@@ -1,0 +1,122 @@
+/** SQL of OTC requests. Functions that take `trx` run inside the caller's transaction. */
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../lib/db/database.js';
+import type { OtcOrder, OtcStatus } from '../../lib/db/schema-otc.js';
+import type { OrderSide } from '../../lib/db/schema-trading.js';
+
+export function findOtcOrder(db: Db | Trx, id: string): Promise<OtcOrder | undefined> {
+  return db.selectFrom('otc_orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Serialises the OTC changes of one token (approve, reject, cancel). NO KEY UPDATE, so requests
+ * being inserted (a foreign key's KEY SHARE on the token) do not wait for it.
+ */
+export async function lockTokenForOtc(trx: Trx, tokenId: string): Promise<void> {
+  await sql`select id from tokens where id = ${tokenId}::uuid for no key update`.execute(trx);
+}
+
+export function lockOtcOrder(trx: Trx, id: string): Promise<OtcOrder | undefined> {
+  return trx
+    .selectFrom('otc_orders')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Approved requests of the other side at the same price, in approval order, locked. */
+export function crossableOtcOrders(
+  trx: Trx,
+  tokenId: string,
+  side: OrderSide,
+  price: string,
+): Promise<OtcOrder[]> {
+  return trx
+    .selectFrom('otc_orders')
+    .selectAll()
+    .where('token_id', '=', tokenId)
+    .where('side', '=', side)
+    .where('status', 'in', ['approved', 'partially_filled'])
+    .where('price', '=', price)
+    .orderBy('approval_seq')
+    .forUpdate()
+    .execute();
+}
+
+export async function nextApprovalSeq(trx: Trx): Promise<number> {
+  const { rows } = await sql<{ seq: number }>`select nextval('otc_approval_seq') as seq`.execute(
+    trx,
+  );
+  return Number(rows[0]!.seq);
+}
+
+export async function insertOtcOrder(trx: Trx, row: OtcOrder): Promise<void> {
+  await trx.insertInto('otc_orders').values(row).execute();
+}
+
+export async function updateOtcOrder(trx: Trx, row: OtcOrder): Promise<void> {
+  await trx
+    .updateTable('otc_orders')
+    .set({
+      status: row.status,
+      filled_quantity: row.filled_quantity,
+      remaining_quantity: row.remaining_quantity,
+      locked_fiat: row.locked_fiat,
+      reason: row.reason,
+      reviewed_by: row.reviewed_by,
+      reviewed_at: row.reviewed_at,
+      approval_seq: row.approval_seq,
+      updated_at: row.updated_at,
+    })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/** Moves `quantity` of the user's tokens into (positive) or out of (negative) the lock. */
+export async function lockTokens(
+  trx: Trx,
+  userId: string,
+  tokenId: string,
+  quantity: number,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('wallets')
+    .set({ locked_balance: sql`locked_balance + ${quantity}`, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('token_id', '=', tokenId)
+    .where(sql<boolean>`balance - locked_balance >= ${quantity}`)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function listOtcOrders(
+  db: Db,
+  filter: {
+    userId?: string;
+    tokenId?: string;
+    status?: OtcStatus;
+    cursor?: string;
+    limit: number;
+  },
+): Promise<OtcOrder[]> {
+  let query = db.selectFrom('otc_orders').selectAll();
+  if (filter.userId) query = query.where('user_id', '=', filter.userId);
+  if (filter.tokenId) query = query.where('token_id', '=', filter.tokenId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.cursor) query = query.where('id', '<', filter.cursor);
+  return query
+    .orderBy('id', 'desc')
+    .limit(filter.limit + 1)
+    .execute();
+}
+
+export async function treasuryId(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'treasury')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
