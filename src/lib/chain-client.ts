@@ -1,11 +1,37 @@
 /**
  * The typed HTTP client of the chain service, for the platform and trading processes. Every call
  * carries the service token; mutating calls carry an idempotency key (deploy uses the token id),
- * so a retry after a timeout or a crash never mints or transfers twice. A refusal of the chain
- * service becomes an AppError with the same code (and its extra members, e.g. `tx_hash`,
- * `transfer_index`); a chain service that cannot be reached becomes CHAIN_UNAVAILABLE.
- * Amounts are base units as decimal strings; addresses are 0x hex.
+ * so a retry after a timeout or a crash never mints or transfers twice. Bodies and replies are the
+ * chain API's own schemas (chain-api.schemas.ts, shared with the chain process): every reply is
+ * checked against its schema before it becomes a value, and one that does not match is
+ * CHAIN_BAD_RESPONSE. A refusal of the chain service becomes an AppError with the same code (and
+ * its extra members, e.g. `tx_hash`, `transfer_index`); a chain service that cannot be reached
+ * becomes CHAIN_UNAVAILABLE. Amounts are base units as decimal strings; addresses are 0x hex.
  */
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import {
+  BalanceResponseSchema,
+  DeployResponseSchema,
+  IdentityResponseSchema,
+  PauseResponseSchema,
+  RegisterIdentityResponseSchema,
+  RevokeKycResponseSchema,
+  TransactionSchema,
+  VerifiedResponseSchema,
+  type BalanceResponse,
+  type BatchTransferBody,
+  type DeployBody,
+  type DeployResponse,
+  type IdentityResponse,
+  type MintBody,
+  type PauseResponse,
+  type RegisterIdentityBody,
+  type RegisterIdentityResponse,
+  type RevokeKycResponse,
+  type Transaction,
+  type TransferBody,
+} from './chain-api.schemas.js';
 import { AppError, errorCatalogue, type ErrorCode } from './errors.js';
 
 export interface ChainClientOptions {
@@ -13,108 +39,21 @@ export interface ChainClientOptions {
   baseUrl: string;
   /** config.auth.serviceToken */
   serviceToken: string;
-  /** the spec's chain-service timeout is 3 minutes */
+  /** the spec's chain-service timeout is 3 minutes (config.chain.clientTimeoutMs) */
   timeoutMs?: number;
 }
 
-export interface ChainTransaction {
-  operation: string;
-  tx_hash: string;
-  block_number: number;
-  nonce: number;
-  gas_used: string;
-  effective_gas_price: string;
-  /** gas_used * effective_gas_price, wei */
-  cost_wei: string;
-  payer_type: 'platform' | 'issuer';
-  payer_ref: string | null;
-}
+export type ChainTransaction = Transaction;
 
-export interface DeployInput {
-  /** the token id: the salt of the suite; a repeat returns the suite already deployed */
-  token_id: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  payer_ref?: string;
-}
-
-export interface DeployResult {
-  token_id: string;
-  token_addr: string;
-  identity_registry_addr: string;
-  identity_registry_storage_addr: string;
-  trusted_issuers_registry_addr: string;
-  claim_topics_registry_addr: string;
-  compliance_addr: string;
-  tx_hash: string | null;
-  created: boolean;
-  transaction: ChainTransaction | null;
-}
-
-export interface RegisterIdentityInput {
-  investor_addr: string;
-  /** ISO 3166-1 numeric */
-  country_code: number;
-  payer_ref?: string;
-}
-
-export interface RegisterIdentityResult {
-  investor_addr: string;
-  identity_addr: string;
-  country_code: number;
-  tx_hash: string | null;
-  transactions: ChainTransaction[];
-}
-
-export interface MintInput {
-  token_addr: string;
-  to_addr: string;
-  amount: string;
-  payer_ref?: string;
-}
-
-export interface TransferInput {
-  token_addr: string;
-  from_addr: string;
-  to_addr: string;
-  amount: string;
-  payer_ref?: string;
-}
-
-export interface BatchTransferInput {
-  token_addr: string;
-  transfers: Array<{ from_addr: string; to_addr: string; amount: string }>;
-  payer_ref?: string;
-}
-
-export interface PauseResult {
-  token_addr: string;
-  paused: boolean;
-  tx_hash: string | null;
-  transaction: ChainTransaction | null;
-}
-
-export interface RevokeKycResult {
-  investor_addr: string;
-  identity_addr: string;
-  tx_hash: string | null;
-  transaction: ChainTransaction | null;
-}
-
-export interface BalanceResult {
-  token_addr: string;
-  wallet_addr: string;
-  balance: string;
-  frozen: string;
-}
-
-export interface IdentityResult {
-  wallet_addr: string;
-  identity_addr: string | null;
-  registered: boolean;
-  country_code: number | null;
-  kyc_claim: 'valid' | 'revoked' | 'none';
+/** Compiled once per schema: the checks run on every reply. */
+const checks = new Map<TSchema, TypeCheck<TSchema>>();
+function checkerOf<S extends TSchema>(schema: S): TypeCheck<S> {
+  let check = checks.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    checks.set(schema, check);
+  }
+  return check as TypeCheck<S>;
 }
 
 /** The members every problem body has; the rest (tx_hash, transfer_index...) travels on. */
@@ -143,32 +82,45 @@ export class ChainClient {
     this.#timeoutMs = options.timeoutMs ?? 180_000;
   }
 
-  deploy(input: DeployInput): Promise<DeployResult> {
-    return this.#request('POST', '/api/v1/deploy', input);
+  deploy(input: DeployBody): Promise<DeployResponse> {
+    return this.#request(DeployResponseSchema, 'POST', '/api/v1/deploy', input);
   }
 
   registerIdentity(
-    input: RegisterIdentityInput,
+    input: RegisterIdentityBody,
     idempotencyKey: string,
-  ): Promise<RegisterIdentityResult> {
-    return this.#request('POST', '/api/v1/register-identity', input, idempotencyKey);
+  ): Promise<RegisterIdentityResponse> {
+    return this.#request(
+      RegisterIdentityResponseSchema,
+      'POST',
+      '/api/v1/register-identity',
+      input,
+      idempotencyKey,
+    );
   }
 
-  mint(input: MintInput, idempotencyKey: string): Promise<ChainTransaction> {
-    return this.#request('POST', '/api/v1/mint', input, idempotencyKey);
+  mint(input: MintBody, idempotencyKey: string): Promise<Transaction> {
+    return this.#request(TransactionSchema, 'POST', '/api/v1/mint', input, idempotencyKey);
   }
 
   /** forcedTransfer after the platform checks (verified buyer, compliance, freeze, pause, balance) */
-  transfer(input: TransferInput, idempotencyKey: string): Promise<ChainTransaction> {
-    return this.#request('POST', '/api/v1/transfer', input, idempotencyKey);
+  transfer(input: TransferBody, idempotencyKey: string): Promise<Transaction> {
+    return this.#request(TransactionSchema, 'POST', '/api/v1/transfer', input, idempotencyKey);
   }
 
-  batchTransfer(input: BatchTransferInput, idempotencyKey: string): Promise<ChainTransaction> {
-    return this.#request('POST', '/api/v1/batch-transfer', input, idempotencyKey);
-  }
-
-  pause(tokenAddr: string, idempotencyKey: string, payerRef?: string): Promise<PauseResult> {
+  batchTransfer(input: BatchTransferBody, idempotencyKey: string): Promise<Transaction> {
     return this.#request(
+      TransactionSchema,
+      'POST',
+      '/api/v1/batch-transfer',
+      input,
+      idempotencyKey,
+    );
+  }
+
+  pause(tokenAddr: string, idempotencyKey: string, payerRef?: string): Promise<PauseResponse> {
+    return this.#request(
+      PauseResponseSchema,
       'POST',
       '/api/v1/pause',
       { token_addr: tokenAddr, payer_ref: payerRef },
@@ -176,8 +128,9 @@ export class ChainClient {
     );
   }
 
-  unpause(tokenAddr: string, idempotencyKey: string, payerRef?: string): Promise<PauseResult> {
+  unpause(tokenAddr: string, idempotencyKey: string, payerRef?: string): Promise<PauseResponse> {
     return this.#request(
+      PauseResponseSchema,
       'POST',
       '/api/v1/unpause',
       { token_addr: tokenAddr, payer_ref: payerRef },
@@ -185,8 +138,9 @@ export class ChainClient {
     );
   }
 
-  revokeKyc(investorAddr: string, idempotencyKey: string): Promise<RevokeKycResult> {
+  revokeKyc(investorAddr: string, idempotencyKey: string): Promise<RevokeKycResponse> {
     return this.#request(
+      RevokeKycResponseSchema,
       'POST',
       '/api/v1/revoke-kyc',
       { investor_addr: investorAddr },
@@ -194,28 +148,34 @@ export class ChainClient {
     );
   }
 
-  balanceOf(tokenAddr: string, walletAddr: string): Promise<BalanceResult> {
-    return this.#request('GET', `/api/v1/tokens/${tokenAddr}/balances/${walletAddr}`);
+  balanceOf(tokenAddr: string, walletAddr: string): Promise<BalanceResponse> {
+    return this.#request(
+      BalanceResponseSchema,
+      'GET',
+      `/api/v1/tokens/${tokenAddr}/balances/${walletAddr}`,
+    );
   }
 
   async isVerified(tokenAddr: string, walletAddr: string): Promise<boolean> {
-    const result = await this.#request<{ verified: boolean }>(
+    const result = await this.#request(
+      VerifiedResponseSchema,
       'GET',
       `/api/v1/tokens/${tokenAddr}/verified/${walletAddr}`,
     );
     return result.verified;
   }
 
-  identityOf(walletAddr: string): Promise<IdentityResult> {
-    return this.#request('GET', `/api/v1/identities/${walletAddr}`);
+  identityOf(walletAddr: string): Promise<IdentityResponse> {
+    return this.#request(IdentityResponseSchema, 'GET', `/api/v1/identities/${walletAddr}`);
   }
 
-  async #request<T>(
+  async #request<S extends TSchema>(
+    schema: S,
     method: 'GET' | 'POST',
     path: string,
     body?: object,
     idempotencyKey?: string,
-  ): Promise<T> {
+  ): Promise<Static<S>> {
     let response: Response;
     try {
       response = await fetch(`${this.#baseUrl}${path}`, {
@@ -237,7 +197,16 @@ export class ChainClient {
       );
     }
     const payload: unknown = await response.json().catch(() => undefined);
-    if (response.ok) return payload as T;
+    if (response.ok) {
+      const check = checkerOf(schema);
+      if (check.Check(payload)) return payload;
+      const first = check.Errors(payload).First();
+      throw new AppError(
+        'CHAIN_BAD_RESPONSE',
+        `The chain service's answer to ${method} ${path} does not match its schema` +
+          (first ? `: ${first.path || '/'} ${first.message}` : ''),
+      );
+    }
     const problem = (payload ?? {}) as Record<string, unknown>;
     const { code, detail } = problem;
     const extra = Object.fromEntries(

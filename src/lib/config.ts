@@ -3,9 +3,9 @@
  * typed object; a missing or malformed value throws a ConfigError naming the variable, and the
  * process does not start. Every variable is listed in docs/configuration.md.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { english } from 'viem/accounts';
+import { validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english';
 
 export class ConfigError extends Error {
   constructor(
@@ -111,26 +111,14 @@ function fieldKeys(env: Env, name: string) {
  * would silently derive other addresses than the ones the platform already handed out.
  */
 function mnemonic(env: Env, name: string): string {
-  const words = text(env, name).toLowerCase().split(/\s+/);
-  const indices = words.map((word) => english.indexOf(word));
-  if (![12, 15, 18, 21, 24].includes(words.length) || indices.includes(-1)) {
-    throw new ConfigError(name, 'must be a BIP-39 English mnemonic of 12, 15, 18, 21 or 24 words');
+  const words = text(env, name).toLowerCase().split(/\s+/).join(' ');
+  if (!validateMnemonic(words, wordlist)) {
+    throw new ConfigError(
+      name,
+      'must be a BIP-39 English mnemonic of 12, 15, 18, 21 or 24 words with a valid checksum',
+    );
   }
-  const bits = indices.map((index) => index.toString(2).padStart(11, '0')).join('');
-  const entropyBits = (bits.length * 32) / 33;
-  const entropy = Buffer.from(
-    bits
-      .slice(0, entropyBits)
-      .match(/.{8}/g)!
-      .map((byte) => parseInt(byte, 2)),
-  );
-  const digest = [...createHash('sha256').update(entropy).digest()]
-    .map((byte) => byte.toString(2).padStart(8, '0'))
-    .join('');
-  if (digest.slice(0, entropyBits / 32) !== bits.slice(entropyBits)) {
-    throw new ConfigError(name, 'has a wrong BIP-39 checksum (a mistyped or misplaced word)');
-  }
-  return words.join(' ');
+  return words;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -170,6 +158,8 @@ export function loadConfig(env: Env = process.env) {
       rpcTimeoutMs: integer(env, 'CHAIN_RPC_TIMEOUT_MS', 10_000, 100, 600_000),
       receiptTimeoutMs: integer(env, 'CHAIN_RECEIPT_TIMEOUT_MS', 60_000, 100, 3_600_000),
       pollingIntervalMs: integer(env, 'CHAIN_POLLING_INTERVAL_MS', 50, 10, 60_000),
+      /** how long the platform waits for the chain service's answer (the spec's 3 minutes) */
+      clientTimeoutMs: integer(env, 'CHAIN_CLIENT_TIMEOUT_MS', 180_000, 100, 3_600_000),
     },
     auth: {
       jwtSecret: secret(env, 'JWT_SECRET'),
@@ -233,8 +223,14 @@ export function loadConfig(env: Env = process.env) {
       platformCountry: text(env, 'PLATFORM_COUNTRY', 'AE'),
       /** how often the allocation and chain-sync workers look for work when idle */
       workerIdleMs: integer(env, 'WORKER_IDLE_MS', 500, 10, 600_000),
-      /** a claimed job whose worker fell silent this long is claimed again */
-      workerLeaseSeconds: integer(env, 'WORKER_LEASE_SECONDS', 120, 1, 86_400),
+      /** a claimed job whose worker fell silent this long is claimed again (above the chain timeout) */
+      workerLeaseSeconds: integer(env, 'WORKER_LEASE_SECONDS', 240, 1, 86_400),
+      /** the workers' failure policy: attempts, then a backoff doubling from the first wait */
+      workerPolicy: {
+        maxAttempts: integer(env, 'WORKER_MAX_ATTEMPTS', 5, 1, 1_000),
+        backoffSeconds: integer(env, 'WORKER_BACKOFF_SECONDS', 10, 1, 86_400),
+        maxBackoffSeconds: integer(env, 'WORKER_MAX_BACKOFF_SECONDS', 900, 1, 86_400),
+      },
     },
     /** custodial wallet addresses are derived from this (BIP-44, m/44'/60'/0'/0/i) */
     custody: { mnemonic: mnemonic(env, 'CUSTODY_MNEMONIC') },
@@ -253,6 +249,13 @@ export function loadConfig(env: Env = process.env) {
       bodyLimitBytes: integer(env, 'HTTP_BODY_LIMIT_BYTES', 1_048_576, 1024),
     },
   };
+  // A lease that ends while its worker still waits for the chain lets a second worker take the job.
+  if (config.issuance.workerLeaseSeconds * 1000 <= config.chain.clientTimeoutMs) {
+    throw new ConfigError(
+      'WORKER_LEASE_SECONDS',
+      `must exceed the chain client's timeout (CHAIN_CLIENT_TIMEOUT_MS, ${config.chain.clientTimeoutMs} ms)`,
+    );
+  }
   return deepFreeze(config);
 }
 

@@ -70,6 +70,10 @@ export const errorCatalogue = {
   FATCA_BLOCKED: { status: 422, title: 'FATCA-blocked investors may not do this' },
   ALLOCATION_NOT_PENDING: { status: 409, title: 'The allocation is not awaiting payment' },
   ALLOCATION_NOT_FAILED: { status: 409, title: 'Only a failed on-chain allocation can be retried' },
+  PAYMENTS_PENDING: {
+    status: 409,
+    title: 'Allocations still await payment: confirm or reject them first',
+  },
   INVALID_WINDOW: { status: 422, title: 'The window must end after it starts, in the future' },
   // fiat requests and wallet addresses
   DEPOSIT_ALREADY_DECIDED: { status: 409, title: 'The deposit has already been decided' },
@@ -168,6 +172,10 @@ export const errorCatalogue = {
   },
   CHAIN_TRANSACTION_REJECTED: { status: 502, title: 'The chain node refused the transaction' },
   CHAIN_UNAVAILABLE: { status: 503, title: 'The chain node is unreachable' },
+  CHAIN_BAD_RESPONSE: {
+    status: 502,
+    title: 'The chain service answered with a body that does not match its schema',
+  },
   CHAIN_TIMEOUT: { status: 504, title: 'The transaction was sent but is not mined yet' },
   CHAIN_INFRASTRUCTURE_MISSING: {
     status: 503,

@@ -141,5 +141,9 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
 
 /** The platform's client of the chain process, authenticated with the service token. */
 export function chainClientFor(config: Config): ChainClient {
-  return new ChainClient({ baseUrl: config.urls.chain, serviceToken: config.auth.serviceToken });
+  return new ChainClient({
+    baseUrl: config.urls.chain,
+    serviceToken: config.auth.serviceToken,
+    timeoutMs: config.chain.clientTimeoutMs,
+  });
 }

@@ -1,13 +1,16 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
- * (mint), the contracts' paused flag (with the maturity sweep) and KYC claim revocations. Started by the platform
- * process after it listens; any number of platform processes may run them side by side.
+ * (mint), the contracts' paused flag (with the maturity sweep) and KYC claim revocations. Every
+ * worker takes its jobs through the one job queue (src/lib/worker/job-queue.ts) with the same
+ * lease, clock and failure policy. Started by the platform process after it listens; any number
+ * of platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { startClaimLoop } from '../lib/worker/claim-loop.js';
+import type { Clock, QueueOptions } from '../lib/worker/job-queue.js';
 import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
@@ -18,20 +21,26 @@ export function platformWorkers(deps: {
   db: Db;
   chain: ChainClient;
   logger: Logger;
+  /** the workers' time (leases, backoff, maturity); tests move it */
+  clock?: Clock;
 }) {
   const { config, db, chain, logger } = deps;
-  const leaseSeconds = config.issuance.workerLeaseSeconds;
+  const queue: QueueOptions = {
+    db,
+    logger,
+    leaseSeconds: config.issuance.workerLeaseSeconds,
+    policy: config.issuance.workerPolicy,
+    clock: deps.clock ?? (() => new Date()),
+  };
   return {
     minter: allocationMinter({
-      db,
+      queue,
       chain,
-      logger,
       wallets: walletAddresses(custodyKey(config.custody.mnemonic)),
       platformCountry: config.issuance.platformCountry,
-      leaseSeconds,
     }),
-    chainSync: tokenChainSync({ db, chain, logger, leaseSeconds }),
-    claimRevoker: kycClaimRevoker({ db, chain, logger, leaseSeconds }),
+    chainSync: tokenChainSync({ queue, chain }),
+    claimRevoker: kycClaimRevoker({ queue, chain }),
   };
 }
 

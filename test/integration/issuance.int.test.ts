@@ -405,7 +405,33 @@ describe('issuance and the primary offering', () => {
       const allocation = await s.subscribe(bo, tokenId, 30);
       await s.confirm(tokenId, [allocation.id]);
       await s.stopChain();
-      await s.mintAll();
+      // The failure policy: each failed attempt waits a doubling backoff, the last one fails.
+      const { maxAttempts, backoffSeconds } = s.config.issuance.workerPolicy;
+      for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+        await s.mintAll();
+        const row = await s.test.db
+          .selectFrom('token_allocations')
+          .selectAll()
+          .where('id', '=', allocation.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toMatchObject({
+          on_chain_status: attempt < maxAttempts ? 'pending' : 'failed',
+          on_chain_attempts: attempt,
+          on_chain_claim_id: null,
+          on_chain_error: expect.stringContaining('CHAIN_UNAVAILABLE'),
+        });
+        if (attempt === maxAttempts) {
+          expect(row.on_chain_due_at).toBeNull();
+          break;
+        }
+        const wait = backoffSeconds * 2 ** (attempt - 1) * 1000;
+        const dueIn = row.on_chain_due_at!.getTime() - s.clock().getTime();
+        expect(dueIn).toBeGreaterThan(wait / 2);
+        expect(dueIn).toBeLessThanOrEqual(wait);
+        // Not due yet: nothing is claimed before the backoff ends.
+        expect(await s.workers.minter.tick()).toBe(0);
+        s.advanceClock(wait);
+      }
       const failed = await s.ok(
         s.call('GET', '/api/v1/admin/allocations?on_chain_status=failed', undefined, s.admin.token),
       );

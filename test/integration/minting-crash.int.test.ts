@@ -25,7 +25,12 @@ describe('a platform crash while minting', () => {
       ...s.environment,
       PLATFORM_PORT: String(await freePort()),
       WORKER_IDLE_MS: '20',
-      WORKER_LEASE_SECONDS: '2',
+      // A short lease (above the chain client's timeout) so the restart reclaims the dead
+      // process's jobs soon; a short backoff for a call that timed out under load.
+      WORKER_LEASE_SECONDS: '5',
+      CHAIN_CLIENT_TIMEOUT_MS: '4000',
+      WORKER_BACKOFF_SECONDS: '1',
+      WORKER_MAX_BACKOFF_SECONDS: '2',
     };
     const started = spawn(process.execPath, ['bin/tessera.js', 'platform'], {
       env,

@@ -39,7 +39,6 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
     CHAIN_RPC_URL: anvil.rpcUrl,
     CHAIN_SIGNER_KEY: anvil.signerKey,
     CHAIN_PORT: String(await freePort()),
-    WORKER_LEASE_SECONDS: '1',
     ...env,
   });
   const config: Config = loadConfig(environment);
@@ -47,7 +46,10 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
   let chainProcess: RunningProcess | undefined = await startChain(config, logger);
   const chain = chainClientFor(config);
   const app: HttpApp = await buildPlatformApp({ config, db: test.db, logger, chain });
-  const workers = platformWorkers({ config, db: test.db, chain, logger });
+  // The workers' clock: the wall clock moved on by the test (leases, backoff, maturity).
+  let clockOffsetMs = 0;
+  const clock = () => new Date(Date.now() + clockOffsetMs);
+  const workers = platformWorkers({ config, db: test.db, chain, logger, clock });
   const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });
 
   const call = async (
@@ -90,6 +92,11 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
     admin,
     call,
     ok,
+    clock,
+    /** moves the workers' clock on by `ms` */
+    advanceClock(ms: number): void {
+      clockOffsetMs += ms;
+    },
     async register(email: string, extra: Record<string, unknown> = {}): Promise<Actor> {
       await ok(
         call('POST', '/api/v1/auth/register', {

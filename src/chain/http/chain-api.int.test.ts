@@ -11,7 +11,11 @@ import { createTestDatabase } from '../../../test/support/database.js';
 import { identityRegistryAbi, tokenAbi } from '../contracts/generated/index.js';
 import type { Problem } from '../../lib/http/problem.js';
 import { call, investors, startChainFixture, type ChainFixture } from '../testing/chain-fixture.js';
-import type { DeployResponse, RegisterIdentityResponse, Transaction } from './schemas.js';
+import type {
+  DeployResponse,
+  RegisterIdentityResponse,
+  Transaction,
+} from '../../lib/chain-api.schemas.js';
 
 let f: ChainFixture;
 const [alice, bob, carol, dave] = investors as [Address, Address, Address, Address];

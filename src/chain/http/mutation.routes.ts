@@ -33,7 +33,7 @@ import {
   RevokeKycResponseSchema,
   TransactionSchema,
   TransferBodySchema,
-} from './schemas.js';
+} from '../../lib/chain-api.schemas.js';
 
 const security = [{ serviceToken: [] }];
 

@@ -10,7 +10,7 @@ import {
   TokenWalletParamsSchema,
   VerifiedResponseSchema,
   WalletParamsSchema,
-} from './schemas.js';
+} from '../../lib/chain-api.schemas.js';
 
 const security = [{ serviceToken: [] }];
 

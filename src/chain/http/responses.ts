@@ -11,7 +11,7 @@ import type {
   PauseResponse,
   RegisterIdentityResponse,
   RevokeKycResponse,
-} from './schemas.js';
+} from '../../lib/chain-api.schemas.js';
 
 export function deployResponse(tokenId: string, result: DeploySuiteResult): DeployResponse {
   const { suite } = result;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/config.js';
 import { createTestDatabase } from '../../../test/support/database.js';
 import { tokenAbi } from '../contracts/generated/index.js';
-import type { DeployResponse, Transaction } from '../http/schemas.js';
+import type { DeployResponse, Transaction } from '../../lib/chain-api.schemas.js';
 import { call, investors, startChainFixture, type ChainFixture } from '../testing/chain-fixture.js';
 
 let f: ChainFixture;

@@ -49,7 +49,10 @@ export interface TokensTable extends TokenTradingColumns {
   /** bumped at every status change that the contract must follow; part of the chain call's idempotency key */
   chain_sync_version: Defaulted<number>;
   chain_sync_error: string | null;
-  chain_sync_claimed_at: Date | null;
+  /** the job's fencing token, due time and attempts (src/lib/worker/job-queue.ts) */
+  chain_sync_claim_id: string | null;
+  chain_sync_due_at: Date | null;
+  chain_sync_attempts: Defaulted<number>;
   success_fee: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -87,7 +90,9 @@ export interface TokenAllocationsTable {
   on_chain_tx_hash: string | null;
   on_chain_error: string | null;
   on_chain_attempts: Defaulted<number>;
-  claimed_at: Date | null;
+  /** the mint job's fencing token and due time (src/lib/worker/job-queue.ts) */
+  on_chain_claim_id: string | null;
+  on_chain_due_at: Date | null;
   wallet_transaction_id: string | null;
   confirmed_by: string | null;
   confirmed_at: Date | null;

@@ -125,9 +125,14 @@ export interface KycClaimRevocationsTable {
   id: string;
   user_id: string;
   wallet_address: string;
-  status: ColumnType<'pending' | 'revoked', 'pending' | 'revoked' | undefined>;
+  status: ColumnType<
+    'pending' | 'revoked' | 'failed',
+    'pending' | 'revoked' | 'failed' | undefined
+  >;
   attempts: ColumnType<number, number | undefined, number>;
-  claimed_at: Date | null;
+  /** the job's fencing token and due time (src/lib/worker/job-queue.ts) */
+  claim_id: string | null;
+  due_at: Date | null;
   last_error: string | null;
   tx_hash: string | null;
   created_at: CreatedAt;

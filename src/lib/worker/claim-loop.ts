@@ -1,7 +1,7 @@
 /**
- * The one background-work primitive: "the row is the job". A loop repeatedly asks `tick` to claim
- * and finish a batch of rows (claims use FOR UPDATE SKIP LOCKED, so any number of processes can
- * run the same loop); when a tick found nothing it sleeps `idleMs`. Nothing is kept in memory
+ * The loop of every worker: "the row is the job". A loop repeatedly asks `tick` to claim and
+ * finish a batch of rows (through the job queue, job-queue.ts: FOR UPDATE SKIP LOCKED, so any
+ * number of processes can run the same loop); when a tick found nothing it sleeps `idleMs`. Nothing is kept in memory
  * between ticks: a crash loses no work, the next start claims what is left.
  */
 import type { Logger } from '../logger.js';

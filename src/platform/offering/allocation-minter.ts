@@ -1,80 +1,51 @@
 /**
  * ExecuteOnChainAllocation (spec C rule 6) as durable work. A confirmed allocation whose
- * on_chain_status is pending is the job: it is claimed (minting, with a lease) by one short
- * transaction, then the investor's identity is registered (idempotent) and amount * 10^decimals
- * minted, and the outcome written back: minted with the tx hash, or failed with the error. Chain
- * calls carry idempotency keys derived from the allocation, so a job run again after a crash, a
- * lease expiry or an admin retry never mints twice: the chain service answers with the first
- * mint's transaction.
+ * on_chain_status is pending is the job: the job queue claims it (minting, with a lease and a
+ * claim id), then the investor's identity is registered (idempotent) and amount * 10^decimals
+ * minted, and the outcome written back only if the claim is still the row's: minted with the tx
+ * hash, or a failed attempt under the workers' policy (pending again after a backoff, failed after
+ * the last attempt; an admin retry sends a failed one back). Chain calls carry idempotency keys
+ * derived from the allocation, so a job run again after a crash, a lease expiry or an admin retry
+ * never mints twice: the chain service answers with the first mint's transaction.
  */
 import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
 import { parseCountry } from '../../lib/countries.js';
-import { transaction, type Db } from '../../lib/db/database.js';
+import { transaction } from '../../lib/db/database.js';
 import type { TokenAllocation } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
-import type { Logger } from '../../lib/logger.js';
+import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 import { baseUnits } from '../tokens/tokens.rules.js';
 import { revokedClaims } from '../verification/kyc-claim-revoker.js';
 
 export interface MinterDeps {
-  db: Db;
+  queue: QueueOptions;
   chain: ChainClient;
   wallets: WalletAddresses;
-  logger: Logger;
   /** alpha-2 country for users without an approved KYC (the treasury) */
   platformCountry: string;
-  leaseSeconds: number;
   batchSize?: number;
 }
 
-/** Claims up to `limit` jobs: pending ones, and minting ones whose lease ran out (a dead worker's). */
-export async function claimAllocations(
-  db: Db,
-  limit: number,
-  leaseSeconds: number,
-): Promise<TokenAllocation[]> {
-  return db
-    .updateTable('token_allocations')
-    .set((eb) => ({
-      on_chain_status: 'minting',
-      claimed_at: sql<Date>`now()`,
-      on_chain_attempts: eb('on_chain_attempts', '+', 1),
-      updated_at: sql<Date>`now()`,
-    }))
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('token_allocations')
-        .select('id')
-        .where('status', '=', 'confirmed')
-        .where((eb) =>
-          eb.or([
-            eb('on_chain_status', '=', 'pending'),
-            eb.and([
-              eb('on_chain_status', '=', 'minting'),
-              eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${leaseSeconds})`),
-            ]),
-          ]),
-        )
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-}
-
-function describe(error: unknown): string {
-  if (error instanceof AppError) return `${error.code}: ${error.detail ?? error.title}`;
-  return error instanceof Error ? error.message : String(error);
-}
+/** The mint jobs: confirmed allocations not yet on chain. */
+export const mintJobs: JobTable<'token_allocations'> = {
+  table: 'token_allocations',
+  state: 'on_chain_status',
+  ready: 'pending',
+  running: 'minting',
+  failed: 'failed',
+  claimId: 'on_chain_claim_id',
+  dueAt: 'on_chain_due_at',
+  attempts: 'on_chain_attempts',
+  error: 'on_chain_error',
+  where: sql`status = 'confirmed'`,
+};
 
 export function allocationMinter(deps: MinterDeps) {
-  const { db, chain } = deps;
+  const { chain } = deps;
+  const { db } = deps.queue;
+  const queue = jobQueue(mintJobs, deps.queue);
 
   async function identityCountry(userId: string): Promise<number> {
     const kyc = await db
@@ -121,45 +92,13 @@ export function allocationMinter(deps: MinterDeps) {
     return minted.tx_hash;
   }
 
-  /** Only the claim holder writes the outcome (a reclaimed job's first worker finds it changed). */
-  async function finish(
-    allocation: TokenAllocation,
-    outcome: { hash: string } | { error: string },
-  ): Promise<void> {
-    await db
-      .updateTable('token_allocations')
-      .set(
-        'hash' in outcome
-          ? {
-              on_chain_status: 'minted',
-              on_chain_tx_hash: outcome.hash,
-              on_chain_error: null,
-              updated_at: new Date(),
-            }
-          : { on_chain_status: 'failed', on_chain_error: outcome.error, updated_at: new Date() },
-      )
-      .where('id', '=', allocation.id)
-      .where('on_chain_status', '=', 'minting')
-      .where('on_chain_attempts', '=', allocation.on_chain_attempts)
-      .execute();
-  }
-
   return {
-    /** One batch: claim, mint each, record each outcome. Resolves to the number handled. */
-    async tick(): Promise<number> {
-      const claimed = await claimAllocations(db, deps.batchSize ?? 10, deps.leaseSeconds);
-      for (const allocation of claimed) {
-        try {
-          await finish(allocation, { hash: await mint(allocation) });
-        } catch (error) {
-          deps.logger.warn(
-            { allocation_id: allocation.id, err: error },
-            'on-chain allocation failed',
-          );
-          await finish(allocation, { error: describe(error) });
-        }
-      }
-      return claimed.length;
+    /** One batch: claim, mint and record each, one at a time. Resolves to the number taken. */
+    tick(): Promise<number> {
+      return queue.runBatch(deps.batchSize ?? 10, async (allocation) => ({
+        on_chain_status: 'minted',
+        on_chain_tx_hash: await mint(allocation),
+      }));
     },
   };
 }

@@ -2,8 +2,10 @@
  * The primary offering (spec C rules 4-5): subscriptions hold the investor's fiat under the
  * token's lock; an admin confirms payment (the allocation is sold: tokens_sold, total_raised, the
  * wallet, the issuer's proceeds) or rejects it (refund). Confirmed allocations are then minted by
- * the allocation worker. Lock order everywhere: users, then the token (and its round), then
- * allocations, then wallets.
+ * the allocation worker. Payments are confirmed only while the token is in its primary offering:
+ * after go-live the success fee has been taken on total_raised, and a delisted or matured token
+ * has released every held subscription (allocation-release.ts). Lock order everywhere: users,
+ * then the token (and its round), then allocations, then wallets.
  */
 import type { AccessClaims } from '../../lib/auth/access-token.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
@@ -17,6 +19,7 @@ import { creditWallet, tokenForUpdate } from '../tokens/tokens.queries.js';
 import { primarySupplyOf } from '../tokens/tokens.service.js';
 import { lockUser } from '../verification/kyc.queries.js';
 import type { CreateRoundBody, SubscribeBody } from './offering.schemas.js';
+import { releaseAllocation } from './allocation-release.js';
 import { subscriptionRefusal } from './offering.rules.js';
 
 async function roundForUpdate(trx: Trx, tokenId: string, roundId: string): Promise<OfferingRound> {
@@ -153,7 +156,13 @@ export function offeringService(db: Db) {
           .executeTakeFirst();
         if (!owner) throw new AppError('NOT_FOUND', 'No such token');
         await lockUser(trx, owner.owner_id);
-        await tokenForUpdate(trx, tokenId);
+        const token = (await tokenForUpdate(trx, tokenId))!;
+        if (token.status !== 'primary')
+          throw new AppError(
+            'TOKEN_STATE_CONFLICT',
+            `Payments are confirmed during the primary offering; the token is ${token.status}`,
+            { status: token.status },
+          );
         const allocations = await trx
           .selectFrom('token_allocations')
           .selectAll()
@@ -207,7 +216,7 @@ export function offeringService(db: Db) {
           }
         }
         const quantity = allocations.reduce((sum, a) => sum + a.quantity, 0);
-        const raised = allocations.reduce((sum, a) => sum.plus(a.amount), new Exact(0)).toFixed(2);
+        const raised = toMoney(allocations.reduce((sum, a) => sum.plus(a.amount), new Exact(0)));
         await trx
           .updateTable('tokens')
           .set((eb) => ({
@@ -248,48 +257,7 @@ export function offeringService(db: Db) {
           .executeTakeFirstOrThrow();
         if (allocation.status !== 'pending_payment')
           throw new AppError('ALLOCATION_NOT_PENDING', `The allocation is ${allocation.status}`);
-        if (new Exact(allocation.amount).greaterThan(0)) {
-          await moveFiat(trx, {
-            userId: allocation.user_id,
-            amount: allocation.amount,
-            kind: 'subscription_refund',
-            referenceType: 'token_allocation',
-            referenceId: allocation.id,
-          });
-        }
-        await trx
-          .updateTable('tokens')
-          .set((eb) => ({
-            tokens_reserved: eb('tokens_reserved', '-', allocation.quantity),
-            updated_at: new Date(),
-          }))
-          .where('id', '=', allocation.token_id)
-          .execute();
-        if (allocation.round_id) {
-          await trx
-            .updateTable('offering_rounds')
-            .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', allocation.quantity) }))
-            .where('id', '=', allocation.round_id)
-            .execute();
-        }
-        if (allocation.wallet_transaction_id) {
-          await trx
-            .updateTable('wallet_transactions')
-            .set({ status: 'cancelled', updated_at: new Date() })
-            .where('id', '=', allocation.wallet_transaction_id)
-            .execute();
-        }
-        const rejected = await trx
-          .updateTable('token_allocations')
-          .set({
-            status: 'rejected',
-            rejected_by: adminId,
-            rejected_at: new Date(),
-            updated_at: new Date(),
-          })
-          .where('id', '=', allocationId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const rejected = await releaseAllocation(trx, allocation, adminId);
         await recordAudit(trx, {
           actorId: adminId,
           action: 'offering.allocation_rejected',
@@ -302,33 +270,46 @@ export function offeringService(db: Db) {
       });
     },
 
-    /** An admin sends a failed on-chain allocation back to the minting queue. */
+    /**
+     * An admin sends a failed on-chain allocation back to the minting queue, with a fresh count
+     * of attempts; the change and its audit row in one transaction.
+     */
     async retry(adminId: string, allocationId: string, ip: string): Promise<TokenAllocation> {
-      const retried = await db
-        .updateTable('token_allocations')
-        .set({ on_chain_status: 'pending', claimed_at: null, updated_at: new Date() })
-        .where('id', '=', allocationId)
-        .where('on_chain_status', '=', 'failed')
-        .returningAll()
-        .executeTakeFirst();
-      if (!retried) {
-        const exists = await db
+      return transaction(db, async (trx) => {
+        const allocation = await trx
           .selectFrom('token_allocations')
-          .select('on_chain_status')
+          .selectAll()
           .where('id', '=', allocationId)
+          .forUpdate()
           .executeTakeFirst();
-        if (!exists) throw new AppError('NOT_FOUND', 'No such allocation');
-        throw new AppError('ALLOCATION_NOT_FAILED', `The allocation is ${exists.on_chain_status}`);
-      }
-      await recordAudit(db, {
-        actorId: adminId,
-        action: 'offering.allocation_retried',
-        targetType: 'token_allocation',
-        targetId: allocationId,
-        ip,
-        details: { previous_error: retried.on_chain_error },
+        if (!allocation) throw new AppError('NOT_FOUND', 'No such allocation');
+        if (allocation.on_chain_status !== 'failed')
+          throw new AppError(
+            'ALLOCATION_NOT_FAILED',
+            `The allocation is ${allocation.on_chain_status}`,
+          );
+        const retried = await trx
+          .updateTable('token_allocations')
+          .set({
+            on_chain_status: 'pending',
+            on_chain_attempts: 0,
+            on_chain_due_at: null,
+            on_chain_claim_id: null,
+            updated_at: new Date(),
+          })
+          .where('id', '=', allocationId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, {
+          actorId: adminId,
+          action: 'offering.allocation_retried',
+          targetType: 'token_allocation',
+          targetId: allocationId,
+          ip,
+          details: { previous_error: allocation.on_chain_error },
+        });
+        return retried;
       });
-      return retried;
     },
 
     async createRound(

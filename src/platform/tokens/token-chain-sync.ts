@@ -1,118 +1,93 @@
 /**
  * Keeps each deployed contract's paused flag in step with its token's status (only secondary
  * trading runs unpaused), and matures tokens whose maturity_date has passed. The token row is
- * the job: changeStatus marks it pending with a new version; this worker claims it with a lease,
- * calls pause or unpause (idempotency key = token and version) and marks it synced only if the
- * version is still the one it acted on.
+ * the job: changeStatus marks it pending with a new version; the job queue claims it, this worker
+ * calls pause or unpause (idempotency key = token and version) and the outcome is written only
+ * under its claim: synced if the version is still the one it acted on, else pending again for the
+ * new version. Failed attempts follow the workers' policy.
  */
 import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
-import type { Db } from '../../lib/db/database.js';
-import { AppError } from '../../lib/errors.js';
-import type { Logger } from '../../lib/logger.js';
+import { transaction } from '../../lib/db/database.js';
+import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { contractPausedIn } from './tokens.rules.js';
+import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
+import { changeStatus } from './tokens.queries.js';
+import { contractPausedIn, nextStatus } from './tokens.rules.js';
 
-export function tokenChainSync(deps: {
-  db: Db;
-  chain: ChainClient;
-  logger: Logger;
-  leaseSeconds: number;
-}) {
-  const { db, chain } = deps;
+/** The pause-state jobs: deployed tokens whose contract has not followed their status yet. */
+export const chainSyncJobs: JobTable<'tokens'> = {
+  table: 'tokens',
+  state: 'chain_sync',
+  ready: 'pending',
+  failed: 'failed',
+  claimId: 'chain_sync_claim_id',
+  dueAt: 'chain_sync_due_at',
+  attempts: 'chain_sync_attempts',
+  error: 'chain_sync_error',
+  where: sql`contract_address is not null`,
+};
 
+export function tokenChainSync(deps: { queue: QueueOptions; chain: ChainClient }) {
+  const { chain } = deps;
+  const { db, clock } = deps.queue;
+  const queue = jobQueue(chainSyncJobs, deps.queue);
+
+  /**
+   * Each due token matures in its own transaction: the status, the release of every
+   * subscription still awaiting payment (refunded through the ledger) and the audit row.
+   */
   async function matureDueTokens(): Promise<number> {
-    const matured = await db
-      .updateTable('tokens')
-      .set((eb) => ({
-        status: 'matured',
-        chain_sync: 'pending',
-        chain_sync_version: eb('chain_sync_version', '+', 1),
-        updated_at: new Date(),
-      }))
-      .where('maturity_date', '<=', sql<Date>`now()`)
+    const due = await db
+      .selectFrom('tokens')
+      .select('id')
+      .where('maturity_date', '<=', clock())
       .where('status', 'in', ['primary', 'secondary', 'paused'])
-      .returning('id')
+      .orderBy('id')
       .execute();
-    for (const { id } of matured) {
-      await recordAudit(db, {
-        actorId: null,
-        action: 'token.matured',
-        targetType: 'token',
-        targetId: id,
+    let matured = 0;
+    for (const { id } of due) {
+      matured += await transaction(db, async (trx) => {
+        const { token, pending } = await lockTokenAndPendingSubscribers(trx, id);
+        const next = token && nextStatus(token.status, 'mature');
+        // Another process matured or delisted it meanwhile.
+        if (!token || !next) return 0;
+        const released = await releaseAll(trx, pending, null);
+        await changeStatus(trx, id, next);
+        await recordAudit(trx, {
+          actorId: null,
+          action: 'token.matured',
+          targetType: 'token',
+          targetId: id,
+          details: { from: token.status, ...released },
+        });
+        return 1;
       });
     }
-    return matured.length;
-  }
-
-  async function claim() {
-    // A token never deployed has no contract to follow its status.
-    await db
-      .updateTable('tokens')
-      .set({ chain_sync: 'synced' })
-      .where('chain_sync', '=', 'pending')
-      .where('contract_address', 'is', null)
-      .execute();
-    return db
-      .updateTable('tokens')
-      .set({ chain_sync_claimed_at: sql<Date>`now()` })
-      .where(
-        'id',
-        'in',
-        db
-          .selectFrom('tokens')
-          .select('id')
-          .where('chain_sync', '=', 'pending')
-          .where((eb) =>
-            eb.or([
-              eb('chain_sync_claimed_at', 'is', null),
-              eb(
-                'chain_sync_claimed_at',
-                '<',
-                sql<Date>`now() - make_interval(secs => ${deps.leaseSeconds})`,
-              ),
-            ]),
-          )
-          .limit(10)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['id', 'status', 'contract_address', 'chain_sync_version', 'business_id'])
-      .execute();
+    return matured;
   }
 
   return {
     async tick(): Promise<number> {
       const matured = await matureDueTokens();
-      const claimed = await claim();
-      for (const token of claimed) {
+      // A token never deployed has no contract to follow its status.
+      await db
+        .updateTable('tokens')
+        .set({ chain_sync: 'synced' })
+        .where('chain_sync', '=', 'pending')
+        .where('contract_address', 'is', null)
+        .execute();
+      const synced = await queue.runBatch(10, async (token) => {
         const key = `token-sync:${token.id}:${token.chain_sync_version}`;
-        try {
-          if (contractPausedIn(token.status))
-            await chain.pause(token.contract_address!, key, token.business_id);
-          else await chain.unpause(token.contract_address!, key, token.business_id);
-          await db
-            .updateTable('tokens')
-            .set({ chain_sync: 'synced', chain_sync_error: null, chain_sync_claimed_at: null })
-            .where('id', '=', token.id)
-            .where('chain_sync_version', '=', token.chain_sync_version)
-            .execute();
-        } catch (error) {
-          // Stays pending: claimed again once the lease runs out.
-          const message =
-            error instanceof AppError
-              ? `${error.code}: ${error.detail ?? error.title}`
-              : String(error);
-          deps.logger.warn({ token_id: token.id, err: error }, 'contract pause state not synced');
-          await db
-            .updateTable('tokens')
-            .set({ chain_sync_error: message })
-            .where('id', '=', token.id)
-            .where('chain_sync_version', '=', token.chain_sync_version)
-            .execute();
-        }
-      }
-      return matured + claimed.length;
+        if (contractPausedIn(token.status))
+          await chain.pause(token.contract_address!, key, token.business_id);
+        else await chain.unpause(token.contract_address!, key, token.business_id);
+        return {
+          chain_sync: sql`case when chain_sync_version = ${token.chain_sync_version}
+            then 'synced' else 'pending' end`,
+        };
+      });
+      return matured + synced;
     },
   };
 }

@@ -23,7 +23,11 @@ export function updateToken(
     .executeTakeFirstOrThrow();
 }
 
-/** Moves the token to `status` and, when the contract's paused flag must follow, queues that. */
+/**
+ * Moves the token to `status` and queues the contract's paused flag to follow: a new version, a
+ * fresh count of attempts, due now unless a worker holds a claim (it releases the job when it
+ * finds the version moved on).
+ */
 export function changeStatus(
   trx: Trx,
   id: string,
@@ -37,9 +41,18 @@ export function changeStatus(
       status,
       chain_sync: 'pending',
       chain_sync_error: null,
+      chain_sync_attempts: 0,
       updated_at: new Date(),
     })
-    .set((eb) => ({ chain_sync_version: eb('chain_sync_version', '+', 1) }))
+    .set((eb) => ({
+      chain_sync_version: eb('chain_sync_version', '+', 1),
+      chain_sync_due_at: eb
+        .case()
+        .when('chain_sync_claim_id', 'is', null)
+        .then(null)
+        .else(eb.ref('chain_sync_due_at'))
+        .end(),
+    }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -15,7 +15,14 @@ import { transferFiat, treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { lockUser } from '../verification/kyc.queries.js';
 import { isUniqueViolation } from '../users/users.queries.js';
 import type { CreateTokenBody } from './tokens.schemas.js';
-import { changeStatus, creditWallet, tokenForUpdate, updateToken } from './tokens.queries.js';
+import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
+import {
+  changeStatus,
+  creditWallet,
+  findToken,
+  tokenForUpdate,
+  updateToken,
+} from './tokens.queries.js';
 import {
   nextStatus,
   percentagesSumTo100,
@@ -112,26 +119,32 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
     },
 
     /**
-     * Deploys the token's suite (one deployTREXSuite, salt = token id) and stores the addresses
-     * once. The token row stays locked during the call, so a concurrent deploy waits and then
-     * finds it deployed (409). A repeat after a lost answer gets the same suite back.
+     * Deploys the token's suite (one deployTREXSuite, salt = token id) and records the addresses.
+     * No transaction or row lock is held across the chain call (up to CHAIN_CLIENT_TIMEOUT_MS):
+     * the token is checked, the chain called, and the suite recorded by a second transaction that
+     * checks again. The salt makes the call idempotent: a deploy repeated after a crash, a failure
+     * or a lost answer gets the same suite back and records it; of two concurrent deploys, the
+     * second to record finds the first's addresses (409).
      */
     async deploy(adminId: string, id: string, ip: string) {
+      const token = await findToken(db, id);
+      if (!token) throw new AppError('NOT_FOUND', 'No such token');
+      if (token.contract_address)
+        throw new AppError('TOKEN_ALREADY_DEPLOYED', `Deployed at ${token.contract_address}`);
+      assertMove(token, 'deploy');
+      const result = await chain.deploy({
+        token_id: token.id,
+        name: token.name,
+        symbol: token.symbol,
+        decimals: token.decimals,
+        payer_ref: token.business_id,
+      });
       return transaction(db, async (trx) => {
-        const token = await tokenForUpdate(trx, id);
-        if (!token) throw new AppError('NOT_FOUND', 'No such token');
-        if (token.contract_address)
-          throw new AppError('TOKEN_ALREADY_DEPLOYED', `Deployed at ${token.contract_address}`);
-        const next = assertMove(token, 'deploy');
-        const result = await chain.deploy({
-          token_id: token.id,
-          name: token.name,
-          symbol: token.symbol,
-          decimals: token.decimals,
-          payer_ref: token.business_id,
-        });
+        const current = (await tokenForUpdate(trx, id))!;
+        if (current.contract_address)
+          throw new AppError('TOKEN_ALREADY_DEPLOYED', `Deployed at ${current.contract_address}`);
         const deployed = await updateToken(trx, id, {
-          status: next,
+          status: assertMove(current, 'deploy'),
           contract_address: result.token_addr,
           identity_registry_addr: result.identity_registry_addr,
           deploy_tx_hash: result.tx_hash,
@@ -142,7 +155,11 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
           targetType: 'token',
           targetId: id,
           ip,
-          details: { contract_address: result.token_addr, tx_hash: result.tx_hash },
+          details: {
+            contract_address: result.token_addr,
+            tx_hash: result.tx_hash,
+            created: result.created,
+          },
         });
         return { token: deployed, deployment: result };
       });
@@ -200,6 +217,19 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
         const token = (await tokenForUpdate(trx, id))!;
         const next = assertMove(token, 'enable_secondary');
         if (!token.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
+        // The success fee is taken on total_raised now: no payment may be confirmed after it.
+        const awaiting = await trx
+          .selectFrom('token_allocations')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('token_id', '=', id)
+          .where('status', '=', 'pending_payment')
+          .executeTakeFirstOrThrow();
+        if (Number(awaiting.n) > 0)
+          throw new AppError(
+            'PAYMENTS_PENDING',
+            `${awaiting.n} allocation(s) await payment: confirm or reject them before go-live`,
+            { pending_allocations: Number(awaiting.n) },
+          );
 
         const goLive = shareOf(token.total_supply, found.platform_allocation_pct ?? '0');
         if (goLive > 0) {
@@ -262,7 +292,11 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
       });
     },
 
-    /** pause, resume, delist: the status moves now; the contract follows through the chain-sync worker. */
+    /**
+     * pause, resume, delist: the status moves now; the contract follows through the chain-sync
+     * worker. Delisting releases every subscription still awaiting payment (refunded through the
+     * ledger) in the same transaction.
+     */
     async move(
       adminId: string,
       id: string,
@@ -270,16 +304,21 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
       ip: string,
     ): Promise<Token> {
       return transaction(db, async (trx) => {
-        const token = await tokenForUpdate(trx, id);
+        const { token, pending } =
+          action === 'delist'
+            ? await lockTokenAndPendingSubscribers(trx, id)
+            : { token: await tokenForUpdate(trx, id), pending: [] };
         if (!token) throw new AppError('NOT_FOUND', 'No such token');
-        const moved = await changeStatus(trx, id, assertMove(token, action));
+        const next = assertMove(token, action);
+        const released = await releaseAll(trx, pending, adminId);
+        const moved = await changeStatus(trx, id, next);
         await recordAudit(trx, {
           actorId: adminId,
           action: `token.${action}`,
           targetType: 'token',
           targetId: id,
           ip,
-          details: { from: token.status, to: moved.status },
+          details: { from: token.status, to: moved.status, ...released },
         });
         return moved;
       });

@@ -1,15 +1,14 @@
 /**
  * Revokes the on-chain KYC claim of a user whose approved KYC was later rejected (an AML
  * re-screen, say): the wallet is then unverified on every token. The revocation row, written in
- * the transaction that rejected the user, is the job; this worker claims it with a lease and calls
+ * the transaction that rejected the user, is the job; the job queue claims it and this worker calls
  * the chain service with the row's id as idempotency key.
  */
-import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
 import type { Db, Trx } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Logger } from '../../lib/logger.js';
+import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 
 /** Queues the revocation when the user has a wallet address (else there is no claim to revoke). */
 export async function queueClaimRevocation(trx: Trx, userId: string): Promise<void> {
@@ -36,82 +35,33 @@ export async function revokedClaims(db: Db | Trx, walletAddress: string): Promis
   return Number(row.n);
 }
 
-export function kycClaimRevoker(deps: {
-  db: Db;
-  chain: ChainClient;
-  logger: Logger;
-  leaseSeconds: number;
-}) {
-  const { db, chain } = deps;
+/** The revocation jobs. */
+export const revocationJobs: JobTable<'kyc_claim_revocations'> = {
+  table: 'kyc_claim_revocations',
+  state: 'status',
+  ready: 'pending',
+  failed: 'failed',
+  claimId: 'claim_id',
+  dueAt: 'due_at',
+  attempts: 'attempts',
+  error: 'last_error',
+};
+
+export function kycClaimRevoker(deps: { queue: QueueOptions; chain: ChainClient }) {
+  const queue = jobQueue(revocationJobs, deps.queue);
   return {
-    async tick(): Promise<number> {
-      const claimed = await db
-        .updateTable('kyc_claim_revocations')
-        .set((eb) => ({
-          claimed_at: sql<Date>`now()`,
-          attempts: eb('attempts', '+', 1),
-          updated_at: sql<Date>`now()`,
-        }))
-        .where(
-          'id',
-          'in',
-          db
-            .selectFrom('kyc_claim_revocations')
-            .select('id')
-            .where('status', '=', 'pending')
-            .where((eb) =>
-              eb.or([
-                eb('claimed_at', 'is', null),
-                eb(
-                  'claimed_at',
-                  '<',
-                  sql<Date>`now() - make_interval(secs => ${deps.leaseSeconds})`,
-                ),
-              ]),
-            )
-            .orderBy('id')
-            .limit(10)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returningAll()
-        .execute();
-      for (const job of claimed) {
+    tick(): Promise<number> {
+      return queue.runBatch(10, async (job) => {
         try {
-          const result = await chain.revokeKyc(job.wallet_address, `revoke-kyc:${job.id}`);
-          await db
-            .updateTable('kyc_claim_revocations')
-            .set({
-              status: 'revoked',
-              tx_hash: result.tx_hash,
-              last_error: null,
-              updated_at: new Date(),
-            })
-            .where('id', '=', job.id)
-            .execute();
+          const result = await deps.chain.revokeKyc(job.wallet_address, `revoke-kyc:${job.id}`);
+          return { status: 'revoked', tx_hash: result.tx_hash };
         } catch (error) {
           // A wallet never registered on chain has no claim: nothing left to revoke.
-          if (error instanceof AppError && error.code === 'IDENTITY_NOT_FOUND') {
-            await db
-              .updateTable('kyc_claim_revocations')
-              .set({ status: 'revoked', last_error: null, updated_at: new Date() })
-              .where('id', '=', job.id)
-              .execute();
-            continue;
-          }
-          deps.logger.warn({ revocation_id: job.id, err: error }, 'KYC claim not revoked yet');
-          const message =
-            error instanceof AppError
-              ? `${error.code}: ${error.detail ?? error.title}`
-              : String(error);
-          await db
-            .updateTable('kyc_claim_revocations')
-            .set({ last_error: message, updated_at: new Date() })
-            .where('id', '=', job.id)
-            .execute();
+          if (error instanceof AppError && error.code === 'IDENTITY_NOT_FOUND')
+            return { status: 'revoked' };
+          throw error;
         }
-      }
-      return claimed.length;
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import * as m0003 from './0003_verification.js';
 import * as m0004 from './0004_issuance.js';
 import * as m0005 from './0005_fiat_wallets.js';
 import * as m0006 from './0006_kyc_claim_revocations.js';
+import * as m0007 from './0007_job_leases.js';
 import * as m0010 from './0010_trading.js';
 
 export const migrations: Record<string, Migration> = {
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_issuance': m0004,
   '0005_fiat_wallets': m0005,
   '0006_kyc_claim_revocations': m0006,
+  '0007_job_leases': m0007,
   '0010_trading': m0010,
 };

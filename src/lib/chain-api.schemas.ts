@@ -1,5 +1,6 @@
 /**
- * Request and response schemas of the chain API (TypeBox: validation and the OpenAPI document).
+ * Request and response schemas of the chain API (TypeBox), shared: the chain process validates
+ * and documents with them, its client (chain-client.ts) checks every reply against them.
  * Addresses are 0x-prefixed hex (checksum verified when mixed-case); amounts are base units as
  * decimal strings, since they can exceed 2^53.
  */
