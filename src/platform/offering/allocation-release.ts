@@ -7,7 +7,7 @@
 import type { Trx } from '../../lib/db/database.js';
 import type { Token, TokenAllocation } from '../../lib/db/schema-issuance.js';
 import { Exact, toMoney } from '../../lib/money.js';
-import { moveFiat } from '../ledger/ledger.js';
+import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { tokenForUpdate } from '../tokens/tokens.queries.js';
 import { lockUser } from '../verification/kyc.queries.js';
 
