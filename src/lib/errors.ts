@@ -136,6 +136,12 @@ export const errorCatalogue = {
     title: 'The token has no last price or offering price to bound a market order',
   },
   ORDER_NOT_OPEN: { status: 409, title: 'The order is no longer open' },
+  TRADE_NOT_FOUND: { status: 404, title: 'No such trade' },
+  TRADE_NOT_FAILED: { status: 409, title: 'Only a trade whose settlement failed can be retried' },
+  HOLDER_NOT_VERIFIED: {
+    status: 422,
+    title: "A holder of this trade is not verified on the token's identity registry",
+  },
   INVALID_AMEND: { status: 422, title: 'The amend changes nothing or is not allowed' },
   DUPLICATE_CLIENT_ORDER_ID: {
     status: 409,

@@ -80,22 +80,7 @@ export async function assertTransfersAllowed(
   if (await read(() => client.readContract({ ...token, functionName: 'paused' }))) {
     throw new AppError('TOKEN_PAUSED', `Token ${suite.token} is paused`);
   }
-  const states = await Promise.all(
-    wallets.map(async (wallet) => {
-      const [frozen, balance, frozenTokens] = await Promise.all([
-        read(() => client.readContract({ ...token, functionName: 'isFrozen', args: [wallet] })),
-        read(() => client.readContract({ ...token, functionName: 'balanceOf', args: [wallet] })),
-        read(() =>
-          client.readContract({ ...token, functionName: 'getFrozenTokens', args: [wallet] }),
-        ),
-      ]);
-      return [wallet, { frozen, available: balance - frozenTokens }] as [
-        Address,
-        { frozen: boolean; available: bigint },
-      ];
-    }),
-  );
-  const state = new Map(states);
+  const state = await walletStates(session, suite, wallets);
   for (const [index, m] of movements.entries()) {
     const from = state.get(m.from)!;
     const to = state.get(m.to)!;
@@ -138,4 +123,121 @@ export async function assertTransfersAllowed(
       );
     }
   }
+}
+
+interface WalletState {
+  frozen: boolean;
+  available: bigint;
+}
+
+/** Each wallet's freeze and unfrozen balance, read in parallel. */
+async function walletStates(
+  session: ChainSession,
+  suite: TokenSuite,
+  wallets: readonly Address[],
+): Promise<Map<Address, WalletState>> {
+  const token = { address: suite.token, abi: tokenAbi } as const;
+  const { client } = session;
+  const states = await Promise.all(
+    wallets.map(async (wallet) => {
+      const [frozen, balance, frozenTokens] = await Promise.all([
+        onChain(() => client.readContract({ ...token, functionName: 'isFrozen', args: [wallet] })),
+        onChain(() => client.readContract({ ...token, functionName: 'balanceOf', args: [wallet] })),
+        onChain(() =>
+          client.readContract({ ...token, functionName: 'getFrozenTokens', args: [wallet] }),
+        ),
+      ]);
+      return [wallet, { frozen, available: balance - frozenTokens }] as const;
+    }),
+  );
+  return new Map(states);
+}
+
+export interface TransferRefusal {
+  code: ErrorCode;
+  detail: string;
+}
+
+export interface TransferChecks {
+  paused: boolean;
+  /** one per movement, in order: null when it may be sent */
+  refusals: (TransferRefusal | null)[];
+}
+
+/**
+ * The settlement pre-checks, each movement on its own: both wallets verified on the token's
+ * identity registry, the token not paused, neither wallet frozen, enough unfrozen balance (a
+ * running balance over the accepted movements, in order) and compliance `canTransfer`. Unlike
+ * `assertTransfersAllowed` it does not stop at the first refusal, so the caller can send the
+ * movements that pass and fail only the others.
+ */
+export async function checkTransfers(
+  session: ChainSession,
+  suite: TokenSuite,
+  movements: readonly TokenMovement[],
+): Promise<TransferChecks> {
+  const { client } = session;
+  const wallets = [...new Set(movements.flatMap((m) => [m.from, m.to]))];
+  const [paused, verified, state, allowed] = await Promise.all([
+    onChain(() =>
+      client.readContract({ address: suite.token, abi: tokenAbi, functionName: 'paused' }),
+    ),
+    Promise.all(
+      wallets.map(async (wallet) => {
+        const ok = await onChain(() =>
+          client.readContract({
+            address: suite.identityRegistry,
+            abi: identityRegistryAbi,
+            functionName: 'isVerified',
+            args: [wallet],
+          }),
+        );
+        return [wallet, ok] as const;
+      }),
+    ).then((entries) => new Map(entries)),
+    walletStates(session, suite, wallets),
+    Promise.all(
+      movements.map((m) =>
+        onChain(() =>
+          client.readContract({
+            address: suite.compliance,
+            abi: modularComplianceAbi,
+            functionName: 'canTransfer',
+            args: [m.from, m.to, m.amount],
+          }),
+        ),
+      ),
+    ),
+  ]);
+  const refusals = movements.map((m, index): TransferRefusal | null => {
+    if (paused) return { code: 'TOKEN_PAUSED', detail: `Token ${suite.token} is paused` };
+    for (const wallet of [m.from, m.to]) {
+      if (!verified.get(wallet)) {
+        return {
+          code: 'IDENTITY_NOT_VERIFIED',
+          detail: `${wallet} is not verified for token ${suite.token}`,
+        };
+      }
+      if (state.get(wallet)!.frozen) {
+        return { code: 'WALLET_FROZEN', detail: `Wallet ${wallet} is frozen` };
+      }
+    }
+    const from = state.get(m.from)!;
+    if (from.available < m.amount) {
+      return {
+        code: 'INSUFFICIENT_TOKEN_BALANCE',
+        detail: `${m.from} has ${from.available} unfrozen base units, ${m.amount} needed`,
+      };
+    }
+    if (!allowed[index]) {
+      return {
+        code: 'COMPLIANCE_REFUSED',
+        detail: `The compliance contract refuses ${m.amount} from ${m.from} to ${m.to}`,
+      };
+    }
+    from.available -= m.amount;
+    state.get(m.to)!.available += m.amount;
+    return null;
+  });
+  return { paused, refusals };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { baseUnits } from '../../lib/token-units.js';
 import {
-  baseUnits,
   contractPausedIn,
   nextStatus,
   percentagesSumTo100,

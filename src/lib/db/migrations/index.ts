@@ -11,6 +11,7 @@ import * as m0005 from './0005_fiat_wallets.js';
 import * as m0006 from './0006_kyc_claim_revocations.js';
 import * as m0007 from './0007_job_leases.js';
 import * as m0010 from './0010_trading.js';
+import * as m0011 from './0011_settlement_batches.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_kyc_claim_revocations': m0006,
   '0007_job_leases': m0007,
   '0010_trading': m0010,
+  '0011_settlement_batches': m0011,
 };
