@@ -56,73 +56,28 @@ export async function assertVerified(
   }
 }
 
+/** The pre-checks of a transfer or a batch (all or nothing): the first refusal is thrown. */
 export async function assertTransfersAllowed(
   session: ChainSession,
   suite: TokenSuite,
   movements: readonly TokenMovement[],
 ): Promise<void> {
-  const { client } = session;
-  const token = { address: suite.token, abi: tokenAbi } as const;
   const batch = movements.length > 1;
-  const wallets = [...new Set(movements.flatMap((m) => [m.from, m.to]))];
-  const read = <T>(work: () => Promise<T>) => onChain(work);
-
-  for (const [index, m] of movements.entries()) {
-    try {
-      await assertVerified(session, suite, m.to);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'IDENTITY_NOT_VERIFIED') {
-        throw refuse(error.code, error.detail ?? error.title, index, batch, { wallet: m.to });
-      }
-      throw error;
-    }
-  }
-  if (await read(() => client.readContract({ ...token, functionName: 'paused' }))) {
-    throw new AppError('TOKEN_PAUSED', `Token ${suite.token} is paused`);
-  }
-  const state = await walletStates(session, suite, wallets);
-  for (const [index, m] of movements.entries()) {
-    const from = state.get(m.from)!;
-    const to = state.get(m.to)!;
-    for (const [wallet, s] of [
-      [m.from, from],
-      [m.to, to],
-    ] as const) {
-      if (s.frozen) {
-        throw refuse('WALLET_FROZEN', `Wallet ${wallet} is frozen`, index, batch, { wallet });
-      }
-    }
-    if (from.available < m.amount) {
-      throw refuse(
-        'INSUFFICIENT_TOKEN_BALANCE',
-        `${m.from} has ${from.available} unfrozen base units, ${m.amount} needed`,
-        index,
-        batch,
-        { wallet: m.from, available: from.available.toString(), amount: m.amount.toString() },
-      );
-    }
-    from.available -= m.amount;
-    to.available += m.amount;
-  }
-  for (const [index, m] of movements.entries()) {
-    const allowed = await read(() =>
-      client.readContract({
-        address: suite.compliance,
-        abi: modularComplianceAbi,
-        functionName: 'canTransfer',
-        args: [m.from, m.to, m.amount],
-      }),
-    );
-    if (!allowed) {
-      throw refuse(
-        'COMPLIANCE_REFUSED',
-        `The compliance contract refuses ${m.amount} from ${m.from} to ${m.to}`,
-        index,
-        batch,
-        {},
-      );
-    }
-  }
+  // forcedTransfer itself checks only the receiver; a sender may be unverified (a recovery).
+  const { refusals } = await checkTransfers(session, suite, movements, {
+    senderMustBeVerified: false,
+  });
+  const index = refusals.findIndex((refusal) => refusal !== null);
+  if (index < 0) return;
+  const refusal = refusals[index]!;
+  if (refusal.code === 'TOKEN_PAUSED') throw new AppError(refusal.code, refusal.detail);
+  throw refuse(
+    refusal.code,
+    refusal.detail,
+    index,
+    batch,
+    refusal.wallet ? { wallet: refusal.wallet } : {},
+  );
 }
 
 interface WalletState {
@@ -156,6 +111,8 @@ async function walletStates(
 export interface TransferRefusal {
   code: ErrorCode;
   detail: string;
+  /** the wallet refused, when the refusal is about one */
+  wallet?: Address;
 }
 
 export interface TransferChecks {
@@ -175,6 +132,7 @@ export async function checkTransfers(
   session: ChainSession,
   suite: TokenSuite,
   movements: readonly TokenMovement[],
+  options: { senderMustBeVerified: boolean } = { senderMustBeVerified: true },
 ): Promise<TransferChecks> {
   const { client } = session;
   const wallets = [...new Set(movements.flatMap((m) => [m.from, m.to]))];
@@ -211,15 +169,19 @@ export async function checkTransfers(
   ]);
   const refusals = movements.map((m, index): TransferRefusal | null => {
     if (paused) return { code: 'TOKEN_PAUSED', detail: `Token ${suite.token} is paused` };
-    for (const wallet of [m.from, m.to]) {
+    const mustBeVerified = options.senderMustBeVerified ? [m.from, m.to] : [m.to];
+    for (const wallet of mustBeVerified) {
       if (!verified.get(wallet)) {
         return {
           code: 'IDENTITY_NOT_VERIFIED',
-          detail: `${wallet} is not verified for token ${suite.token}`,
+          detail: `${wallet} is not verified for token ${suite.token} (no identity or no valid KYC claim)`,
+          wallet,
         };
       }
+    }
+    for (const wallet of [m.from, m.to]) {
       if (state.get(wallet)!.frozen) {
-        return { code: 'WALLET_FROZEN', detail: `Wallet ${wallet} is frozen` };
+        return { code: 'WALLET_FROZEN', detail: `Wallet ${wallet} is frozen`, wallet };
       }
     }
     const from = state.get(m.from)!;
@@ -227,6 +189,7 @@ export async function checkTransfers(
       return {
         code: 'INSUFFICIENT_TOKEN_BALANCE',
         detail: `${m.from} has ${from.available} unfrozen base units, ${m.amount} needed`,
+        wallet: m.from,
       };
     }
     if (!allowed[index]) {
