@@ -235,26 +235,30 @@ export function settlementProcessor(deps: SettlementDeps) {
     }
     await recordSettled(db, claimId, offChain, { type: 'off_chain', txHash: null }, clock());
 
-    for (const [key, legs] of resend) {
-      await send(claimId, tokenById.get(legs[0]!.trade.token_id)!, legs, key);
-    }
-    for (const [tokenId, legs] of fresh) {
-      const token = tokenById.get(tokenId)!;
-      let passed: Leg[];
-      try {
-        passed = await preCheck(claimId, token, legs, partyById);
-      } catch (error) {
-        // The pre-checks or a registration failed (the chain down...): nothing was sent.
-        const ids = legs.map((l) => l.trade.id);
-        await recordAttemptFailed(db, claimId, ids, describeError(error), true, clock());
-        logger.warn(
-          { err: error, token: tokenId, trades: ids.length },
-          'settlement pre-check failed',
-        );
-        continue;
-      }
-      await sendNew(claimId, token, passed);
-    }
+    // Batches of different tokens or keys touch different trades: they go to the chain side by
+    // side (the chain process orders their nonces).
+    await Promise.all([
+      ...[...resend].map(([key, legs]) =>
+        send(claimId, tokenById.get(legs[0]!.trade.token_id)!, legs, key),
+      ),
+      ...[...fresh].map(async ([tokenId, legs]) => {
+        const token = tokenById.get(tokenId)!;
+        let passed: Leg[];
+        try {
+          passed = await preCheck(claimId, token, legs, partyById);
+        } catch (error) {
+          // The pre-checks or a registration failed (the chain down...): nothing was sent.
+          const ids = legs.map((l) => l.trade.id);
+          await recordAttemptFailed(db, claimId, ids, describeError(error), true, clock());
+          logger.warn(
+            { err: error, token: tokenId, trades: ids.length },
+            'settlement pre-check failed',
+          );
+          return;
+        }
+        await sendNew(claimId, token, passed);
+      }),
+    ]);
     return trades.length;
   }
 
