@@ -52,6 +52,8 @@ export function settlementWorkers(deps: SettlementWorkerDeps) {
     processor,
     reconcile: reconcileNow,
     start() {
+      // The first reconciliation waits one interval: at start the chain process may not be up.
+      let started = false;
       const loops = [
         startClaimLoop({
           name: 'settlement',
@@ -62,6 +64,10 @@ export function settlementWorkers(deps: SettlementWorkerDeps) {
         startClaimLoop({
           name: 'reconciliation',
           tick: async () => {
+            if (!started) {
+              started = true;
+              return 0;
+            }
             const report = await reconcileNow();
             if (report.mismatches.length > 0) {
               logger.warn({ mismatches: report.mismatches }, 'reconciliation found mismatches');
