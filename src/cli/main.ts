@@ -5,12 +5,13 @@
  *                                 one process alone, configured by the environment
  *   tessera migrate [up|down]     apply all pending migrations, or revert the latest
  *   tessera admin                 create the first admin (TESSERA_ADMIN_EMAIL / _PASSWORD) if none
+ *   tessera reconcile             database balances against the chain (exit code 1 on mismatches)
  */
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { createDb } from '../lib/db/database.js';
 import { processNames, type ProcessName } from './processes.js';
 
-const usage = `usage: tessera <start | ${processNames.join(' | ')} | migrate [up|down] | admin>`;
+const usage = `usage: tessera <start | ${processNames.join(' | ')} | migrate [up|down] | admin | reconcile>`;
 
 async function withDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
   const db = createDb(loadConfig().database.url, 2);
@@ -43,6 +44,15 @@ async function main(argv: string[]): Promise<void> {
           ? `admin ${admin.email} created; password (shown once): ${admin.generatedPassword}`
           : `admin ${admin.email} created`,
     );
+    return;
+  }
+  if (command === 'reconcile') {
+    const { chainClientFor } = await import('../lib/chain-client.js');
+    const { formatReport, reconcile } = await import('../trading/settlement/reconciliation.js');
+    const chain = chainClientFor(loadConfig());
+    const report = await withDb((db) => reconcile(db, chain, new Date()));
+    console.log(formatReport(report));
+    if (report.mismatches.length > 0) process.exitCode = 1;
     return;
   }
   console.error(usage);

@@ -132,6 +132,33 @@ export const BatchTransferBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The settlement pre-checks of a list of transfers of one token, read only (nothing is sent). */
+export const TransferChecksBodySchema = Type.Object(
+  {
+    transfers: Type.Array(
+      Type.Object(
+        { from_addr: AddressSchema, to_addr: AddressSchema, amount: AmountSchema },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 1000 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export const TransferChecksResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  paused: Type.Boolean(),
+  /** one per transfer, in order: null when it may be sent, else the refusal */
+  refusals: Type.Array(
+    Type.Union([Type.Null(), Type.Object({ code: Type.String(), detail: Type.String() })]),
+  ),
+});
+export const TotalSupplyResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  total_supply: Type.String({ pattern: '^[0-9]+$' }),
+});
+export const TokenParamsSchema = Type.Object({ token_addr: AddressSchema });
+
 export const PauseBodySchema = Type.Object(
   { token_addr: AddressSchema, payer_ref: PayerRefSchema },
   { additionalProperties: false },
@@ -183,3 +210,6 @@ export type PauseResponse = Static<typeof PauseResponseSchema>;
 export type BalanceResponse = Static<typeof BalanceResponseSchema>;
 export type VerifiedResponse = Static<typeof VerifiedResponseSchema>;
 export type IdentityResponse = Static<typeof IdentityResponseSchema>;
+export type TransferChecksBody = Static<typeof TransferChecksBodySchema>;
+export type TransferChecksResponse = Static<typeof TransferChecksResponseSchema>;
+export type TotalSupplyResponse = Static<typeof TotalSupplyResponseSchema>;

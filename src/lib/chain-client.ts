@@ -17,7 +17,9 @@ import {
   PauseResponseSchema,
   RegisterIdentityResponseSchema,
   RevokeKycResponseSchema,
+  TotalSupplyResponseSchema,
   TransactionSchema,
+  TransferChecksResponseSchema,
   VerifiedResponseSchema,
   type BalanceResponse,
   type BatchTransferBody,
@@ -29,9 +31,13 @@ import {
   type RegisterIdentityBody,
   type RegisterIdentityResponse,
   type RevokeKycResponse,
+  type TotalSupplyResponse,
   type Transaction,
   type TransferBody,
+  type TransferChecksBody,
+  type TransferChecksResponse,
 } from './chain-api.schemas.js';
+import type { Config } from './config.js';
 import { AppError, errorCatalogue, type ErrorCode } from './errors.js';
 
 export interface ChainClientOptions {
@@ -165,6 +171,24 @@ export class ChainClient {
     return result.verified;
   }
 
+  totalSupply(tokenAddr: string): Promise<TotalSupplyResponse> {
+    return this.#request(
+      TotalSupplyResponseSchema,
+      'GET',
+      `/api/v1/tokens/${tokenAddr}/total-supply`,
+    );
+  }
+
+  /** The settlement pre-checks of each transfer (read only): null, or the refusal's code */
+  transferChecks(tokenAddr: string, input: TransferChecksBody): Promise<TransferChecksResponse> {
+    return this.#request(
+      TransferChecksResponseSchema,
+      'POST',
+      `/api/v1/tokens/${tokenAddr}/transfer-checks`,
+      input,
+    );
+  }
+
   identityOf(walletAddr: string): Promise<IdentityResponse> {
     return this.#request(IdentityResponseSchema, 'GET', `/api/v1/identities/${walletAddr}`);
   }
@@ -220,4 +244,13 @@ export class ChainClient {
       `The chain service answered ${method} ${path} with HTTP ${response.status}`,
     );
   }
+}
+
+/** A process's client of the chain process, authenticated with the service token. */
+export function chainClientFor(config: Config): ChainClient {
+  return new ChainClient({
+    baseUrl: config.urls.chain,
+    serviceToken: config.auth.serviceToken,
+    timeoutMs: config.chain.clientTimeoutMs,
+  });
 }

@@ -236,6 +236,14 @@ export function loadConfig(env: Env = process.env) {
       /** dividend payments claimed and paid per transaction by the distributor */
       batchSize: integer(env, 'DIVIDEND_BATCH_SIZE', 500, 1, 10_000),
     },
+    settlement: {
+      /** how often the settlement processor looks for pending trades (DECISIONS: 1 s) */
+      tickMs: integer(env, 'SETTLEMENT_TICK_MS', 1_000, 10, 600_000),
+      /** trades claimed per tick, grouped by token into batchForcedTransfer calls */
+      batchSize: integer(env, 'SETTLEMENT_BATCH_SIZE', 200, 1, 10_000),
+      /** how often the periodic reconciliation runs (its mismatches become a metric) */
+      reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 300_000, 1_000, 86_400_000),
+    },
     /** custodial wallet addresses are derived from this (BIP-44, m/44'/60'/0'/0/i) */
     custody: { mnemonic: mnemonic(env, 'CUSTODY_MNEMONIC') },
     wallet: {

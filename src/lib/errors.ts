@@ -177,6 +177,12 @@ export const errorCatalogue = {
     title: 'An OTC request is a limit or market order at the fixed price',
   },
   OTC_ORDER_NOT_PENDING: { status: 409, title: 'The OTC request is no longer pending review' },
+  TRADE_NOT_FOUND: { status: 404, title: 'No such trade' },
+  TRADE_NOT_FAILED: { status: 409, title: 'Only a trade whose settlement failed can be retried' },
+  HOLDER_NOT_VERIFIED: {
+    status: 422,
+    title: "A holder of this trade is not verified on the token's identity registry",
+  },
   INVALID_AMEND: { status: 422, title: 'The amend changes nothing or is not allowed' },
   DUPLICATE_CLIENT_ORDER_ID: {
     status: 409,

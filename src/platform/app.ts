@@ -32,7 +32,7 @@ import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { portfolioService } from './portfolio/portfolio.service.js';
 import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
-import { ChainClient } from '../lib/chain-client.js';
+import { chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
 import { dividendsRoutes } from './dividends/dividends.routes.js';
@@ -149,11 +149,4 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   return app;
 }
 
-/** The platform's client of the chain process, authenticated with the service token. */
-export function chainClientFor(config: Config): ChainClient {
-  return new ChainClient({
-    baseUrl: config.urls.chain,
-    serviceToken: config.auth.serviceToken,
-    timeoutMs: config.chain.clientTimeoutMs,
-  });
-}
+export { chainClientFor };

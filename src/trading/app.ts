@@ -1,9 +1,11 @@
 /**
  * The trading process's composition root: the books (one writer per token, rebuilt from the
- * database before the process serves), the order API, staff's trading settings, and the
- * process's health, readiness, metrics and OpenAPI like every process.
+ * database before the process serves), the order API, OTC, staff's trading settings, settlement
+ * (its staff routes here; its workers started by main.ts), and the process's health, readiness,
+ * metrics and OpenAPI like every process.
  */
 import { AccessTokens } from '../lib/auth/access-token.js';
+import { chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
 import { databaseCheck, type Db } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
@@ -22,6 +24,9 @@ import { ordersRoutes } from './orders/orders.routes.js';
 import { otcRoutes } from './otc/otc.routes.js';
 import { otcService } from './otc/otc.service.js';
 import { ordersService } from './orders/orders.service.js';
+import { settlementRoutes } from './settlement/settlement.routes.js';
+import { settlementService } from './settlement/settlement.service.js';
+import { settlementWorkers, type SettlementWorkers } from './settlement/settlement-workers.js';
 
 export interface TradingDeps {
   config: Config;
@@ -32,12 +37,14 @@ export interface TradingDeps {
   broadcaster?: Broadcaster;
   /** how often GTD expiries and closed tokens are looked at, and revocations polled; 0: never */
   tickMs?: number;
+  chain?: ChainClient;
 }
 
 export interface TradingApp {
   app: HttpApp;
   books: Books;
   sessions: RevokedSessions;
+  settlement: SettlementWorkers;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -87,5 +94,15 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   ordersRoutes(app, ordersService({ db, books, clock }), otc, guard);
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
-  return { app, books, sessions };
+  const now = () => clock.now();
+  const settlement = settlementWorkers({
+    config,
+    db,
+    chain: deps.chain ?? chainClientFor(config),
+    logger,
+    clock: now,
+    registry: metrics.registry,
+  });
+  settlementRoutes(app, settlementService(db, now), settlement.reconcile, guard);
+  return { app, books, sessions, settlement };
 }

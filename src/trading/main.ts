@@ -4,10 +4,18 @@ import type { Logger } from '../lib/logger.js';
 import { startWithDatabase, type RunningProcess } from '../lib/process.js';
 import { buildTradingApp } from './app.js';
 
-/** Starts the trading process: its pool, its app, listening on TRADING_PORT. */
+/** Starts the trading process: its pool, its app on TRADING_PORT, then the settlement workers. */
 export function startTrading(config: Config, logger: Logger): Promise<RunningProcess> {
   return startWithDatabase('trading', config, async (db) => {
-    const { app } = await buildTradingApp({ config, db, logger });
-    return { url: await listen(app, config.host, config.ports.trading), stop: () => app.close() };
+    const { app, settlement } = await buildTradingApp({ config, db, logger });
+    const url = await listen(app, config.host, config.ports.trading);
+    const workers = settlement.start();
+    return {
+      url,
+      stop: async () => {
+        await workers.stop();
+        await app.close();
+      },
+    };
   });
 }

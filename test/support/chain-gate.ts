@@ -14,18 +14,20 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 
 export async function startChainGate(target: string) {
   let holdPath: string | undefined;
-  /** held requests: each resolves true to forward, false to answer 503 */
-  const waiting: Array<(forward: boolean) => void> = [];
+  /** held requests: each resolves 'forward', 'fail' (503, not forwarded) or 'lose' (forwarded, 503) */
+  type Release = 'forward' | 'fail' | 'lose';
+  const waiting: Array<(release: Release) => void> = [];
   const arrivals: Array<() => void> = [];
   const server = createServer((request, response) => {
     void (async () => {
       const body = await bodyOf(request);
+      let release: Release = 'forward';
       if (request.url === holdPath) {
-        const forward = await new Promise<boolean>((resolve) => {
+        release = await new Promise<Release>((resolve) => {
           waiting.push(resolve);
           arrivals.splice(0).forEach((arrived) => arrived());
         });
-        if (!forward) {
+        if (release === 'fail') {
           response.writeHead(503, { 'content-type': 'application/problem+json' }).end('{}');
           return;
         }
@@ -41,6 +43,10 @@ export async function startChainGate(target: string) {
         headers,
         ...(body.length > 0 ? { body } : {}),
       });
+      if (release === 'lose') {
+        response.writeHead(503, { 'content-type': 'application/problem+json' }).end('{}');
+        return;
+      }
       response
         .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' })
         .end(Buffer.from(await answer.arrayBuffer()));
@@ -62,12 +68,17 @@ export async function startChainGate(target: string) {
     /** lets every held request through and holds no more */
     open(): void {
       holdPath = undefined;
-      waiting.splice(0).forEach((release) => release(true));
+      waiting.splice(0).forEach((release) => release('forward'));
     },
     /** answers every held request with a 503 (the chain service failing) and holds no more */
     fail(): void {
       holdPath = undefined;
-      waiting.splice(0).forEach((release) => release(false));
+      waiting.splice(0).forEach((release) => release('fail'));
+    },
+    /** forwards every held request but answers 503: the work is done, its answer lost */
+    lose(): void {
+      holdPath = undefined;
+      waiting.splice(0).forEach((release) => release('lose'));
     },
     close(): Promise<void> {
       this.open();

@@ -1,13 +1,23 @@
 /** The read routes of the chain API: straight from the contracts, nothing recorded. */
 import type { ChainServices } from '../chain-services.js';
 import type { ApiScope } from './api-scope.js';
-import { balanceOf, identityOf, isVerified } from '../operations/reads.js';
-import { parseAddress } from './parse-input.js';
+import {
+  balanceOf,
+  identityOf,
+  isVerified,
+  totalSupply,
+  transferChecks,
+} from '../operations/reads.js';
+import { parseAddress, parseAmount } from './parse-input.js';
 import { balanceResponse, identityResponse } from './responses.js';
 import {
   BalanceResponseSchema,
   IdentityResponseSchema,
+  TokenParamsSchema,
   TokenWalletParamsSchema,
+  TotalSupplyResponseSchema,
+  TransferChecksBodySchema,
+  TransferChecksResponseSchema,
   VerifiedResponseSchema,
   WalletParamsSchema,
 } from '../../lib/chain-api.schemas.js';
@@ -73,5 +83,51 @@ export function registerReadRoutes(app: ApiScope, services: ChainServices): void
       identityResponse(
         await identityOf(services, parseAddress(request.params.wallet_addr, 'wallet_addr')),
       ),
+  );
+
+  app.get(
+    '/tokens/:token_addr/total-supply',
+    {
+      schema: {
+        summary: "The token's totalSupply (base units)",
+        tags: ['chain'],
+        security,
+        params: TokenParamsSchema,
+        response: { 200: TotalSupplyResponseSchema },
+      },
+    },
+    async (request) => {
+      const token = parseAddress(request.params.token_addr, 'token_addr');
+      return { token_addr: token, total_supply: (await totalSupply(services, token)).toString() };
+    },
+  );
+
+  // A POST only because a list of transfers does not fit a query string: it reads, never sends.
+  app.post(
+    '/tokens/:token_addr/transfer-checks',
+    {
+      schema: {
+        summary:
+          'Settlement pre-checks of transfers (verified, frozen, paused, balance, canTransfer), each on its own',
+        tags: ['chain'],
+        security,
+        params: TokenParamsSchema,
+        body: TransferChecksBodySchema,
+        response: { 200: TransferChecksResponseSchema },
+      },
+    },
+    async (request) => {
+      const token = parseAddress(request.params.token_addr, 'token_addr');
+      const checks = await transferChecks(
+        services,
+        token,
+        request.body.transfers.map((t, i) => ({
+          from: parseAddress(t.from_addr, `transfers.${i}.from_addr`),
+          to: parseAddress(t.to_addr, `transfers.${i}.to_addr`),
+          amount: parseAmount(t.amount, `transfers.${i}.amount`),
+        })),
+      );
+      return { token_addr: token, ...checks };
+    },
   );
 }

@@ -5,7 +5,12 @@ import { onChain } from '../client/chain-errors.js';
 import { identityRegistryStorageAbi, tokenAbi } from '../contracts/generated/index.js';
 import { readKycClaim, type KycClaimState } from '../identity/kyc-claim.js';
 import { requireSuite } from '../suites/suite-records.js';
-import { assertVerified } from './transfer-checks.js';
+import {
+  assertVerified,
+  checkTransfers,
+  type TokenMovement,
+  type TransferChecks,
+} from './transfer-checks.js';
 import { AppError } from '../../lib/errors.js';
 import { identityOfWallet } from './register-identity.js';
 
@@ -91,4 +96,27 @@ export async function identityOf(
     country: registered ? country : null,
     kycClaim: claim?.status ?? 'none',
   };
+}
+
+export async function totalSupply(services: ChainServices, token: Address): Promise<bigint> {
+  const { db, session } = services;
+  const suite = await requireSuite(db, session.chainId, token);
+  return onChain(() =>
+    session.client.readContract({
+      address: suite.token,
+      abi: tokenAbi,
+      functionName: 'totalSupply',
+    }),
+  );
+}
+
+/** The settlement pre-checks of movements of one token (transfer-checks.ts), nothing sent. */
+export async function transferChecks(
+  services: ChainServices,
+  token: Address,
+  movements: readonly TokenMovement[],
+): Promise<TransferChecks> {
+  const { db, session } = services;
+  const suite = await requireSuite(db, session.chainId, token);
+  return checkTransfers(session, suite, movements);
 }

@@ -56,86 +56,151 @@ export async function assertVerified(
   }
 }
 
+/** The pre-checks of a transfer or a batch (all or nothing): the first refusal is thrown. */
 export async function assertTransfersAllowed(
   session: ChainSession,
   suite: TokenSuite,
   movements: readonly TokenMovement[],
 ): Promise<void> {
-  const { client } = session;
-  const token = { address: suite.token, abi: tokenAbi } as const;
   const batch = movements.length > 1;
-  const wallets = [...new Set(movements.flatMap((m) => [m.from, m.to]))];
-  const read = <T>(work: () => Promise<T>) => onChain(work);
+  // forcedTransfer itself checks only the receiver; a sender may be unverified (a recovery).
+  const { refusals } = await checkTransfers(session, suite, movements, {
+    senderMustBeVerified: false,
+  });
+  const index = refusals.findIndex((refusal) => refusal !== null);
+  if (index < 0) return;
+  const refusal = refusals[index]!;
+  if (refusal.code === 'TOKEN_PAUSED') throw new AppError(refusal.code, refusal.detail);
+  throw refuse(
+    refusal.code,
+    refusal.detail,
+    index,
+    batch,
+    refusal.wallet ? { wallet: refusal.wallet } : {},
+  );
+}
 
-  for (const [index, m] of movements.entries()) {
-    try {
-      await assertVerified(session, suite, m.to);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'IDENTITY_NOT_VERIFIED') {
-        throw refuse(error.code, error.detail ?? error.title, index, batch, { wallet: m.to });
-      }
-      throw error;
-    }
-  }
-  if (await read(() => client.readContract({ ...token, functionName: 'paused' }))) {
-    throw new AppError('TOKEN_PAUSED', `Token ${suite.token} is paused`);
-  }
+interface WalletState {
+  frozen: boolean;
+  available: bigint;
+}
+
+/** Each wallet's freeze and unfrozen balance, read in parallel. */
+async function walletStates(
+  session: ChainSession,
+  suite: TokenSuite,
+  wallets: readonly Address[],
+): Promise<Map<Address, WalletState>> {
+  const token = { address: suite.token, abi: tokenAbi } as const;
+  const { client } = session;
   const states = await Promise.all(
     wallets.map(async (wallet) => {
       const [frozen, balance, frozenTokens] = await Promise.all([
-        read(() => client.readContract({ ...token, functionName: 'isFrozen', args: [wallet] })),
-        read(() => client.readContract({ ...token, functionName: 'balanceOf', args: [wallet] })),
-        read(() =>
+        onChain(() => client.readContract({ ...token, functionName: 'isFrozen', args: [wallet] })),
+        onChain(() => client.readContract({ ...token, functionName: 'balanceOf', args: [wallet] })),
+        onChain(() =>
           client.readContract({ ...token, functionName: 'getFrozenTokens', args: [wallet] }),
         ),
       ]);
-      return [wallet, { frozen, available: balance - frozenTokens }] as [
-        Address,
-        { frozen: boolean; available: bigint },
-      ];
+      return [wallet, { frozen, available: balance - frozenTokens }] as const;
     }),
   );
-  const state = new Map(states);
-  for (const [index, m] of movements.entries()) {
-    const from = state.get(m.from)!;
-    const to = state.get(m.to)!;
-    for (const [wallet, s] of [
-      [m.from, from],
-      [m.to, to],
-    ] as const) {
-      if (s.frozen) {
-        throw refuse('WALLET_FROZEN', `Wallet ${wallet} is frozen`, index, batch, { wallet });
+  return new Map(states);
+}
+
+export interface TransferRefusal {
+  code: ErrorCode;
+  detail: string;
+  /** the wallet refused, when the refusal is about one */
+  wallet?: Address;
+}
+
+export interface TransferChecks {
+  paused: boolean;
+  /** one per movement, in order: null when it may be sent */
+  refusals: (TransferRefusal | null)[];
+}
+
+/**
+ * The settlement pre-checks, each movement on its own: both wallets verified on the token's
+ * identity registry, the token not paused, neither wallet frozen, enough unfrozen balance (a
+ * running balance over the accepted movements, in order) and compliance `canTransfer`. Unlike
+ * `assertTransfersAllowed` it does not stop at the first refusal, so the caller can send the
+ * movements that pass and fail only the others.
+ */
+export async function checkTransfers(
+  session: ChainSession,
+  suite: TokenSuite,
+  movements: readonly TokenMovement[],
+  options: { senderMustBeVerified: boolean } = { senderMustBeVerified: true },
+): Promise<TransferChecks> {
+  const { client } = session;
+  const wallets = [...new Set(movements.flatMap((m) => [m.from, m.to]))];
+  const [paused, verified, state, allowed] = await Promise.all([
+    onChain(() =>
+      client.readContract({ address: suite.token, abi: tokenAbi, functionName: 'paused' }),
+    ),
+    Promise.all(
+      wallets.map(async (wallet) => {
+        const ok = await onChain(() =>
+          client.readContract({
+            address: suite.identityRegistry,
+            abi: identityRegistryAbi,
+            functionName: 'isVerified',
+            args: [wallet],
+          }),
+        );
+        return [wallet, ok] as const;
+      }),
+    ).then((entries) => new Map(entries)),
+    walletStates(session, suite, wallets),
+    Promise.all(
+      movements.map((m) =>
+        onChain(() =>
+          client.readContract({
+            address: suite.compliance,
+            abi: modularComplianceAbi,
+            functionName: 'canTransfer',
+            args: [m.from, m.to, m.amount],
+          }),
+        ),
+      ),
+    ),
+  ]);
+  const refusals = movements.map((m, index): TransferRefusal | null => {
+    if (paused) return { code: 'TOKEN_PAUSED', detail: `Token ${suite.token} is paused` };
+    const mustBeVerified = options.senderMustBeVerified ? [m.from, m.to] : [m.to];
+    for (const wallet of mustBeVerified) {
+      if (!verified.get(wallet)) {
+        return {
+          code: 'IDENTITY_NOT_VERIFIED',
+          detail: `${wallet} is not verified for token ${suite.token} (no identity or no valid KYC claim)`,
+          wallet,
+        };
       }
     }
+    for (const wallet of [m.from, m.to]) {
+      if (state.get(wallet)!.frozen) {
+        return { code: 'WALLET_FROZEN', detail: `Wallet ${wallet} is frozen`, wallet };
+      }
+    }
+    const from = state.get(m.from)!;
     if (from.available < m.amount) {
-      throw refuse(
-        'INSUFFICIENT_TOKEN_BALANCE',
-        `${m.from} has ${from.available} unfrozen base units, ${m.amount} needed`,
-        index,
-        batch,
-        { wallet: m.from, available: from.available.toString(), amount: m.amount.toString() },
-      );
+      return {
+        code: 'INSUFFICIENT_TOKEN_BALANCE',
+        detail: `${m.from} has ${from.available} unfrozen base units, ${m.amount} needed`,
+        wallet: m.from,
+      };
+    }
+    if (!allowed[index]) {
+      return {
+        code: 'COMPLIANCE_REFUSED',
+        detail: `The compliance contract refuses ${m.amount} from ${m.from} to ${m.to}`,
+      };
     }
     from.available -= m.amount;
-    to.available += m.amount;
-  }
-  for (const [index, m] of movements.entries()) {
-    const allowed = await read(() =>
-      client.readContract({
-        address: suite.compliance,
-        abi: modularComplianceAbi,
-        functionName: 'canTransfer',
-        args: [m.from, m.to, m.amount],
-      }),
-    );
-    if (!allowed) {
-      throw refuse(
-        'COMPLIANCE_REFUSED',
-        `The compliance contract refuses ${m.amount} from ${m.from} to ${m.to}`,
-        index,
-        batch,
-        {},
-      );
-    }
-  }
+    state.get(m.to)!.available += m.amount;
+    return null;
+  });
+  return { paused, refusals };
 }

@@ -93,6 +93,8 @@ export interface TradesTable {
   claimed_at: Date | null;
   claimed_by: string | null;
   lease_expires_at: Date | null;
+  /** the idempotency key of the batch the trade was last sent in (migration 0011) */
+  settlement_batch_key: string | null;
   settled_at: Date | null;
   tx_hash: string | null;
   created_at: CreatedAt;

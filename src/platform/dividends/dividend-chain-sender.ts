@@ -11,7 +11,7 @@ import { transaction, type Db } from '../../lib/db/database.js';
 import type { DividendChainBatch } from '../../lib/db/schema-dividends.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
-import { baseUnits } from '../tokens/tokens.rules.js';
+import { baseUnits } from '../../lib/token-units.js';
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 
 export interface ChainSenderDeps {

@@ -16,7 +16,7 @@ import type { TokenAllocation } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
 import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import type { WalletAddresses } from '../wallets/wallet-address.js';
-import { baseUnits } from '../tokens/tokens.rules.js';
+import { baseUnits } from '../../lib/token-units.js';
 import { revokedClaims } from '../verification/kyc-claim-revoker.js';
 
 export interface MinterDeps {

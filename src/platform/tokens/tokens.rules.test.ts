@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../lib/db/schema.js';
+import { baseUnits } from '../../lib/token-units.js';
 import {
-  baseUnits,
   contractPausedIn,
   nextStatus,
   percentagesSumTo100,

@@ -50,8 +50,3 @@ export function shareOf(supply: number, pct: string | number): number {
 export function successFee(totalRaised: string, bps: number): string {
   return toMoney(new Exact(totalRaised).times(bps).dividedBy(10_000));
 }
-
-/** Whole tokens as the contract's base units: quantity * 10^decimals. */
-export function baseUnits(quantity: number, decimals: number): string {
-  return (BigInt(quantity) * 10n ** BigInt(decimals)).toString();
-}

@@ -435,6 +435,7 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
     settlement_type: null,
     settlement_attempts: 0,
     settlement_error: null,
+    settlement_batch_key: null,
     claimed_at: null,
     claimed_by: null,
     lease_expires_at: null,

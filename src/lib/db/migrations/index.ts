@@ -13,6 +13,7 @@ import * as m0007 from './0007_job_leases.js';
 import * as m0008 from './0008_kyc_provider_capture.js';
 import * as m0009 from './0009_dividends.js';
 import * as m0010 from './0010_trading.js';
+import * as m0011 from './0011_settlement_batches.js';
 import * as m0013 from './0013_otc.js';
 
 export const migrations: Record<string, Migration> = {
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_kyc_provider_capture': m0008,
   '0009_dividends': m0009,
   '0010_trading': m0010,
+  '0011_settlement_batches': m0011,
   '0013_otc': m0013,
 };

@@ -1,0 +1,268 @@
+/**
+ * The settlement processor (SPEC "Trade settlement", DECISIONS "Settlement"). Each tick claims a
+ * batch of pending trades (settlement.queries.ts: the row is the job, fenced by a claim id) and:
+ *
+ * - settles off_chain, without any chain call, the trades whose token has no contract or whose
+ *   buyer or seller has no wallet address;
+ * - sends again, under the same idempotency key, every batch that was sent before and whose
+ *   outcome was not recorded (a lost answer, a chain that went down, a worker that died): the
+ *   chain service returns the first transaction's outcome instead of transferring twice;
+ * - groups the other trades by token, registers holders that have no on-chain identity yet,
+ *   runs the pre-checks that forcedTransfer skips (chain route transfer-checks: verified,
+ *   frozen, paused, unfrozen balance, compliance canTransfer) and fails each refused trade with
+ *   its reason, never sent; the rest go in batchForcedTransfer calls of at most 100 transfers,
+ *   each under a key derived from its trade ids and recorded on the trades before the call.
+ *
+ * A refusal of the chain service at send time (a state that changed since the pre-check) names
+ * the transfer: that trade fails and the rest is sent again, so one bad trade costs only itself.
+ * Any other error is a failed attempt of the batch: pending again for the next tick, failed at the
+ * fifth. Database balances are not touched: they moved when the trade was made.
+ */
+import { createHash } from 'node:crypto';
+import type { Logger } from '../../lib/logger.js';
+import type { Db } from '../../lib/db/database.js';
+import type { Trade } from '../../lib/db/schema-trading.js';
+import { AppError, type ErrorCode } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { ChainClient } from '../../lib/chain-client.js';
+import { parseCountry } from '../../lib/countries.js';
+import { baseUnits } from '../../lib/token-units.js';
+import { describeError, type Clock } from '../../lib/worker/job-queue.js';
+import {
+  claimTrades,
+  failAbandoned,
+  loadParties,
+  loadTokens,
+  recordAttemptFailed,
+  recordBatchKey,
+  recordRefused,
+  recordSettled,
+  type SettlementParty,
+  type SettlementToken,
+} from './settlement.queries.js';
+
+export interface SettlementDeps {
+  db: Db;
+  chain: ChainClient;
+  clock: Clock;
+  logger: Logger;
+  /** trades claimed per tick */
+  batchSize: number;
+  /** a claim outlives the slowest chain call (above the chain client's timeout) */
+  leaseSeconds: number;
+  /** the country registered for a holder whose KYC names none (config.issuance.platformCountry) */
+  platformCountry: string;
+}
+
+/** The chain API's limit on transfers per batchForcedTransfer. */
+const maxTransfersPerCall = 100;
+
+/** Refusals of the chain service that mean nothing was sent: the trade fails with the reason. */
+const refusalCodes = new Set<ErrorCode>([
+  'IDENTITY_NOT_VERIFIED',
+  'WALLET_FROZEN',
+  'TOKEN_PAUSED',
+  'COMPLIANCE_REFUSED',
+  'INSUFFICIENT_TOKEN_BALANCE',
+]);
+
+/** A mined but reverted call changed nothing: the trades may go in a new batch. */
+const revertCodes = new Set<ErrorCode>(['TRANSACTION_REVERTED', 'CONTRACT_REVERTED']);
+
+/** The settlement's name for a chain refusal: a holder, not only the receiver, must be verified. */
+function settlementCode(code: string): string {
+  return code === 'IDENTITY_NOT_VERIFIED' ? 'HOLDER_NOT_VERIFIED' : code;
+}
+
+export function batchKey(tradeIds: readonly string[]): string {
+  const digest = createHash('sha256')
+    .update([...tradeIds].sort().join(','))
+    .digest('hex');
+  return `settle:${digest.slice(0, 48)}`;
+}
+
+interface Leg {
+  trade: Trade;
+  from: string;
+  to: string;
+  amount: string;
+}
+
+export function settlementProcessor(deps: SettlementDeps) {
+  const { db, chain, clock, logger } = deps;
+
+  /** One call and its outcome; a refused transfer fails alone and the rest is sent again. */
+  async function send(claimId: string, token: SettlementToken, legs: Leg[], key: string) {
+    let batch = legs;
+    let currentKey = key;
+    while (batch.length > 0) {
+      const ids = batch.map((l) => l.trade.id);
+      try {
+        const tx = await chain.batchTransfer(
+          {
+            token_addr: token.contract_address!,
+            transfers: batch.map((l) => ({ from_addr: l.from, to_addr: l.to, amount: l.amount })),
+            payer_ref: token.business_id,
+          },
+          currentKey,
+        );
+        await recordSettled(db, claimId, ids, { type: 'on_chain', txHash: tx.tx_hash }, clock());
+        return;
+      } catch (error) {
+        if (error instanceof AppError && refusalCodes.has(error.code)) {
+          const index = error.extra?.transfer_index;
+          const refused = typeof index === 'number' ? [batch[index]!] : batch;
+          await recordRefused(
+            db,
+            claimId,
+            refused.map((l) => ({
+              id: l.trade.id,
+              error: `${settlementCode(error.code)}: ${error.detail ?? error.title}`,
+            })),
+            clock(),
+          );
+          batch = batch.filter((l) => !refused.includes(l));
+          if (batch.length === 0) return;
+          const rest = batch.map((l) => l.trade.id);
+          currentKey = batchKey(rest);
+          if (!(await recordBatchKey(db, claimId, rest, currentKey))) return;
+          continue;
+        }
+        const unsent = error instanceof AppError && revertCodes.has(error.code);
+        await recordAttemptFailed(db, claimId, ids, describeError(error), unsent, clock());
+        logger.warn({ err: error, trades: ids.length, key: currentKey }, 'settlement batch failed');
+        return;
+      }
+    }
+  }
+
+  /** Registers (idempotently) the holders the chain does not know, when their KYC is approved. */
+  async function registerMissing(token: SettlementToken, parties: SettlementParty[]) {
+    let registered = 0;
+    for (const party of parties) {
+      if (!party.wallet_address || !party.nationality) continue;
+      const identity = await chain.identityOf(party.wallet_address);
+      if (identity.registered) continue;
+      const country = parseCountry(party.nationality) ?? parseCountry(deps.platformCountry);
+      if (!country) continue;
+      await chain.registerIdentity(
+        {
+          investor_addr: party.wallet_address,
+          country_code: country.numeric,
+          payer_ref: token.business_id,
+        },
+        `settlement-register-identity:${party.wallet_address.toLowerCase()}`,
+      );
+      registered++;
+    }
+    return registered;
+  }
+
+  /** The pre-checks (registering unknown holders first); refusals recorded; returns the rest. */
+  async function preCheck(
+    claimId: string,
+    token: SettlementToken,
+    legs: Leg[],
+    parties: Map<string, SettlementParty>,
+  ): Promise<Leg[]> {
+    const transfers = legs.map((l) => ({ from_addr: l.from, to_addr: l.to, amount: l.amount }));
+    let checks = await chain.transferChecks(token.contract_address!, { transfers });
+    const unverified = legs.filter((_, i) => checks.refusals[i]?.code === 'IDENTITY_NOT_VERIFIED');
+    if (unverified.length > 0) {
+      const holders = new Set(unverified.flatMap((l) => [l.trade.buyer_id, l.trade.seller_id]));
+      const registered = await registerMissing(
+        token,
+        [...holders].map((id) => parties.get(id)!),
+      );
+      if (registered > 0) {
+        checks = await chain.transferChecks(token.contract_address!, { transfers });
+      }
+    }
+    const refused = legs.flatMap((l, i) => {
+      const refusal = checks.refusals[i];
+      return refusal
+        ? [{ id: l.trade.id, error: `${settlementCode(refusal.code)}: ${refusal.detail}` }]
+        : [];
+    });
+    await recordRefused(db, claimId, refused, clock());
+    return legs.filter((_, i) => !checks.refusals[i]);
+  }
+
+  /** Calls of at most 100 transfers, each key recorded on its trades before it is sent. */
+  async function sendNew(claimId: string, token: SettlementToken, legs: Leg[]) {
+    for (let start = 0; start < legs.length; start += maxTransfersPerCall) {
+      const chunk = legs.slice(start, start + maxTransfersPerCall);
+      const ids = chunk.map((l) => l.trade.id);
+      const key = batchKey(ids);
+      if (await recordBatchKey(db, claimId, ids, key)) await send(claimId, token, chunk, key);
+    }
+  }
+
+  async function tick(): Promise<number> {
+    const now = clock();
+    await failAbandoned(db, now);
+    const claimId = newId();
+    const trades = await claimTrades(db, {
+      claimId,
+      limit: deps.batchSize,
+      now,
+      leaseSeconds: deps.leaseSeconds,
+    });
+    if (trades.length === 0) return 0;
+    const [tokens, parties] = await Promise.all([
+      loadTokens(db, [...new Set(trades.map((t) => t.token_id))]),
+      loadParties(db, [...new Set(trades.flatMap((t) => [t.buyer_id, t.seller_id]))]),
+    ]);
+    const tokenById = new Map(tokens.map((t) => [t.id, t]));
+    const partyById = new Map(parties.map((p) => [p.id, p]));
+
+    const offChain: string[] = [];
+    const resend = new Map<string, Leg[]>();
+    const fresh = new Map<string, Leg[]>();
+    for (const trade of trades) {
+      const token = tokenById.get(trade.token_id)!;
+      const from = partyById.get(trade.seller_id)?.wallet_address;
+      const to = partyById.get(trade.buyer_id)?.wallet_address;
+      if (!token.contract_address || !from || !to) {
+        offChain.push(trade.id);
+        continue;
+      }
+      const leg = { trade, from, to, amount: baseUnits(trade.quantity, token.decimals) };
+      const [groups, key] = trade.settlement_batch_key
+        ? [resend, trade.settlement_batch_key]
+        : [fresh, trade.token_id];
+      groups.set(key, [...(groups.get(key) ?? []), leg]);
+    }
+    await recordSettled(db, claimId, offChain, { type: 'off_chain', txHash: null }, clock());
+
+    // Batches of different tokens or keys touch different trades: they go to the chain side by
+    // side (the chain process orders their nonces).
+    await Promise.all([
+      ...[...resend].map(([key, legs]) =>
+        send(claimId, tokenById.get(legs[0]!.trade.token_id)!, legs, key),
+      ),
+      ...[...fresh].map(async ([tokenId, legs]) => {
+        const token = tokenById.get(tokenId)!;
+        let passed: Leg[];
+        try {
+          passed = await preCheck(claimId, token, legs, partyById);
+        } catch (error) {
+          // The pre-checks or a registration failed (the chain down...): nothing was sent.
+          const ids = legs.map((l) => l.trade.id);
+          await recordAttemptFailed(db, claimId, ids, describeError(error), true, clock());
+          logger.warn(
+            { err: error, token: tokenId, trades: ids.length },
+            'settlement pre-check failed',
+          );
+          return;
+        }
+        await sendNew(claimId, token, passed);
+      }),
+    ]);
+    return trades.length;
+  }
+
+  return { tick };
+}
+
+export type SettlementProcessor = ReturnType<typeof settlementProcessor>;

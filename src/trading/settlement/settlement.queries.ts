@@ -1,0 +1,294 @@
+/**
+ * The settlement processor's SQL. The trade row is the job (as in src/lib/worker/job-queue.ts):
+ * a claim writes a claim id (the fencing token) into claimed_by, a lease into lease_expires_at
+ * and counts the attempt, all in one statement with FOR UPDATE SKIP LOCKED; every outcome is
+ * written only where claimed_by still holds that id, with a trade_settlement_history row per
+ * trade moved. Unlike the shared queue this claims a whole batch in one statement: a batch is
+ * sent as one chain call, so its trades share one claim.
+ */
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../lib/db/database.js';
+import type { Trade } from '../../lib/db/schema-trading.js';
+
+/** The spec's limit: a trade is claimed while it has fewer attempts; the fifth failure fails it. */
+export const maxSettlementAttempts = 5;
+
+const claimable = (now: Date) => sql`
+  settlement_status in ('pending', 'processing')
+  and settlement_attempts < ${maxSettlementAttempts}
+  and (lease_expires_at is null or lease_expires_at <= ${now})`;
+
+/**
+ * Claims up to `limit` trades, oldest first, and with them every other claimable trade of the
+ * batches they were sent in before (a batch is only ever sent again whole, under its key).
+ */
+export async function claimTrades(
+  db: Db,
+  options: { claimId: string; limit: number; now: Date; leaseSeconds: number },
+): Promise<Trade[]> {
+  const { claimId, limit, now } = options;
+  const leaseEnd = new Date(now.getTime() + options.leaseSeconds * 1000);
+  const result = await sql<Trade>`
+    with oldest as (
+      select id, settlement_batch_key from trades
+      where ${claimable(now)}
+      order by created_at, id
+      limit ${limit}
+      for update skip locked
+    ), siblings as (
+      select id from trades
+      where settlement_batch_key in (
+          select settlement_batch_key from oldest where settlement_batch_key is not null)
+        and id not in (select id from oldest)
+        and ${claimable(now)}
+      for update skip locked
+    ), picked as (
+      select id from oldest union select id from siblings
+    ), claimed as (
+      update trades t set
+        settlement_status = 'processing',
+        claimed_by = ${claimId},
+        claimed_at = ${now},
+        lease_expires_at = ${leaseEnd},
+        settlement_attempts = t.settlement_attempts + 1,
+        updated_at = ${now}
+      from picked where t.id = picked.id
+      returning t.*
+    ), history as (
+      insert into trade_settlement_history (trade_id, status, created_at)
+      select id, 'processing', ${now}::timestamptz from claimed
+    )
+    select * from claimed order by created_at, id`.execute(db);
+  return result.rows;
+}
+
+/**
+ * A trade whose worker vanished during its last allowed attempt is never claimed again (it has
+ * no attempts left): once its lease is over it is failed, as any fifth failure.
+ */
+export async function failAbandoned(db: Db, now: Date): Promise<number> {
+  const result = await sql`
+    with failed as (
+      update trades set
+        settlement_status = 'failed',
+        settlement_error = coalesce(settlement_error, 'the settlement worker stopped during the last attempt'),
+        claimed_by = null,
+        lease_expires_at = null,
+        updated_at = ${now}
+      where settlement_status = 'processing'
+        and settlement_attempts >= ${maxSettlementAttempts}
+        and lease_expires_at <= ${now}
+      returning id, settlement_error
+    )
+    insert into trade_settlement_history (trade_id, status, error, created_at)
+    select id, 'failed', settlement_error, ${now}::timestamptz from failed`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export interface SettlementParty {
+  id: string;
+  wallet_address: string | null;
+  /** the nationality of the approved KYC, alpha-2 or alpha-3; null when none */
+  nationality: string | null;
+}
+
+export async function loadParties(db: Db, userIds: string[]): Promise<SettlementParty[]> {
+  if (userIds.length === 0) return [];
+  const result = await sql<SettlementParty>`
+    select u.id, u.wallet_address,
+      (select k.nationality from kyc_applications k
+       where k.user_id = u.id and k.status = 'approved'
+       order by k.id desc limit 1) as nationality
+    from users u where u.id = any(${userIds}::uuid[])`.execute(db);
+  return result.rows;
+}
+
+export interface SettlementToken {
+  id: string;
+  contract_address: string | null;
+  decimals: number;
+  business_id: string;
+}
+
+export async function loadTokens(db: Db, tokenIds: string[]): Promise<SettlementToken[]> {
+  if (tokenIds.length === 0) return [];
+  return db
+    .selectFrom('tokens')
+    .select(['id', 'contract_address', 'decimals', 'business_id'])
+    .where('id', 'in', tokenIds)
+    .execute();
+}
+
+/**
+ * Records the batch's key on its trades before the chain call; false when a trade is no longer
+ * this claim's (another worker took it after the lease ended): then nothing may be sent.
+ */
+export async function recordBatchKey(
+  db: Db,
+  claimId: string,
+  ids: string[],
+  key: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('trades')
+    .set({ settlement_batch_key: key })
+    .where('id', 'in', ids)
+    .where('claimed_by', '=', claimId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === ids.length;
+}
+
+export interface Settled {
+  type: 'on_chain' | 'off_chain';
+  txHash: string | null;
+}
+
+export async function recordSettled(
+  db: Db,
+  claimId: string,
+  ids: string[],
+  settled: Settled,
+  now: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await sql`
+    with settled as (
+      update trades set
+        settlement_status = 'settled',
+        settlement_type = ${settled.type},
+        tx_hash = ${settled.txHash},
+        settled_at = ${now},
+        settlement_error = null,
+        claimed_by = null,
+        lease_expires_at = null,
+        updated_at = ${now}
+      where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
+      returning id, tx_hash
+    )
+    insert into trade_settlement_history (trade_id, status, tx_hash, created_at)
+    select id, 'settled', tx_hash, ${now}::timestamptz from settled`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** A refusal before anything was sent (a pre-check): failed at once, with the reason. */
+export async function recordRefused(
+  db: Db,
+  claimId: string,
+  refusals: { id: string; error: string }[],
+  now: Date,
+): Promise<number> {
+  if (refusals.length === 0) return 0;
+  const result = await sql`
+    with refused as (
+      update trades t set
+        settlement_status = 'failed',
+        settlement_error = r.error,
+        settlement_batch_key = null,
+        claimed_by = null,
+        lease_expires_at = null,
+        updated_at = ${now}
+      from unnest(${refusals.map((r) => r.id)}::uuid[], ${refusals.map((r) => r.error)}::text[])
+        as r(id, error)
+      where t.id = r.id and t.claimed_by = ${claimId}
+      returning t.id, t.settlement_error
+    )
+    insert into trade_settlement_history (trade_id, status, error, created_at)
+    select id, 'failed', settlement_error, ${now}::timestamptz from refused`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * A failed attempt: back to pending for the next tick, or failed once the attempts reach the
+ * limit, the error kept. `unsent` says nothing reached the chain, so the batch key is dropped and
+ * the trades may be regrouped; otherwise the key stays and a retry resends the same batch.
+ */
+export async function recordAttemptFailed(
+  db: Db,
+  claimId: string,
+  ids: string[],
+  error: string,
+  unsent: boolean,
+  now: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await sql`
+    with failed as (
+      update trades set
+        settlement_status = case when settlement_attempts >= ${maxSettlementAttempts}
+          then 'failed' else 'pending' end,
+        settlement_error = ${error},
+        settlement_batch_key = case when ${unsent} then null else settlement_batch_key end,
+        claimed_by = null,
+        lease_expires_at = null,
+        updated_at = ${now}
+      where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
+      returning id, settlement_status, settlement_error
+    )
+    insert into trade_settlement_history (trade_id, status, error, created_at)
+    select id, settlement_status, settlement_error, ${now}::timestamptz from failed`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export interface FailedTrade {
+  id: string;
+  token_id: string;
+  buyer_id: string;
+  seller_id: string;
+  quantity: number;
+  price: string;
+  settlement_attempts: number;
+  settlement_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Failed trades, most recently failed first, keyset-paged by id. */
+export function listFailed(db: Db, limit: number, cursor?: string): Promise<FailedTrade[]> {
+  let query = db
+    .selectFrom('trades')
+    .select([
+      'id',
+      'token_id',
+      'buyer_id',
+      'seller_id',
+      'quantity',
+      'price',
+      'settlement_attempts',
+      'settlement_error',
+      'created_at',
+      'updated_at',
+    ])
+    .where('settlement_status', '=', 'failed')
+    .orderBy('id')
+    .limit(limit + 1);
+  if (cursor) query = query.where('id', '>', cursor);
+  return query.execute();
+}
+
+export function lockTrade(trx: Trx, id: string) {
+  return trx
+    .selectFrom('trades')
+    .select(['id', 'settlement_status'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The admin retry: failed back to processing with fresh attempts, claimable on the next tick. */
+export async function reopenFailed(trx: Trx, id: string, now: Date): Promise<void> {
+  await trx
+    .updateTable('trades')
+    .set({
+      settlement_status: 'processing',
+      settlement_attempts: 0,
+      claimed_by: null,
+      lease_expires_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  await trx
+    .insertInto('trade_settlement_history')
+    .values({ trade_id: id, status: 'processing', error: 'admin retry', created_at: now })
+    .execute();
+}
