@@ -3,6 +3,7 @@
  * database before the process serves), the order API, staff's trading settings, and the
  * process's health, readiness, metrics and OpenAPI like every process.
  */
+import fastifyWebsocket from '@fastify/websocket';
 import { AccessTokens } from '../lib/auth/access-token.js';
 import type { Config } from '../lib/config.js';
 import { databaseCheck, type Db } from '../lib/db/database.js';
@@ -14,9 +15,10 @@ import { tokenTradingRoutes } from './admin/token-trading.routes.js';
 import { tokenTradingService } from './admin/token-trading.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
-import { silentBroadcaster, type Broadcaster } from './books/broadcaster.js';
 import { BookOwnership } from './books/ownership.js';
 import type { Clock } from './books/token-writer.js';
+import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
+import { marketDataSocket } from './market-data/ws.routes.js';
 import { tradingMetrics } from './metrics.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { ordersService } from './orders/orders.service.js';
@@ -27,15 +29,21 @@ export interface TradingDeps {
   logger: Logger;
   /** defaults to the system clock; tests pass their own */
   clock?: Clock;
-  broadcaster?: Broadcaster;
+  /** WebSocket limits (tests lower them) */
+  socketLimits?: Partial<HubLimits>;
   /** how often GTD expiries and closed tokens are looked at, and revocations polled; 0: never */
   tickMs?: number;
+  /** the WebSocket heartbeat (and idle and expiry checks); 0: never */
+  heartbeatMs?: number;
 }
 
 export interface TradingApp {
   app: HttpApp;
   books: Books;
   sessions: RevokedSessions;
+  hub: MarketDataHub;
+  /** the WebSocket heartbeat and checks, as the timer runs them */
+  socketTick: () => Promise<void>;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -57,10 +65,18 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     metricsRegistry: metrics.registry,
     readiness: async () => ({ database: await databaseCheck(db) }),
   });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = new MarketDataHub({
+    db,
+    clock,
+    // the books exist before any socket can subscribe
+    books: () => books,
+    limits: { ...defaultLimits, ...deps.socketLimits },
+  });
   const books = await Books.start({
     db,
     clock,
-    broadcaster: deps.broadcaster ?? silentBroadcaster,
+    broadcaster: hub,
     metrics,
     logger,
     maxBatch,
@@ -72,16 +88,28 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     books.startTicking(tickMs);
     sessions.start(tickMs, (error) => logger.error({ err: error }, 'session poll failed'));
   }
+  const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
+  const socket = marketDataSocket(app, {
+    hub,
+    tokens,
+    isSessionActive: sessions.isActive,
+    clock,
+  });
+  const heartbeatMs = deps.heartbeatMs ?? 5000;
+  const heartbeat =
+    heartbeatMs > 0
+      ? setInterval(() => {
+          socket.tick().catch((error: unknown) => logger.error({ err: error }, 'heartbeat failed'));
+        }, heartbeatMs).unref()
+      : undefined;
   app.addHook('onClose', async () => {
+    if (heartbeat) clearInterval(heartbeat);
     sessions.stop();
     await books.stop();
   });
 
-  const guard = guards({
-    tokens: new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds),
-    isSessionActive: sessions.isActive,
-  });
+  const guard = guards({ tokens, isSessionActive: sessions.isActive });
   ordersRoutes(app, ordersService({ db, books, clock }), guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
-  return { app, books, sessions };
+  return { app, books, sessions, hub, socketTick: socket.tick };
 }

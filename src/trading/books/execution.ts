@@ -231,7 +231,7 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
   const result = state.book.plan(command);
   if (!result.ok) refuse(engineRefusals[result.code]);
   state.nextKey += 1;
-  state.book.apply(result.plan);
+  applyPlan(ctx, result.plan);
 
   const row: LiveRow = {
     id,
@@ -283,7 +283,7 @@ export function endOrder(ctx: BatchContext, orderId: string, reason: EndReason):
   if (!row) refuse('ORDER_NOT_OPEN', 'The order is no longer open');
   const result = ctx.state.book.plan({ kind: 'cancel', key: row.engine_key });
   if (!result.ok) refuse(engineRefusals[result.code]);
-  ctx.state.book.apply(result.plan);
+  applyPlan(ctx, result.plan);
   recordPlan(ctx, result.plan, reason === 'CANCELLED_BY_OWNER' ? {} : { [orderId]: reason });
 }
 
@@ -337,7 +337,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
 
   const cancelled = state.book.plan({ kind: 'cancel', key: row.engine_key });
   if (!cancelled.ok) refuse(engineRefusals[cancelled.code]);
-  state.book.apply(cancelled.plan);
+  applyPlan(ctx, cancelled.plan);
   const replaced = state.book.plan({
     kind: 'place',
     key: row.engine_key,
@@ -353,7 +353,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   });
   // Everything the engine could refuse was checked above; a refusal here is a bug.
   if (!replaced.ok) throw new Error(`amend replace refused: ${replaced.code}`);
-  state.book.apply(replaced.plan);
+  applyPlan(ctx, replaced.plan);
 
   if (row.side === 'buy' && !lockDelta.isZero()) {
     batch.moveFiat({
@@ -392,6 +392,12 @@ function release(ctx: BatchContext, row: LiveRow): void {
   } else if (row.remaining_quantity > 0) {
     ctx.batch.moveTokens(row.user_id, 0, -row.remaining_quantity);
   }
+}
+
+/** Applies a plan to the book; its level deltas go out with the batch once it commits. */
+function applyPlan(ctx: BatchContext, plan: BookPlan): void {
+  ctx.state.book.apply(plan);
+  ctx.batch.deltas.push(...plan.deltas);
 }
 
 /**

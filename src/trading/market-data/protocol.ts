@@ -1,0 +1,106 @@
+/**
+ * The WebSocket protocol of DECISIONS "Market data and WebSocket": what a client may send, parsed
+ * into a typed request or refused with one of the stable error codes below (answered as an
+ * `error` message; the socket stays usable).
+ */
+
+export const wsErrorCodes = [
+  'MALFORMED_JSON',
+  'INVALID_MESSAGE',
+  'UNKNOWN_OP',
+  'UNKNOWN_CHANNEL',
+  'UNKNOWN_TOKEN',
+  'INVALID_DEPTH',
+  'TOO_MANY_SUBSCRIPTIONS',
+  'AUTH_REQUIRED',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'TOO_MANY_SOCKETS',
+] as const;
+export type WsErrorCode = (typeof wsErrorCodes)[number];
+
+export class WsError extends Error {
+  constructor(
+    readonly code: WsErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ChannelRequest =
+  | { name: 'book'; tokenId: string; depth: number }
+  | { name: 'trades'; tokenId: string }
+  | { name: 'orders' };
+
+export type ClientMessage =
+  | { op: 'subscribe' | 'unsubscribe'; id: string | number | null; channels: ChannelRequest[] }
+  | { op: 'auth'; id: string | number | null; token: string }
+  | { op: 'ping'; id: string | number | null };
+
+export const defaultDepth = 25;
+export const maxDepth = 100;
+/** the checksum covers 10 levels, so a client must hold at least that many */
+export const minDepth = 10;
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function channel(raw: unknown): ChannelRequest {
+  if (typeof raw !== 'object' || raw === null) {
+    throw new WsError('INVALID_MESSAGE', 'A channel is an object with a name');
+  }
+  const { name, token_id: tokenId, depth } = raw as Record<string, unknown>;
+  if (name === 'orders') return { name };
+  if (name !== 'book' && name !== 'trades') {
+    throw new WsError('UNKNOWN_CHANNEL', `Unknown channel ${JSON.stringify(name)}`);
+  }
+  if (typeof tokenId !== 'string' || !uuid.test(tokenId)) {
+    throw new WsError('UNKNOWN_TOKEN', 'token_id must be a token id');
+  }
+  if (name === 'trades') return { name, tokenId: tokenId.toLowerCase() };
+  const levels = depth ?? defaultDepth;
+  if (typeof levels !== 'number' || !Number.isInteger(levels) || levels < minDepth) {
+    throw new WsError('INVALID_DEPTH', `depth is an integer from ${minDepth} to ${maxDepth}`);
+  }
+  if (levels > maxDepth) {
+    throw new WsError('INVALID_DEPTH', `depth is an integer from ${minDepth} to ${maxDepth}`);
+  }
+  return { name, tokenId: tokenId.toLowerCase(), depth: levels };
+}
+
+/** Parses one text frame; throws WsError for anything that is not a valid request. */
+export function parseClientMessage(text: string): ClientMessage {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new WsError('MALFORMED_JSON', 'The message is not valid JSON');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new WsError('INVALID_MESSAGE', 'A message is a JSON object with an op');
+  }
+  const message = raw as Record<string, unknown>;
+  const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+  switch (message.op) {
+    case 'ping':
+      return { op: 'ping', id };
+    case 'auth':
+      if (typeof message.token !== 'string' || message.token === '') {
+        throw new WsError('INVALID_MESSAGE', 'auth needs a token');
+      }
+      return { op: 'auth', id, token: message.token };
+    case 'subscribe':
+    case 'unsubscribe':
+      if (!Array.isArray(message.channels) || message.channels.length === 0) {
+        throw new WsError('INVALID_MESSAGE', `${message.op} needs a list of channels`);
+      }
+      return { op: message.op, id, channels: message.channels.map(channel) };
+    default:
+      throw new WsError('UNKNOWN_OP', `Unknown op ${JSON.stringify(message.op)}`);
+  }
+}
+
+/** A channel's key on one socket: one subscription per channel and token. */
+export function channelKey(request: ChannelRequest): string {
+  return request.name === 'orders' ? 'orders' : `${request.name}:${request.tokenId}`;
+}

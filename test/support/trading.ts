@@ -1,0 +1,209 @@
+/**
+ * The trading app on a test database, driven through inject(), with a hand-set clock and data
+ * seeded the way the platform leaves it (an issuer's live token, verified investors with money
+ * and tokens, the deposits in the fiat ledger). Access tokens are signed with the test config's
+ * secret, as the platform signs them.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { AccessTokens } from '../../src/lib/auth/access-token.js';
+import type { Role } from '../../src/lib/db/schema.js';
+import { newId } from '../../src/lib/ids.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { buildTradingApp, type TradingApp } from '../../src/trading/app.js';
+import { testConfig } from './config.js';
+import { createTestDatabase, type TestDatabase } from './database.js';
+
+export interface Trader {
+  id: string;
+  token: string;
+}
+
+export class ManualClock {
+  constructor(public current = new Date('2026-01-05T10:00:00Z')) {}
+  now = () => new Date(this.current.getTime());
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+let counter = 0;
+const address = () =>
+  `0x${(++counter).toString(16).padStart(8, '0')}${newId().replace(/-/g, '').slice(0, 32)}`;
+
+export async function startTestTrading() {
+  const test: TestDatabase = await createTestDatabase();
+  const config = testConfig({ DATABASE_URL: test.url });
+  const clock = new ManualClock();
+  const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
+  let trading: TradingApp = await buildTradingApp({
+    config,
+    db: test.db,
+    logger: createLogger('test', 'silent'),
+    clock,
+    tickMs: 0,
+  });
+  const db = test.db;
+
+  async function user(role: Role, extra: Record<string, unknown> = {}): Promise<Trader> {
+    const id = newId();
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: `${id}@example.com`,
+        password_hash: null,
+        role,
+        account_type: role === 'investor' ? 'individual' : null,
+        full_name: 'Test',
+        kyc_status: 'approved',
+        kyc_level: 2,
+        accreditation_status: 'institutional',
+        fatca_status: 'clear',
+        wallet_address: role === 'investor' ? address() : null,
+        ...extra,
+      })
+      .execute();
+    const token = await tokens.sign({ userId: id, role, sessionId: newId() });
+    return { id, token };
+  }
+
+  const system = {
+    db,
+    clock,
+    get trading() {
+      return trading;
+    },
+    call(
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      body?: unknown,
+      token?: string,
+    ): Promise<LightMyRequestResponse> {
+      return trading.app.inject({
+        method,
+        url,
+        ...(body === undefined ? {} : { payload: body as object }),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    },
+    user,
+    /** a live token (secondary, full_orderbook) of a fresh issuer */
+    async token(extra: Record<string, unknown> = {}): Promise<{ id: string; issuer: Trader }> {
+      const issuer = await user('issuer');
+      const businessId = newId();
+      await db
+        .insertInto('businesses')
+        .values({
+          id: businessId,
+          owner_id: issuer.id,
+          kind: 'issuer',
+          name: 'Issuer Co',
+          registration_number: businessId.slice(0, 8),
+          country: 'DE',
+          platform_allocation_pct: '0',
+          status: 'active',
+          kyb_status: 'approved',
+        } as never)
+        .execute();
+      const id = newId();
+      await db
+        .insertInto('tokens')
+        .values({
+          id,
+          business_id: businessId,
+          name: 'Test Token',
+          symbol: `T${id.slice(-8)}`,
+          decimals: 0,
+          status: 'secondary',
+          trading_mode: 'full_orderbook',
+          total_supply: 1_000_000_000,
+          primary_offering_pct: '100',
+          team_pct: '0',
+          reserve_pct: '0',
+          price_per_token: '10.00',
+          min_investment: '1.00',
+          ...extra,
+        } as never)
+        .execute();
+      return { id, issuer };
+    },
+    /** credits fiat as a confirmed deposit would (balance and its ledger row) */
+    async deposit(userId: string, amount: string) {
+      const row = await db
+        .updateTable('users')
+        .set({ fiat_balance: sql<string>`fiat_balance + ${amount}::numeric` })
+        .where('id', '=', userId)
+        .returning('fiat_balance')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('fiat_ledger')
+        .values({
+          id: newId(),
+          user_id: userId,
+          kind: 'deposit',
+          amount,
+          balance_after: row.fiat_balance,
+          reference_type: 'test',
+          reference_id: newId(),
+        })
+        .execute();
+    },
+    async giveTokens(userId: string, tokenId: string, quantity: number) {
+      await db
+        .insertInto('wallets')
+        .values({ id: newId(), user_id: userId, token_id: tokenId, balance: quantity })
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'token_id'])
+            .doUpdateSet({ balance: sql`wallets.balance + ${quantity}` }),
+        )
+        .execute();
+    },
+    async fiat(userId: string): Promise<string> {
+      return (
+        await db
+          .selectFrom('users')
+          .select('fiat_balance')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).fiat_balance;
+    },
+    async wallet(userId: string, tokenId: string) {
+      const row = await db
+        .selectFrom('wallets')
+        .select(['balance', 'locked_balance'])
+        .where('user_id', '=', userId)
+        .where('token_id', '=', tokenId)
+        .executeTakeFirst();
+      return { balance: Number(row?.balance ?? 0), locked: Number(row?.locked_balance ?? 0) };
+    },
+    async treasuryFiat(): Promise<string> {
+      return (
+        await db
+          .selectFrom('users')
+          .select('fiat_balance')
+          .where('role', '=', 'treasury')
+          .executeTakeFirstOrThrow()
+      ).fiat_balance;
+    },
+    /** closes the app and builds a new one on the same database (a restart) */
+    async restart() {
+      await trading.app.close();
+      trading = await buildTradingApp({
+        config,
+        db,
+        logger: createLogger('test', 'silent'),
+        clock,
+        tickMs: 0,
+      });
+    },
+    async close() {
+      await trading.app.close();
+      await test.drop();
+    },
+  };
+  return system;
+}
+
+export type TestTrading = Awaited<ReturnType<typeof startTestTrading>>;
