@@ -103,11 +103,13 @@ export class TestSocket {
 
   static async open(url: string): Promise<TestSocket> {
     const ws = new WebSocket(url);
+    // listening before the socket opens: the server may answer (and close) at once
+    const socket = new TestSocket(ws);
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);
       ws.once('error', reject);
     });
-    return new TestSocket(ws);
+    return socket;
   }
 
   send(message: unknown): void {
