@@ -9,9 +9,11 @@
  * for the channel and is dropped from it (it resubscribes for a fresh snapshot), so one slow
  * reader never holds memory or delays the others.
  */
+import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { Exact } from '../../lib/money.js';
 import type { BookDelta, DepthSnapshot } from '../engine/index.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
 import type { Books } from '../books/books.js';
@@ -73,6 +75,8 @@ export interface ServerMessage {
 export class MarketDataHub implements Broadcaster {
   private readonly mirrors = new Map<string, BookMirror>();
   private readonly tickSizes = new Map<string, string>();
+  /** the last balance read of each user (they run in order) */
+  private readonly balanceReads = new Map<string, Promise<void>>();
   readonly clients = new Set<Client>();
   /** channel key -> subscribed clients (orders by user: `orders:<userId>`) */
   private readonly subscribers = new Map<string, Set<Client>>();
@@ -131,6 +135,61 @@ export class MarketDataHub implements Broadcaster {
       } satisfies ServerMessage);
       for (const client of [...owners]) this.send(client, 'orders', text);
     }
+    const owners = new Set(update.orders.map((order) => order.user_id));
+    for (const userId of owners) {
+      if (this.subscribers.get(`balances:${userId}`)?.size) {
+        this.sendBalances(userId, update.tokenId);
+      }
+    }
+  }
+
+  /**
+   * The user's balances as the database has them after the batch. Read per user one after the
+   * other, so a user's balance messages arrive in commit order.
+   */
+  private sendBalances(userId: string, tokenId: string): void {
+    const previous = this.balanceReads.get(userId) ?? Promise.resolve();
+    const read = previous.then(async () => {
+      const { db } = this.deps;
+      const user = await db
+        .selectFrom('users')
+        .select('fiat_balance')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const locked = await db
+        .selectFrom('orders')
+        .select(sql<string>`coalesce(sum(locked_fiat), 0)`.as('locked'))
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
+        .executeTakeFirstOrThrow();
+      const wallet = await db
+        .selectFrom('wallets')
+        .select(['balance', 'locked_balance'])
+        .where('user_id', '=', userId)
+        .where('token_id', '=', tokenId)
+        .executeTakeFirst();
+      const text = JSON.stringify({
+        channel: 'balances',
+        type: 'update',
+        token_id: tokenId,
+        ts: this.deps.clock.now().toISOString(),
+        data: {
+          fiat_balance: new Exact(user.fiat_balance).toFixed(2),
+          fiat_locked: new Exact(locked.locked).toFixed(2),
+          token_id: tokenId,
+          token_balance: Number(wallet?.balance ?? 0),
+          token_locked: Number(wallet?.locked_balance ?? 0),
+        },
+      } satisfies ServerMessage);
+      for (const client of [...(this.subscribers.get(`balances:${userId}`) ?? [])]) {
+        this.send(client, 'balances', text);
+      }
+    });
+    const settled = read.catch(() => undefined);
+    this.balanceReads.set(userId, settled);
+    void settled.then(() => {
+      if (this.balanceReads.get(userId) === settled) this.balanceReads.delete(userId);
+    });
   }
 
   private sendBookUpdate(
@@ -184,7 +243,7 @@ export class MarketDataHub implements Broadcaster {
       this.reply(client, {
         channel: request?.name ?? key,
         type: 'resync',
-        ...(request && request.name !== 'orders' ? { token_id: request.tokenId } : {}),
+        ...(request && 'tokenId' in request ? { token_id: request.tokenId } : {}),
         ts: this.deps.clock.now().toISOString(),
         data: { reason: 'The connection fell behind; subscribe again for a fresh snapshot' },
       });
@@ -205,9 +264,9 @@ export class MarketDataHub implements Broadcaster {
         throw new WsError('TOO_MANY_SUBSCRIPTIONS', 'Too many subscriptions on this socket');
       }
     }
-    if (request.name === 'orders') {
+    if (request.name === 'orders' || request.name === 'balances') {
       if (client.userId === null) throw new WsError('AUTH_REQUIRED', 'Send auth first');
-      this.add(client, key, request, `orders:${client.userId}`);
+      this.add(client, key, request, `${request.name}:${client.userId}`);
       return null;
     }
     const tickSize = await this.tokenTickSize(request.tokenId);
@@ -266,7 +325,7 @@ export class MarketDataHub implements Broadcaster {
 
   private remove(client: Client, key: string): void {
     if (!client.subscriptions.delete(key)) return;
-    const index = key === 'orders' ? `orders:${client.userId}` : key;
+    const index = key === 'orders' || key === 'balances' ? `${key}:${client.userId}` : key;
     const set = this.subscribers.get(index);
     set?.delete(client);
     if (set?.size === 0) this.subscribers.delete(index);
@@ -275,6 +334,7 @@ export class MarketDataHub implements Broadcaster {
   /** Ends the private channels of a client (its token expired or its session ended). */
   endPrivate(client: Client): void {
     this.remove(client, 'orders');
+    this.remove(client, 'balances');
     client.userId = client.sessionId = client.expiresAt = null;
   }
 

@@ -193,7 +193,13 @@ describe('private orders channel', () => {
         (await socket.request({ op: 'auth', id: 'a', token: trader.token })).data,
       ).toMatchObject({ user_id: trader.id });
       expect(
-        (await socket.request({ op: 'subscribe', id: 'o', channels: [{ name: 'orders' }] })).type,
+        (
+          await socket.request({
+            op: 'subscribe',
+            id: 'o',
+            channels: [{ name: 'orders' }, { name: 'balances' }],
+          })
+        ).type,
       ).toBe('ack');
     }
     const ask = (
@@ -241,6 +247,29 @@ describe('private orders channel', () => {
     await bobSocket.request({ op: 'ping', id: 'sync' });
     expect(bobOrders.map((m) => m.data.status)).toEqual(['filled']);
     expect(bobOrders.every((m) => m.data.user_id === bob.id)).toBe(true);
+
+    // balances after the batches: alice sold 4 at 10.00 (fee 0.20) and her rest was released
+    const aliceBalances = await aliceSocket.next(
+      (m) => m.channel === 'balances' && m.data.token_locked === 0,
+    );
+    expect(aliceBalances.data).toEqual({
+      fiat_balance: '10000039.80',
+      fiat_locked: '0.00',
+      token_id: tokenId,
+      token_balance: 999_996,
+      token_locked: 0,
+    });
+    const bobBalances = await bobSocket.next((m) => m.channel === 'balances');
+    expect(bobBalances.data).toEqual({
+      fiat_balance: '9999960.00',
+      fiat_locked: '0.00',
+      token_id: tokenId,
+      token_balance: 1_000_004,
+      token_locked: 0,
+    });
+    await bobSocket.request({ op: 'ping', id: 'sync2' });
+    // bob's balances moved once (his fill), never for alice's placing or cancelling
+    expect(bobSocket.received.filter((m) => m.channel === 'balances')).toHaveLength(1);
   });
 
   it('closes the private channels when the access token expires', async () => {

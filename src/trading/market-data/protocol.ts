@@ -31,7 +31,8 @@ export class WsError extends Error {
 export type ChannelRequest =
   | { name: 'book'; tokenId: string; depth: number }
   | { name: 'trades'; tokenId: string }
-  | { name: 'orders' };
+  | { name: 'orders' }
+  | { name: 'balances' };
 
 export type ClientMessage =
   | { op: 'subscribe' | 'unsubscribe'; id: string | number | null; channels: ChannelRequest[] }
@@ -50,7 +51,7 @@ function channel(raw: unknown): ChannelRequest {
     throw new WsError('INVALID_MESSAGE', 'A channel is an object with a name');
   }
   const { name, token_id: tokenId, depth } = raw as Record<string, unknown>;
-  if (name === 'orders') return { name };
+  if (name === 'orders' || name === 'balances') return { name };
   if (name !== 'book' && name !== 'trades') {
     throw new WsError('UNKNOWN_CHANNEL', `Unknown channel ${JSON.stringify(name)}`);
   }
@@ -102,5 +103,7 @@ export function parseClientMessage(text: string): ClientMessage {
 
 /** A channel's key on one socket: one subscription per channel and token. */
 export function channelKey(request: ChannelRequest): string {
-  return request.name === 'orders' ? 'orders' : `${request.name}:${request.tokenId}`;
+  return request.name === 'orders' || request.name === 'balances'
+    ? request.name
+    : `${request.name}:${request.tokenId}`;
 }
