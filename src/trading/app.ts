@@ -18,6 +18,7 @@ import { Books } from './books/books.js';
 import { BookOwnership } from './books/ownership.js';
 import type { Clock } from './books/token-writer.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
+import { marketsRoutes } from './market-data/markets.routes.js';
 import { marketDataSocket } from './market-data/ws.routes.js';
 import { tradingMetrics } from './metrics.js';
 import { ordersRoutes } from './orders/orders.routes.js';
@@ -111,5 +112,6 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   const guard = guards({ tokens, isSessionActive: sessions.isActive });
   ordersRoutes(app, ordersService({ db, books, clock }), guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
+  marketsRoutes(app, db, clock);
   return { app, books, sessions, hub, socketTick: socket.tick };
 }
