@@ -21,6 +21,8 @@ import type { Clock } from '../books/token-writer.js';
 import { fromTicks } from '../orders/order-request.js';
 import { toOrderView } from '../orders/orders.views.js';
 import { BookMirror } from './book-mirror.js';
+import { candles, tickers } from './markets.queries.js';
+import { candleIntervals, type CandleInterval } from './markets.schemas.js';
 import { bookChecksum, checksumLevels, type WireLevel } from './checksum.js';
 import { channelKey, WsError, type ChannelRequest } from './protocol.js';
 
@@ -75,8 +77,8 @@ export interface ServerMessage {
 export class MarketDataHub implements Broadcaster {
   private readonly mirrors = new Map<string, BookMirror>();
   private readonly tickSizes = new Map<string, string>();
-  /** the last balance read of each user (they run in order) */
-  private readonly balanceReads = new Map<string, Promise<void>>();
+  /** the last read of each stream (a user's balances, a token's ticker and candles) */
+  private readonly reads = new Map<string, Promise<void>>();
   readonly clients = new Set<Client>();
   /** channel key -> subscribed clients (orders by user: `orders:<userId>`) */
   private readonly subscribers = new Map<string, Set<Client>>();
@@ -135,6 +137,7 @@ export class MarketDataHub implements Broadcaster {
       } satisfies ServerMessage);
       for (const client of [...owners]) this.send(client, 'orders', text);
     }
+    if (update.trades.length > 0) this.sendMarket(update.tokenId, update.trades[0]!.created_at);
     const owners = new Set(update.orders.map((order) => order.user_id));
     for (const userId of owners) {
       if (this.subscribers.get(`balances:${userId}`)?.size) {
@@ -144,12 +147,53 @@ export class MarketDataHub implements Broadcaster {
   }
 
   /**
+   * The token's ticker and the candles the batch's trades changed, read from the trades table
+   * after the commit; one token's reads run one after the other, so they arrive in commit order.
+   */
+  private sendMarket(tokenId: string, firstTrade: Date): void {
+    const listeners = [...this.subscribers.keys()].filter(
+      (key) => key === `ticker:${tokenId}` || key.startsWith(`candles:${tokenId}:`),
+    );
+    if (listeners.length === 0) return;
+    this.inOrder(`market:${tokenId}`, async () => {
+      const now = this.deps.clock.now();
+      for (const key of listeners) {
+        let data: unknown;
+        if (key.startsWith('ticker:')) {
+          data = (await tickers(this.deps.db, now, tokenId))[0];
+        } else {
+          const interval = key.split(':')[2] as CandleInterval;
+          const seconds = candleIntervals[interval] * 1000;
+          const from = new Date(Math.floor(firstTrade.getTime() / seconds) * seconds);
+          data = await candles(this.deps.db, tokenId, interval, from, new Date(now.getTime() + 1));
+        }
+        const text = JSON.stringify({
+          channel: key.split(':')[0]!,
+          type: 'update',
+          token_id: tokenId,
+          ts: now.toISOString(),
+          data,
+        } satisfies ServerMessage);
+        for (const client of [...(this.subscribers.get(key) ?? [])]) this.send(client, key, text);
+      }
+    });
+  }
+
+  /** Runs reads of one stream one after the other (a failed read is skipped). */
+  private inOrder(stream: string, read: () => Promise<void>): void {
+    const settled = (this.reads.get(stream) ?? Promise.resolve()).then(read).catch(() => undefined);
+    this.reads.set(stream, settled);
+    void settled.then(() => {
+      if (this.reads.get(stream) === settled) this.reads.delete(stream);
+    });
+  }
+
+  /**
    * The user's balances as the database has them after the batch. Read per user one after the
    * other, so a user's balance messages arrive in commit order.
    */
   private sendBalances(userId: string, tokenId: string): void {
-    const previous = this.balanceReads.get(userId) ?? Promise.resolve();
-    const read = previous.then(async () => {
+    this.inOrder(`balances:${userId}`, async () => {
       const { db } = this.deps;
       const user = await db
         .selectFrom('users')
@@ -184,11 +228,6 @@ export class MarketDataHub implements Broadcaster {
       for (const client of [...(this.subscribers.get(`balances:${userId}`) ?? [])]) {
         this.send(client, 'balances', text);
       }
-    });
-    const settled = read.catch(() => undefined);
-    this.balanceReads.set(userId, settled);
-    void settled.then(() => {
-      if (this.balanceReads.get(userId) === settled) this.balanceReads.delete(userId);
     });
   }
 
@@ -270,7 +309,7 @@ export class MarketDataHub implements Broadcaster {
       return null;
     }
     const tickSize = await this.tokenTickSize(request.tokenId);
-    if (request.name === 'trades') {
+    if (request.name !== 'book') {
       this.add(client, key, request, key);
       return null;
     }

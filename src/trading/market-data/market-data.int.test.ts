@@ -365,3 +365,35 @@ describe('bad input', () => {
     }
   });
 });
+
+describe('ticker and candles channels', () => {
+  it('send the ticker and the changed candles after a batch with trades, as REST has them', async () => {
+    const { id: tokenId } = await sys.token();
+    const [maker, taker] = [await funded(tokenId), await funded(tokenId)];
+    const socket = await open();
+    await socket.request({
+      op: 'subscribe',
+      id: 'm',
+      channels: [
+        { name: 'ticker', token_id: tokenId },
+        { name: 'candles', token_id: tokenId, interval: '1m' },
+      ],
+    });
+    const sell = {
+      token_id: tokenId,
+      side: 'sell',
+      order_type: 'limit',
+      quantity: 3,
+      price: '10.20',
+    };
+    expect((await place(maker, sell)).statusCode).toBe(200);
+    expect((await place(taker, { ...sell, side: 'buy' })).statusCode).toBe(200);
+
+    const ticker = await socket.next((m) => m.channel === 'ticker');
+    expect(ticker.data).toMatchObject({ token_id: tokenId, last: '10.20', volume_24h: 3 });
+    const candle = await socket.next((m) => m.channel === 'candles');
+    const rest = await sys.call('GET', `/api/v1/markets/${tokenId}/candles?interval=1m`);
+    expect(candle.data).toEqual(rest.json().data);
+    expect(candle.data).toHaveLength(1);
+  });
+});

@@ -60,7 +60,7 @@ export async function candles(
 }
 
 /** Every token's 24 h ticker at `now` (tokens that never traded have nulls). */
-export async function tickers(db: Db, now: Date): Promise<Ticker[]> {
+export async function tickers(db: Db, now: Date, tokenId?: string): Promise<Ticker[]> {
   const since = new Date(now.getTime() - 24 * 3600 * 1000);
   const rows = await db
     .selectFrom('tokens')
@@ -93,6 +93,7 @@ export async function tickers(db: Db, now: Date): Promise<Ticker[]> {
       'day.volume',
     ])
     .where('tokens.status', 'in', ['secondary', 'paused'])
+    .$if(tokenId !== undefined, (q) => q.where('tokens.id', '=', tokenId!))
     .orderBy('tokens.symbol')
     .execute();
   return rows.map((row) => {

@@ -72,7 +72,8 @@ export function marketsRoutes(app: HttpApp, db: Db, clock: Clock): void {
       const query = request.query as CandlesQuery;
       await known(request.params.tokenId);
       const seconds = candleIntervals[query.interval];
-      const to = query.to ? new Date(query.to) : clock.now();
+      // `to` is exclusive; by default it takes in a trade of this very millisecond
+      const to = query.to ? new Date(query.to) : new Date(clock.now().getTime() + 1);
       const from = query.from
         ? new Date(query.from)
         : new Date(to.getTime() - 300 * seconds * 1000);

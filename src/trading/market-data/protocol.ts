@@ -30,7 +30,8 @@ export class WsError extends Error {
 
 export type ChannelRequest =
   | { name: 'book'; tokenId: string; depth: number }
-  | { name: 'trades'; tokenId: string }
+  | { name: 'trades' | 'ticker'; tokenId: string }
+  | { name: 'candles'; tokenId: string; interval: CandleInterval }
   | { name: 'orders' }
   | { name: 'balances' };
 
@@ -44,21 +45,29 @@ export const maxDepth = 100;
 /** the checksum covers 10 levels, so a client must hold at least that many */
 export const minDepth = 10;
 
+import { candleIntervals, type CandleInterval } from './markets.schemas.js';
+
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function channel(raw: unknown): ChannelRequest {
   if (typeof raw !== 'object' || raw === null) {
     throw new WsError('INVALID_MESSAGE', 'A channel is an object with a name');
   }
-  const { name, token_id: tokenId, depth } = raw as Record<string, unknown>;
+  const { name, token_id: tokenId, depth, interval } = raw as Record<string, unknown>;
   if (name === 'orders' || name === 'balances') return { name };
-  if (name !== 'book' && name !== 'trades') {
+  if (name !== 'book' && name !== 'trades' && name !== 'ticker' && name !== 'candles') {
     throw new WsError('UNKNOWN_CHANNEL', `Unknown channel ${JSON.stringify(name)}`);
   }
   if (typeof tokenId !== 'string' || !uuid.test(tokenId)) {
     throw new WsError('UNKNOWN_TOKEN', 'token_id must be a token id');
   }
-  if (name === 'trades') return { name, tokenId: tokenId.toLowerCase() };
+  if (name === 'trades' || name === 'ticker') return { name, tokenId: tokenId.toLowerCase() };
+  if (name === 'candles') {
+    if (typeof interval !== 'string' || !Object.hasOwn(candleIntervals, interval)) {
+      throw new WsError('INVALID_MESSAGE', 'interval is one of 1m, 5m, 1h, 1d');
+    }
+    return { name, tokenId: tokenId.toLowerCase(), interval: interval as CandleInterval };
+  }
   const levels = depth ?? defaultDepth;
   if (typeof levels !== 'number' || !Number.isInteger(levels) || levels < minDepth) {
     throw new WsError('INVALID_DEPTH', `depth is an integer from ${minDepth} to ${maxDepth}`);
@@ -103,7 +112,7 @@ export function parseClientMessage(text: string): ClientMessage {
 
 /** A channel's key on one socket: one subscription per channel and token. */
 export function channelKey(request: ChannelRequest): string {
-  return request.name === 'orders' || request.name === 'balances'
-    ? request.name
-    : `${request.name}:${request.tokenId}`;
+  if (request.name === 'orders' || request.name === 'balances') return request.name;
+  if (request.name === 'candles') return `candles:${request.tokenId}:${request.interval}`;
+  return `${request.name}:${request.tokenId}`;
 }
