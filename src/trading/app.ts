@@ -4,6 +4,7 @@
  * (its staff routes here; its workers started by main.ts), and the process's health, readiness,
  * metrics and OpenAPI like every process.
  */
+import fastifyWebsocket from '@fastify/websocket';
 import { AccessTokens } from '../lib/auth/access-token.js';
 import { chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
@@ -16,9 +17,11 @@ import { tokenTradingRoutes } from './admin/token-trading.routes.js';
 import { tokenTradingService } from './admin/token-trading.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
-import { silentBroadcaster, type Broadcaster } from './books/broadcaster.js';
 import { BookOwnership } from './books/ownership.js';
 import type { Clock } from './books/token-writer.js';
+import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
+import { marketsRoutes } from './market-data/markets.routes.js';
+import { marketDataSocket } from './market-data/ws.routes.js';
 import { tradingMetrics } from './metrics.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { otcRoutes } from './otc/otc.routes.js';
@@ -34,10 +37,13 @@ export interface TradingDeps {
   logger: Logger;
   /** defaults to the system clock; tests pass their own */
   clock?: Clock;
-  broadcaster?: Broadcaster;
+  /** WebSocket limits (tests lower them) */
+  socketLimits?: Partial<HubLimits>;
   /** how often GTD expiries and closed tokens are looked at, and revocations polled; 0: never */
   tickMs?: number;
   chain?: ChainClient;
+  /** the WebSocket heartbeat (and idle and expiry checks); 0: never */
+  heartbeatMs?: number;
 }
 
 export interface TradingApp {
@@ -45,6 +51,9 @@ export interface TradingApp {
   books: Books;
   sessions: RevokedSessions;
   settlement: SettlementWorkers;
+  hub: MarketDataHub;
+  /** the WebSocket heartbeat and checks, as the timer runs them */
+  socketTick: () => Promise<void>;
 }
 
 const systemClock: Clock = { now: () => new Date() };
@@ -66,10 +75,18 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     metricsRegistry: metrics.registry,
     readiness: async () => ({ database: await databaseCheck(db) }),
   });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = new MarketDataHub({
+    db,
+    clock,
+    // the books exist before any socket can subscribe
+    books: () => books,
+    limits: { ...defaultLimits, ...deps.socketLimits },
+  });
   const books = await Books.start({
     db,
     clock,
-    broadcaster: deps.broadcaster ?? silentBroadcaster,
+    broadcaster: hub,
     metrics,
     logger,
     maxBatch,
@@ -81,19 +98,32 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     books.startTicking(tickMs);
     sessions.start(tickMs, (error) => logger.error({ err: error }, 'session poll failed'));
   }
+  const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
+  const socket = marketDataSocket(app, {
+    hub,
+    tokens,
+    isSessionActive: sessions.isActive,
+    clock,
+  });
+  const heartbeatMs = deps.heartbeatMs ?? 5000;
+  const heartbeat =
+    heartbeatMs > 0
+      ? setInterval(() => {
+          socket.tick().catch((error: unknown) => logger.error({ err: error }, 'heartbeat failed'));
+        }, heartbeatMs).unref()
+      : undefined;
   app.addHook('onClose', async () => {
+    if (heartbeat) clearInterval(heartbeat);
     sessions.stop();
     await books.stop();
   });
 
-  const guard = guards({
-    tokens: new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds),
-    isSessionActive: sessions.isActive,
-  });
+  const guard = guards({ tokens, isSessionActive: sessions.isActive });
   const otc = otcService({ db, clock });
   ordersRoutes(app, ordersService({ db, books, clock }), otc, guard);
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
+  marketsRoutes(app, db, clock);
   const now = () => clock.now();
   const settlement = settlementWorkers({
     config,
@@ -104,5 +134,5 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     registry: metrics.registry,
   });
   settlementRoutes(app, settlementService(db, now), settlement.reconcile, guard);
-  return { app, books, sessions, settlement };
+  return { app, books, sessions, settlement, hub, socketTick: socket.tick };
 }

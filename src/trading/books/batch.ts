@@ -7,6 +7,7 @@
  * credits), so every ledger row's running balance is what the user had at that moment.
  */
 import type { Order, OrderStatus, Trade } from '../../lib/db/schema-trading.js';
+import type { BookDelta } from '../engine/index.js';
 import type { FiatMovement } from '../../lib/ledger/fiat-ledger.js';
 import { Exact, toMoney } from '../../lib/money.js';
 
@@ -33,6 +34,8 @@ export class Batch {
   readonly updated = new Map<string, Order>();
   readonly history: HistoryRow[] = [];
   readonly trades: Trade[] = [];
+  /** the book's level changes, in sequence (published after the commit) */
+  readonly deltas: BookDelta[] = [];
   readonly fiat: FiatMovement[] = [];
   /** token wallet changes by user: balance and locked_balance deltas */
   readonly wallets = new Map<string, TokenBalance>();

@@ -1,10 +1,11 @@
 /**
  * What a writer publishes after each committed batch (and never before: a subscriber must not
- * see what the database may still lose). The WebSocket market data will implement it; until
- * then the process publishes to no one.
+ * see what the database may still lose). The WebSocket market data implements it in-process
+ * (src/trading/market-data); a message bus would implement it when trading runs on several
+ * machines.
  */
 import type { Order, Trade } from '../../lib/db/schema-trading.js';
-import type { DepthSnapshot } from '../engine/index.js';
+import type { BookDelta, DepthSnapshot } from '../engine/index.js';
 
 export interface BookUpdate {
   tokenId: string;
@@ -14,10 +15,17 @@ export interface BookUpdate {
   /** every order the batch changed, in its state after the batch */
   orders: readonly Order[];
   depth: DepthSnapshot;
+  /** the batch's level changes, one per engine sequence number, ending at `sequence` */
+  deltas: readonly BookDelta[];
 }
 
 export interface Broadcaster {
+  /** The whole committed book, when a writer (re)loads it from the database. */
+  bookLoaded(tokenId: string, book: DepthSnapshot): void;
   publish(update: BookUpdate): void;
 }
 
-export const silentBroadcaster: Broadcaster = { publish: () => undefined };
+export const silentBroadcaster: Broadcaster = {
+  bookLoaded: () => undefined,
+  publish: () => undefined,
+};

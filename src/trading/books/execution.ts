@@ -232,7 +232,7 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
   const result = state.book.plan(command);
   if (!result.ok) refuse(engineRefusals[result.code]);
   state.nextKey += 1;
-  state.book.apply(result.plan);
+  applyPlan(ctx, result.plan);
 
   const row: LiveRow = {
     id,
@@ -284,7 +284,7 @@ export function endOrder(ctx: BatchContext, orderId: string, reason: EndReason):
   if (!row) refuse('ORDER_NOT_OPEN', 'The order is no longer open');
   const result = ctx.state.book.plan({ kind: 'cancel', key: row.engine_key });
   if (!result.ok) refuse(engineRefusals[result.code]);
-  ctx.state.book.apply(result.plan);
+  applyPlan(ctx, result.plan);
   recordPlan(ctx, result.plan, reason === 'CANCELLED_BY_OWNER' ? {} : { [orderId]: reason });
 }
 
@@ -338,7 +338,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
 
   const cancelled = state.book.plan({ kind: 'cancel', key: row.engine_key });
   if (!cancelled.ok) refuse(engineRefusals[cancelled.code]);
-  state.book.apply(cancelled.plan);
+  applyPlan(ctx, cancelled.plan);
   const replaced = state.book.plan({
     kind: 'place',
     key: row.engine_key,
@@ -354,7 +354,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   });
   // Everything the engine could refuse was checked above; a refusal here is a bug.
   if (!replaced.ok) throw new Error(`amend replace refused: ${replaced.code}`);
-  state.book.apply(replaced.plan);
+  applyPlan(ctx, replaced.plan);
 
   if (row.side === 'buy' && !lockDelta.isZero()) {
     batch.moveFiat({
@@ -457,6 +457,12 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
   batch.fees = batch.fees.plus(fee);
   batch.lastPrice = price;
   return trade;
+}
+
+/** Applies a plan to the book; its level deltas go out with the batch once it commits. */
+function applyPlan(ctx: BatchContext, plan: BookPlan): void {
+  ctx.state.book.apply(plan);
+  ctx.batch.deltas.push(...plan.deltas);
 }
 
 /**

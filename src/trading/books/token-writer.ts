@@ -132,6 +132,7 @@ export class TokenWriter {
     this.state = await loadBookState(this.deps.db, this.tokenId, this.deps.clock.now());
     this.snapshot = this.state.book.depth(depthLevels);
     this.deps.metrics.bookOrders.set({ token_id: this.tokenId }, this.state.live.size);
+    this.deps.broadcaster.bookLoaded(this.tokenId, this.state.book.depth(Number.MAX_SAFE_INTEGER));
   }
 
   private async runBatch(items: Pending[]): Promise<void> {
@@ -244,6 +245,7 @@ export class TokenWriter {
       trades: batch.trades,
       orders: [...batch.inserted.values(), ...batch.updated.values()].map(withoutOwnerKey),
       depth: this.snapshot,
+      deltas: batch.deltas,
     });
   }
 }

@@ -1,0 +1,403 @@
+/**
+ * The in-process market data hub: the trading process's Broadcaster. Writers hand it each
+ * committed batch, in commit order (a writer publishes synchronously after its commit), and it
+ * fans the batch out to the WebSocket clients subscribed to it: one book `update` per engine
+ * delta (so `seq` advances by exactly one) with the checksum of the top 10 levels after it, the
+ * batch's trades, and each changed order to its owner only.
+ *
+ * A socket's send buffer is bounded: a client whose unsent bytes pass the bound gets one `resync`
+ * for the channel and is dropped from it (it resubscribes for a fresh snapshot), so one slow
+ * reader never holds memory or delays the others.
+ */
+import { sql } from 'kysely';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../lib/db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { Exact } from '../../lib/money.js';
+import type { BookDelta, DepthSnapshot } from '../engine/index.js';
+import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
+import type { Books } from '../books/books.js';
+import type { Clock } from '../books/token-writer.js';
+import { fromTicks } from '../orders/order-request.js';
+import { toOrderView } from '../orders/orders.views.js';
+import { BookMirror } from './book-mirror.js';
+import { candles, tickers } from './markets.queries.js';
+import { candleIntervals, type CandleInterval } from './markets.schemas.js';
+import { bookChecksum, checksumLevels, type WireLevel } from './checksum.js';
+import { channelKey, WsError, type ChannelRequest } from './protocol.js';
+
+export interface HubLimits {
+  /** unsent bytes a socket may hold before it is resynced */
+  maxBufferedBytes: number;
+  maxSubscriptions: number;
+  maxSocketsPerUser: number;
+  maxSocketsPerIp: number;
+  /** a socket with no valid message for this long is closed */
+  idleMs: number;
+}
+
+export const defaultLimits: HubLimits = {
+  maxBufferedBytes: 1024 * 1024,
+  maxSubscriptions: 50,
+  maxSocketsPerUser: 10,
+  maxSocketsPerIp: 50,
+  idleMs: 60_000,
+};
+
+/** What the hub keeps of one connected socket. */
+export class Client {
+  readonly subscriptions = new Map<string, ChannelRequest>();
+  userId: string | null = null;
+  sessionId: string | null = null;
+  expiresAt: Date | null = null;
+  lastValidAt: Date;
+  /** messages of one socket are handled one at a time, in order */
+  queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly ip: string,
+    now: Date,
+  ) {
+    this.lastValidAt = now;
+  }
+}
+
+export interface ServerMessage {
+  channel: string;
+  type: 'snapshot' | 'update' | 'ack' | 'error' | 'heartbeat' | 'resync';
+  token_id?: string;
+  seq?: number;
+  ts: string;
+  id?: string | number | null;
+  data?: unknown;
+  checksum?: number;
+}
+
+export class MarketDataHub implements Broadcaster {
+  private readonly mirrors = new Map<string, BookMirror>();
+  private readonly tickSizes = new Map<string, string>();
+  /** the last read of each stream (a user's balances, a token's ticker and candles) */
+  private readonly reads = new Map<string, Promise<void>>();
+  readonly clients = new Set<Client>();
+  /** channel key -> subscribed clients (orders by user: `orders:<userId>`) */
+  private readonly subscribers = new Map<string, Set<Client>>();
+
+  /** the limits in force (read on every check, so an operator's change applies at once) */
+  readonly limits: HubLimits;
+
+  constructor(
+    private readonly deps: { db: Db; books: () => Books; clock: Clock; limits: HubLimits },
+  ) {
+    this.limits = deps.limits;
+  }
+
+  bookLoaded(tokenId: string, book: DepthSnapshot): void {
+    this.mirrors.set(tokenId, BookMirror.from(book));
+  }
+
+  publish(update: BookUpdate): void {
+    const ts = this.deps.clock.now().toISOString();
+    const mirror = this.mirrors.get(update.tokenId);
+    const tickSize = this.tickSizes.get(update.tokenId);
+    const bookSubscribers = this.subscribers.get(`book:${update.tokenId}`);
+    for (const delta of update.deltas) {
+      const rank = mirror?.apply(delta) ?? 0;
+      if (!mirror || !tickSize || !bookSubscribers?.size) continue;
+      this.sendBookUpdate(update.tokenId, mirror, tickSize, delta, rank, bookSubscribers, ts);
+    }
+    const tradeSubscribers = this.subscribers.get(`trades:${update.tokenId}`);
+    if (tickSize && update.trades.length > 0 && tradeSubscribers?.size) {
+      const text = JSON.stringify({
+        channel: 'trades',
+        type: 'update',
+        token_id: update.tokenId,
+        seq: update.sequence,
+        ts,
+        data: update.trades.map((trade) => ({
+          id: trade.id,
+          price: trade.price,
+          quantity: Number(trade.quantity),
+          taker_side: trade.taker_side,
+          created_at: trade.created_at.toISOString(),
+        })),
+      } satisfies ServerMessage);
+      for (const client of [...tradeSubscribers])
+        this.send(client, `trades:${update.tokenId}`, text);
+    }
+    for (const order of update.orders) {
+      const owners = this.subscribers.get(`orders:${order.user_id}`);
+      if (!owners?.size) continue;
+      const text = JSON.stringify({
+        channel: 'orders',
+        type: 'update',
+        token_id: order.token_id,
+        ts,
+        data: toOrderView(order),
+      } satisfies ServerMessage);
+      for (const client of [...owners]) this.send(client, 'orders', text);
+    }
+    if (update.trades.length > 0) this.sendMarket(update.tokenId, update.trades[0]!.created_at);
+    const owners = new Set(update.orders.map((order) => order.user_id));
+    for (const userId of owners) {
+      if (this.subscribers.get(`balances:${userId}`)?.size) {
+        this.sendBalances(userId, update.tokenId);
+      }
+    }
+  }
+
+  /**
+   * The token's ticker and the candles the batch's trades changed, read from the trades table
+   * after the commit; one token's reads run one after the other, so they arrive in commit order.
+   */
+  private sendMarket(tokenId: string, firstTrade: Date): void {
+    const listeners = [...this.subscribers.keys()].filter(
+      (key) => key === `ticker:${tokenId}` || key.startsWith(`candles:${tokenId}:`),
+    );
+    if (listeners.length === 0) return;
+    this.inOrder(`market:${tokenId}`, async () => {
+      const now = this.deps.clock.now();
+      for (const key of listeners) {
+        let data: unknown;
+        if (key.startsWith('ticker:')) {
+          data = (await tickers(this.deps.db, now, tokenId))[0];
+        } else {
+          const interval = key.split(':')[2] as CandleInterval;
+          const seconds = candleIntervals[interval] * 1000;
+          const from = new Date(Math.floor(firstTrade.getTime() / seconds) * seconds);
+          data = await candles(this.deps.db, tokenId, interval, from, new Date(now.getTime() + 1));
+        }
+        const text = JSON.stringify({
+          channel: key.split(':')[0]!,
+          type: 'update',
+          token_id: tokenId,
+          ts: now.toISOString(),
+          data,
+        } satisfies ServerMessage);
+        for (const client of [...(this.subscribers.get(key) ?? [])]) this.send(client, key, text);
+      }
+    });
+  }
+
+  /** Runs reads of one stream one after the other (a failed read is skipped). */
+  private inOrder(stream: string, read: () => Promise<void>): void {
+    const settled = (this.reads.get(stream) ?? Promise.resolve()).then(read).catch(() => undefined);
+    this.reads.set(stream, settled);
+    void settled.then(() => {
+      if (this.reads.get(stream) === settled) this.reads.delete(stream);
+    });
+  }
+
+  /**
+   * The user's balances as the database has them after the batch. Read per user one after the
+   * other, so a user's balance messages arrive in commit order.
+   */
+  private sendBalances(userId: string, tokenId: string): void {
+    this.inOrder(`balances:${userId}`, async () => {
+      const { db } = this.deps;
+      const user = await db
+        .selectFrom('users')
+        .select('fiat_balance')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const locked = await db
+        .selectFrom('orders')
+        .select(sql<string>`coalesce(sum(locked_fiat), 0)`.as('locked'))
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
+        .executeTakeFirstOrThrow();
+      const wallet = await db
+        .selectFrom('wallets')
+        .select(['balance', 'locked_balance'])
+        .where('user_id', '=', userId)
+        .where('token_id', '=', tokenId)
+        .executeTakeFirst();
+      const text = JSON.stringify({
+        channel: 'balances',
+        type: 'update',
+        token_id: tokenId,
+        ts: this.deps.clock.now().toISOString(),
+        data: {
+          fiat_balance: new Exact(user.fiat_balance).toFixed(2),
+          fiat_locked: new Exact(locked.locked).toFixed(2),
+          token_id: tokenId,
+          token_balance: Number(wallet?.balance ?? 0),
+          token_locked: Number(wallet?.locked_balance ?? 0),
+        },
+      } satisfies ServerMessage);
+      for (const client of [...(this.subscribers.get(`balances:${userId}`) ?? [])]) {
+        this.send(client, 'balances', text);
+      }
+    });
+  }
+
+  private sendBookUpdate(
+    tokenId: string,
+    mirror: BookMirror,
+    tickSize: string,
+    delta: BookDelta,
+    rank: number,
+    subscribers: Set<Client>,
+    ts: string,
+  ): void {
+    const wire = ([price, quantity]: [number, number]): WireLevel => [
+      fromTicks(price, tickSize),
+      String(quantity),
+    ];
+    const checksum = bookChecksum(
+      mirror.asks.top(checksumLevels).map(wire),
+      mirror.bids.top(checksumLevels).map(wire),
+    );
+    const side = mirror.side(delta.side);
+    const byDepth = new Map<number, string>();
+    const key = `book:${tokenId}`;
+    for (const client of [...subscribers]) {
+      const depth = (client.subscriptions.get(key) as { depth: number }).depth;
+      let text = byDepth.get(depth);
+      if (text === undefined) {
+        const levels: WireLevel[] = [wire([delta.price, delta.quantity])];
+        // A level removed from the client's view brings the next one into it.
+        const next = delta.quantity === 0 && rank < depth ? side.at(depth - 1) : undefined;
+        if (next) levels.push(wire(next));
+        text = JSON.stringify({
+          channel: 'book',
+          type: 'update',
+          token_id: tokenId,
+          seq: delta.sequence,
+          ts,
+          data: delta.side === 'buy' ? { bids: levels, asks: [] } : { bids: [], asks: levels },
+          checksum,
+        } satisfies ServerMessage);
+        byDepth.set(depth, text);
+      }
+      this.send(client, key, text);
+    }
+  }
+
+  /** Sends a channel message, or resyncs and drops a client whose buffer is past the bound. */
+  private send(client: Client, key: string, text: string): void {
+    if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      const request = client.subscriptions.get(key);
+      this.remove(client, key);
+      this.reply(client, {
+        channel: request?.name ?? key,
+        type: 'resync',
+        ...(request && 'tokenId' in request ? { token_id: request.tokenId } : {}),
+        ts: this.deps.clock.now().toISOString(),
+        data: { reason: 'The connection fell behind; subscribe again for a fresh snapshot' },
+      });
+      return;
+    }
+    client.socket.send(text);
+  }
+
+  reply(client: Client, message: ServerMessage): void {
+    client.socket.send(JSON.stringify(message));
+  }
+
+  /** Subscribes; answers the snapshot of a book (trades and orders start with the next batch). */
+  async subscribe(client: Client, request: ChannelRequest): Promise<ServerMessage | null> {
+    const key = channelKey(request);
+    if (!client.subscriptions.has(key)) {
+      if (client.subscriptions.size >= this.limits.maxSubscriptions) {
+        throw new WsError('TOO_MANY_SUBSCRIPTIONS', 'Too many subscriptions on this socket');
+      }
+    }
+    if (request.name === 'orders' || request.name === 'balances') {
+      if (client.userId === null) throw new WsError('AUTH_REQUIRED', 'Send auth first');
+      this.add(client, key, request, `${request.name}:${client.userId}`);
+      return null;
+    }
+    const tickSize = await this.tokenTickSize(request.tokenId);
+    if (request.name !== 'book') {
+      this.add(client, key, request, key);
+      return null;
+    }
+    try {
+      await this.deps.books().writerFor(request.tokenId);
+    } catch (error) {
+      if (error instanceof AppError) throw new WsError('UNKNOWN_TOKEN', error.message);
+      throw error;
+    }
+    const mirror = this.mirrors.get(request.tokenId)!;
+    this.add(client, key, request, key);
+    const wire = ([price, quantity]: [number, number]): WireLevel => [
+      fromTicks(price, tickSize),
+      String(quantity),
+    ];
+    const asks = mirror.asks.top(request.depth).map(wire);
+    const bids = mirror.bids.top(request.depth).map(wire);
+    return {
+      channel: 'book',
+      type: 'snapshot',
+      token_id: request.tokenId,
+      seq: mirror.sequence,
+      ts: this.deps.clock.now().toISOString(),
+      data: { bids, asks },
+      checksum: bookChecksum(asks, bids),
+    };
+  }
+
+  unsubscribe(client: Client, request: ChannelRequest): void {
+    this.remove(client, channelKey(request));
+  }
+
+  private async tokenTickSize(tokenId: string): Promise<string> {
+    const known = this.tickSizes.get(tokenId);
+    if (known) return known;
+    const token = await this.deps.db
+      .selectFrom('tokens')
+      .select('tick_size')
+      .where('id', '=', tokenId)
+      .executeTakeFirst();
+    if (!token) throw new WsError('UNKNOWN_TOKEN', 'Unknown token');
+    this.tickSizes.set(tokenId, token.tick_size);
+    return token.tick_size;
+  }
+
+  private add(client: Client, key: string, request: ChannelRequest, index: string): void {
+    client.subscriptions.set(key, request);
+    let set = this.subscribers.get(index);
+    if (!set) this.subscribers.set(index, (set = new Set()));
+    set.add(client);
+  }
+
+  private remove(client: Client, key: string): void {
+    if (!client.subscriptions.delete(key)) return;
+    const index = key === 'orders' || key === 'balances' ? `${key}:${client.userId}` : key;
+    const set = this.subscribers.get(index);
+    set?.delete(client);
+    if (set?.size === 0) this.subscribers.delete(index);
+  }
+
+  /** Ends the private channels of a client (its token expired or its session ended). */
+  endPrivate(client: Client): void {
+    this.remove(client, 'orders');
+    this.remove(client, 'balances');
+    client.userId = client.sessionId = client.expiresAt = null;
+  }
+
+  connect(client: Client): boolean {
+    let fromIp = 0;
+    for (const other of this.clients) if (other.ip === client.ip) fromIp += 1;
+    if (fromIp >= this.limits.maxSocketsPerIp) return false;
+    this.clients.add(client);
+    return true;
+  }
+
+  disconnect(client: Client): void {
+    for (const key of [...client.subscriptions.keys()]) this.remove(client, key);
+    this.clients.delete(client);
+  }
+
+  socketsOf(userId: string): number {
+    let count = 0;
+    for (const client of this.clients) if (client.userId === userId) count += 1;
+    return count;
+  }
+
+  /** Whether the client is subscribed to a channel (for the process's own checks and tests). */
+  isSubscribed(client: Client, request: ChannelRequest): boolean {
+    return client.subscriptions.has(channelKey(request));
+  }
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
+import { Prng } from '../engine/seeded-random.js';
+
+let sys: TestTrading;
+
+beforeAll(async () => {
+  sys = await startTestTrading();
+});
+afterAll(async () => {
+  await sys.close();
+});
+
+async function funded(tokenId: string): Promise<Trader> {
+  const trader = await sys.user('investor');
+  await sys.deposit(trader.id, '1000000.00');
+  await sys.giveTokens(trader.id, tokenId, 100_000);
+  return trader;
+}
+
+const order = (tokenId: string, side: 'buy' | 'sell', quantity: number, price: string) => ({
+  token_id: tokenId,
+  side,
+  order_type: 'limit',
+  quantity,
+  price,
+});
+
+/** Candles computed here from the trades table's rows, the reference the API must equal. */
+function expectedCandles(
+  trades: { price: string; quantity: string | number; created_at: Date }[],
+  seconds: number,
+) {
+  const buckets = new Map<number, typeof trades>();
+  for (const trade of trades) {
+    const start = Math.floor(trade.created_at.getTime() / 1000 / seconds) * seconds * 1000;
+    buckets.set(start, [...(buckets.get(start) ?? []), trade]);
+  }
+  return [...buckets.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([start, rows]) => {
+      const prices = rows.map((r) => Number(r.price));
+      return {
+        start: new Date(start).toISOString(),
+        open: Number(rows[0]!.price).toFixed(2),
+        high: Math.max(...prices).toFixed(2),
+        low: Math.min(...prices).toFixed(2),
+        close: Number(rows.at(-1)!.price).toFixed(2),
+        volume: rows.reduce((sum, r) => sum + Number(r.quantity), 0),
+        trades: rows.length,
+      };
+    });
+}
+
+describe('candles and tickers', () => {
+  it('equal what the trades table gives, in UTC buckets', async () => {
+    const { id: tokenId } = await sys.token();
+    const [maker, taker] = [await funded(tokenId), await funded(tokenId)];
+    const random = new Prng(7);
+    const start = sys.clock.now();
+    for (let i = 0; i < 60; i += 1) {
+      sys.clock.advance(random.int(5, 400) * 1000);
+      const price = (10 + random.int(-20, 20) / 100).toFixed(2);
+      const quantity = random.int(1, 5);
+      expect(
+        (
+          await sys.call(
+            'POST',
+            '/api/v1/orders',
+            order(tokenId, 'sell', quantity, price),
+            maker.token,
+          )
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (
+          await sys.call(
+            'POST',
+            '/api/v1/orders',
+            order(tokenId, 'buy', quantity, price),
+            taker.token,
+          )
+        ).statusCode,
+      ).toBe(200);
+    }
+    const trades = await sys.db
+      .selectFrom('trades')
+      .select(['price', 'quantity', 'created_at'])
+      .where('token_id', '=', tokenId)
+      .orderBy('id')
+      .execute();
+    expect(trades).toHaveLength(60);
+    const from = start.toISOString();
+    const to = new Date(sys.clock.now().getTime() + 1000).toISOString();
+    for (const [interval, seconds] of [
+      ['1m', 60],
+      ['5m', 300],
+      ['1h', 3600],
+      ['1d', 86_400],
+    ] as const) {
+      const response = await sys.call(
+        'GET',
+        `/api/v1/markets/${tokenId}/candles?interval=${interval}&from=${from}&to=${to}`,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toEqual(expectedCandles(trades, seconds));
+    }
+
+    const day = trades.filter(
+      (t) => t.created_at.getTime() > sys.clock.now().getTime() - 86_400_000,
+    );
+    const ticker = (await sys.call('GET', '/api/v1/tickers'))
+      .json()
+      .data.find((t: { token_id: string }) => t.token_id === tokenId);
+    const open = Number(day[0]!.price);
+    const last = Number(day.at(-1)!.price);
+    expect(ticker).toMatchObject({
+      last: last.toFixed(2),
+      open_24h: open.toFixed(2),
+      high_24h: Math.max(...day.map((t) => Number(t.price))).toFixed(2),
+      low_24h: Math.min(...day.map((t) => Number(t.price))).toFixed(2),
+      volume_24h: day.reduce((sum, t) => sum + Number(t.quantity), 0),
+      change_24h: (last - open).toFixed(2),
+    });
+
+    const page = await sys.call('GET', `/api/v1/markets/${tokenId}/trades?limit=50`);
+    expect(page.json().data).toHaveLength(50);
+    const rest = await sys.call(
+      'GET',
+      `/api/v1/markets/${tokenId}/trades?limit=50&cursor=${page.json().next_cursor}`,
+    );
+    expect(rest.json().data).toHaveLength(10);
+    expect(rest.json().next_cursor).toBeNull();
+    expect(Object.keys(rest.json().data[0]).sort()).toEqual([
+      'created_at',
+      'id',
+      'price',
+      'quantity',
+      'taker_side',
+    ]);
+  });
+
+  it('refuses bad ranges and unknown tokens', async () => {
+    const { id: tokenId } = await sys.token();
+    expect(
+      (await sys.call('GET', `/api/v1/markets/${tokenId}/candles?interval=2m`)).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await sys.call(
+          'GET',
+          `/api/v1/markets/${tokenId}/candles?interval=1m&from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z`,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await sys.call(
+          'GET',
+          `/api/v1/markets/${tokenId}/candles?interval=1m&from=2025-01-01T00:00:00Z&to=2026-01-01T00:00:00Z`,
+        )
+      ).statusCode,
+    ).toBe(400);
+    const unknown = '0190a0a0-0000-7000-8000-000000000000';
+    expect((await sys.call('GET', `/api/v1/markets/${unknown}/trades`)).statusCode).toBe(404);
+    expect(
+      (await sys.call('GET', `/api/v1/markets/${tokenId}/candles?interval=1m`)).json(),
+    ).toEqual({ data: [] });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Public market data read from the trades table, the system of record: trade history, candles
+ * bucketed in UTC and the 24 h tickers. Computed from the committed trades on every read, so a
+ * restart keeps all history and nothing can drift from the trades.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../lib/db/database.js';
+import { Exact } from '../../lib/money.js';
+import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
+
+const money = (value: string | null) => (value === null ? null : new Exact(value).toFixed(2));
+
+export async function publicTrades(db: Db, tokenId: string, limit: number, cursor?: string) {
+  let query = db
+    .selectFrom('trades')
+    .select(['id', 'price', 'quantity', 'taker_side', 'created_at'])
+    .where('token_id', '=', tokenId)
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (cursor) query = query.where('id', '<', cursor);
+  return query.execute();
+}
+
+/** Candles of [from, to), oldest first; an interval without trades has none. */
+export async function candles(
+  db: Db,
+  tokenId: string,
+  interval: CandleInterval,
+  from: Date,
+  to: Date,
+) {
+  const seconds = candleIntervals[interval];
+  const bucket = sql<Date>`to_timestamp(floor(extract(epoch from created_at) / ${seconds}) * ${seconds})`;
+  const rows = await db
+    .selectFrom('trades')
+    .select([
+      bucket.as('start'),
+      sql<string>`(array_agg(price order by id))[1]`.as('open'),
+      sql<string>`max(price)`.as('high'),
+      sql<string>`min(price)`.as('low'),
+      sql<string>`(array_agg(price order by id desc))[1]`.as('close'),
+      sql<string>`sum(quantity)`.as('volume'),
+      sql<string>`count(*)`.as('trades'),
+    ])
+    .where('token_id', '=', tokenId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+  return rows.map((row) => ({
+    start: new Date(row.start).toISOString(),
+    open: money(row.open)!,
+    high: money(row.high)!,
+    low: money(row.low)!,
+    close: money(row.close)!,
+    volume: Number(row.volume),
+    trades: Number(row.trades),
+  }));
+}
+
+/** Every token's 24 h ticker at `now` (tokens that never traded have nulls). */
+export async function tickers(db: Db, now: Date, tokenId?: string): Promise<Ticker[]> {
+  const since = new Date(now.getTime() - 24 * 3600 * 1000);
+  const rows = await db
+    .selectFrom('tokens')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('trades')
+          .select([
+            'token_id',
+            sql<string>`(array_agg(price order by id))[1]`.as('open'),
+            sql<string>`max(price)`.as('high'),
+            sql<string>`min(price)`.as('low'),
+            sql<string>`(array_agg(price order by id desc))[1]`.as('last'),
+            sql<string>`sum(quantity)`.as('volume'),
+          ])
+          .where('created_at', '>', since)
+          .where('created_at', '<=', now)
+          .groupBy('token_id')
+          .as('day'),
+      (join) => join.onRef('day.token_id', '=', 'tokens.id'),
+    )
+    .select([
+      'tokens.id',
+      'tokens.symbol',
+      'tokens.last_price',
+      'day.open',
+      'day.high',
+      'day.low',
+      'day.last',
+      'day.volume',
+    ])
+    .where('tokens.status', 'in', ['secondary', 'paused'])
+    .$if(tokenId !== undefined, (q) => q.where('tokens.id', '=', tokenId!))
+    .orderBy('tokens.symbol')
+    .execute();
+  return rows.map((row) => {
+    const last = row.last ?? row.last_price;
+    const change = row.open !== null && last !== null ? new Exact(last).minus(row.open) : null;
+    return {
+      token_id: row.id,
+      symbol: row.symbol,
+      last: money(last),
+      open_24h: money(row.open),
+      high_24h: money(row.high),
+      low_24h: money(row.low),
+      volume_24h: Number(row.volume ?? 0),
+      change_24h: change === null ? null : change.toFixed(2),
+      change_pct_24h:
+        change === null || new Exact(row.open!).isZero()
+          ? null
+          : change.dividedBy(row.open!).times(100).toFixed(2),
+    };
+  });
+}
