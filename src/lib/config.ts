@@ -236,6 +236,10 @@ export function loadConfig(env: Env = process.env) {
       /** dividend payments claimed and paid per transaction by the distributor */
       batchSize: integer(env, 'DIVIDEND_BATCH_SIZE', 500, 1, 10_000),
     },
+    tradingWriter: {
+      /** most order commands a token's writer commits in one transaction (1: one per order) */
+      maxBatch: integer(env, 'TRADING_MAX_BATCH', 500, 1, 10_000),
+    },
     /** custodial wallet addresses are derived from this (BIP-44, m/44'/60'/0'/0/i) */
     custody: { mnemonic: mnemonic(env, 'CUSTODY_MNEMONIC') },
     wallet: {
