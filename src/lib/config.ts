@@ -244,6 +244,10 @@ export function loadConfig(env: Env = process.env) {
       /** how often the periodic reconciliation runs (its mismatches become a metric) */
       reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 300_000, 1_000, 86_400_000),
     },
+    tradingWriter: {
+      /** most order commands a token's writer commits in one transaction (1: one per order) */
+      maxBatch: integer(env, 'TRADING_MAX_BATCH', 500, 1, 10_000),
+    },
     /** custodial wallet addresses are derived from this (BIP-44, m/44'/60'/0'/0/i) */
     custody: { mnemonic: mnemonic(env, 'CUSTODY_MNEMONIC') },
     wallet: {

@@ -57,8 +57,6 @@ export interface TradingApp {
 }
 
 const systemClock: Clock = { now: () => new Date() };
-/** most commands one batch commits */
-const maxBatch = 500;
 
 export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   const { config, db, logger } = deps;
@@ -89,7 +87,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     broadcaster: hub,
     metrics,
     logger,
-    maxBatch,
+    maxBatch: config.tradingWriter.maxBatch,
     ownership: new BookOwnership(db),
   });
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);

@@ -278,20 +278,43 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
   return id;
 }
 
-/** Cancels a live order (by its owner, at its expiry, or because its token closed). */
+/**
+ * Ends a live order: cancelled (by its owner, or because its token closed) or, at its GTD time,
+ * expired through the engine's `expire` (status `expired`, reason EXPIRED on the row).
+ */
 export function endOrder(ctx: BatchContext, orderId: string, reason: EndReason): void {
   const row = ctx.state.live.get(orderId);
   if (!row) refuse('ORDER_NOT_OPEN', 'The order is no longer open');
-  const result = ctx.state.book.plan({ kind: 'cancel', key: row.engine_key });
+  const kind = reason === 'EXPIRED' ? 'expire' : 'cancel';
+  const result = ctx.state.book.plan({ kind, key: row.engine_key });
   if (!result.ok) refuse(engineRefusals[result.code]);
   applyPlan(ctx, result.plan);
   recordPlan(ctx, result.plan, reason === 'CANCELLED_BY_OWNER' ? {} : { [orderId]: reason });
 }
 
+/** Cancels every live order of one owner in this book through the engine's `cancel_all`. */
+export function cancelAllOf(ctx: BatchContext, userId: string): string[] {
+  let ownerKey: number | undefined;
+  for (const row of ctx.state.live.values()) {
+    if (row.user_id === userId) {
+      ownerKey = row.owner_key;
+      break;
+    }
+  }
+  if (ownerKey === undefined) return [];
+  const result = ctx.state.book.plan({ kind: 'cancel_all', ownerKey });
+  if (!result.ok) refuse(engineRefusals[result.code]);
+  applyPlan(ctx, result.plan);
+  recordPlan(ctx, result.plan, {});
+  const ids: string[] = [];
+  for (let i = 0; i < result.plan.updateCount; i += 1) ids.push(result.plan.updateAt(i).orderId);
+  return ids;
+}
+
 /**
- * Amend (DECISIONS "Trading"): a new total quantity and/or price. Until the engine's own amend is
- * merged, every amend is a cancel-replace in one batch with the same key: the order goes to the
- * back of its level (a decrease loses its priority too) and takes a new `priority`.
+ * Amend (DECISIONS "Trading"): a new total quantity and/or price, through the engine's amend. A
+ * quantity decrease alone keeps the order's time priority; a price change or an increase is a
+ * cancel-replace to the back of the (new) level, which may trade at once.
  */
 export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   const { batch, state, token } = ctx;
@@ -336,25 +359,19 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
     if (batch.tokensAvailable(row.user_id) < extra) refuse('INSUFFICIENT_TOKENS');
   }
 
-  const cancelled = state.book.plan({ kind: 'cancel', key: row.engine_key });
-  if (!cancelled.ok) refuse(engineRefusals[cancelled.code]);
-  applyPlan(ctx, cancelled.plan);
-  const replaced = state.book.plan({
-    kind: 'place',
+  // The engine keeps the place of a resting order's decrease and of any pending stop's amend;
+  // everything else goes to the back of its level, and the row's priority follows, so a rebuilt
+  // book (restored in priority order) queues the orders as the live one does.
+  const keepsPlace = row.status === 'pending_stop' || (!priceChanged && quantity < row.quantity);
+  const amended = state.book.plan({
+    kind: 'amend',
     key: row.engine_key,
-    orderId: row.id,
-    ownerId: row.user_id,
-    ownerKey: row.owner_key,
-    side: row.side,
-    type: row.order_type,
-    quantity: remaining,
-    price: priceTicks ?? undefined,
-    stopPrice: row.stop_price === null ? undefined : ticksOrRefuse(row.stop_price, tick),
-    timeInForce: row.time_in_force === 'GTD' ? 'GTC' : row.time_in_force,
+    quantity: quantity === row.quantity ? undefined : quantity,
+    price: priceChanged ? priceTicks! : undefined,
   });
   // Everything the engine could refuse was checked above; a refusal here is a bug.
-  if (!replaced.ok) throw new Error(`amend replace refused: ${replaced.code}`);
-  applyPlan(ctx, replaced.plan);
+  if (!amended.ok) throw new Error(`amend refused: ${amended.code}`);
+  applyPlan(ctx, amended.plan);
 
   if (row.side === 'buy' && !lockDelta.isZero()) {
     batch.moveFiat({
@@ -371,10 +388,10 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   row.price = price;
   row.locked_fiat =
     row.side === 'buy' ? toMoney(new Exact(price!).times(remaining)) : row.locked_fiat;
-  row.priority = state.nextPriority++;
+  if (!keepsPlace) row.priority = state.nextPriority++;
   batch.touch(row);
   batch.recordHistory(row, 'AMENDED');
-  recordPlan(ctx, replaced.plan, {});
+  recordPlan(ctx, amended.plan, {});
 }
 
 /** Gives back what an order that ended still holds. */
@@ -515,12 +532,9 @@ function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, E
     const update = plan.updateAt(i);
     const row = state.live.get(update.orderId)!;
     const ending = endings[update.orderId];
-    let status: OrderStatus = update.status;
-    if (status === 'cancelled' && ending === 'EXPIRED') status = 'expired';
-    // After a cancel-replace amend the engine sees a fresh order: fills made before it count.
+    const status: OrderStatus = update.status;
     row.remaining_quantity = update.remainingQuantity;
-    row.filled_quantity = row.quantity - update.remainingQuantity;
-    if (status === 'open' && row.filled_quantity > 0) status = 'partially_filled';
+    row.filled_quantity = update.filledQuantity;
     row.status = status;
     const reason = ending ?? update.reason ?? null;
     if (status === 'cancelled' || status === 'expired' || status === 'filled') {

@@ -23,6 +23,7 @@ import { loadBookState, withoutOwnerKey, type BookState } from './book-state.js'
 import type { Broadcaster } from './broadcaster.js';
 import {
   amendOrder,
+  cancelAllOf,
   endOrder,
   placeOrder,
   type AmendInput,
@@ -201,9 +202,11 @@ export class TokenWriter {
           return { ok: true, orderIds: [command.orderId] };
         }
         case 'cancel_all': {
-          const ids = [...ctx.state.live.values()]
-            .filter((row) => command.userId === null || row.user_id === command.userId)
-            .map((row) => row.id);
+          if (command.userId !== null) {
+            return { ok: true, orderIds: cancelAllOf(ctx, command.userId) };
+          }
+          // A closed token's book ends for everyone: each order with the token's reason.
+          const ids = [...ctx.state.live.keys()];
           for (const id of ids) endOrder(ctx, id, command.reason);
           return { ok: true, orderIds: ids };
         }

@@ -390,6 +390,16 @@ describe('order states', () => {
       cancel_reason: 'EXPIRED',
       locked_fiat: '0.00',
     });
+    const history = await sys.db
+      .selectFrom('order_status_history')
+      .select(['status', 'reason'])
+      .where('order_id', '=', gtd.json().order.id)
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([
+      { status: 'open', reason: null },
+      { status: 'expired', reason: 'EXPIRED' },
+    ]);
     expect(await sys.fiat(buyer.id)).toBe('100.00');
   });
 
@@ -434,6 +444,79 @@ describe('order states', () => {
       'cancelled',
     ]);
     expect(await sys.fiat(buyer.id)).toBe('1000.00');
+  });
+
+  it('a decrease keeps time priority, a price change loses it, and a restart keeps both', async () => {
+    const { id: tokenId } = await sys.token();
+    const [early, late, other, seller] = [
+      await funded(tokenId),
+      await funded(tokenId),
+      await funded(tokenId),
+      await funded(tokenId, '0', 100),
+    ];
+    const bid = (trader: Trader, quantity: number, price: string) =>
+      place(trader, { token_id: tokenId, side: 'buy', order_type: 'limit', quantity, price });
+    const amend = (trader: Trader, id: string, body: Record<string, unknown>) =>
+      sys.call('PATCH', `/api/v1/orders/${id}`, body, trader.token);
+    const priority = async (id: string) =>
+      Number(
+        (
+          await sys.db
+            .selectFrom('orders')
+            .select('priority')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).priority,
+      );
+
+    // at 10.00: early (10) then late (5); early's decrease to 4 keeps it first
+    const first = (await bid(early, 10, '10.00')).json().order.id;
+    const second = (await bid(late, 5, '10.00')).json().order.id;
+    const before = await priority(first);
+    const down = await amend(early, first, { quantity: 4 });
+    expect(down.json().order).toMatchObject({ quantity: 4, remaining_quantity: 4 });
+    expect(await priority(first)).toBe(before);
+    // at 9.99: other (5) first; late's order moves down from 10.00 and queues behind it
+    const third = (await bid(other, 5, '9.99')).json().order.id;
+    const moved = (await bid(late, 5, '10.00')).json().order.id;
+    await amend(late, moved, { price: '9.99' });
+    expect(await priority(moved)).toBeGreaterThan(await priority(third));
+
+    const book = (await sys.call('GET', `/api/v1/orderbook/${tokenId}`)).json();
+    await sys.restart();
+    expect((await sys.call('GET', `/api/v1/orderbook/${tokenId}`)).json()).toEqual(book);
+
+    // selling 4 at 10.00 fills the amended order, not the later one
+    const sell4 = await place(seller, {
+      token_id: tokenId,
+      side: 'sell',
+      order_type: 'limit',
+      quantity: 4,
+      price: '10.00',
+    });
+    expect(sell4.json().trades.map((t: { buy_order_id: string }) => t.buy_order_id)).toEqual([
+      first,
+    ]);
+    // selling 5 at 10.00 then 5 at 9.99: the later 10.00 bid, then the earlier 9.99 bid
+    const sell10 = await place(seller, {
+      token_id: tokenId,
+      side: 'sell',
+      order_type: 'limit',
+      quantity: 10,
+      price: '9.99',
+    });
+    expect(sell10.json().trades.map((t: { buy_order_id: string }) => t.buy_order_id)).toEqual([
+      second,
+      third,
+    ]);
+    const left = (await sys.call('GET', `/api/v1/orderbook/${tokenId}`)).json();
+    expect(left.bids).toEqual([{ price: '9.99', quantity: 5, order_count: 1 }]);
+    const history = await sys.db
+      .selectFrom('order_status_history')
+      .select('reason')
+      .where('order_id', '=', moved)
+      .execute();
+    expect(history.map((row) => row.reason)).toContain('AMENDED');
   });
 
   it('cancels the orders of a delisted token and releases their locks', async () => {

@@ -1,0 +1,251 @@
+/**
+ * The HTTP flows a user walks on a running system (`tessera start`, see system.ts): sign-up and
+ * KYC, an issuer's business and token to a live offering, deposits the admin confirms,
+ * subscriptions minted on chain, and the token opened for secondary trading. Shared by the
+ * end-to-end tests and the trading benchmark, so each flow is written once.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { RunningSystem } from './system.js';
+
+export type Json = Record<string, any>;
+
+export const e2ePassword = 'correct horse battery staple';
+
+/** Polls `probe` until `done` holds (the system's workers run on their own time). */
+export async function until<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`not reached: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The embedded PostgreSQL of a system started on `dataDir` (its password is in secrets.json). */
+export async function embeddedDatabaseUrl(dataDir: string, postgresPort: number): Promise<string> {
+  const secrets = JSON.parse(
+    await fs.readFile(path.join(dataDir, 'data', 'secrets.json'), 'utf8'),
+  ) as { postgres_password: string };
+  const password = encodeURIComponent(secrets.postgres_password);
+  return `postgres://postgres:${password}@127.0.0.1:${postgresPort}/tessera`;
+}
+
+export function flows(system: RunningSystem) {
+  async function request(
+    base: string,
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+    expected?: number,
+  ): Promise<Json> {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Json;
+    if (expected && response.status !== expected)
+      throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+  /** a request to the platform process; throws unless the status is `expected` (when given) */
+  const call = (method: string, url: string, body?: unknown, token?: string, expected?: number) =>
+    request(system.urls.platform, method, url, body, token, expected);
+  /** a request to the trading process */
+  const trade = (method: string, url: string, body?: unknown, token?: string, expected?: number) =>
+    request(system.urls.trading, method, url, body, token, expected);
+
+  const login = async (email: string, password = e2ePassword): Promise<string> =>
+    (await call('POST', '/api/v1/auth/login', { email, password }, undefined, 200))
+      .access_token as string;
+
+  /** registered, logged in and KYC-approved by `admin` through the manual review */
+  async function verifiedUser(admin: string, email: string, extra: Json): Promise<string> {
+    await call(
+      'POST',
+      '/api/v1/auth/register',
+      { email, password: e2ePassword, ...extra },
+      undefined,
+      201,
+    );
+    const token = await login(email);
+    const application = await call(
+      'POST',
+      '/api/v1/kyc',
+      {
+        full_name: email,
+        nationality: 'AE',
+        date_of_birth: '1984-05-06',
+        document_type: 'passport',
+        document_number: 'P77',
+      },
+      token,
+      201,
+    );
+    await call(
+      'POST',
+      `/api/v1/admin/kyc/${application.id}/review`,
+      { decision: 'approve' },
+      admin,
+      200,
+    );
+    return token;
+  }
+
+  /** an investor's deposit, confirmed by the admin */
+  async function deposit(admin: string, investor: string, amount: string): Promise<void> {
+    const made = await call('POST', '/api/v1/fiat/deposits', { amount }, investor, 201);
+    await call('POST', `/api/v1/admin/fiat/deposits/${made.id}/confirm`, {}, admin, 200);
+  }
+
+  /** an issuer whose business passed KYB and is active */
+  async function activeBusiness(admin: string, issuer: string, name: string): Promise<string> {
+    const business = await call(
+      'POST',
+      '/api/v1/businesses',
+      {
+        name,
+        registration_number: 'HE-1',
+        country: 'AE',
+        industry: 'Real estate',
+        platform_allocation_pct: 2.5,
+      },
+      issuer,
+      201,
+    );
+    await call(
+      'POST',
+      '/api/v1/kyb',
+      {
+        business_id: business.id,
+        company_name: name,
+        registration_number: 'HE-1',
+        country: 'AE',
+        owners: [
+          {
+            first_name: 'Hana',
+            last_name: 'Harbour',
+            ownership_pct: 100,
+            role: 'ubo',
+            nationality: 'AE',
+          },
+        ],
+      },
+      issuer,
+      201,
+    );
+    await call(
+      'POST',
+      `/api/v1/admin/businesses/${business.id}/kyb-review`,
+      { decision: 'approve' },
+      admin,
+      200,
+    );
+    await call(
+      'PATCH',
+      `/api/v1/admin/businesses/${business.id}`,
+      { status: 'active' },
+      admin,
+      200,
+    );
+    return business.id as string;
+  }
+
+  /** a token listed, deployed on chain and its primary offering open for a day */
+  async function liveOffering(
+    admin: string,
+    issuer: string,
+    businessId: string,
+    symbol: string,
+    pricePerToken = '1.25',
+  ): Promise<{ id: string; contract: `0x${string}` }> {
+    const token = await call(
+      'POST',
+      '/api/v1/tokens',
+      {
+        business_id: businessId,
+        name: `${symbol} Tower`,
+        symbol,
+        decimals: 18,
+        primary_offering_pct: 70,
+        team_pct: 20,
+        reserve_pct: 10,
+        price_per_token: pricePerToken,
+        total_supply: 1_000_000,
+        min_investment: '10.00',
+        raise_currency: 'USD',
+      },
+      issuer,
+      201,
+    );
+    const deployed = await call('POST', `/api/v1/admin/tokens/${token.id}/deploy`, {}, admin, 200);
+    await call(
+      'POST',
+      `/api/v1/admin/tokens/${token.id}/start-offering`,
+      {
+        primary_start: new Date(Date.now() - 1000).toISOString(),
+        primary_end: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+      admin,
+      200,
+    );
+    return { id: token.id as string, contract: deployed.contract_address as `0x${string}` };
+  }
+
+  /** a subscription the admin confirmed payment of, returned once minted on chain */
+  async function subscribeMinted(
+    admin: string,
+    investor: string,
+    tokenId: string,
+    quantity: number,
+  ): Promise<Json> {
+    const allocation = await call(
+      'POST',
+      `/api/v1/tokens/${tokenId}/subscribe`,
+      { quantity },
+      investor,
+      201,
+    );
+    await call(
+      'POST',
+      `/api/v1/admin/tokens/${tokenId}/confirm-payment`,
+      { allocation_ids: [allocation.id] },
+      admin,
+      200,
+    );
+    await until(
+      () => call('GET', '/api/v1/portfolio', undefined, investor, 200),
+      (p) =>
+        (p.allocations as Json[]).some(
+          (a) => a.id === allocation.id && a.on_chain_status === 'minted',
+        ),
+    );
+    return allocation;
+  }
+
+  /** the token opened for secondary trading (its order book) */
+  const enableSecondary = (admin: string, tokenId: string): Promise<Json> =>
+    call('POST', `/api/v1/admin/tokens/${tokenId}/enable-secondary`, {}, admin, 200);
+
+  return {
+    call,
+    trade,
+    login,
+    verifiedUser,
+    deposit,
+    activeBusiness,
+    liveOffering,
+    subscribeMinted,
+    enableSecondary,
+  };
+}
