@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/lib/embedded/ports.js';
 import { Exact } from '../../src/lib/money.js';
 import { testEnv } from '../support/config.js';
+import { bookFromDatabase, totalFiat } from '../support/trading-checks.js';
 import { startTestTrading, type TestTrading, type Trader } from '../support/trading.js';
 
 let sys: TestTrading;
@@ -48,7 +49,7 @@ describe('crash', () => {
       await sys.giveTokens(trader.id, tokenId, 10_000);
       traders.push(trader);
     }
-    const fiatBefore = await totalFiat();
+    const fiatBefore = await totalFiat(sys.db);
     const port = await freePort();
     child = await startProcess(port);
 
@@ -110,7 +111,9 @@ describe('crash', () => {
     const locked = await sql<{
       sum: string | null;
     }>`select sum(locked_fiat) as sum from orders`.execute(sys.db);
-    expect(new Exact(await totalFiat()).plus(locked.rows[0]!.sum ?? 0).toFixed(2)).toBe(fiatBefore);
+    expect(new Exact(await totalFiat(sys.db)).plus(locked.rows[0]!.sum ?? 0).toFixed(2)).toBe(
+      fiatBefore,
+    );
 
     child = await startProcess(port);
     const book = (await (
@@ -119,26 +122,6 @@ describe('crash', () => {
       bids: unknown[];
       asks: unknown[];
     };
-    const levels = await sql<{ side: string; price: string; quantity: string; n: number }>`
-      select side, price, sum(remaining_quantity) as quantity, count(*)::int as n from orders
-      where token_id = ${tokenId} and status in ('open', 'partially_filled')
-      group by side, price order by side, price`.execute(sys.db);
-    const fromDb = (side: string) =>
-      levels.rows
-        .filter((row) => row.side === side)
-        .map((row) => ({
-          price: new Exact(row.price).toFixed(2),
-          quantity: Number(row.quantity),
-          order_count: row.n,
-        }));
-    expect(book.bids).toEqual(fromDb('buy').reverse());
-    expect(book.asks).toEqual(fromDb('sell'));
+    expect({ bids: book.bids, asks: book.asks }).toEqual(await bookFromDatabase(sys.db, tokenId));
   });
 });
-
-async function totalFiat(): Promise<string> {
-  const result = await sql<{ sum: string }>`select sum(fiat_balance) as sum from users`.execute(
-    sys.db,
-  );
-  return new Exact(result.rows[0]!.sum).toFixed(2);
-}

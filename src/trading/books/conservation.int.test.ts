@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Exact } from '../../lib/money.js';
+import { bookFromDatabase, totalFiat } from '../../../test/support/trading-checks.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
 import { Prng } from '../engine/seeded-random.js';
 
@@ -38,7 +39,7 @@ describe('conservation', () => {
       for (const token of tokens) await sys.giveTokens(trader.id, token, HOLDING);
       traders.push(trader);
     }
-    const fiatBefore = await totalFiat();
+    const fiatBefore = await totalFiat(sys.db);
 
     const random = new Prng(42);
     const placed: { id: string; trader: Trader }[] = [];
@@ -80,7 +81,7 @@ describe('conservation', () => {
     expect(statuses.get(200) ?? 0).toBeGreaterThan(ORDERS / 2);
 
     // fiat: everyone's balance plus what live orders lock is what was deposited
-    const fiatAfter = await totalFiat();
+    const fiatAfter = await totalFiat(sys.db);
     const locked = await sql<{ sum: string | null }>`
       select sum(locked_fiat) as sum from orders`.execute(sys.db);
     expect(new Exact(fiatAfter).plus(locked.rows[0]!.sum ?? 0).toFixed(2)).toBe(fiatBefore);
@@ -148,27 +149,7 @@ describe('conservation', () => {
     // each book equals its open orders in the database
     for (const token of tokens) {
       const book = (await sys.call('GET', `/api/v1/orderbook/${token}?depth=500`)).json();
-      const levels = await sql<{ side: string; price: string; quantity: string; n: number }>`
-        select side, price, sum(remaining_quantity) as quantity, count(*)::int as n from orders
-        where token_id = ${token} and status in ('open', 'partially_filled')
-        group by side, price order by side, price`.execute(sys.db);
-      const fromDb = (side: string) =>
-        levels.rows
-          .filter((row) => row.side === side)
-          .map((row) => ({
-            price: new Exact(row.price).toFixed(2),
-            quantity: Number(row.quantity),
-            order_count: row.n,
-          }));
-      expect(book.bids).toEqual(fromDb('buy').reverse());
-      expect(book.asks).toEqual(fromDb('sell'));
+      expect({ bids: book.bids, asks: book.asks }).toEqual(await bookFromDatabase(sys.db, token));
     }
   });
 });
-
-async function totalFiat(): Promise<string> {
-  const result = await sql<{ sum: string }>`select sum(fiat_balance) as sum from users`.execute(
-    sys.db,
-  );
-  return new Exact(result.rows[0]!.sum).toFixed(2);
-}
