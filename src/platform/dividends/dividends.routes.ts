@@ -45,61 +45,16 @@ export function dividendsRoutes(
         ),
   );
 
-  app.get(
-    '/api/v1/dividends',
-    {
-      onRequest: guard('issuer'),
-      schema: {
-        tags,
-        summary: 'Your dividend declarations, newest first',
-        security: bearer,
-        querystring: DividendQuery,
-        response: { 200: Page(DividendView) },
-      },
-    },
-    async (request) =>
-      toPage(
-        await dividends.list(caller(request), request.query),
-        request.query.limit ?? 50,
-        toDividendView,
-      ),
-  );
-
-  app.get(
-    '/api/v1/dividends/:id',
-    {
-      onRequest: guard('issuer'),
-      schema: {
-        tags,
-        summary: 'One of your dividend declarations',
-        security: bearer,
-        params: IdParams,
-        response: { 200: DividendView },
-      },
-    },
-    async (request) => toDividendView(await dividends.get(caller(request), request.params.id)),
-  );
-
-  app.get(
-    '/api/v1/dividends/:id/payments',
-    {
-      onRequest: guard('issuer'),
-      schema: {
-        tags,
-        summary: "A declaration's payments (one per holder), in payment order",
-        security: bearer,
-        params: IdParams,
-        querystring: PaymentQuery,
-        response: { 200: Page(PaymentView) },
-      },
-    },
-    async (request) =>
-      toPage(
-        await dividends.payments(caller(request), request.params.id, request.query),
-        request.query.limit ?? 50,
-        toPaymentView,
-      ),
-  );
+  readRoutes(app, dividends, {
+    prefix: '/api/v1/dividends',
+    onRequest: guard('issuer'),
+    tags,
+    summaries: [
+      'Your dividend declarations, newest first',
+      'One of your dividend declarations',
+      "A declaration's payments (one per holder), in payment order",
+    ],
+  });
 
   for (const [action, summary] of [
     ['submit', 'Submit a draft for approval'],
@@ -153,61 +108,16 @@ export function dividendsRoutes(
   const admin = guard('admin');
   const adminTags = ['admin'];
 
-  app.get(
-    '/api/v1/admin/dividends',
-    {
-      onRequest: staff,
-      schema: {
-        tags: adminTags,
-        summary: 'Dividend declarations, e.g. ?status=pending_approval',
-        security: bearer,
-        querystring: DividendQuery,
-        response: { 200: Page(DividendView) },
-      },
-    },
-    async (request) =>
-      toPage(
-        await dividends.list(caller(request), request.query),
-        request.query.limit ?? 50,
-        toDividendView,
-      ),
-  );
-
-  app.get(
-    '/api/v1/admin/dividends/:id',
-    {
-      onRequest: staff,
-      schema: {
-        tags: adminTags,
-        summary: 'One dividend declaration',
-        security: bearer,
-        params: IdParams,
-        response: { 200: DividendView },
-      },
-    },
-    async (request) => toDividendView(await dividends.get(caller(request), request.params.id)),
-  );
-
-  app.get(
-    '/api/v1/admin/dividends/:id/payments',
-    {
-      onRequest: staff,
-      schema: {
-        tags: adminTags,
-        summary: "A declaration's payments, e.g. ?status=failed with the reasons",
-        security: bearer,
-        params: IdParams,
-        querystring: PaymentQuery,
-        response: { 200: Page(PaymentView) },
-      },
-    },
-    async (request) =>
-      toPage(
-        await dividends.payments(caller(request), request.params.id, request.query),
-        request.query.limit ?? 50,
-        toPaymentView,
-      ),
-  );
+  readRoutes(app, dividends, {
+    prefix: '/api/v1/admin/dividends',
+    onRequest: staff,
+    tags: adminTags,
+    summaries: [
+      'Dividend declarations, e.g. ?status=pending_approval',
+      'One dividend declaration',
+      "A declaration's payments, e.g. ?status=failed with the reasons",
+    ],
+  });
 
   for (const [action, summary] of [
     ['approve', "Approve a declaration (the issuer's funds must cover it)"],
@@ -277,5 +187,74 @@ export function dividendsRoutes(
         chain_tx_hash: null,
         chain_error: null,
       }),
+  );
+}
+
+/** The list, read and payments routes, served to issuers (their own) and to staff (all) alike. */
+function readRoutes(
+  app: HttpApp,
+  dividends: DividendsService,
+  options: {
+    prefix: string;
+    onRequest: ReturnType<ReturnType<typeof guards>['guard']>;
+    tags: string[];
+    summaries: [list: string, read: string, payments: string];
+  },
+) {
+  const { prefix, onRequest, tags, summaries } = options;
+  app.get(
+    prefix,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: summaries[0],
+        security: bearer,
+        querystring: DividendQuery,
+        response: { 200: Page(DividendView) },
+      },
+    },
+    async (request) =>
+      toPage(
+        await dividends.list(caller(request), request.query),
+        request.query.limit ?? 50,
+        toDividendView,
+      ),
+  );
+
+  app.get(
+    `${prefix}/:id`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: summaries[1],
+        security: bearer,
+        params: IdParams,
+        response: { 200: DividendView },
+      },
+    },
+    async (request) => toDividendView(await dividends.get(caller(request), request.params.id)),
+  );
+
+  app.get(
+    `${prefix}/:id/payments`,
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: summaries[2],
+        security: bearer,
+        params: IdParams,
+        querystring: PaymentQuery,
+        response: { 200: Page(PaymentView) },
+      },
+    },
+    async (request) =>
+      toPage(
+        await dividends.payments(caller(request), request.params.id, request.query),
+        request.query.limit ?? 50,
+        toPaymentView,
+      ),
   );
 }
