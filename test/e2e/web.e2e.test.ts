@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { launchBrowser, menu, screenshot, signIn as signInAs } from '../support/browser.js';
 import { testPassword } from '../support/platform.js';
 import { adminEmail, buildWebClient, startWebPlatform, type WebPlatform } from '../support/web.js';
 
@@ -39,17 +39,7 @@ describe('web client in a browser', () => {
     return page;
   }
 
-  async function signIn(page: Page, email: string) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(testPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  }
-
-  /** Follows a link of the main navigation. */
-  async function menu(page: Page, name: string) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-  }
+  const signIn = (page: Page, email: string) => signInAs(page, email, testPassword);
 
   it('serves the client at / with its policy, and where the trading process is', async () => {
     const index = await fetch(platform.url);
