@@ -110,10 +110,16 @@ describe('web journeys over the running system', () => {
     await investor.getByRole('button', { name: 'Create account' }).click();
     await investor.getByTestId('next-step').getByRole('link').click();
 
-    // The provider's page opens in a new tab; the person walks its steps there.
+    // The applicant's data first; then the provider's page opens in a new tab, where the person
+    // walks its steps.
+    const provider = investor.getByRole('form', { name: 'Provider KYC' });
+    await provider.getByLabel('First name').fill('Ivo');
+    await provider.getByLabel('Last name').fill('Investor');
+    await provider.getByLabel('Date of birth').fill('1988-03-14');
+    await provider.getByLabel(/^Nationality/).fill('AE');
     const [widget] = await Promise.all([
       investor.context().waitForEvent('page'),
-      investor.getByRole('button', { name: 'Open the verification page' }).click(),
+      provider.getByRole('button', { name: 'Continue to the provider' }).click(),
     ]);
     await widget.waitForLoadState();
     for (let step = 0; step < 8; step++) {
