@@ -227,6 +227,7 @@ describe('web journeys over the running system', () => {
     await screenshot(admin, journey, '10-staff-dividend-phone');
     await admin.setViewportSize({ width: 1200, height: 900 });
 
+    await menu(investor, 'Overview');
     await menu(investor, 'Portfolio');
     const received = investor.getByRole('table', { name: 'Dividends received' });
     await received.getByRole('cell', { name: '10.40 USD' }).waitFor();
@@ -277,13 +278,13 @@ describe('web journeys over the running system', () => {
     await filter.getByLabel('Role').selectOption('issuer');
     await filter.getByRole('button', { name: 'Filter' }).click();
     const users = admin.getByRole('table', { name: 'Users' });
+    await expect.poll(() => users.getByRole('cell', { name: investorEmail }).count()).toBe(0);
     await users.getByRole('cell', { name: issuerEmail }).waitFor();
-    expect(await users.getByRole('cell', { name: investorEmail }).count()).toBe(0);
     await filter.getByLabel('Role').selectOption('');
     await filter.getByLabel('Email contains').fill('ivo@');
     await filter.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => users.getByRole('row').count()).toBe(2);
     await users.getByRole('cell', { name: investorEmail }).waitFor();
-    expect(await users.getByRole('row').count()).toBe(2);
     await screenshot(admin, journey, '14-staff-users');
 
     await issuer.reload();
