@@ -332,3 +332,26 @@ export function FilterForm(props: {
     </form>
   );
 }
+
+/** A select that filters a list at once (no submit), with an optional "all" choice. */
+export function StatusPicker(props: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  all?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label class="field inline">
+      <span>{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        {props.all ? <option value="">all</option> : null}
+        {props.options.map((s) => (
+          <option key={s} value={s}>
+            {label(s)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

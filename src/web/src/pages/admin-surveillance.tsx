@@ -4,7 +4,7 @@
  * (a second close is 409 ALERT_ALREADY_CLOSED, shown at the form).
  */
 import { useState } from 'preact/hooks';
-import { api, tradingApi, type Page } from '../api.js';
+import { tradingApi, type Page } from '../api.js';
 import {
   alertRules,
   alertsPath,
@@ -13,7 +13,8 @@ import {
   selfTrade,
   type AlertFilter,
 } from '../surveillance.js';
-import type { Alert, Token } from '../types.js';
+import { useTokenSymbols } from '../token-symbols.js';
+import type { Alert } from '../types.js';
 import {
   ActionForm,
   Field,
@@ -122,13 +123,12 @@ export function AdminSurveillance() {
   const [filter, setFilter] = useState<AlertFilter>({ status: 'open' });
   const pages = usePages();
   const [open, setOpen] = useState<string>();
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const { tokens, symbol } = useTokenSymbols();
   const cursor = pages.cursor;
   const alerts = useLoad(
     () => tradingApi.call<Page<Alert>>('GET', alertsPath(filter, cursor)),
     [JSON.stringify(filter), cursor],
   );
-  const symbol = (id: string) => tokens.data?.data.find((t) => t.id === id)?.symbol ?? id;
   return (
     <section>
       <h1>Surveillance alerts</h1>
@@ -148,10 +148,7 @@ export function AdminSurveillance() {
         <Select
           label="Token"
           name="token_id"
-          options={[
-            ['', 'any'],
-            ...(tokens.data?.data ?? []).map((t): [string, string] => [t.id, t.symbol]),
-          ]}
+          options={[['', 'any'], ...tokens.map((t): [string, string] => [t.id, t.symbol])]}
         />
         <Select
           label="Rule"

@@ -7,6 +7,7 @@
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
+import { useTokenSymbols } from '../token-symbols.js';
 import type { Dividend, DividendPayment, Token } from '../types.js';
 import {
   ActionButton,
@@ -14,6 +15,7 @@ import {
   Field,
   Loaded,
   Select,
+  StatusPicker,
   Table,
   label,
   useLoad,
@@ -279,7 +281,7 @@ export function TokenDividends({ id }: { id: string }) {
 /** Staff: declarations by status; admins approve, distribute and cancel. */
 export function AdminDividends() {
   const [status, setStatus] = useState<string>('pending_approval');
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const { symbol } = useTokenSymbols();
   const list = useLoad(
     () =>
       api.get<Page<Dividend>>(
@@ -287,22 +289,10 @@ export function AdminDividends() {
       ),
     [status],
   );
-  const symbol = (tokenId: string) =>
-    tokens.data?.data.find((t) => t.id === tokenId)?.symbol ?? tokenId;
   return (
     <section>
       <h1>Dividends</h1>
-      <label class="field inline">
-        <span>Status</span>
-        <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-          <option value="">all</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <StatusPicker label="Status" value={status} options={statuses} all onChange={setStatus} />
       <Loaded state={list}>
         {(page) =>
           page.data.length === 0 ? (
