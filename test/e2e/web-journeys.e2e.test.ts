@@ -287,7 +287,7 @@ describe('web journeys over the running system', () => {
     await users.getByRole('cell', { name: investorEmail }).waitFor();
     await screenshot(admin, journey, '14-staff-users');
 
-    await issuer.reload();
+    await menu(issuer, 'Businesses & tokens');
     await expect
       .poll(() => issuer.getByTestId('go-live').textContent())
       .toMatch(/^live for trading/);
