@@ -137,7 +137,7 @@ function DividendCard(props: {
             <dd>{usd(d.held_usd)}</dd>
           </>
         )}
-        <dt>Holders paid</dt>
+        <dt>Holders</dt>
         <dd>{d.holder_count}</dd>
         <dt>Record date</dt>
         <dd>{when(d.record_date)}</dd>
