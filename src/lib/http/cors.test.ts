@@ -31,7 +31,9 @@ describe('CORS', () => {
       const allowed = await preflight('http://client.example', method);
       expect(allowed.statusCode).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('http://client.example');
-      expect(String(allowed.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method);
+      expect(String(allowed.headers['access-control-allow-methods']).split(/,\s*/)).toContain(
+        method,
+      );
     }
     const other = await preflight('http://elsewhere.example', 'PATCH');
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
