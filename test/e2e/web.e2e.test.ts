@@ -11,8 +11,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { launchBrowser, menu, screenshot, signIn as signInAs } from '../support/browser.js';
 import { testPassword } from '../support/platform.js';
 import { adminEmail, buildWebClient, startWebPlatform, type WebPlatform } from '../support/web.js';
 
@@ -39,17 +40,7 @@ describe('web client in a browser', () => {
     return page;
   }
 
-  async function signIn(page: Page, email: string) {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(testPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  }
-
-  /** Follows a link of the main navigation. */
-  async function menu(page: Page, name: string) {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-  }
+  const signIn = (page: Page, email: string) => signInAs(page, email, testPassword);
 
   it('serves the client at / with its policy, and where the trading process is', async () => {
     const index = await fetch(platform.url);
@@ -209,6 +200,41 @@ describe('web client in a browser', () => {
     await investor.getByRole('cell', { name: 'Northwind Treasury' }).waitFor();
     expect(await investor.getByRole('cell', { name: 'pending' }).count()).toBe(1);
     await screenshot(investor, 'web-corporate', '01-kyb-submitted');
+  }, 60_000);
+
+  it('links a self-custody wallet by a signature of the browser wallet', async () => {
+    const email = 'linus@example.com';
+    await verifiedUser(email, { role: 'investor', account_type: 'individual' });
+    // The browser wallet (an extension's window.ethereum): its key stays in the test process,
+    // which signs the exact challenge the page passes (EIP-191), as the extension would.
+    const account = privateKeyToAccount(generatePrivateKey());
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    await context.exposeFunction('walletSign', (message: string) =>
+      account.signMessage({ message }),
+    );
+    await context.addInitScript((address: string) => {
+      const page = globalThis as unknown as {
+        walletSign(message: string): Promise<string>;
+        ethereum: unknown;
+      };
+      page.ethereum = {
+        request: async ({ method, params }: { method: string; params?: string[] }) => {
+          if (method === 'eth_requestAccounts') return [address];
+          if (method === 'personal_sign') return page.walletSign(params![0]!);
+          throw new Error(`unsupported ${method}`);
+        },
+      };
+    }, account.address);
+    const investor = await context.newPage();
+    await investor.goto(platform.url);
+    await signIn(investor, email);
+    await menu(investor, 'Portfolio');
+    await investor.getByRole('button', { name: 'Link my own wallet (sign a message)' }).click();
+    await investor.getByText(`${account.address} (self)`).waitFor();
+    expect(
+      await investor.getByRole('button', { name: 'Link my own wallet (sign a message)' }).count(),
+    ).toBe(0);
+    await screenshot(investor, 'web-wallet', '01-self-custody-linked');
   }, 60_000);
 
   it('takes an issuer from KYB to a draft token, with staff reviewing and activating', async () => {

@@ -33,3 +33,16 @@ export async function screenshot(page: Page, journey: string, step: string): Pro
   await fs.mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${step}.png`), fullPage: true });
 }
+
+/** Signs in on the sign-in screen and waits for the signed-in shell. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+/** Follows a link of the main navigation. */
+export async function menu(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+}

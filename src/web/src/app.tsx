@@ -10,6 +10,11 @@ import { AdminKyc } from './pages/admin-kyc.js';
 import { AdminBusinesses } from './pages/admin-businesses.js';
 import { AdminTokens } from './pages/admin-tokens.js';
 import { AdminUsers } from './pages/admin-users.js';
+import { Account } from './pages/account.js';
+import { AdminSettlement } from './pages/admin-settlement.js';
+import { AdminSurveillance } from './pages/admin-surveillance.js';
+import { AdminTrading } from './pages/admin-trading.js';
+import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { Fiat } from './pages/fiat.js';
 import { Home } from './pages/home.js';
@@ -71,6 +76,11 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/businesses', 'Businesses'],
     ['/admin/tokens', 'Tokens'],
     ['/admin/fiat', 'Fiat requests'],
+    ['/admin/dividends', 'Dividends'],
+    ['/admin/settlement', 'Settlement'],
+    ['/admin/trading', 'Trading halts'],
+    ['/admin/surveillance', 'Surveillance'],
+    ['/admin/users', 'Users'],
     ['/market', 'Marketplace'],
   ],
   admin: [
@@ -79,23 +89,31 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/businesses', 'Businesses'],
     ['/admin/tokens', 'Tokens'],
     ['/admin/fiat', 'Fiat requests'],
+    ['/admin/dividends', 'Dividends'],
+    ['/admin/settlement', 'Settlement'],
+    ['/admin/trading', 'Trading halts'],
+    ['/admin/surveillance', 'Surveillance'],
     ['/admin/users', 'Users'],
     ['/market', 'Marketplace'],
   ],
 };
 
-/** A corporate investor verifies its company (KYB) on a screen of its own. */
+/** A corporate investor verifies its company (KYB) on a screen of its own; everyone has Account. */
 function navFor(me: Me): [string, string][] {
   const items = navByRole[me.role];
-  return me.role === 'investor' && me.account_type === 'corporate'
-    ? [...items.slice(0, 2), ['/company', 'Company'], ...items.slice(2)]
-    : items;
+  return [
+    ...(me.role === 'investor' && me.account_type === 'corporate'
+      ? [...items.slice(0, 2), ['/company', 'Company'] as [string, string], ...items.slice(2)]
+      : items),
+    ['/account', 'Account'],
+  ];
 }
 
 function Screen({ path }: { path: string }) {
   let params: Record<string, string> | undefined;
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
+  if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
   switch (path) {
     case '/':
       return <Home />;
@@ -121,6 +139,16 @@ function Screen({ path }: { path: string }) {
       return <AdminFiat />;
     case '/admin/users':
       return <AdminUsers />;
+    case '/admin/dividends':
+      return <AdminDividends />;
+    case '/admin/settlement':
+      return <AdminSettlement />;
+    case '/admin/trading':
+      return <AdminTrading />;
+    case '/admin/surveillance':
+      return <AdminSurveillance />;
+    case '/account':
+      return <Account />;
     default:
       return <p>There is no page at {path}.</p>;
   }

@@ -84,6 +84,8 @@ export interface Token {
   primary_end: string | null;
   contract_address: string | null;
   chain_sync: string;
+  /** taken from the issuer at go-live */
+  success_fee?: string | null;
 }
 
 export interface Round {
@@ -126,6 +128,10 @@ export interface Portfolio {
     locked_balance: number;
   }[];
   allocations: Allocation[];
+  /** other currencies, e.g. USDC from stablecoin dividends */
+  balances: { currency: string; balance: string }[];
+  /** the latest 20 dividends paid to you */
+  dividends: DividendReceived[];
 }
 
 export interface FiatRequest {
@@ -177,4 +183,137 @@ export interface BookSnapshot {
   seq: number;
   bids: Level[];
   asks: Level[];
+}
+
+/** Dividends (docs/dividends.md). */
+export interface Dividend {
+  id: string;
+  token_id: string;
+  dividend_type: 'fiat' | 'stablecoin' | 'token';
+  per_token_usd: string | null;
+  per_token_qty: number | null;
+  fee_pct: string;
+  total_held: number;
+  total_gross_usd: string;
+  total_fee_usd: string;
+  total_net_usd: string;
+  total_quantity: number;
+  held_usd: string;
+  holder_count: number;
+  record_date: string;
+  payment_date: string;
+  status: string;
+  created_at: string;
+}
+
+export interface DividendPayment {
+  id: string;
+  user_id: string;
+  token_balance: number;
+  net_amount: string;
+  fee_amount: string;
+  quantity: number;
+  status: string;
+  failure_reason: string | null;
+  paid_at: string | null;
+  chain_status: string | null;
+  chain_error: string | null;
+}
+
+/** A dividend paid to the portfolio's owner (GET /portfolio `dividends`). */
+export interface DividendReceived {
+  id: string;
+  token_id: string;
+  symbol: string;
+  dividend_type: string;
+  net_amount: string;
+  quantity: number;
+  status: string;
+  paid_at: string | null;
+}
+
+/** A user as staff list them (GET /admin/users). */
+export interface UserRow extends Me {
+  is_activated: boolean;
+  created_at: string;
+}
+
+/** Settlement dashboard (trading process, docs/settlement.md). */
+export interface FailedTrade {
+  id: string;
+  token_id: string;
+  buyer_id: string;
+  seller_id: string;
+  quantity: number;
+  price: string;
+  settlement_attempts: number;
+  settlement_error: string | null;
+  failed_at: string;
+}
+
+export interface Reconciliation {
+  generated_at: string;
+  tokens: {
+    token_id: string;
+    symbol: string;
+    holders: number;
+    in_flight_trades: number;
+    database_total: string;
+    chain_total_supply: string;
+  }[];
+  mismatches: {
+    token_id: string;
+    symbol: string;
+    kind: string;
+    user_id: string | null;
+    wallet_address: string | null;
+    database: string | null;
+    chain: string | null;
+  }[];
+}
+
+/** A token's trading settings and circuit-breaker halt (trading process). */
+export interface TradingSettings {
+  token_id: string;
+  fee_bps: number;
+  fat_finger_mode: string;
+  fat_finger_factor: string;
+  circuit_breaker_pct: string;
+  circuit_breaker_window_seconds: number;
+  halt_seconds: number;
+  nav_deviation_pct: string;
+  halted_until: string | null;
+  last_price: string | null;
+}
+
+/** A market-surveillance alert (trading process, /admin/surveillance). */
+export interface Alert {
+  id: string;
+  token_id: string;
+  rule: 'spoofing' | 'layering' | 'wash_trade';
+  status: 'open' | 'closed';
+  user_id: string;
+  summary: string;
+  detected_at: string;
+  evidence: {
+    orders: {
+      id: string;
+      side: string;
+      price: string;
+      quantity: number | string;
+      placed_at: string;
+      cancelled_at: string | null;
+    }[];
+    trades: {
+      id: string;
+      price: string;
+      quantity: number | string;
+      buyer_id: string;
+      seller_id: string;
+      executed_at: string;
+    }[];
+  };
+  closed_at: string | null;
+  closed_by: string | null;
+  note: string | null;
 }

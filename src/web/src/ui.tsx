@@ -284,3 +284,74 @@ export const label = (status: string) => status.replaceAll('_', ' ');
 /** A typed whole number for the API; anything else goes as typed, so the API names the problem. */
 export const wholeNumber = (text: string | undefined): number | string =>
   text !== undefined && /^-?\d{1,15}$/.test(text) ? Number(text) : (text ?? '');
+
+/** Cursor pages of a list: the cursor to load, and Previous / Next buttons. */
+export function usePages() {
+  const [cursors, setCursors] = useState<string[]>([]);
+  return {
+    cursor: cursors.at(-1),
+    reset: () => setCursors([]),
+    controls: (next: string | null) => (
+      <p>
+        {cursors.length > 0 ? (
+          <button type="button" class="secondary" onClick={() => setCursors(cursors.slice(0, -1))}>
+            Previous page
+          </button>
+        ) : null}{' '}
+        {next ? (
+          <button type="button" class="secondary" onClick={() => setCursors([...cursors, next])}>
+            Next page
+          </button>
+        ) : null}
+      </p>
+    ),
+  };
+}
+
+/** A list's filters: hands the chosen values (strings, empty for "any") to `onFilter`. */
+export function FilterForm(props: {
+  label: string;
+  onFilter: (values: FormValues) => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <form
+      class="filters"
+      aria-label={props.label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const values: FormValues = {};
+        new FormData(event.currentTarget).forEach((value, key) => {
+          if (typeof value === 'string') values[key] = value.trim();
+        });
+        props.onFilter(values);
+      }}
+    >
+      {props.children}
+      <button type="submit">Filter</button>
+    </form>
+  );
+}
+
+/** A select that filters a list at once (no submit), with an optional "all" choice. */
+export function StatusPicker(props: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  all?: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label class="field inline">
+      <span>{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        {props.all ? <option value="">all</option> : null}
+        {props.options.map((s) => (
+          <option key={s} value={s}>
+            {label(s)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -5,7 +5,17 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Json, type Page } from '../api.js';
-import { ActionForm, Field, Loaded, Select, Table, label, useLoad, when } from '../ui.js';
+import {
+  ActionForm,
+  Field,
+  Loaded,
+  Select,
+  StatusPicker,
+  Table,
+  label,
+  useLoad,
+  when,
+} from '../ui.js';
 
 interface QueueRow {
   id: string;
@@ -30,16 +40,7 @@ export function AdminKyc() {
   return (
     <section>
       <h1>KYC queue</h1>
-      <label class="field inline">
-        <span>Show</span>
-        <select value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <StatusPicker label="Show" value={status} options={statuses} onChange={setStatus} />
       <Loaded state={queue}>
         {(page) => (
           <Table

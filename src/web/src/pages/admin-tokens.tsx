@@ -1,7 +1,8 @@
 /**
  * Staff: every token with the lifecycle moves its status allows (deploy, start the offering,
  * enable secondary trading, pause, resume, delist), and per token the allocations waiting for
- * payment confirmation and those whose minting failed (retry).
+ * payment confirmation and those whose minting failed (retry; FailedMinting, also on the
+ * settlement screen for every token).
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
@@ -105,16 +106,8 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
       ),
     [token.id],
   );
-  const failed = useLoad(
-    () =>
-      api.get<Page<Allocation>>(
-        `/api/v1/admin/allocations?token_id=${token.id}&on_chain_status=failed&limit=100`,
-      ),
-    [token.id],
-  );
   const reload = () => {
     pending.reload();
-    failed.reload();
     onChange();
   };
   return (
@@ -181,31 +174,48 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
         )}
       </Loaded>
       <h3>Minting failed</h3>
-      <Loaded state={failed}>
-        {(page) => (
-          <Table
-            label="Failed allocations"
-            rows={page.data}
-            empty="No failed minting."
-            columns={[
-              ['Quantity', (a) => a.quantity],
-              ['Error', (a) => a.on_chain_error ?? ''],
-              [
-                '',
-                (a) => (
-                  <ActionButton
-                    label="Retry"
-                    onClick={async () => {
-                      await api.post(`/api/v1/admin/allocations/${a.id}/retry`);
-                      reload();
-                    }}
-                  />
-                ),
-              ],
-            ]}
-          />
-        )}
-      </Loaded>
+      <FailedMinting tokenId={token.id} onChange={onChange} />
     </article>
+  );
+}
+
+/** Allocations whose minting failed (of one token, or all), each with its error and a retry. */
+export function FailedMinting(props: { tokenId?: string; onChange?: () => void }) {
+  const failed = useLoad(
+    () =>
+      api.get<Page<Allocation>>(
+        `/api/v1/admin/allocations?on_chain_status=failed&limit=100${props.tokenId ? `&token_id=${props.tokenId}` : ''}`,
+      ),
+    [props.tokenId],
+  );
+  return (
+    <Loaded state={failed}>
+      {(page) => (
+        <Table
+          label="Failed allocations"
+          rows={page.data}
+          empty="No failed minting."
+          columns={[
+            ['Token', (a) => <a href={`#/token/${a.token_id}`}>{a.symbol ?? a.token_id}</a>],
+            ['Investor', (a) => <code>{a.user_id ?? ''}</code>],
+            ['Quantity', (a) => a.quantity],
+            ['Error', (a) => a.on_chain_error ?? ''],
+            [
+              '',
+              (a) => (
+                <ActionButton
+                  label="Retry"
+                  onClick={async () => {
+                    await api.post(`/api/v1/admin/allocations/${a.id}/retry`);
+                    failed.reload();
+                    props.onChange?.();
+                  }}
+                />
+              ),
+            ],
+          ]}
+        />
+      )}
+    </Loaded>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * The issuer's area: businesses (register, status), company verification (KYB with its owners,
- * manual or through the provider's widget), and tokens per business (create, deployment and
- * offering status, link to each token's page for rounds).
+ * manual or through the provider's widget), tokens per business (create, deployment, offering
+ * and go-live status, links to each token's page for rounds and to its dividends), and the
+ * subscription payments received.
  */
 import { api, type Page } from '../api.js';
-import type { Business, KybApplication, Token } from '../types.js';
+import { useMe } from '../app.js';
+import type { Business, KybApplication, LedgerRow, Token } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -15,6 +17,7 @@ import {
   label,
   useLoad,
   usd,
+  when,
   wholeNumber,
 } from '../ui.js';
 
@@ -22,7 +25,47 @@ import {
 const percent = (text: string | undefined): number | string =>
   text !== undefined && /^\d{1,3}(\.\d{1,2})?$/.test(text) ? Number(text) : (text ?? '');
 
+/** Where a token stands between deployment, its offering and going live for trading. */
+function goLive(t: Token): string {
+  const now = Date.now();
+  switch (t.status) {
+    case 'draft':
+      return 'waiting for staff to deploy';
+    case 'primary':
+      if (!t.primary_start || !t.primary_end) return 'deployed; offering window not set';
+      if (now < Date.parse(t.primary_start)) return `offering opens ${when(t.primary_start)}`;
+      if (now <= Date.parse(t.primary_end)) return `offering open until ${when(t.primary_end)}`;
+      return `offering closed ${when(t.primary_end)}; waiting for go-live`;
+    case 'secondary':
+      return `live for trading${t.success_fee ? ` (success fee ${usd(t.success_fee)})` : ''}`;
+    default:
+      return label(t.status);
+  }
+}
+
+/** Subscription money paid to the issuer as staff confirm payments (ledger subscription_proceeds). */
+function SubscriptionsReceived() {
+  const ledger = useLoad(() => api.get<Page<LedgerRow>>('/api/v1/fiat/ledger?limit=100'));
+  return (
+    <Loaded state={ledger}>
+      {(page) => (
+        <Table
+          label="Subscriptions received"
+          rows={page.data.filter((row) => row.kind === 'subscription_proceeds')}
+          empty="No subscription payments received yet."
+          columns={[
+            ['Amount', (row) => usd(row.amount)],
+            ['Cash after', (row) => usd(row.balance_after)],
+            ['Confirmed', (row) => when(row.created_at)],
+          ]}
+        />
+      )}
+    </Loaded>
+  );
+}
+
 export function Issuer() {
+  const { me } = useMe();
   const businesses = useLoad(() => api.get<Page<Business>>('/api/v1/businesses'));
   const kyb = useLoad(() => api.get<{ data: KybApplication[] }>('/api/v1/kyb/me'));
   return (
@@ -46,6 +89,12 @@ export function Issuer() {
           </>
         )}
       </Loaded>
+      <h2>Subscriptions received</h2>
+      {me.kyc_status === 'approved' ? (
+        <SubscriptionsReceived />
+      ) : (
+        <p class="muted">Shown once your identity is verified.</p>
+      )}
       <h2>Register a business</h2>
       <ActionForm
         label="Register a business"
@@ -104,8 +153,18 @@ function BusinessCard(props: {
               ['Token', (t) => <a href={`#/token/${t.id}`}>{t.symbol}</a>],
               ['Status', (t) => label(t.status)],
               ['Chain', (t) => (t.contract_address ? 'deployed' : 'not deployed')],
+              ['Offering and go-live', (t) => <span data-testid="go-live">{goLive(t)}</span>],
               ['Sold', (t) => `${t.tokens_sold} / ${t.primary_supply}`],
               ['Raised', (t) => usd(t.total_raised)],
+              [
+                'Dividends',
+                (t) =>
+                  ['draft', 'delisted'].includes(t.status) ? (
+                    '—'
+                  ) : (
+                    <a href={`#/dividends/${t.id}`}>Dividends of {t.symbol}</a>
+                  ),
+              ],
             ]}
           />
         )}

@@ -1,7 +1,8 @@
 /**
  * Identity verification: the status (GET /kyc/me) and, while a submission is possible, the two
- * ways in: the provider's widget (its own page, opened beside this one) or the manual form that
- * staff review. The status is re-read every few seconds while a decision is pending.
+ * ways in: the provider (the applicant's data, POST /kyc/submit, then the provider's widget on
+ * its own page beside this one, which can be reopened while the review is pending) or the
+ * manual form that staff review. The status is re-read every few seconds while a decision is pending.
  */
 import { useEffect } from 'preact/hooks';
 import { api } from '../api.js';
@@ -10,6 +11,13 @@ import type { KycStatus } from '../types.js';
 import { ActionButton, ActionForm, Field, Loaded, Select, label, useLoad } from '../ui.js';
 
 const pendingStatuses = new Set(['pending', 'in_review']);
+
+/** The provider's page for the documents (the sandbox's widget), beside this one. */
+async function openProviderPage(): Promise<void> {
+  const { widget_url } = await api.get<{ widget_url: string | null }>('/api/v1/kyc/provider-token');
+  if (!widget_url) throw new Error('The provider has no web page configured.');
+  window.open(widget_url, '_blank', 'noopener');
+}
 
 export function Kyc() {
   const { me, reload: reloadMe } = useMe();
@@ -52,23 +60,54 @@ export function Kyc() {
                 </button>
               </p>
             ) : null}
+            {pending && s.application?.verification_provider === 'provider' ? (
+              <ActionButton
+                kind="primary"
+                label="Open the verification page"
+                onClick={openProviderPage}
+              />
+            ) : null}
             {s.can_submit ? (
               <div class="columns">
                 <div>
                   <h2>Verify with our provider</h2>
-                  <p>Upload your document and take a selfie on the provider's secure page.</p>
-                  <ActionButton
-                    kind="primary"
-                    label="Open the verification page"
-                    onClick={async () => {
-                      const { widget_url } = await api.get<{ widget_url: string | null }>(
-                        '/api/v1/kyc/provider-token',
-                      );
-                      if (!widget_url) throw new Error('The provider has no web page configured.');
-                      window.open(widget_url, '_blank', 'noopener');
+                  <p>
+                    Give your name as on your document; then upload the document and take a selfie
+                    on the provider's secure page, which opens in a new tab.
+                  </p>
+                  <ActionForm
+                    label="Provider KYC"
+                    submit="Continue to the provider"
+                    onSubmit={async (v) => {
+                      await api.post('/api/v1/kyc/submit', {
+                        first_name: v.first_name,
+                        last_name: v.last_name,
+                        date_of_birth: v.date_of_birth,
+                        nationality: v.nationality?.toUpperCase(),
+                        ...(v.country_of_residence
+                          ? { country_of_residence: v.country_of_residence.toUpperCase() }
+                          : {}),
+                      });
+                      await openProviderPage();
                       status.reload();
+                      reloadMe();
                     }}
-                  />
+                  >
+                    <Field
+                      label="First name"
+                      name="first_name"
+                      autocomplete="given-name"
+                      required
+                    />
+                    <Field label="Last name" name="last_name" autocomplete="family-name" required />
+                    <Field label="Date of birth" name="date_of_birth" type="date" required />
+                    <Field
+                      label="Nationality (country code, e.g. AE)"
+                      name="nationality"
+                      required
+                    />
+                    <Field label="Country of residence" name="country_of_residence" />
+                  </ActionForm>
                 </div>
                 <div>
                   <h2>Or fill in the form for manual review</h2>

@@ -1,8 +1,10 @@
 /**
- * The portfolio (GET /portfolio): cash (free and held), token holdings with their on-chain
- * status, allocations, and the wallet address with a self-custody link through an injected
- * wallet (EIP-191 signature of the server's challenge) when the browser has one.
+ * The portfolio (GET /portfolio): cash (free and held, and USDC), token holdings with their
+ * on-chain status, allocations, the latest dividends received, and the wallet address with a
+ * self-custody link through an injected wallet (EIP-191 signature of the server's challenge) when
+ * the browser has one.
  */
+import { Fragment } from 'preact';
 import { api } from '../api.js';
 import type { Portfolio } from '../types.js';
 import { ActionButton, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
@@ -43,6 +45,12 @@ export function PortfolioPage() {
               <dd>{usd(p.fiat_held_withdrawals)}</dd>
               <dt>Held for subscriptions</dt>
               <dd>{usd(p.fiat_held_subscriptions)}</dd>
+              {p.balances.map((b) => (
+                <Fragment key={b.currency}>
+                  <dt>{b.currency}</dt>
+                  <dd>{b.balance}</dd>
+                </Fragment>
+              ))}
               <dt>Wallet</dt>
               <dd>
                 {p.wallet_address ? (
@@ -92,6 +100,24 @@ export function PortfolioPage() {
                     label(a.on_chain_status) + (a.on_chain_error ? `: ${a.on_chain_error}` : ''),
                 ],
                 ['Date', (a) => when(a.created_at)],
+              ]}
+            />
+            <h2>Dividends received</h2>
+            <Table
+              label="Dividends received"
+              rows={p.dividends}
+              empty="No dividends yet."
+              columns={[
+                ['Token', (d) => <a href={`#/token/${d.token_id}`}>{d.symbol}</a>],
+                [
+                  'Amount',
+                  (d) =>
+                    d.dividend_type === 'token'
+                      ? `${d.quantity} ${d.symbol}`
+                      : `${d.net_amount} ${d.dividend_type === 'stablecoin' ? 'USDC' : 'USD'}`,
+                ],
+                ['Status', (d) => label(d.status)],
+                ['Paid', (d) => when(d.paid_at)],
               ]}
             />
           </>

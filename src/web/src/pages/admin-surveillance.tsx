@@ -1,0 +1,189 @@
+/**
+ * Staff: market-surveillance alerts (trading process): the list by status, token and rule, one
+ * alert's evidence read as a timeline (src/web/src/surveillance.ts), and closing it with a note
+ * (a second close is 409 ALERT_ALREADY_CLOSED, shown at the form).
+ */
+import { useState } from 'preact/hooks';
+import { tradingApi, type Page } from '../api.js';
+import {
+  alertRules,
+  alertsPath,
+  duration,
+  evidenceTimeline,
+  selfTrade,
+  type AlertFilter,
+} from '../surveillance.js';
+import { useTokenSymbols } from '../token-symbols.js';
+import type { Alert } from '../types.js';
+import {
+  ActionForm,
+  Field,
+  FilterForm,
+  Loaded,
+  Select,
+  Table,
+  label,
+  useLoad,
+  usePages,
+  when,
+} from '../ui.js';
+
+function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
+  const alert = useLoad(
+    () => tradingApi.call<Alert>('GET', `/api/v1/admin/surveillance/alerts/${id}`),
+    [id],
+  );
+  return (
+    <Loaded state={alert}>
+      {(a) => (
+        <article class="card" aria-label={`Alert ${a.id}`}>
+          <h2>
+            {label(a.rule)} · {a.status}
+          </h2>
+          <p>{a.summary}</p>
+          <dl class="facts">
+            <dt>User</dt>
+            <dd>
+              <code>{a.user_id}</code>
+            </dd>
+            <dt>Token</dt>
+            <dd>
+              <a href={`#/token/${a.token_id}`}>{a.token_id}</a>
+            </dd>
+            <dt>Detected</dt>
+            <dd>{when(a.detected_at)}</dd>
+            {a.status === 'closed' ? (
+              <>
+                <dt>Closed</dt>
+                <dd>
+                  {when(a.closed_at)} by <code>{a.closed_by}</code>
+                </dd>
+                <dt>Note</dt>
+                <dd data-testid="alert-note">{a.note}</dd>
+              </>
+            ) : null}
+          </dl>
+          <h3>Evidence</h3>
+          <Table
+            label="Evidence timeline"
+            rows={evidenceTimeline(a.evidence)}
+            empty="The alert carries no orders or trades."
+            columns={[
+              ['Time', (e) => when(e.at)],
+              [
+                'Event',
+                (e) =>
+                  e.kind === 'trade'
+                    ? selfTrade(e)
+                      ? 'trade with itself'
+                      : 'trade'
+                    : `${e.side} order ${e.kind}`,
+              ],
+              ['Price', (e) => e.price],
+              ['Quantity', (e) => e.quantity],
+              [
+                'Detail',
+                (e) =>
+                  e.kind === 'trade' ? (
+                    <>
+                      buyer <code>{e.buyer_id}</code>, seller <code>{e.seller_id}</code>
+                    </>
+                  ) : e.restedMs !== undefined ? (
+                    `on the book ${duration(e.restedMs)}`
+                  ) : (
+                    ''
+                  ),
+              ],
+              ['Id', (e) => <code>{e.ref}</code>],
+            ]}
+          />
+          {a.status === 'open' ? (
+            <ActionForm
+              label="Close alert"
+              submit="Close alert"
+              done="Closed."
+              onSubmit={async (v) => {
+                await tradingApi.call('POST', `/api/v1/admin/surveillance/alerts/${a.id}/close`, {
+                  note: v.note,
+                });
+                alert.reload();
+                onClosed();
+              }}
+            >
+              <Field label="Note (what you found)" name="note" required />
+            </ActionForm>
+          ) : null}
+        </article>
+      )}
+    </Loaded>
+  );
+}
+
+export function AdminSurveillance() {
+  const [filter, setFilter] = useState<AlertFilter>({ status: 'open' });
+  const pages = usePages();
+  const [open, setOpen] = useState<string>();
+  const { tokens, symbol } = useTokenSymbols();
+  const cursor = pages.cursor;
+  const alerts = useLoad(
+    () => tradingApi.call<Page<Alert>>('GET', alertsPath(filter, cursor)),
+    [JSON.stringify(filter), cursor],
+  );
+  return (
+    <section>
+      <h1>Surveillance alerts</h1>
+      <FilterForm
+        label="Filter alerts"
+        onFilter={(values) => {
+          pages.reset();
+          setFilter(values);
+        }}
+      >
+        <Select
+          label="Status"
+          name="status"
+          options={[['', 'any'], 'open', 'closed']}
+          value={filter.status}
+        />
+        <Select
+          label="Token"
+          name="token_id"
+          options={[['', 'any'], ...tokens.map((t): [string, string] => [t.id, t.symbol])]}
+        />
+        <Select
+          label="Rule"
+          name="rule"
+          options={[['', 'any'], ...alertRules.map((r): [string, string] => [r, label(r)])]}
+        />
+      </FilterForm>
+      <Loaded state={alerts}>
+        {(page) => (
+          <>
+            <Table
+              label="Alerts"
+              rows={page.data}
+              empty="No alerts match."
+              columns={[
+                ['Detected', (a) => when(a.detected_at)],
+                ['Token', (a) => symbol(a.token_id)],
+                ['Rule', (a) => label(a.rule)],
+                ['Summary', (a) => a.summary],
+                ['Status', (a) => a.status],
+                [
+                  '',
+                  (a) => (
+                    <button type="button" class="secondary" onClick={() => setOpen(a.id)}>
+                      Evidence of {label(a.rule)} alert {a.id.slice(0, 8)}
+                    </button>
+                  ),
+                ],
+              ]}
+            />
+            {pages.controls(page.next_cursor)}
+          </>
+        )}
+      </Loaded>
+      {open ? <AlertDetail key={open} id={open} onClosed={alerts.reload} /> : null}
+    </section>
+  );
+}

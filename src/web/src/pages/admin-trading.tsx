@@ -1,0 +1,154 @@
+/**
+ * Staff: each traded token's circuit breaker (trading process): whether its book is halted and
+ * until when, a lift of the halt, and the breaker's and order checks' settings.
+ */
+import { api, tradingApi, type Page } from '../api.js';
+import type { Token, TradingSettings } from '../types.js';
+import {
+  ActionButton,
+  ActionForm,
+  Field,
+  Loaded,
+  Select,
+  useLoad,
+  when,
+  wholeNumber,
+} from '../ui.js';
+
+const halted = (s: TradingSettings) =>
+  s.halted_until !== null && new Date(s.halted_until).getTime() > Date.now();
+
+function TokenBreaker({ token }: { token: Token }) {
+  const settings = useLoad(
+    () =>
+      tradingApi.call<TradingSettings>('GET', `/api/v1/admin/tokens/${token.id}/trading-settings`),
+    [token.id],
+  );
+  return (
+    <article class="card" aria-label={`Trading of ${token.symbol}`}>
+      <h2>
+        <a href={`#/trade/${token.id}`}>{token.symbol}</a> ({token.status})
+      </h2>
+      <Loaded state={settings}>
+        {(s) => (
+          <>
+            <p data-testid="halt-status">
+              {halted(s) ? (
+                <strong>Halted until {when(s.halted_until)}</strong>
+              ) : (
+                'Trading (not halted)'
+              )}
+              {s.last_price ? ` · last price ${s.last_price}` : ''}
+            </p>
+            {halted(s) ? (
+              <ActionButton
+                kind="primary"
+                label={`Lift the halt of ${token.symbol}`}
+                onClick={async () => {
+                  await tradingApi.call('POST', `/api/v1/admin/tokens/${token.id}/lift-halt`);
+                  settings.reload();
+                }}
+              />
+            ) : null}
+            <details>
+              <summary>Settings of {token.symbol}</summary>
+              <ActionForm
+                label={`Trading settings of ${token.symbol}`}
+                submit="Save settings"
+                done="Saved."
+                onSubmit={async (v) => {
+                  await tradingApi.call(
+                    'PATCH',
+                    `/api/v1/admin/tokens/${token.id}/trading-settings`,
+                    {
+                      circuit_breaker_pct: v.circuit_breaker_pct,
+                      circuit_breaker_window_seconds: wholeNumber(v.circuit_breaker_window_seconds),
+                      halt_seconds: wholeNumber(v.halt_seconds),
+                      fat_finger_mode: v.fat_finger_mode,
+                      fat_finger_factor: v.fat_finger_factor,
+                      nav_deviation_pct: v.nav_deviation_pct,
+                      fee_bps: wholeNumber(v.fee_bps),
+                    },
+                  );
+                  settings.reload();
+                }}
+              >
+                <Field
+                  label="Circuit breaker move %"
+                  name="circuit_breaker_pct"
+                  value={s.circuit_breaker_pct}
+                  inputmode="decimal"
+                  required
+                />
+                <Field
+                  label="Within (seconds)"
+                  name="circuit_breaker_window_seconds"
+                  value={String(s.circuit_breaker_window_seconds)}
+                  inputmode="numeric"
+                  required
+                />
+                <Field
+                  label="Halt for (seconds)"
+                  name="halt_seconds"
+                  value={String(s.halt_seconds)}
+                  inputmode="numeric"
+                  required
+                />
+                <Select
+                  label="Fat-finger check"
+                  name="fat_finger_mode"
+                  options={['block', 'confirm']}
+                  value={s.fat_finger_mode}
+                />
+                <Field
+                  label="Fat-finger factor"
+                  name="fat_finger_factor"
+                  value={s.fat_finger_factor}
+                  inputmode="decimal"
+                  required
+                />
+                <Field
+                  label="NAV deviation %"
+                  name="nav_deviation_pct"
+                  value={s.nav_deviation_pct}
+                  inputmode="decimal"
+                  required
+                />
+                <Field
+                  label="Fee (basis points)"
+                  name="fee_bps"
+                  value={String(s.fee_bps)}
+                  inputmode="numeric"
+                  required
+                />
+              </ActionForm>
+            </details>
+          </>
+        )}
+      </Loaded>
+    </article>
+  );
+}
+
+export function AdminTrading() {
+  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  return (
+    <section>
+      <h1>Trading halts</h1>
+      <Loaded state={tokens}>
+        {(page) => {
+          const traded = page.data.filter((t) => t.status === 'secondary' || t.status === 'paused');
+          return traded.length === 0 ? (
+            <p class="muted">No token is traded yet.</p>
+          ) : (
+            <>
+              {traded.map((t) => (
+                <TokenBreaker key={t.id} token={t} />
+              ))}
+            </>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}

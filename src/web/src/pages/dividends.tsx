@@ -1,0 +1,317 @@
+/**
+ * Dividends (docs/dividends.md). The issuer, per token: declare (a draft with the holder
+ * snapshot), submit for approval or cancel, and follow each declaration to its payments. Staff:
+ * every declaration by status, approve, start the distribution, cancel, and send a failed payment
+ * or a token dividend's failed on-chain transfers back.
+ */
+import { useState } from 'preact/hooks';
+import { api, type Page } from '../api.js';
+import { useMe } from '../app.js';
+import { useTokenSymbols } from '../token-symbols.js';
+import type { Dividend, DividendPayment, Token } from '../types.js';
+import {
+  ActionButton,
+  ActionForm,
+  Field,
+  Loaded,
+  Select,
+  StatusPicker,
+  Table,
+  label,
+  useLoad,
+  usd,
+  when,
+  wholeNumber,
+} from '../ui.js';
+
+const statuses = [
+  'draft',
+  'pending_approval',
+  'approved',
+  'distributing',
+  'distributed',
+  'cancelled',
+] as const;
+
+/** What a declaration pays per token held: USD, or tokens for a token dividend. */
+const perToken = (d: Dividend) =>
+  d.dividend_type === 'token' ? `${d.per_token_qty} token(s)` : usd(d.per_token_usd ?? '0');
+
+/** `datetime-local` to the API's ISO time; empty stays out of the body (the API's default). */
+const isoOrNothing = (name: string, text: string | undefined) =>
+  text ? { [name]: new Date(text).toISOString() } : {};
+
+function Payments({ base, dividend }: { base: string; dividend: Dividend }) {
+  const { me } = useMe();
+  const staff = me.role === 'staff' || me.role === 'admin';
+  const payments = useLoad(
+    () => api.get<Page<DividendPayment>>(`${base}/${dividend.id}/payments?limit=100`),
+    [dividend.id],
+  );
+  return (
+    <Loaded state={payments}>
+      {(page) => (
+        <Table
+          label={`Payments of dividend ${dividend.id}`}
+          rows={page.data}
+          empty="No payments."
+          columns={[
+            ['Holder', (p) => <code>{p.user_id}</code>],
+            ['Held', (p) => p.token_balance],
+            [
+              'Pays',
+              (p) =>
+                dividend.dividend_type === 'token' ? `${p.quantity} tokens` : usd(p.net_amount),
+            ],
+            ['Fee', (p) => usd(p.fee_amount)],
+            ['Status', (p) => label(p.status) + (p.failure_reason ? `: ${p.failure_reason}` : '')],
+            [
+              'On chain',
+              (p) =>
+                p.chain_status
+                  ? label(p.chain_status) + (p.chain_error ? `: ${p.chain_error}` : '')
+                  : '—',
+            ],
+            ['Paid', (p) => when(p.paid_at)],
+            [
+              '',
+              (p) =>
+                staff && p.status === 'failed' ? (
+                  <ActionButton
+                    label="Retry payment"
+                    onClick={async () => {
+                      await api.post(`/api/v1/admin/dividend-payments/${p.id}/retry`);
+                      payments.reload();
+                    }}
+                  />
+                ) : null,
+            ],
+          ]}
+        />
+      )}
+    </Loaded>
+  );
+}
+
+/** One declaration's figures, the moves its status allows to `who`, and its payments. */
+function DividendCard(props: {
+  dividend: Dividend;
+  symbol: string;
+  who: 'issuer' | 'staff';
+  onChange: () => void;
+}) {
+  const { me } = useMe();
+  const d = props.dividend;
+  const base = props.who === 'issuer' ? '/api/v1/dividends' : '/api/v1/admin/dividends';
+  const [showPayments, setShowPayments] = useState(false);
+  const move = (action: string) => async () => {
+    await api.post(`${base}/${d.id}/${action}`);
+    props.onChange();
+  };
+  const admin = me.role === 'admin';
+  return (
+    <article class="card" aria-label={`Dividend of ${props.symbol} declared ${when(d.created_at)}`}>
+      <h3>
+        {props.symbol}: {perToken(d)} per token, {d.dividend_type}{' '}
+        <span class="badge" data-testid="dividend-status">
+          {label(d.status)}
+        </span>
+      </h3>
+      <dl class="facts">
+        <dt>Tokens held at the record date</dt>
+        <dd>{d.total_held}</dd>
+        {d.dividend_type === 'token' ? (
+          <>
+            <dt>Tokens to pay</dt>
+            <dd>{d.total_quantity}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Gross</dt>
+            <dd data-testid="dividend-gross">{usd(d.total_gross_usd)}</dd>
+            <dt>Fee ({d.fee_pct}%)</dt>
+            <dd>{usd(d.total_fee_usd)}</dd>
+            <dt>Net to holders</dt>
+            <dd>{usd(d.total_net_usd)}</dd>
+            <dt>Held, not yet paid</dt>
+            <dd>{usd(d.held_usd)}</dd>
+          </>
+        )}
+        <dt>Holders</dt>
+        <dd>{d.holder_count}</dd>
+        <dt>Record date</dt>
+        <dd>{when(d.record_date)}</dd>
+        <dt>Payment date</dt>
+        <dd>{when(d.payment_date)}</dd>
+      </dl>
+      <div class="actions">
+        {props.who === 'issuer' && d.status === 'draft' ? (
+          <ActionButton kind="primary" label="Submit for approval" onClick={move('submit')} />
+        ) : null}
+        {admin && d.status === 'pending_approval' ? (
+          <ActionButton
+            kind="primary"
+            label={`Approve ${props.symbol} dividend`}
+            onClick={move('approve')}
+          />
+        ) : null}
+        {admin && d.status === 'approved' ? (
+          <ActionButton
+            kind="primary"
+            label={`Distribute ${props.symbol} dividend`}
+            onClick={move('distribute')}
+          />
+        ) : null}
+        {props.who === 'staff' && d.dividend_type === 'token' && d.status !== 'cancelled' ? (
+          <ActionButton label="Resend failed transfers" onClick={move('retry-chain')} />
+        ) : null}
+        {(props.who === 'issuer' && ['draft', 'pending_approval'].includes(d.status)) ||
+        (admin && ['draft', 'pending_approval', 'approved'].includes(d.status)) ? (
+          <ActionButton kind="danger" label="Cancel dividend" onClick={move('cancel')} />
+        ) : null}
+        <button
+          type="button"
+          aria-expanded={showPayments}
+          onClick={() => setShowPayments(!showPayments)}
+        >
+          {showPayments ? 'Hide payments' : 'Payments'}
+        </button>
+      </div>
+      {showPayments ? <Payments base={base} dividend={d} /> : null}
+    </article>
+  );
+}
+
+/** The issuer's dividends of one token: declare, then follow each declaration. */
+export function TokenDividends({ id }: { id: string }) {
+  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const list = useLoad(
+    () => api.get<Page<Dividend>>(`/api/v1/dividends?token_id=${id}&limit=100`),
+    [id],
+  );
+  return (
+    <section>
+      <Loaded state={token}>
+        {(t) => (
+          <>
+            <h1>Dividends of {t.symbol}</h1>
+            <p>
+              <a href="#/issuer">Back to businesses and tokens</a>
+            </p>
+            <h2>Declare a dividend</h2>
+            <p class="muted">
+              The holders are counted when you declare; staff approve it and start the payment,
+              which takes the amount from your cash balance.
+            </p>
+            <ActionForm
+              label="Declare a dividend"
+              submit="Declare"
+              done="Declared as a draft: check the figures, then submit it for approval."
+              onSubmit={async (v) => {
+                const tokens = v.dividend_type === 'token';
+                await api.post('/api/v1/dividends', {
+                  token_id: t.id,
+                  dividend_type: v.dividend_type,
+                  ...(tokens
+                    ? { per_token_qty: wholeNumber(v.per_token) }
+                    : { per_token_usd: v.per_token }),
+                  fee_pct: tokens ? '0' : v.fee_pct,
+                  ...isoOrNothing('record_date', v.record_date),
+                  ...isoOrNothing('payment_date', v.payment_date),
+                });
+                list.reload();
+              }}
+            >
+              <Select
+                label="Paid in"
+                name="dividend_type"
+                options={[
+                  ['fiat', 'cash (USD)'],
+                  ['stablecoin', 'stablecoin (USDC)'],
+                  ['token', `tokens (${t.symbol})`],
+                ]}
+              />
+              <Field
+                label="Per token held (USD, or whole tokens)"
+                name="per_token"
+                inputmode="decimal"
+                required
+              />
+              <Field
+                label="Platform fee % (cash and USDC)"
+                name="fee_pct"
+                value="0"
+                inputmode="decimal"
+                required
+              />
+              <Field label="Record date (default now)" name="record_date" type="datetime-local" />
+              <Field
+                label="Payment date (default the record date)"
+                name="payment_date"
+                type="datetime-local"
+              />
+            </ActionForm>
+            <h2>Declarations</h2>
+            <Loaded state={list}>
+              {(page) =>
+                page.data.length === 0 ? (
+                  <p class="muted">No dividends declared for {t.symbol}.</p>
+                ) : (
+                  <>
+                    {page.data.map((d) => (
+                      <DividendCard
+                        key={d.id}
+                        dividend={d}
+                        symbol={t.symbol}
+                        who="issuer"
+                        onChange={list.reload}
+                      />
+                    ))}
+                  </>
+                )
+              }
+            </Loaded>
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+/** Staff: declarations by status; admins approve, distribute and cancel. */
+export function AdminDividends() {
+  const [status, setStatus] = useState<string>('pending_approval');
+  const { symbol } = useTokenSymbols();
+  const list = useLoad(
+    () =>
+      api.get<Page<Dividend>>(
+        `/api/v1/admin/dividends?limit=100${status ? `&status=${status}` : ''}`,
+      ),
+    [status],
+  );
+  return (
+    <section>
+      <h1>Dividends</h1>
+      <StatusPicker label="Status" value={status} options={statuses} all onChange={setStatus} />
+      <Loaded state={list}>
+        {(page) =>
+          page.data.length === 0 ? (
+            <p class="muted">No dividends {status ? label(status) : ''}.</p>
+          ) : (
+            <>
+              {page.data.map((d) => (
+                <DividendCard
+                  key={d.id}
+                  dividend={d}
+                  symbol={symbol(d.token_id)}
+                  who="staff"
+                  onChange={list.reload}
+                />
+              ))}
+            </>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}

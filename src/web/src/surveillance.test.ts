@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { alertsPath, duration, evidenceTimeline, selfTrade } from './surveillance.js';
+import type { Alert } from './types.js';
+
+/** An alert as the contract names it (trading process, GET /admin/surveillance/alerts/:id). */
+const spoof: Alert = {
+  id: 'a1',
+  token_id: 't1',
+  rule: 'spoofing',
+  status: 'open',
+  user_id: 'u1',
+  summary: 'Large bid pulled 800 ms after placement while selling',
+  detected_at: '2026-11-24T10:00:05.000Z',
+  evidence: {
+    orders: [
+      {
+        id: 'o2',
+        side: 'sell',
+        price: '10.10',
+        quantity: 5,
+        placed_at: '2026-11-24T10:00:01.000Z',
+        cancelled_at: null,
+      },
+      {
+        id: 'o1',
+        side: 'buy',
+        price: '10.00',
+        quantity: 5000,
+        placed_at: '2026-11-24T10:00:00.500Z',
+        cancelled_at: '2026-11-24T10:00:01.300Z',
+      },
+    ],
+    trades: [
+      {
+        id: 'tr1',
+        price: '10.10',
+        quantity: 5,
+        buyer_id: 'u2',
+        seller_id: 'u1',
+        executed_at: '2026-11-24T10:00:01.300Z',
+      },
+    ],
+  },
+  closed_at: null,
+  closed_by: null,
+  note: null,
+};
+
+describe('surveillance alerts', () => {
+  it('builds the list query from the filters, leaving out empty ones', () => {
+    expect(alertsPath({})).toBe('/api/v1/admin/surveillance/alerts?limit=50');
+    expect(alertsPath({ status: 'open', token_id: ' t1 ', rule: '' }, 'c9', 20)).toBe(
+      '/api/v1/admin/surveillance/alerts?limit=20&status=open&token_id=t1&cursor=c9',
+    );
+    expect(alertsPath({ rule: 'wash_trade' })).toContain('rule=wash_trade');
+  });
+
+  it('reads the evidence in time order with each pulled order time on the book', () => {
+    const events = evidenceTimeline(spoof.evidence);
+    expect(events.map((e) => `${e.kind}:${e.ref}`)).toEqual([
+      'placed:o1',
+      'placed:o2',
+      // same instant: the trade first, then the cancellation it was waiting for
+      'trade:tr1',
+      'cancelled:o1',
+    ]);
+    expect(events[3]).toMatchObject({ restedMs: 800, side: 'buy', quantity: '5000' });
+    expect(events[2]).toMatchObject({ price: '10.10', buyer_id: 'u2', seller_id: 'u1' });
+    expect(events.some(selfTrade)).toBe(false);
+  });
+
+  it('marks a trade between one user and itself', () => {
+    const wash = evidenceTimeline({
+      orders: [],
+      trades: [
+        {
+          id: 'w',
+          price: '1',
+          quantity: '3',
+          buyer_id: 'u1',
+          seller_id: 'u1',
+          executed_at: '2026-11-24T10:00:00Z',
+        },
+      ],
+    });
+    expect(wash.filter(selfTrade).map((e) => e.ref)).toEqual(['w']);
+  });
+
+  it('writes durations as people read them', () => {
+    expect(duration(800)).toBe('800 ms');
+    expect(duration(2400)).toBe('2.4 s');
+    expect(duration(185_000)).toBe('3 min 5 s');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Reading surveillance alerts (trading process, /api/v1/admin/surveillance): the list's query
+ * from the screen's filters, and an alert's evidence as one timeline, so staff read a spoof or a
+ * wash trade in the order it happened (an order placed, the trade it waited for, the order
+ * pulled) with each order's time on the book.
+ */
+import type { Alert } from './types.js';
+
+export const alertRules = ['spoofing', 'layering', 'wash_trade'] as const;
+
+export interface AlertFilter {
+  status?: string;
+  token_id?: string;
+  rule?: string;
+}
+
+/** The list's path: empty filters left out, so "any" is the API's default. */
+export function alertsPath(filter: AlertFilter, cursor?: string, limit = 50): string {
+  const query = new URLSearchParams({ limit: String(limit) });
+  for (const key of ['status', 'token_id', 'rule'] as const) {
+    const value = filter[key]?.trim();
+    if (value) query.set(key, value);
+  }
+  if (cursor) query.set('cursor', cursor);
+  return `/api/v1/admin/surveillance/alerts?${query}`;
+}
+
+export interface TimelineEvent {
+  at: string;
+  kind: 'placed' | 'cancelled' | 'trade';
+  /** the order's or the trade's id */
+  ref: string;
+  side?: string;
+  price: string;
+  quantity: string;
+  /** an order's time on the book, for its cancellation */
+  restedMs?: number;
+  buyer_id?: string;
+  seller_id?: string;
+}
+
+/** The evidence's orders and trades as events in time order (ties: placed, trade, cancelled). */
+export function evidenceTimeline(evidence: Alert['evidence']): TimelineEvent[] {
+  const events: TimelineEvent[] = [];
+  for (const o of evidence.orders) {
+    const common = { ref: o.id, side: o.side, price: o.price, quantity: String(o.quantity) };
+    events.push({ at: o.placed_at, kind: 'placed', ...common });
+    if (o.cancelled_at)
+      events.push({
+        at: o.cancelled_at,
+        kind: 'cancelled',
+        ...common,
+        restedMs: Date.parse(o.cancelled_at) - Date.parse(o.placed_at),
+      });
+  }
+  for (const t of evidence.trades)
+    events.push({
+      at: t.executed_at,
+      kind: 'trade',
+      ref: t.id,
+      price: t.price,
+      quantity: String(t.quantity),
+      buyer_id: t.buyer_id,
+      seller_id: t.seller_id,
+    });
+  const order = { placed: 0, trade: 1, cancelled: 2 };
+  return events.sort(
+    (a, b) => Date.parse(a.at) - Date.parse(b.at) || order[a.kind] - order[b.kind],
+  );
+}
+
+/** A duration as people read it: 850 ms, 2.4 s, 3 min 5 s. */
+export function duration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** A trade between one user's own orders: the wash trade's mark. */
+export const selfTrade = (e: TimelineEvent) =>
+  e.kind === 'trade' && e.buyer_id !== undefined && e.buyer_id === e.seller_id;

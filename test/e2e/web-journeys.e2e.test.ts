@@ -1,0 +1,328 @@
+/**
+ * The web client in a real browser over the whole running system (`tessera start`: chain,
+ * workers, trading process): an issuer takes a token to its offering with staff deploying it and
+ * opening the window on their screens; an investor signs up, verifies through the provider's
+ * widget, deposits, subscribes and sees the tokens minted on chain in the portfolio, staff
+ * confirming the deposit and the payment on theirs; the issuer declares a dividend, staff approve
+ * and distribute it, and the investor sees it received; staff's settlement, halts and users
+ * screens against the real trading process; a password change by keyboard. Screenshots land in
+ * test-results/web-journeys/ (phone width where named).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, menu, screenshot, signIn } from '../support/browser.js';
+import { e2ePassword } from '../support/e2e-flows.js';
+import { startWebSystem, systemAdminEmail, type WebSystem } from '../support/web-system.js';
+
+const journey = 'web-journeys';
+const symbol = 'QUAY';
+const issuerEmail = 'hana@quay.example';
+const investorEmail = 'ivo@example.com';
+/** `datetime-local` in the browser's time zone (UTC, set on the context). */
+const localTime = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+
+describe('web journeys over the running system', () => {
+  let web: WebSystem;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let admin: Page;
+  let issuer: Page;
+  let investor: Page;
+  let tokenId: string;
+
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([startWebSystem(), launchBrowser()]);
+    admin = await open();
+    await signIn(admin, systemAdminEmail, e2ePassword);
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  });
+
+  async function open(): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: { width: 1200, height: 900 },
+      timezoneId: 'UTC',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(web.url);
+    return page;
+  }
+
+  /** Reloads `page` until `text` shows (what the system's workers do is not pushed). */
+  async function reloadUntil(page: Page, text: string | RegExp, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if ((await page.getByText(text).count()) > 0) return;
+      if (Date.now() > deadline) throw new Error(`no ${String(text)} on ${page.url()}`);
+      await page.waitForTimeout(500);
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+  }
+
+  it('takes an issuer to a token in offering, staff deploying it and opening the window', async () => {
+    const adminToken = await web.flow.login(systemAdminEmail);
+    const issuerToken = await web.flow.verifiedUser(adminToken, issuerEmail, { role: 'issuer' });
+    await web.flow.activeBusiness(adminToken, issuerToken, 'Quay Estates');
+
+    issuer = await open();
+    await signIn(issuer, issuerEmail, e2ePassword);
+    await menu(issuer, 'Businesses & tokens');
+    const create = issuer.getByRole('form', { name: 'Create a token' });
+    await create.getByLabel('Name').fill('Quay Estates Shares');
+    await create.getByLabel('Symbol').fill(symbol);
+    await create.getByLabel('Total supply').fill('100000');
+    await create.getByLabel('Price per token (USD)').fill('2.50');
+    await create.getByRole('button', { name: 'Create token' }).click();
+    await issuer.getByRole('link', { name: symbol, exact: true }).waitFor();
+    tokenId = (await issuer.getByRole('link', { name: symbol, exact: true }).getAttribute('href'))!
+      .split('/')
+      .at(-1)!;
+    expect(await issuer.getByTestId('go-live').textContent()).toBe('waiting for staff to deploy');
+
+    await menu(admin, 'Tokens');
+    await admin.getByRole('button', { name: `Deploy ${symbol}` }).click();
+    await admin.getByRole('cell', { name: 'primary', exact: true }).waitFor({ timeout: 60_000 });
+    await admin.getByRole('button', { name: `Offering of ${symbol}` }).click();
+    const window = admin.getByRole('form', { name: 'Offering window' });
+    await window.getByLabel('Opens').fill(localTime(Date.now() - 60_000));
+    await window.getByLabel('Closes').fill(localTime(Date.now() + 86_400_000));
+    await window.getByRole('button', { name: 'Open the offering' }).click();
+    await admin.getByText('The offering window is set.').waitFor();
+    await screenshot(admin, journey, '01-staff-offering-open');
+
+    await issuer.reload();
+    await expect
+      .poll(() => issuer.getByTestId('go-live').textContent())
+      .toMatch(/^offering open until /);
+    await screenshot(issuer, journey, '02-issuer-token-in-offering');
+  }, 120_000);
+
+  it('takes an investor from sign-up through widget KYC, deposit and subscription to minted tokens', async () => {
+    investor = await open();
+    await investor.getByRole('link', { name: 'Create an account' }).click();
+    await investor.getByLabel('Full name').fill('Ivo Investor');
+    await investor.getByLabel('Email').fill(investorEmail);
+    await investor.getByLabel(/^Password/).fill(e2ePassword);
+    await investor.getByRole('button', { name: 'Create account' }).click();
+    await investor.getByTestId('next-step').getByRole('link').click();
+
+    // The applicant's data first; then the provider's page opens in a new tab, where the person
+    // walks its steps.
+    const provider = investor.getByRole('form', { name: 'Provider KYC' });
+    await provider.getByLabel('First name').fill('Ivo');
+    await provider.getByLabel('Last name').fill('Investor');
+    await provider.getByLabel('Date of birth').fill('1988-03-14');
+    await provider.getByLabel(/^Nationality/).fill('AE');
+    const [widget] = await Promise.all([
+      investor.context().waitForEvent('page'),
+      provider.getByRole('button', { name: 'Continue to the provider' }).click(),
+    ]);
+    await widget.waitForLoadState();
+    for (let step = 0; step < 8; step++) {
+      const number = widget.getByLabel('Document number');
+      if ((await number.count()) > 0) {
+        await number.fill('P-5550123');
+        const country = widget.getByLabel(/Issuing country/);
+        if (!(await country.inputValue())) await country.fill('ARE');
+      }
+      const submit = widget.locator('form[method="post"] button[type="submit"]').first();
+      if ((await submit.count()) === 0) break;
+      const last = (await submit.textContent()) === 'Submit for review';
+      await Promise.all([widget.waitForNavigation(), submit.click()]);
+      if (last) break;
+    }
+    await screenshot(widget, journey, '03-provider-widget-done');
+    await widget.close();
+    const kycStatus = investor.getByTestId('kyc-page-status');
+    await expect
+      .poll(
+        async () => {
+          await investor.reload();
+          return kycStatus.textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('approved');
+    await screenshot(investor, journey, '04-kyc-approved-by-widget');
+
+    await menu(investor, 'Deposits & withdrawals');
+    await investor.getByLabel('Deposit amount (USD)').fill('400.00');
+    await investor.getByRole('button', { name: 'Request deposit' }).click();
+    await investor.getByTestId('request-status').first().waitFor();
+    await menu(admin, 'Fiat requests');
+    await admin.getByRole('button', { name: 'Confirm 400.00' }).click();
+    await admin.getByRole('cell', { name: 'confirmed' }).waitFor();
+
+    await menu(investor, 'Marketplace');
+    await investor.getByRole('link', { name: symbol, exact: true }).click();
+    const subscribe = investor.getByRole('form', { name: 'Subscribe' });
+    await subscribe.getByLabel('Quantity (whole tokens)').fill('100');
+    await expect.poll(() => subscribe.textContent()).toContain('Cost: 250.00 USD');
+    await subscribe.getByRole('button', { name: 'Subscribe' }).click();
+    await investor.getByText('Subscribed:').waitFor();
+    await screenshot(investor, journey, '05-subscribed');
+
+    await menu(admin, 'Tokens');
+    await admin.getByRole('button', { name: `Offering of ${symbol}` }).click();
+    await admin.getByRole('button', { name: 'Confirm payment of all 1' }).click();
+    await admin.getByText('No allocations wait for payment.').waitFor();
+    await screenshot(admin, journey, '06-staff-payment-confirmed');
+
+    await menu(investor, 'Portfolio');
+    const allocations = investor.getByRole('table', { name: 'Allocations' });
+    await reloadUntil(investor, 'minted');
+    expect(await allocations.getByRole('cell', { name: 'minted' }).count()).toBe(1);
+    const holdings = investor.getByRole('table', { name: 'Token holdings' });
+    const row = holdings.getByRole('row', { name: new RegExp(symbol) });
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('100');
+    expect(await investor.getByTestId('fiat-balance').textContent()).toBe('150.00 USD');
+    await screenshot(investor, journey, '07-portfolio-minted');
+  }, 180_000);
+
+  it('lets the issuer declare a dividend that staff approve and distribute to the investor', async () => {
+    await issuer.reload();
+    const proceeds = issuer.getByRole('table', { name: 'Subscriptions received' });
+    await proceeds.getByRole('cell', { name: '250.00 USD' }).first().waitFor();
+    await issuer.getByRole('link', { name: `Dividends of ${symbol}` }).click();
+    await issuer.getByText(`No dividends declared for ${symbol}.`).waitFor();
+    const declare = issuer.getByRole('form', { name: 'Declare a dividend' });
+    await declare.getByLabel(/^Per token held/).fill('0.105');
+    await declare.getByLabel(/^Platform fee/).fill('1');
+    await declare.getByRole('button', { name: 'Declare' }).click();
+    const status = issuer.getByTestId('dividend-status');
+    await expect.poll(() => status.textContent()).toBe('draft');
+    // 0.105 x 100 held = 10.50 gross, 1% fee: the exact decimal strings of the API.
+    expect(await issuer.getByTestId('dividend-gross').textContent()).toBe('10.50 USD');
+    await issuer.getByRole('button', { name: 'Submit for approval' }).click();
+    await expect.poll(() => status.textContent()).toBe('pending approval');
+    await screenshot(issuer, journey, '08-dividend-submitted');
+
+    await menu(admin, 'Dividends');
+    await admin.getByRole('button', { name: `Approve ${symbol} dividend` }).click();
+    await admin.getByText('No dividends pending approval.').waitFor();
+    await admin.getByLabel('Status').selectOption('approved');
+    await admin.getByRole('button', { name: `Distribute ${symbol} dividend` }).click();
+    await admin.getByText('No dividends approved.').waitFor();
+    // The distributor pays on its own time: choosing the filter again reads the list again.
+    const adminStatus = admin.getByTestId('dividend-status');
+    await expect
+      .poll(
+        async () => {
+          await admin.getByLabel('Status').selectOption('draft');
+          await admin.getByLabel('Status').selectOption('');
+          await adminStatus.waitFor();
+          return adminStatus.textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('distributed');
+    await admin.getByRole('button', { name: 'Payments' }).click();
+    await admin.getByRole('cell', { name: '10.40 USD' }).waitFor();
+    await screenshot(admin, journey, '09-staff-dividend-distributed');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin, journey, '10-staff-dividend-phone');
+    await admin.setViewportSize({ width: 1200, height: 900 });
+
+    await menu(investor, 'Overview');
+    await menu(investor, 'Portfolio');
+    const received = investor.getByRole('table', { name: 'Dividends received' });
+    await received.getByRole('cell', { name: '10.40 USD' }).waitFor();
+    expect(await investor.getByTestId('fiat-balance').textContent()).toBe('160.40 USD');
+    await investor.setViewportSize({ width: 390, height: 844 });
+    await screenshot(investor, journey, '11-portfolio-dividend-phone');
+    await investor.setViewportSize({ width: 1200, height: 900 });
+  }, 120_000);
+
+  it('shows staff the settlement, halts and users screens from the real processes', async () => {
+    const adminToken = await web.flow.login(systemAdminEmail);
+    await web.flow.enableSecondary(adminToken, tokenId);
+
+    await menu(admin, 'Settlement');
+    await admin.getByText('No failed settlements.').waitFor();
+    await admin.getByText('No failed minting.').waitFor();
+    // The go-live allocation is minted on its own time: until then the totals differ.
+    await expect
+      .poll(
+        async () => {
+          await admin.getByRole('button', { name: /^Run (reconciliation|again)$/ }).click();
+          return admin.getByTestId('reconciliation-result').textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toMatch(/^Database and chain agree for 1 token\(s\)/);
+    await screenshot(admin, journey, '12-staff-settlement');
+
+    await menu(admin, 'Trading halts');
+    await expect
+      .poll(() => admin.getByTestId('halt-status').textContent())
+      .toBe('Trading (not halted)');
+    await admin.getByText(`Settings of ${symbol}`).click();
+    const settings = admin.getByRole('form', { name: `Trading settings of ${symbol}` });
+    await settings.getByLabel('Circuit breaker move %').fill('12.345');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    // The API's refusal, next to the form: nothing saved.
+    await expect
+      .poll(() => settings.getByRole('alert').textContent())
+      .toContain('VALIDATION_FAILED');
+    await settings.getByLabel('Circuit breaker move %').fill('12.5');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByText('Saved.').waitFor();
+    await screenshot(admin, journey, '13-staff-trading-halts');
+
+    await menu(admin, 'Users');
+    const filter = admin.getByRole('form', { name: 'Filter users' });
+    await filter.getByLabel('Role').selectOption('issuer');
+    await filter.getByRole('button', { name: 'Filter' }).click();
+    const users = admin.getByRole('table', { name: 'Users' });
+    await expect.poll(() => users.getByRole('cell', { name: investorEmail }).count()).toBe(0);
+    await users.getByRole('cell', { name: issuerEmail }).waitFor();
+    await filter.getByLabel('Role').selectOption('');
+    await filter.getByLabel('Email contains').fill('ivo@');
+    await filter.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => users.getByRole('row').count()).toBe(2);
+    await users.getByRole('cell', { name: investorEmail }).waitFor();
+    await screenshot(admin, journey, '14-staff-users');
+
+    await menu(issuer, 'Businesses & tokens');
+    await expect
+      .poll(() => issuer.getByTestId('go-live').textContent())
+      .toMatch(/^live for trading/);
+    await screenshot(issuer, journey, '15-issuer-token-live');
+  }, 90_000);
+
+  it('changes a password with the keyboard only, then signs in with the new one', async () => {
+    await menu(investor, 'Account');
+    const form = investor.getByRole('form', { name: 'Change password' });
+    const newPassword = 'a longer passphrase for ivo';
+    await form.getByLabel('Current password').focus();
+    await investor.keyboard.type('not my password at all');
+    await investor.keyboard.press('Tab');
+    await investor.keyboard.type(newPassword);
+    await investor.keyboard.press('Tab');
+    await investor.keyboard.type(newPassword);
+    await investor.keyboard.press('Enter');
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toContain('CURRENT_PASSWORD_WRONG');
+    await screenshot(investor, journey, '16-password-refused');
+
+    await form.getByLabel('Current password').fill(e2ePassword);
+    await form.getByLabel('Current password').press('Enter');
+    await form.getByText('Password changed.').waitFor();
+    await investor.getByRole('button', { name: 'Sign out' }).click();
+    await investor.getByLabel('Email').fill(investorEmail);
+    await investor.getByLabel('Password').fill(e2ePassword);
+    await investor.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => investor.getByRole('alert').textContent())
+      .toContain('INVALID_CREDENTIALS');
+    await investor.getByLabel('Password').fill(newPassword);
+    await investor.getByRole('button', { name: 'Sign in' }).click();
+    await investor.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot(investor, journey, '17-signed-in-with-new-password');
+  }, 60_000);
+});
