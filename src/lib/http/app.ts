@@ -74,6 +74,8 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   await app.register(cors, {
     origin: options.corsOrigins.length > 0 ? [...options.corsOrigins] : false,
     credentials: false,
+    // the plugin allows GET, HEAD and POST by default; the web client also amends and cancels
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   });
   await app.register(rateLimit, {
     global: true,
