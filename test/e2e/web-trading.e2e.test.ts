@@ -15,6 +15,8 @@ import { testPassword } from '../support/platform.js';
 import { buildWebClient, startWebTrading, type Investor, type WebTrading } from '../support/web.js';
 
 const journey = 'web-trading';
+/** the machine is shared: what the screen shows may take a while under load */
+const patience = { timeout: 20_000 };
 type Level = [string, string];
 interface Book {
   bids: Level[];
@@ -45,7 +47,7 @@ describe('trading screen in a browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.goto(`${sys.url}/#/trade/${tokenId}`);
-    await expect.poll(() => page.getByTestId('feed-status').textContent()).toBe('live');
+    await expect.poll(() => page.getByTestId('feed-status').textContent(), patience).toBe('live');
     return page;
   }
 
@@ -133,7 +135,7 @@ describe('trading screen in a browser', () => {
       // The seller's ask reaches both books.
       await placeLimit(sellerPage, 'sell', '100', '10.00');
       await expect
-        .poll(() => entry(sellerPage).getByRole('status').textContent())
+        .poll(() => entry(sellerPage).getByRole('status').textContent(), patience)
         .toBe('Order open: 0 of 100 filled');
       await bothShow(both, token.id, { bids: [], asks: [['10.00', '100']] });
       await screenshot(sellerPage, journey, '01-seller-ask');
@@ -142,22 +144,32 @@ describe('trading screen in a browser', () => {
       // The buyer takes 40: both books, tapes and tickers, and each user's orders and fills.
       await placeLimit(buyerPage, 'buy', '40', '10.00');
       await expect
-        .poll(() => entry(buyerPage).getByRole('status').textContent())
+        .poll(() => entry(buyerPage).getByRole('status').textContent(), patience)
         .toBe('Order filled: 40 of 40 filled in 1 trade(s)');
       await bothShow(both, token.id, { bids: [], asks: [['10.00', '60']] });
       for (const page of both) {
         await expect
-          .poll(() => page.getByRole('table', { name: 'Trades' }).innerText())
+          .poll(() => page.getByRole('table', { name: 'Trades' }).innerText(), patience)
           .toContain('10.00\t40');
-        await expect.poll(() => page.getByTestId('last-price').textContent()).toBe('10.00');
-        await expect.poll(() => page.getByTestId('candles').getAttribute('data-count')).toBe('1');
+        await expect
+          .poll(() => page.getByTestId('last-price').textContent(), patience)
+          .toBe('10.00');
+        await expect
+          .poll(() => page.getByTestId('candles').getAttribute('data-count'), patience)
+          .toBe('1');
       }
-      await expect.poll(() => fills(buyerPage).innerText()).toMatch(/buy\t10\.00\t40\t400\.00/);
-      await expect.poll(() => fills(sellerPage).innerText()).toMatch(/sell\t10\.00\t40\t400\.00/);
-      await expect.poll(() => openOrders(sellerPage).innerText()).toContain('40 / 100');
-      await expect.poll(() => openOrders(sellerPage).innerText()).toContain('partially filled');
       await expect
-        .poll(() => buyerPage.getByRole('table', { name: 'Order history' }).innerText())
+        .poll(() => fills(buyerPage).innerText(), patience)
+        .toMatch(/buy\t10\.00\t40\t400\.00/);
+      await expect
+        .poll(() => fills(sellerPage).innerText(), patience)
+        .toMatch(/sell\t10\.00\t40\t400\.00/);
+      await expect.poll(() => openOrders(sellerPage).innerText(), patience).toContain('40 / 100');
+      await expect
+        .poll(() => openOrders(sellerPage).innerText(), patience)
+        .toContain('partially filled');
+      await expect
+        .poll(() => buyerPage.getByRole('table', { name: 'Order history' }).innerText(), patience)
         .toContain('40 / 40');
       await screenshot(buyerPage, journey, '03-buyer-filled');
       await screenshot(sellerPage, journey, '04-seller-partly-filled');
@@ -174,38 +186,38 @@ describe('trading screen in a browser', () => {
       await placeLimit(buyerPage, 'buy', '1', '31.00');
       const confirmFat = entry(buyerPage).getByRole('button', { name: /place it anyway/ });
       await expect
-        .poll(() => entry(buyerPage).getByRole('alert').textContent())
+        .poll(() => entry(buyerPage).getByRole('alert').textContent(), patience)
         .toContain('FAT_FINGER_CONFIRMATION_REQUIRED');
       await screenshot(buyerPage, journey, '05-fat-finger');
       await confirmFat.click();
       await expect
-        .poll(() => entry(buyerPage).getByRole('alert').textContent())
+        .poll(() => entry(buyerPage).getByRole('alert').textContent(), patience)
         .toContain('NAV_DEVIATION_CONFIRMATION_REQUIRED');
       await confirmFat.click();
       // it crosses the ask and trades at the ask's 10.00
       await expect
-        .poll(() => entry(buyerPage).getByRole('status').textContent())
+        .poll(() => entry(buyerPage).getByRole('status').textContent(), patience)
         .toBe('Order filled: 1 of 1 filled in 1 trade(s)');
 
       // A resting bid, cancelled on its own; then the seller cancels all.
       await placeLimit(buyerPage, 'buy', '5', '9.50');
       await expect
-        .poll(() => entry(buyerPage).getByRole('status').textContent())
+        .poll(() => entry(buyerPage).getByRole('status').textContent(), patience)
         .toBe('Order open: 0 of 5 filled');
       await bothShow(both, token.id, { bids: [['9.50', '5']], asks: [['10.00', '29']] });
       await screenshot(buyerPage, journey, '06-bid-and-ask');
       await openOrders(buyerPage).getByRole('button', { name: 'Cancel' }).click();
       await sellerPage.getByRole('button', { name: 'Cancel all my orders here' }).click();
       await bothShow(both, token.id, { bids: [], asks: [] });
-      await expect.poll(() => sellerPage.getByText('No open orders.').count()).toBe(1);
+      await expect.poll(() => sellerPage.getByText('No open orders.').count(), patience).toBe(1);
       await expect
-        .poll(() => sellerPage.getByRole('table', { name: 'Order history' }).innerText())
+        .poll(() => sellerPage.getByRole('table', { name: 'Order history' }).innerText(), patience)
         .toContain('cancelled');
 
       // Candles of another interval come from REST, then follow the socket.
       await buyerPage.getByRole('button', { name: '1h' }).click();
       await expect
-        .poll(() => buyerPage.getByTestId('candles').getAttribute('data-count'))
+        .poll(() => buyerPage.getByTestId('candles').getAttribute('data-count'), patience)
         .toBe('1');
       await screenshot(buyerPage, journey, '07-candles-1h');
       await screenshot(sellerPage, journey, '08-seller-cancelled-all');

@@ -23,6 +23,15 @@ export interface CandleChart {
   remove(): void;
 }
 
+/** The browser's language if Intl takes it: some report a tag it refuses ("en-US@posix"). */
+function locale(): string {
+  try {
+    return Intl.getCanonicalLocales(navigator.language)[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
 const time = (candle: Candle) => (Date.parse(candle.start) / 1000) as UTCTimestamp;
 
 export function candleChart(container: HTMLElement): CandleChart {
@@ -36,6 +45,7 @@ export function candleChart(container: HTMLElement): CandleChart {
       textColor: style.color,
     },
     timeScale: { timeVisible: true, secondsVisible: false },
+    localization: { locale: locale() },
   });
   const prices = chart.addSeries(CandlestickSeries, {
     upColor: up,
