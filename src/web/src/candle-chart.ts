@@ -59,6 +59,9 @@ export function candleChart(container: HTMLElement): CandleChart {
     priceScaleId: '',
     priceFormat: { type: 'volume' },
     color: 'rgba(9, 105, 218, 0.35)',
+    // volume shares the price axis's side: its labels would cover the prices
+    lastValueVisible: false,
+    priceLineVisible: false,
   });
   volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   const drawn = new Map<number, Candle>();
