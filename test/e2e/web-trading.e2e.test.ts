@@ -221,6 +221,8 @@ describe('trading screen in a browser', () => {
         .toBe('1');
       await screenshot(buyerPage, journey, '07-candles-1h');
       await screenshot(sellerPage, journey, '08-seller-cancelled-all');
+      await buyerPage.setViewportSize({ width: 390, height: 844 });
+      await screenshot(buyerPage, journey, '09-phone-width');
     },
   );
 
@@ -276,7 +278,7 @@ describe('trading screen in a browser', () => {
 
       const { shown } = await bookMatchesRest(page, token.id, undefined, 60_000);
       expect(shown.bids.length + shown.asks.length).toBeGreaterThan(10);
-      await screenshot(page, journey, '09-after-100-updates-a-second');
+      await screenshot(page, journey, '10-after-100-updates-a-second');
     },
   );
 });
