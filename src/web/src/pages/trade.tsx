@@ -146,8 +146,7 @@ function Trading({ token }: { token: Token }) {
       {investor ? (
         <>
           <h2>My orders</h2>
-          {ordersError ? <ErrorNote error={ordersError} /> : null}
-          <Loaded state={{ data: orders, loading: orders === undefined }}>
+          <Loaded state={{ data: orders, error: ordersError, loading: orders === undefined }}>
             {(list) => <MyOrders token={token} orders={list} onChange={changed} />}
           </Loaded>
           <h2>My fills</h2>
