@@ -7,6 +7,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { AccessTokens } from '../../src/lib/auth/access-token.js';
+import type { Db } from '../../src/lib/db/database.js';
 import type { Role } from '../../src/lib/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createLogger } from '../../src/lib/logger.js';
@@ -31,66 +32,14 @@ let counter = 0;
 const address = () =>
   `0x${(++counter).toString(16).padStart(8, '0')}${newId().replace(/-/g, '').slice(0, 32)}`;
 
-export async function startTestTrading() {
-  const test: TestDatabase = await createTestDatabase();
-  const config = testConfig({ DATABASE_URL: test.url });
-  const clock = new ManualClock();
-  const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
-  let trading: TradingApp = await buildTradingApp({
-    config,
-    db: test.db,
-    logger: createLogger('test', 'silent'),
-    clock,
-    tickMs: 0,
-  });
-  const db = test.db;
-
-  async function user(role: Role, extra: Record<string, unknown> = {}): Promise<Trader> {
-    const id = newId();
-    await db
-      .insertInto('users')
-      .values({
-        id,
-        email: `${id}@example.com`,
-        password_hash: null,
-        role,
-        account_type: role === 'investor' ? 'individual' : null,
-        full_name: 'Test',
-        kyc_status: 'approved',
-        kyc_level: 2,
-        accreditation_status: 'institutional',
-        fatca_status: 'clear',
-        wallet_address: role === 'investor' ? address() : null,
-        ...extra,
-      })
-      .execute();
-    const token = await tokens.sign({ userId: id, role, sessionId: newId() });
-    return { id, token };
-  }
-
-  const system = {
-    db,
-    databaseUrl: test.url,
-    clock,
-    get trading() {
-      return trading;
-    },
-    call(
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-      url: string,
-      body?: unknown,
-      token?: string,
-    ): Promise<LightMyRequestResponse> {
-      return trading.app.inject({
-        method,
-        url,
-        ...(body === undefined ? {} : { payload: body as object }),
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-      });
-    },
-    user,
+/**
+ * Data as the platform leaves it for trading: a live token of a fresh issuer, money credited as
+ * a confirmed deposit, tokens in a wallet. `user` makes the issuer (the caller's own kind of user).
+ */
+export function tradingSeeds<U extends { id: string }>(db: Db, user: (role: Role) => Promise<U>) {
+  return {
     /** a live token (secondary, full_orderbook) of a fresh issuer */
-    async token(extra: Record<string, unknown> = {}): Promise<{ id: string; issuer: Trader }> {
+    async token(extra: Record<string, unknown> = {}): Promise<{ id: string; issuer: U }> {
       const issuer = await user('issuer');
       const businessId = newId();
       await db
@@ -161,6 +110,76 @@ export async function startTestTrading() {
         )
         .execute();
     },
+  };
+}
+
+/** What makes an investor eligible to trade: verified, accredited, FATCA clear, a wallet. */
+export const eligibleInvestor = () =>
+  ({
+    kyc_status: 'approved',
+    kyc_level: 2,
+    accreditation_status: 'institutional',
+    fatca_status: 'clear',
+    wallet_address: address(),
+  }) as const;
+
+export async function startTestTrading() {
+  const test: TestDatabase = await createTestDatabase();
+  const config = testConfig({ DATABASE_URL: test.url });
+  const clock = new ManualClock();
+  const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
+  let trading: TradingApp = await buildTradingApp({
+    config,
+    db: test.db,
+    logger: createLogger('test', 'silent'),
+    clock,
+    tickMs: 0,
+  });
+  const db = test.db;
+
+  async function user(role: Role, extra: Record<string, unknown> = {}): Promise<Trader> {
+    const id = newId();
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: `${id}@example.com`,
+        password_hash: null,
+        role,
+        account_type: role === 'investor' ? 'individual' : null,
+        full_name: 'Test',
+        ...eligibleInvestor(),
+        wallet_address: role === 'investor' ? address() : null,
+        ...extra,
+      })
+      .execute();
+    const token = await tokens.sign({ userId: id, role, sessionId: newId() });
+    return { id, token };
+  }
+
+  const seeds = tradingSeeds(db, user);
+  const system = {
+    db,
+    databaseUrl: test.url,
+    clock,
+    get trading() {
+      return trading;
+    },
+    call(
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      url: string,
+      body?: unknown,
+      token?: string,
+    ): Promise<LightMyRequestResponse> {
+      return trading.app.inject({
+        method,
+        url,
+        ...(body === undefined ? {} : { payload: body as object }),
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    },
+    user,
+    ...seeds,
     async fiat(userId: string): Promise<string> {
       return (
         await db

@@ -1,18 +1,27 @@
 /**
  * The platform with the web client for browser tests: the client built by vite into a folder of
  * its own (so the test runs today's code), the platform app over a test database listening on a
- * free port, and the first admin.
+ * free port, and the first admin. For the trading screen, the trading process beside it on the
+ * same database, each at the URL the other is configured with (CORS, the page's policy and
+ * `/web-config.json` name the trading URL), and investors registered through the API and then
+ * made eligible and funded as the platform leaves them for trading.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
+import type { Db } from '../../src/lib/db/database.js';
+import type { Role } from '../../src/lib/db/schema.js';
+import { freePort } from '../../src/lib/embedded/ports.js';
+import { newId } from '../../src/lib/ids.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
+import { buildTradingApp } from '../../src/trading/app.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { testPassword } from './platform.js';
+import { eligibleInvestor, tradingSeeds } from './trading.js';
 
 export const adminEmail = 'admin@example.com';
 
@@ -54,3 +63,97 @@ export async function startWebPlatform(webDir: string): Promise<WebPlatform> {
     },
   };
 }
+
+/** A JSON call to one of the processes; throws with the body unless the status is `expected`. */
+export async function callJson(
+  url: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  body?: unknown,
+  token?: string,
+  expected = 200,
+): Promise<any> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (response.status !== expected) {
+    throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  }
+  return text ? JSON.parse(text) : undefined;
+}
+
+export interface Investor {
+  id: string;
+  email: string;
+  /** an access token of the investor's own session, for API calls beside the browser */
+  token: string;
+}
+
+export async function startWebTrading(webDir: string) {
+  const test = await createTestDatabase();
+  const [platformPort, tradingPort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${platformPort}`;
+  const tradingUrl = `http://127.0.0.1:${tradingPort}`;
+  const config = testConfig({ DATABASE_URL: test.url, PLATFORM_URL: url, TRADING_URL: tradingUrl });
+  const logger = createLogger('test', 'silent');
+  const platform = await buildPlatformApp({ config, db: test.db, logger, webDir });
+  const trading = await buildTradingApp({ config, db: test.db, logger });
+  await platform.listen({ host: '127.0.0.1', port: platformPort });
+  await trading.app.listen({ host: '127.0.0.1', port: tradingPort });
+
+  const db: Db = test.db;
+  async function register(email: string, role: Role): Promise<Investor> {
+    await callJson(
+      `${url}/api/v1/auth/register`,
+      'POST',
+      {
+        email,
+        password: testPassword,
+        role,
+        ...(role === 'investor' ? { account_type: 'individual' } : {}),
+      },
+      undefined,
+      201,
+    );
+    const { access_token: token } = await callJson(`${url}/api/v1/auth/login`, 'POST', {
+      email,
+      password: testPassword,
+    });
+    const { id } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
+    return { id, email, token };
+  }
+  const seeds = tradingSeeds(db, (role) => register(`${role}-${newId()}@example.com`, role));
+
+  return {
+    url,
+    tradingUrl,
+    db,
+    seeds,
+    /** an investor who may trade: verified, accredited, FATCA clear, with a wallet */
+    async investor(email: string): Promise<Investor> {
+      const investor = await register(email, 'investor');
+      await db.updateTable('users').set(eligibleInvestor()).where('id', '=', investor.id).execute();
+      return investor;
+    },
+    /** calls the trading process as `investor` */
+    trade: (
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      path: string,
+      body?: unknown,
+      investor?: Investor,
+    ) => callJson(`${tradingUrl}${path}`, method, body, investor?.token),
+    async close() {
+      await platform.close();
+      await trading.app.close();
+      await test.drop();
+      await fs.rm(webDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type WebTrading = Awaited<ReturnType<typeof startWebTrading>>;

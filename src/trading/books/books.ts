@@ -35,10 +35,15 @@ export class Books {
     return books;
   }
 
-  /** The writer of a token's book; NOT_FOUND for an unknown token. */
+  /** The writer of a token's book, its book loaded; NOT_FOUND for an unknown token. */
   async writerFor(tokenId: string): Promise<TokenWriter> {
-    const existing = this.writers.get(tokenId);
-    if (existing) return existing;
+    const writer = this.writers.get(tokenId) ?? (await this.startWriter(tokenId));
+    // A caller who finds the writer another caller started waits for its book too.
+    await writer.ready;
+    return writer;
+  }
+
+  private async startWriter(tokenId: string): Promise<TokenWriter> {
     const token = await this.deps.db
       .selectFrom('tokens')
       .select('id')
@@ -54,7 +59,6 @@ export class Books {
     if (again) return again;
     const writer = new TokenWriter(tokenId, this.deps);
     this.writers.set(tokenId, writer);
-    await writer.ready;
     return writer;
   }
 

@@ -102,6 +102,20 @@ describe('book channel', () => {
     expect(Number(trades.n)).toBeGreaterThan(0);
   });
 
+  it('sockets subscribing at once to a book not loaded yet each get its snapshot', async () => {
+    const { id: tokenId } = await sys.token();
+    const sockets = await Promise.all([1, 2, 3].map(() => open()));
+    const channels = [{ name: 'book', token_id: tokenId, depth: 10 }];
+    const answers = await Promise.all(
+      sockets.map((socket) => socket.request({ op: 'subscribe', id: 'at-once', channels })),
+    );
+    expect(answers.map((m) => m.type)).toEqual(['ack', 'ack', 'ack']);
+    for (const socket of sockets) {
+      const snapshot = await socket.next((m) => m.channel === 'book' && m.type === 'snapshot');
+      expect(snapshot.data).toEqual({ bids: [], asks: [] });
+    }
+  });
+
   it('a slow consumer gets one resync, is dropped, and recovers by subscribing again', async () => {
     const { id: tokenId } = await sys.token();
     const traders = await Promise.all([1, 2].map(() => funded(tokenId)));

@@ -3,7 +3,7 @@ import { LocalBook, bookChecksum, crc32, cumulative } from './book.js';
 
 describe('LocalBook', () => {
   const snapshot = () => {
-    const book = new LocalBook();
+    const book = new LocalBook(20);
     book.reset(10, {
       bids: [
         ['9.50', '5'],
@@ -42,12 +42,12 @@ describe('LocalBook', () => {
     expect(book.apply(12, { bids: [['9.00', '1']] })).toBe('gap');
     expect(book.apply(10, { bids: [['9.00', '1']] })).toBe('stale');
     expect(book.top(5).bids).toHaveLength(2);
-    expect(new LocalBook().apply(1, {})).toBe('gap');
+    expect(new LocalBook(20).apply(1, {})).toBe('gap');
   });
 
   it('checks the checksum of the book after the update', () => {
     const book = snapshot();
-    const after = new LocalBook();
+    const after = new LocalBook(20);
     after.reset(11, {
       bids: [['9.50', '5']],
       asks: [
@@ -60,8 +60,32 @@ describe('LocalBook', () => {
     expect(book.apply(12, { bids: [['9.50', '6']] }, right)).toBe('checksum_mismatch');
   });
 
+  it('holds only the subscribed depth: what an update pushes out is dropped', () => {
+    const book = new LocalBook(2);
+    book.reset(1, {
+      bids: [
+        ['10.00', '1'],
+        ['9.00', '1'],
+      ],
+    });
+    expect(book.apply(2, { bids: [['11.00', '1']] })).toBe('applied');
+    // the server then sends the 2nd level when the best one goes (hub.ts)
+    expect(
+      book.apply(3, {
+        bids: [
+          ['11.00', '0'],
+          ['9.50', '4'],
+        ],
+      }),
+    ).toBe('applied');
+    expect(book.top(10).bids).toEqual([
+      ['10.00', '1'],
+      ['9.50', '4'],
+    ]);
+  });
+
   it('compares prices as decimals, not as text', () => {
-    const book = new LocalBook();
+    const book = new LocalBook(20);
     book.reset(1, {
       asks: [
         ['100.00', '1'],

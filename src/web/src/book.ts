@@ -2,15 +2,19 @@
  * The client's copy of one token's order book, kept from the market-data socket (DECISIONS.md
  * "Market data and WebSocket"): a snapshot, then updates of absolute `[price, quantity]` levels
  * (quantity "0" removes the level) whose `seq` must each be the previous + 1. A gap or a checksum
- * that differs means the copy is wrong: the caller resubscribes for a fresh snapshot. Prices and
- * quantities stay the strings the server sent; only ordering compares them as decimals.
+ * that differs means the copy is wrong: the caller resubscribes for a fresh snapshot. The copy
+ * holds the subscribed depth only, as the server's checksum and its "next level into view" rule
+ * assume (hub.ts). Prices and quantities stay the strings the server sent; only ordering compares
+ * them as decimals.
  */
 import Decimal from 'decimal.js';
-import type { Level } from './types.js';
+import type { WireLevel } from './trading-types.js';
+
+type Level = WireLevel;
 
 export interface BookChanges {
-  bids?: Level[];
-  asks?: Level[];
+  bids?: readonly Level[];
+  asks?: readonly Level[];
 }
 
 export type ApplyResult = 'applied' | 'stale' | 'gap' | 'checksum_mismatch';
@@ -21,6 +25,8 @@ export class LocalBook {
   private bids = new Map<string, string>();
   private asks = new Map<string, string>();
   seq: number | undefined;
+
+  constructor(readonly depth: number) {}
 
   /** Replaces the book with a snapshot at `seq`. */
   reset(seq: number, book: BookChanges): void {
@@ -43,6 +49,7 @@ export class LocalBook {
         else side.set(price, quantity);
       }
     }
+    this.truncate();
     this.seq = seq;
     if (checksum !== undefined && checksum !== bookChecksum(this.top(10))) {
       return 'checksum_mismatch';
@@ -51,16 +58,25 @@ export class LocalBook {
   }
 
   /** The best `depth` levels of each side: bids highest first, asks lowest first. */
-  top(depth: number): { bids: Level[]; asks: Level[] } {
+  top(depth = this.depth): { bids: Level[]; asks: Level[] } {
     return {
       bids: [...this.bids].sort(byPriceAscending).reverse().slice(0, depth),
       asks: [...this.asks].sort(byPriceAscending).slice(0, depth),
     };
   }
+
+  /** Drops what an update pushed beyond the subscribed depth (the server stops telling of it). */
+  private truncate(): void {
+    const { bids, asks } = this.top();
+    if (this.bids.size > bids.length) this.bids = new Map(bids);
+    if (this.asks.size > asks.length) this.asks = new Map(asks);
+  }
 }
 
 /** Each level with its running total from the best price outwards (for depth bars and chart). */
-export function cumulative(levels: Level[]): { price: string; quantity: string; total: string }[] {
+export function cumulative(
+  levels: readonly Level[],
+): { price: string; quantity: string; total: string }[] {
   let total = new Decimal(0);
   return levels.map(([price, quantity]) => {
     total = total.plus(quantity);
@@ -88,9 +104,12 @@ const digits = (value: string) => value.replace('.', '').replace(/^0+/, '');
  * Kraken's v2 book checksum over the top 10 levels: asks best first, then bids best first, each
  * price and quantity without the decimal point and leading zeros, concatenated; CRC32 of that.
  */
-export function bookChecksum(top: { bids: Level[]; asks: Level[] }): number {
+export function bookChecksum(top: BookChanges): number {
   let text = '';
-  for (const [price, quantity] of [...top.asks.slice(0, 10), ...top.bids.slice(0, 10)]) {
+  for (const [price, quantity] of [
+    ...(top.asks ?? []).slice(0, 10),
+    ...(top.bids ?? []).slice(0, 10),
+  ]) {
     text += digits(price) + digits(quantity);
   }
   return crc32(text);

@@ -1,46 +1,59 @@
 /**
- * One token's live market data from the trading process's `/ws`: the book channel (snapshot,
- * then sequenced updates; resubscribe on a gap, a checksum mismatch or a `resync`), the trades
- * channel, and the signed-in user's private `orders` channel. Reconnects after a drop.
+ * One token's live market data from the trading process's `/ws` (DECISIONS "Market data and
+ * WebSocket", src/trading/market-data): the book (snapshot, then sequenced updates; resubscribe
+ * on a gap, a checksum mismatch or a `resync`), trades, the 24 h ticker, candles of one interval,
+ * and the signed-in user's private `orders` channel (authenticated again whenever the session's
+ * access token is refreshed). Pings so the server does not close the socket as idle; reconnects
+ * after a drop. The book listener runs at most once per animation frame, however fast updates
+ * come.
  */
 import { loadClientConfig } from './api.js';
-import { LocalBook, type BookChanges } from './book.js';
+import { LocalBook } from './book.js';
 import { session } from './session.js';
-import type { Trade } from './types.js';
-
-interface ServerMessage {
-  channel?: string;
-  type: 'snapshot' | 'update' | 'ack' | 'error' | 'heartbeat' | 'resync';
-  token_id?: string;
-  seq?: number;
-  data?: unknown;
-  checksum?: number;
-}
+import type {
+  CandleInterval,
+  ChannelData,
+  ServerMessage,
+  SocketError,
+  Ticker,
+} from './trading-types.js';
 
 export interface FeedListener {
   book(book: LocalBook): void;
-  trades(trades: Trade[]): void;
-  order(): void;
+  trades(trades: ChannelData['trades']): void;
+  ticker(ticker: Ticker): void;
+  candles(interval: CandleInterval, candles: ChannelData['candles']): void;
+  order(order: ChannelData['orders']): void;
   status(text: string): void;
 }
 
 export const bookDepth = 20;
+/** the server closes a socket that sends nothing valid for 60 s (hub.ts defaultLimits) */
+const pingMs = 20_000;
 
 export function toWebSocketUrl(httpUrl: string): string {
   return `${httpUrl.replace(/^http/, 'ws').replace(/\/$/, '')}/ws`;
 }
 
 export class MarketFeed {
-  readonly book = new LocalBook();
+  readonly book = new LocalBook(bookDepth);
   private socket: WebSocket | undefined;
   private closed = false;
   private nextId = 1;
   private retryMs = 500;
+  private ping: ReturnType<typeof setInterval> | undefined;
+  private bookDue = false;
+  private interval: CandleInterval | undefined;
+  /** the id of the last candles unsubscribe until its ack: the messages before it are stale */
+  private leaving: string | undefined;
+  private readonly stopListening: () => void;
 
   constructor(
     private readonly tokenId: string,
     private readonly listener: FeedListener,
-  ) {}
+  ) {
+    this.stopListening = session.onChange(() => this.authenticate());
+  }
 
   async open(): Promise<void> {
     const { trading_url } = await loadClientConfig();
@@ -50,19 +63,23 @@ export class MarketFeed {
     socket.onopen = () => {
       this.retryMs = 500;
       this.listener.status('live');
-      const token = session.accessToken();
-      if (token) this.send({ op: 'auth', token });
+      this.authenticate();
       this.send({
         op: 'subscribe',
         channels: [
-          { name: 'book', token_id: this.tokenId, depth: bookDepth },
+          this.bookChannel(),
           { name: 'trades', token_id: this.tokenId },
-          ...(token ? [{ name: 'orders' }] : []),
+          { name: 'ticker', token_id: this.tokenId },
+          ...(this.interval ? [this.candleChannel(this.interval)] : []),
         ],
       });
+      this.ping = setInterval(() => this.send({ op: 'ping' }), pingMs);
     };
     socket.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage);
     socket.onclose = () => {
+      clearInterval(this.ping);
+      this.book.seq = undefined;
+      this.leaving = undefined;
       if (this.closed) return;
       this.listener.status('reconnecting…');
       setTimeout(() => void this.open(), this.retryMs);
@@ -72,21 +89,62 @@ export class MarketFeed {
 
   close(): void {
     this.closed = true;
+    this.stopListening();
+    clearInterval(this.ping);
     this.socket?.close();
   }
 
-  private send(message: Record<string, unknown>): void {
-    if (this.socket?.readyState === WebSocket.OPEN) {
-      this.socket.send(JSON.stringify({ id: String(this.nextId++), ...message }));
+  /** Follows the candles of `interval` instead of the interval followed so far. */
+  followCandles(interval: CandleInterval): void {
+    if (this.interval === interval) return;
+    if (this.interval) {
+      this.leaving = this.send({
+        op: 'unsubscribe',
+        channels: [this.candleChannel(this.interval)],
+      });
     }
+    this.interval = interval;
+    this.send({ op: 'subscribe', channels: [this.candleChannel(interval)] });
+  }
+
+  private bookChannel() {
+    return { name: 'book', token_id: this.tokenId, depth: bookDepth };
+  }
+
+  private candleChannel(interval: CandleInterval) {
+    return { name: 'candles', token_id: this.tokenId, interval };
+  }
+
+  /** Signs the socket in with the session's current access token and follows the user's orders. */
+  private authenticate(): void {
+    const token = session.accessToken();
+    if (!token) return;
+    this.send({ op: 'auth', token });
+    this.send({ op: 'subscribe', channels: [{ name: 'orders' }] });
+  }
+
+  /** Sends a request; its id (for the ack), or undefined while the socket is not open. */
+  private send(message: Record<string, unknown>): string | undefined {
+    if (this.socket?.readyState !== WebSocket.OPEN) return undefined;
+    const id = String(this.nextId++);
+    this.socket.send(JSON.stringify({ id, ...message }));
+    return id;
   }
 
   /** A fresh snapshot: unsubscribe and subscribe the book again. */
   private resubscribe(): void {
-    const channel = { name: 'book', token_id: this.tokenId, depth: bookDepth };
     this.book.seq = undefined;
-    this.send({ op: 'unsubscribe', channels: [channel] });
-    this.send({ op: 'subscribe', channels: [channel] });
+    this.send({ op: 'unsubscribe', channels: [this.bookChannel()] });
+    this.send({ op: 'subscribe', channels: [this.bookChannel()] });
+  }
+
+  private bookChanged(): void {
+    if (this.bookDue) return;
+    this.bookDue = true;
+    requestAnimationFrame(() => {
+      this.bookDue = false;
+      this.listener.book(this.book);
+    });
   }
 
   private receive(message: ServerMessage): void {
@@ -94,32 +152,44 @@ export class MarketFeed {
     switch (message.channel) {
       case 'book':
         if (message.type === 'snapshot' && message.seq !== undefined) {
-          this.book.reset(message.seq, message.data as BookChanges);
-          this.listener.book(this.book);
+          this.book.reset(message.seq, message.data as ChannelData['book']);
+          this.bookChanged();
         } else if (message.type === 'update' && message.seq !== undefined) {
           const result = this.book.apply(
             message.seq,
-            message.data as BookChanges,
+            message.data as ChannelData['book'],
             message.checksum,
           );
           if (result === 'gap' || result === 'checksum_mismatch') this.resubscribe();
-          else if (result === 'applied') this.listener.book(this.book);
+          else if (result === 'applied') this.bookChanged();
         } else if (message.type === 'resync') {
           this.resubscribe();
         }
         return;
       case 'trades':
-        if (message.type === 'snapshot' || message.type === 'update') {
-          const data = message.data;
-          this.listener.trades((Array.isArray(data) ? data : [data]) as Trade[]);
+        if (message.type === 'update') this.listener.trades(message.data as ChannelData['trades']);
+        return;
+      case 'ticker': {
+        const ticker = message.data as ChannelData['ticker'];
+        if (message.type === 'update' && ticker) this.listener.ticker(ticker);
+        return;
+      }
+      case 'candles':
+        // Messages carry no interval: until the unsubscribe's ack, they may be the old one's.
+        if (message.type === 'update' && this.interval && this.leaving === undefined) {
+          this.listener.candles(this.interval, message.data as ChannelData['candles']);
         }
         return;
       case 'orders':
-        if (message.type === 'update') this.listener.order();
+        if (message.type === 'update') this.listener.order(message.data as ChannelData['orders']);
         return;
-      case undefined:
+      case 'control':
+        if (message.type === 'ack' && message.id === this.leaving) this.leaving = undefined;
+        if (message.type === 'error') {
+          this.listener.status(`market data refused: ${(message.data as SocketError).message}`);
+        }
+        return;
       default:
-        if (message.type === 'error') this.listener.status('market data refused a request');
     }
   }
 }

@@ -152,39 +152,6 @@ export interface LedgerRow {
   created_at: string;
 }
 
-/** Trading (DECISIONS "Trading", "Market data and WebSocket"). */
-export interface Order {
-  id: string;
-  token_id: string;
-  side: 'buy' | 'sell';
-  order_type: string;
-  time_in_force?: string;
-  price: string | null;
-  stop_price: string | null;
-  quantity: number;
-  filled_quantity: number;
-  remaining_quantity: number;
-  status: string;
-  created_at: string;
-}
-
-export interface Trade {
-  id: string;
-  price: string;
-  quantity: number;
-  created_at?: string;
-  executed_at?: string;
-}
-
-/** A book level: [price, quantity] as the API sends it (strings). */
-export type Level = [string, string];
-
-export interface BookSnapshot {
-  seq: number;
-  bids: Level[];
-  asks: Level[];
-}
-
 /** Dividends (docs/dividends.md). */
 export interface Dividend {
   id: string;

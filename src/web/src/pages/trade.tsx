@@ -1,32 +1,32 @@
 /**
- * The trading screen of one token: the live book (and its depth) and trades tape from the
- * market-data socket, order entry for every order type and time in force with the fat-finger and
- * NAV confirmations the API asks for, and the caller's orders with amend and cancel. Prices and
- * quantities are the strings typed or received; the only arithmetic is decimal.js.
+ * The trading screen of one token, live from the trading process: the 24 h ticker, the book (and
+ * its depth), candles and the trades tape from REST first and then the market-data socket; order
+ * entry and the caller's orders and fills (trade-orders.tsx), kept current by the private
+ * `orders` channel. Prices and quantities are the strings received; the only arithmetic is
+ * decimal.js.
  */
 import Decimal from 'decimal.js';
-import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { ApiError, api, tradingApi, type Page } from '../api.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { api, tradingApi, type Page } from '../api.js';
 import { useMe } from '../app.js';
-import { cumulative, type LocalBook } from '../book.js';
-import { MarketFeed } from '../market-feed.js';
-import type { BookSnapshot, Level, Order, Token, Trade } from '../types.js';
-import {
-  ActionButton,
-  ErrorNote,
-  Loaded,
-  Table,
-  label,
-  useAction,
-  useLoad,
-  when,
-  wholeNumber,
-} from '../ui.js';
-
-const orderTypes = ['limit', 'market', 'stop_loss', 'stop_limit'] as const;
-const timesInForce = ['GTC', 'IOC', 'FOK', 'POST_ONLY', 'GTD'] as const;
-const openStatuses = new Set(['open', 'partially_filled', 'pending_stop']);
+import { cumulative } from '../book.js';
+import type { CandleChart } from '../candle-chart.js';
+import { bookDepth, MarketFeed } from '../market-feed.js';
+import { mergeOrders } from '../orders-list.js';
+import type {
+  BookLevels,
+  Candle,
+  CandleInterval,
+  OrderBookView,
+  OrderView,
+  PublicTrade,
+  Ticker,
+  TradeView,
+  WireLevel,
+} from '../trading-types.js';
+import type { Token } from '../types.js';
+import { ErrorNote, Loaded, Table, label, useLoad, when } from '../ui.js';
+import { Fills, MyOrders, OrderEntry } from './trade-orders.js';
 
 export function TradePage({ id }: { id: string }) {
   const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
@@ -49,63 +49,135 @@ export function TradePage({ id }: { id: string }) {
   );
 }
 
+const restLevels = (levels: OrderBookView['bids']): WireLevel[] =>
+  levels.map((l) => [l.price, String(l.quantity)]);
+
+/** The newest trades first, each once (the REST page and the socket may overlap). */
+const newestTrades = (incoming: PublicTrade[], shown: PublicTrade[]) => {
+  const seen = new Set<string>();
+  return [...incoming, ...shown]
+    .filter((t) => !seen.has(t.id) && Boolean(seen.add(t.id)))
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+    .slice(0, 50);
+};
+
 function Trading({ token }: { token: Token }) {
   const { me } = useMe();
-  const [book, setBook] = useState<{ bids: Level[]; asks: Level[] }>({ bids: [], asks: [] });
-  const [tape, setTape] = useState<Trade[]>([]);
-  const [feed, setFeed] = useState('connecting…');
-  const orders = useLoad(
-    () => tradingApi.call<Page<Order>>('GET', `/api/v1/orders?token_id=${token.id}&limit=100`),
+  const [book, setBook] = useState<BookLevels>({ bids: [], asks: [] });
+  const [tape, setTape] = useState<PublicTrade[]>([]);
+  const [ticker, setTicker] = useState<Ticker>();
+  const [feedStatus, setFeedStatus] = useState('connecting…');
+  const [orders, setOrders] = useState<OrderView[]>();
+  const [ordersError, setOrdersError] = useState<unknown>();
+  const [feed, setFeed] = useState<MarketFeed>();
+  const [candleUpdate, setCandleUpdate] = useState<[CandleInterval, Candle[]]>();
+  const investor = me.role === 'investor';
+  const fills = useLoad(
+    () =>
+      investor
+        ? tradingApi.call<Page<TradeView>>('GET', `/api/v1/trades?token_id=${token.id}&limit=50`)
+        : Promise.resolve({ data: [], next_cursor: null }),
     [token.id],
   );
+  const changed = (incoming: OrderView[]) => {
+    setOrders((shown) => mergeOrders(shown ?? [], incoming));
+    if (incoming.some((o) => o.filled_quantity > 0)) fills.reload();
+  };
+
   useEffect(() => {
-    // The REST book and trades first, so the screen is useful even before the socket answers.
-    void tradingApi
-      .call<BookSnapshot>('GET', `/api/v1/orderbook/${token.id}`)
-      .then((b) => setBook({ bids: b.bids.slice(0, 20), asks: b.asks.slice(0, 20) }))
-      .catch(() => undefined);
-    void tradingApi
-      .call<Page<Trade>>('GET', `/api/v1/trades?token_id=${token.id}&limit=50`)
-      .then((p) => setTape(p.data))
-      .catch(() => undefined);
     const live = new MarketFeed(token.id, {
-      book: (b: LocalBook) => setBook(b.top(20)),
-      trades: (trades) => setTape((old) => [...trades.slice().reverse(), ...old].slice(0, 50)),
-      order: orders.reload,
-      status: setFeed,
+      book: (b) => setBook(b.top()),
+      trades: (trades) => setTape((shown) => newestTrades(trades, shown)),
+      ticker: setTicker,
+      candles: (interval, candles) => setCandleUpdate([interval, candles]),
+      order: (order) => changed([order]),
+      status: setFeedStatus,
     });
+    // REST first, so the screen is useful before the socket answers; the socket's book wins.
+    void tradingApi
+      .call<OrderBookView>('GET', `/api/v1/orderbook/${token.id}?depth=${bookDepth}`)
+      .then((b) => {
+        if (live.book.seq === undefined) {
+          setBook({ bids: restLevels(b.bids), asks: restLevels(b.asks) });
+        }
+      })
+      .catch(() => undefined);
+    void tradingApi
+      .call<Page<PublicTrade>>('GET', `/api/v1/markets/${token.id}/trades?limit=50`)
+      .then((p) => setTape((shown) => newestTrades(p.data, shown)))
+      .catch(() => undefined);
+    void tradingApi
+      .call<{ data: Ticker[] }>('GET', '/api/v1/tickers')
+      .then((all) => {
+        const mine = all.data.find((t) => t.token_id === token.id);
+        if (mine) setTicker((shown) => shown ?? mine);
+      })
+      .catch(() => undefined);
+    if (investor) {
+      tradingApi
+        .call<Page<OrderView>>('GET', `/api/v1/orders?token_id=${token.id}&limit=100`)
+        .then((p) => changed(p.data), setOrdersError);
+    }
+    setFeed(live);
     void live.open();
     return () => live.close();
-  }, [token.id, orders.reload]);
-  const last = tape[0]?.price;
+  }, [token.id]);
+
   return (
     <section class="trading">
       <h1>
         {token.symbol} <small>{token.name}</small>
       </h1>
+      <TickerLine ticker={ticker} tickSize={token.tick_size} />
       <p class="muted">
-        Last: <strong>{last ?? '—'}</strong> · tick {token.tick_size} · market data:{' '}
-        <span data-testid="feed-status">{feed}</span>
+        Market data: <span data-testid="feed-status">{feedStatus}</span>
         {token.status === 'paused' ? ' · trading is paused' : ''}
       </p>
       <div class="trade-grid">
         <BookView book={book} />
-        {me.role === 'investor' ? (
-          <OrderEntry token={token} onPlaced={orders.reload} />
+        {feed ? <Candles tokenId={token.id} feed={feed} update={candleUpdate} /> : null}
+        {investor ? (
+          <OrderEntry token={token} onPlaced={(order) => changed([order])} />
         ) : (
           <p class="muted">Only investors place orders.</p>
         )}
         <TradesTape trades={tape} />
       </div>
-      <h2>My orders</h2>
-      <Loaded state={orders}>
-        {(page) => <MyOrders token={token} orders={page.data} onChange={orders.reload} />}
-      </Loaded>
+      {investor ? (
+        <>
+          <h2>My orders</h2>
+          <Loaded state={{ data: orders, error: ordersError, loading: orders === undefined }}>
+            {(list) => <MyOrders token={token} orders={list} onChange={changed} />}
+          </Loaded>
+          <h2>My fills</h2>
+          <Loaded state={fills}>{(page) => <Fills fills={page.data} userId={me.id} />}</Loaded>
+        </>
+      ) : null}
     </section>
   );
 }
 
-function BookView({ book }: { book: { bids: Level[]; asks: Level[] } }) {
+function TickerLine({ ticker, tickSize }: { ticker: Ticker | undefined; tickSize: string }) {
+  if (!ticker?.last) {
+    return (
+      <p class="ticker" data-testid="ticker">
+        No trade in the last 24 h · tick {tickSize}
+      </p>
+    );
+  }
+  const change = ticker.change_24h ?? '0';
+  return (
+    <p class="ticker" data-testid="ticker">
+      Last <strong data-testid="last-price">{ticker.last}</strong> ·{' '}
+      <span class={new Decimal(change).isNegative() ? 'down' : 'up'}>
+        24 h {change} ({ticker.change_pct_24h ?? '0'}%)
+      </span>{' '}
+      · high {ticker.high_24h} · low {ticker.low_24h} · volume {ticker.volume_24h} · tick {tickSize}
+    </p>
+  );
+}
+
+function BookView({ book }: { book: BookLevels }) {
   const bids = cumulative(book.bids);
   const asks = cumulative(book.asks);
   const deepest = Decimal.max(1, bids.at(-1)?.total ?? 0, asks.at(-1)?.total ?? 0);
@@ -162,8 +234,15 @@ function DepthChart(props: {
   const x = (price: string) =>
     span.isZero() ? 50 : new Decimal(price).minus(low).div(span).times(100).toNumber();
   const y = (total: string) => 50 - new Decimal(total).div(deepest).times(48).toNumber();
+  // A step: each level's total holds from its price out to the next level's price.
   const line = (levels: { price: string; total: string }[]) =>
-    levels.map((l) => `${x(l.price).toFixed(2)},${y(l.total).toFixed(2)}`).join(' ');
+    levels
+      .flatMap((l, i) => {
+        const next = levels[i + 1];
+        const here = `${x(l.price).toFixed(2)},${y(l.total).toFixed(2)}`;
+        return next ? [here, `${x(next.price).toFixed(2)},${y(l.total).toFixed(2)}`] : [here];
+      })
+      .join(' ');
   return (
     <svg class="depth" viewBox="0 0 100 50" role="img" aria-label="Depth chart">
       <polyline class="bid" points={line(props.bids)} />
@@ -172,7 +251,98 @@ function DepthChart(props: {
   );
 }
 
-function TradesTape({ trades }: { trades: Trade[] }) {
+const intervals: Record<CandleInterval, string> = {
+  '1m': '1 minute',
+  '5m': '5 minutes',
+  '1h': '1 hour',
+  '1d': '1 day',
+};
+
+/**
+ * Candles of the chosen interval: the REST read, then the socket's `candles` channel. The chart
+ * library is loaded with the first trading screen, not with the app.
+ */
+function Candles(props: {
+  tokenId: string;
+  feed: MarketFeed;
+  update: [CandleInterval, Candle[]] | undefined;
+}) {
+  const [interval, choose] = useState<CandleInterval>('1m');
+  const [count, setCount] = useState<number>();
+  const [error, setError] = useState<unknown>();
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<Promise<CandleChart | undefined>>(undefined);
+
+  useEffect(() => {
+    const created = import('../candle-chart.js').then(({ candleChart }) =>
+      box.current ? candleChart(box.current) : undefined,
+    );
+    chart.current = created;
+    return () => void created.then((c) => c?.remove());
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    setCount(undefined);
+    props.feed.followCandles(interval);
+    Promise.all([
+      chart.current,
+      tradingApi.call<{ data: Candle[] }>(
+        'GET',
+        `/api/v1/markets/${props.tokenId}/candles?interval=${interval}`,
+      ),
+    ]).then(([drawn, candles]) => {
+      if (!current || !drawn) return;
+      drawn.reset(candles.data);
+      setCount(drawn.size());
+    }, setError);
+    return () => {
+      current = false;
+    };
+  }, [interval, props.feed]);
+
+  useEffect(() => {
+    const update = props.update;
+    if (!update || update[0] !== interval || count === undefined) return;
+    void chart.current?.then((drawn) => {
+      if (!drawn) return;
+      drawn.merge(update[1]);
+      setCount(drawn.size());
+    });
+  }, [props.update]);
+
+  return (
+    <div class="candles">
+      <h2>Candles</h2>
+      <div class="segmented intervals" role="group" aria-label="Candle interval">
+        {(Object.keys(intervals) as CandleInterval[]).map((i) => (
+          <button
+            key={i}
+            type="button"
+            class={i === interval ? 'on' : 'secondary'}
+            aria-pressed={i === interval}
+            title={intervals[i]}
+            onClick={() => choose(i)}
+          >
+            {i}
+          </button>
+        ))}
+      </div>
+      <div
+        ref={box}
+        class="candle-chart"
+        role="img"
+        aria-label={`Candles, ${intervals[interval]}`}
+        data-testid="candles"
+        data-count={count ?? ''}
+      />
+      {count === 0 ? <p class="muted">No trades in this period yet.</p> : null}
+      <ErrorNote error={error} />
+    </div>
+  );
+}
+
+function TradesTape({ trades }: { trades: PublicTrade[] }) {
   return (
     <div class="tape">
       <h2>Trades</h2>
@@ -181,262 +351,11 @@ function TradesTape({ trades }: { trades: Trade[] }) {
         rows={trades}
         empty="No trades yet."
         columns={[
-          ['Price', (t) => t.price],
+          ['Price', (t) => <span class={t.taker_side}>{t.price}</span>],
           ['Quantity', (t) => t.quantity],
-          ['Time', (t) => when(t.executed_at ?? t.created_at)],
+          ['Time', (t) => when(t.created_at)],
         ]}
       />
     </div>
-  );
-}
-
-/** The confirmations the API may ask for before it accepts an order. */
-function confirmationAsked(
-  error: unknown,
-): 'confirm_fat_finger' | 'confirm_nav_deviation' | undefined {
-  if (!(error instanceof ApiError) || !error.code) return undefined;
-  if (error.code.includes('FAT_FINGER')) return 'confirm_fat_finger';
-  if (error.code.includes('NAV')) return 'confirm_nav_deviation';
-  return undefined;
-}
-
-function OrderEntry({ token, onPlaced }: { token: Token; onPlaced: () => void }) {
-  const [side, setSide] = useState<'buy' | 'sell'>('buy');
-  const [type, setType] = useState<(typeof orderTypes)[number]>('limit');
-  const [tif, setTif] = useState<(typeof timesInForce)[number]>('GTC');
-  const [quantity, setQuantity] = useState('');
-  const [price, setPrice] = useState('');
-  const [stopPrice, setStopPrice] = useState('');
-  const [expiresAt, setExpiresAt] = useState('');
-  const [confirmed, setConfirmed] = useState<Record<string, boolean>>({});
-  const [result, setResult] = useState<string>();
-  const action = useAction();
-  const hasPrice = type === 'limit' || type === 'stop_limit';
-  const hasStop = type === 'stop_loss' || type === 'stop_limit';
-  const asked = confirmationAsked(action.error);
-  const estimate =
-    hasPrice && /^\d+$/.test(quantity) && /^\d+(\.\d+)?$/.test(price)
-      ? new Decimal(price).times(quantity).toFixed(2)
-      : undefined;
-
-  const place = (extra: Record<string, boolean>) =>
-    action.run(async () => {
-      setResult(undefined);
-      const answer = await tradingApi.call<{ order: Order; trades: Trade[] }>(
-        'POST',
-        '/api/v1/orders',
-        {
-          token_id: token.id,
-          side,
-          order_type: type,
-          quantity: wholeNumber(quantity),
-          ...(hasPrice ? { price } : {}),
-          ...(hasStop ? { stop_price: stopPrice } : {}),
-          ...(type === 'market' ? {} : { time_in_force: tif }),
-          ...(tif === 'GTD' && type !== 'market'
-            ? { expires_at: new Date(expiresAt).toISOString() }
-            : {}),
-          ...confirmed,
-          ...extra,
-        },
-      );
-      setConfirmed({});
-      setResult(
-        `Order ${label(answer.order.status)}: ${answer.order.filled_quantity} of ${answer.order.quantity} filled` +
-          (answer.trades.length ? ` in ${answer.trades.length} trade(s)` : ''),
-      );
-      onPlaced();
-    });
-
-  return (
-    <form
-      class="form order-entry"
-      aria-label="Order entry"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void place({});
-      }}
-    >
-      <h2>Place an order</h2>
-      <div class="segmented" role="radiogroup" aria-label="Side">
-        {(['buy', 'sell'] as const).map((s) => (
-          <label key={s} class={side === s ? `on ${s}` : s}>
-            <input
-              type="radio"
-              name="side"
-              value={s}
-              checked={side === s}
-              onChange={() => setSide(s)}
-            />
-            {s}
-          </label>
-        ))}
-      </div>
-      <label class="field">
-        <span>Type</span>
-        <select value={type} onChange={(e) => setType(e.currentTarget.value as typeof type)}>
-          {orderTypes.map((o) => (
-            <option key={o} value={o}>
-              {label(o)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label class="field">
-        <span>Quantity</span>
-        <input
-          inputMode="numeric"
-          required
-          value={quantity}
-          onInput={(e) => setQuantity(e.currentTarget.value)}
-        />
-      </label>
-      {hasPrice ? (
-        <label class="field">
-          <span>Limit price (USD)</span>
-          <input
-            inputMode="decimal"
-            required
-            value={price}
-            onInput={(e) => setPrice(e.currentTarget.value)}
-          />
-        </label>
-      ) : null}
-      {hasStop ? (
-        <label class="field">
-          <span>Stop price (USD)</span>
-          <input
-            inputMode="decimal"
-            required
-            value={stopPrice}
-            onInput={(e) => setStopPrice(e.currentTarget.value)}
-          />
-        </label>
-      ) : null}
-      {type !== 'market' ? (
-        <label class="field">
-          <span>Time in force</span>
-          <select value={tif} onChange={(e) => setTif(e.currentTarget.value as typeof tif)}>
-            {timesInForce.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      {tif === 'GTD' && type !== 'market' ? (
-        <label class="field">
-          <span>Good until</span>
-          <input
-            type="datetime-local"
-            required
-            value={expiresAt}
-            onInput={(e) => setExpiresAt(e.currentTarget.value)}
-          />
-        </label>
-      ) : null}
-      {estimate ? <p class="muted">Total about {estimate} USD before fees</p> : null}
-      <button type="submit" class={side} disabled={action.busy}>
-        {action.busy ? 'Sending…' : `${side === 'buy' ? 'Buy' : 'Sell'} ${token.symbol}`}
-      </button>
-      <ErrorNote error={action.error} />
-      {asked ? (
-        <p class="confirm" role="alert">
-          <button
-            type="button"
-            onClick={() => {
-              setConfirmed((c) => ({ ...c, [asked]: true }));
-              void place({ [asked]: true });
-            }}
-          >
-            I understand, place it anyway
-          </button>
-        </p>
-      ) : null}
-      {result ? (
-        <p class="ok" role="status">
-          {result}
-        </p>
-      ) : null}
-    </form>
-  );
-}
-
-function MyOrders(props: { token: Token; orders: Order[]; onChange: () => void }) {
-  const open = props.orders.filter((o) => openStatuses.has(o.status));
-  const history = props.orders.filter((o) => !openStatuses.has(o.status));
-  const columns: [string, (o: Order) => ComponentChildren][] = [
-    ['Side', (o) => o.side],
-    ['Type', (o) => label(o.order_type) + (o.time_in_force ? ` ${o.time_in_force}` : '')],
-    ['Price', (o) => o.price ?? 'market'],
-    ['Stop', (o) => o.stop_price ?? ''],
-    ['Filled', (o) => `${o.filled_quantity} / ${o.quantity}`],
-    ['Status', (o) => label(o.status)],
-    ['Placed', (o) => when(o.created_at)],
-  ];
-  return (
-    <>
-      {open.length > 0 ? (
-        <ActionButton
-          kind="danger"
-          label="Cancel all my orders here"
-          onClick={async () => {
-            await tradingApi.call('DELETE', `/api/v1/orders?token_id=${props.token.id}`);
-            props.onChange();
-          }}
-        />
-      ) : null}
-      <Table
-        label="Open orders"
-        rows={open}
-        empty="No open orders."
-        columns={[
-          ...columns,
-          [
-            '',
-            (o) => (
-              <>
-                <Amend order={o} onDone={props.onChange} />
-                <ActionButton
-                  kind="danger"
-                  label="Cancel"
-                  onClick={async () => {
-                    await tradingApi.call('DELETE', `/api/v1/orders/${o.id}`);
-                    props.onChange();
-                  }}
-                />
-              </>
-            ),
-          ],
-        ]}
-      />
-      <h3>Order history</h3>
-      <Table label="Order history" rows={history} empty="No past orders." columns={columns} />
-    </>
-  );
-}
-
-/** Amend: a quantity decrease keeps time priority; a price change or increase re-queues. */
-function Amend({ order, onDone }: { order: Order; onDone: () => void }) {
-  return (
-    <ActionButton
-      label="Amend"
-      onClick={async () => {
-        const quantity = prompt(
-          'New quantity (empty: unchanged)',
-          String(order.remaining_quantity),
-        );
-        const price =
-          order.price === null ? null : prompt('New price (empty: unchanged)', order.price);
-        const body = {
-          ...(quantity ? { quantity: wholeNumber(quantity) } : {}),
-          ...(price && price !== order.price ? { price } : {}),
-        };
-        if (Object.keys(body).length === 0) return;
-        await tradingApi.call('PATCH', `/api/v1/orders/${order.id}`, body);
-        onDone();
-      }}
-    />
   );
 }

@@ -1,0 +1,355 @@
+/**
+ * The trading screen's own side: order entry for every order type and time in force, the
+ * fat-finger and NAV confirmations the API may ask for (placing and amending alike), the open
+ * orders with amend and cancel, cancel-all, the order history and the fills. Bodies are the
+ * trading process's own types (PlaceOrderBody, AmendOrderBody); prices stay the strings typed.
+ */
+import Decimal from 'decimal.js';
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { orderTypes, timesInForce } from '../../../lib/db/schema-trading.js';
+import { ApiError, tradingApi } from '../api.js';
+import { openStatuses } from '../orders-list.js';
+import type {
+  AmendOrderBody,
+  OrderView,
+  PlaceOrderAnswer,
+  PlaceOrderBody,
+  TradeView,
+} from '../trading-types.js';
+import type { Token } from '../types.js';
+import { ActionButton, ErrorNote, Table, label, useAction, when, wholeNumber } from '../ui.js';
+
+type OrderType = PlaceOrderBody['order_type'];
+type TimeInForce = NonNullable<PlaceOrderBody['time_in_force']>;
+
+/** Market and stop-loss orders never rest, so only IOC and FOK apply (order-request.ts). */
+const resting = (type: OrderType) => type === 'limit' || type === 'stop_limit';
+const timesInForceOf = (type: OrderType): readonly TimeInForce[] =>
+  resting(type) ? timesInForce : ['IOC', 'FOK'];
+
+const confirmationCodes = {
+  FAT_FINGER_CONFIRMATION_REQUIRED: 'confirm_fat_finger',
+  NAV_DEVIATION_CONFIRMATION_REQUIRED: 'confirm_nav_deviation',
+} as const;
+type Confirmations = Pick<PlaceOrderBody, 'confirm_fat_finger' | 'confirm_nav_deviation'>;
+
+/**
+ * An order action the API may refuse until the user confirms a far price: each confirmation
+ * given is kept and sent again with the next one, until the action succeeds.
+ */
+function useConfirmable() {
+  const action = useAction();
+  const [given, setGiven] = useState<Confirmations>({});
+  const code = action.error instanceof ApiError ? action.error.code : undefined;
+  const asked =
+    code && Object.hasOwn(confirmationCodes, code)
+      ? confirmationCodes[code as keyof typeof confirmationCodes]
+      : undefined;
+  const run = (send: (confirmations: Confirmations) => Promise<unknown>, extra = {}) => {
+    const confirmations = { ...given, ...extra };
+    setGiven(confirmations);
+    return action.run(async () => {
+      await send(confirmations);
+      setGiven({});
+    });
+  };
+  return { action, asked, run };
+}
+
+/** The refusal, and the button that confirms and sends again when the API asks for that. */
+function Confirmation(props: {
+  state: ReturnType<typeof useConfirmable>;
+  label: string;
+  send: (confirmations: Confirmations) => Promise<unknown>;
+}) {
+  const { action, asked, run } = props.state;
+  return (
+    <>
+      <ErrorNote error={action.error} />
+      {asked ? (
+        <p class="confirm">
+          <button type="button" onClick={() => void run(props.send, { [asked]: true })}>
+            {props.label}
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** One labelled input of a form whose state the screen keeps. */
+function Input(props: {
+  label: string;
+  value: string;
+  set: (value: string) => void;
+  mode?: 'numeric' | 'decimal';
+  type?: 'text' | 'datetime-local';
+}) {
+  return (
+    <label class="field">
+      <span>{props.label}</span>
+      <input
+        // Preact types each input type's attributes apart (see ui.tsx Field); both take these.
+        {...({ type: props.type ?? 'text' } as Record<string, string>)}
+        inputMode={props.mode}
+        required
+        value={props.value}
+        onInput={(e) => props.set(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  set: (value: T) => void;
+}) {
+  return (
+    <label class="field">
+      <span>{props.label}</span>
+      <select value={props.value} onChange={(e) => props.set(e.currentTarget.value as T)}>
+        {props.options.map((o) => (
+          <option key={o} value={o}>
+            {label(o)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const outcome = (answer: PlaceOrderAnswer) =>
+  `Order ${label(answer.order.status)}: ${answer.order.filled_quantity} of ${answer.order.quantity} filled` +
+  (answer.trades.length ? ` in ${answer.trades.length} trade(s)` : '');
+
+export function OrderEntry(props: { token: Token; onPlaced: (order: OrderView) => void }) {
+  const [side, setSide] = useState<PlaceOrderBody['side']>('buy');
+  const [type, setType] = useState<OrderType>('limit');
+  const [tif, setTif] = useState<TimeInForce>('GTC');
+  const [quantity, setQuantity] = useState('');
+  const [price, setPrice] = useState('');
+  const [stopPrice, setStopPrice] = useState('');
+  const [expiresAt, setExpiresAt] = useState('');
+  const [result, setResult] = useState<string>();
+  const confirmable = useConfirmable();
+  const hasPrice = resting(type);
+  const hasStop = type === 'stop_loss' || type === 'stop_limit';
+  const estimate =
+    hasPrice && /^\d+$/.test(quantity) && /^\d+(\.\d+)?$/.test(price)
+      ? new Decimal(price).times(quantity).toFixed(2)
+      : undefined;
+
+  const chooseType = (next: OrderType) => {
+    setType(next);
+    if (!timesInForceOf(next).includes(tif)) setTif(timesInForceOf(next)[0]!);
+  };
+
+  const send = async (confirmations: Confirmations) => {
+    setResult(undefined);
+    const body = {
+      token_id: props.token.id,
+      side,
+      order_type: type,
+      // as typed when not a whole number, so the API's refusal names the field
+      quantity: wholeNumber(quantity) as number,
+      time_in_force: tif,
+      ...(hasPrice ? { price } : {}),
+      ...(hasStop ? { stop_price: stopPrice } : {}),
+      ...(tif === 'GTD' ? { expires_at: new Date(expiresAt).toISOString() } : {}),
+      ...confirmations,
+    } satisfies PlaceOrderBody;
+    const answer = await tradingApi.call<PlaceOrderAnswer>('POST', '/api/v1/orders', body);
+    setResult(outcome(answer));
+    props.onPlaced(answer.order);
+  };
+
+  return (
+    <form
+      class="form order-entry"
+      aria-label="Order entry"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirmable.run(send);
+      }}
+    >
+      <h2>Place an order</h2>
+      <div class="segmented" role="radiogroup" aria-label="Side">
+        {(['buy', 'sell'] as const).map((s) => (
+          <label key={s} class={side === s ? `on ${s}` : s}>
+            <input
+              type="radio"
+              name="side"
+              value={s}
+              checked={side === s}
+              onChange={() => setSide(s)}
+            />
+            {s}
+          </label>
+        ))}
+      </div>
+      <Choice label="Type" value={type} options={orderTypes} set={chooseType} />
+      <Input label="Quantity" mode="numeric" value={quantity} set={setQuantity} />
+      {hasPrice ? (
+        <Input label="Limit price (USD)" mode="decimal" value={price} set={setPrice} />
+      ) : null}
+      {hasStop ? (
+        <Input label="Stop price (USD)" mode="decimal" value={stopPrice} set={setStopPrice} />
+      ) : null}
+      <Choice label="Time in force" value={tif} options={timesInForceOf(type)} set={setTif} />
+      {tif === 'GTD' ? (
+        <Input label="Good until" type="datetime-local" value={expiresAt} set={setExpiresAt} />
+      ) : null}
+      {estimate ? <p class="muted">Total about {estimate} USD before fees</p> : null}
+      <button type="submit" class={side} disabled={confirmable.action.busy}>
+        {confirmable.action.busy
+          ? 'Sending…'
+          : `${side === 'buy' ? 'Buy' : 'Sell'} ${props.token.symbol}`}
+      </button>
+      <Confirmation state={confirmable} label="I understand, place it anyway" send={send} />
+      {result ? (
+        <p class="ok" role="status">
+          {result}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Amend: a quantity decrease keeps time priority; a price change or increase re-queues. */
+function AmendForm(props: { order: OrderView; onDone: (order: OrderView) => void }) {
+  const { order } = props;
+  const [quantity, setQuantity] = useState(String(order.quantity));
+  const [price, setPrice] = useState(order.price ?? '');
+  const confirmable = useConfirmable();
+  const send = async (confirmations: Confirmations) => {
+    const body = {
+      ...(quantity !== String(order.quantity) ? { quantity: wholeNumber(quantity) as number } : {}),
+      ...(order.price !== null && price !== order.price ? { price } : {}),
+      ...confirmations,
+    } satisfies AmendOrderBody;
+    const answer = await tradingApi.call<PlaceOrderAnswer>(
+      'PATCH',
+      `/api/v1/orders/${order.id}`,
+      body,
+    );
+    props.onDone(answer.order);
+  };
+  return (
+    <form
+      class="form amend"
+      aria-label={`Amend order ${order.id}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirmable.run(send);
+      }}
+    >
+      <Input label="Total quantity" mode="numeric" value={quantity} set={setQuantity} />
+      {order.price !== null ? (
+        <Input label="Limit price (USD)" mode="decimal" value={price} set={setPrice} />
+      ) : null}
+      <button type="submit" disabled={confirmable.action.busy}>
+        Save
+      </button>
+      <Confirmation state={confirmable} label="I understand, amend it anyway" send={send} />
+    </form>
+  );
+}
+
+const orderColumns: [string, (o: OrderView) => ComponentChildren][] = [
+  ['Side', (o) => o.side],
+  ['Type', (o) => `${label(o.order_type)} ${o.time_in_force}`],
+  ['Price', (o) => o.price ?? 'market'],
+  ['Stop', (o) => o.stop_price ?? ''],
+  ['Filled', (o) => `${o.filled_quantity} / ${o.quantity}`],
+  ['Avg. price', (o) => o.average_price ?? ''],
+  ['Status', (o) => label(o.status) + (o.cancel_reason ? ` (${label(o.cancel_reason)})` : '')],
+  ['Placed', (o) => when(o.created_at)],
+];
+
+function OpenOrderActions(props: { order: OrderView; onChange: (order: OrderView) => void }) {
+  const [amending, setAmending] = useState(false);
+  return (
+    <>
+      <button type="button" class="secondary" onClick={() => setAmending(!amending)}>
+        {amending ? 'Close' : 'Amend'}
+      </button>
+      <ActionButton
+        kind="danger"
+        label="Cancel"
+        onClick={async () =>
+          props.onChange(
+            await tradingApi.call<OrderView>('DELETE', `/api/v1/orders/${props.order.id}`),
+          )
+        }
+      />
+      {amending ? (
+        <AmendForm
+          order={props.order}
+          onDone={(order) => {
+            setAmending(false);
+            props.onChange(order);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export function MyOrders(props: {
+  token: Token;
+  orders: OrderView[];
+  onChange: (orders: OrderView[]) => void;
+}) {
+  const open = props.orders.filter((o) => openStatuses.has(o.status));
+  const history = props.orders.filter((o) => !openStatuses.has(o.status));
+  return (
+    <>
+      {open.length > 0 ? (
+        <ActionButton
+          kind="danger"
+          label="Cancel all my orders here"
+          onClick={async () => {
+            const answer = await tradingApi.call<{ data: OrderView[] }>(
+              'DELETE',
+              `/api/v1/orders?token_id=${props.token.id}`,
+            );
+            props.onChange(answer.data);
+          }}
+        />
+      ) : null}
+      <Table
+        label="Open orders"
+        rows={open}
+        empty="No open orders."
+        columns={[
+          ...orderColumns,
+          ['', (o) => <OpenOrderActions order={o} onChange={(order) => props.onChange([order])} />],
+        ]}
+      />
+      <h3>Order history</h3>
+      <Table label="Order history" rows={history} empty="No past orders." columns={orderColumns} />
+    </>
+  );
+}
+
+/** The caller's trades in this token: their side, price, amount and settlement. */
+export function Fills(props: { fills: TradeView[]; userId: string }) {
+  return (
+    <Table
+      label="Fills"
+      rows={props.fills}
+      empty="No fills yet."
+      columns={[
+        ['Side', (t) => (t.buyer_id === props.userId ? 'buy' : 'sell')],
+        ['Price', (t) => t.price],
+        ['Quantity', (t) => t.quantity],
+        ['Total', (t) => t.total],
+        ['Settlement', (t) => label(t.settlement_status)],
+        ['Time', (t) => when(t.created_at)],
+      ]}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The trading process's shapes as the client reads and sends them, taken from that process's own
+ * schemas (type-only imports: nothing of the server is bundled), so a change there fails the
+ * client's typecheck instead of the screen: the order routes (orders.schemas.ts), the public
+ * market data over REST (markets.schemas.ts) and the socket's messages (hub.ts, checksum.ts).
+ */
+import type { Static } from '@sinclair/typebox';
+import type { ServerMessage } from '../../trading/market-data/hub.js';
+import type { WireLevel } from '../../trading/market-data/checksum.js';
+import type {
+  Candle as CandleSchema,
+  CandleInterval,
+  PublicTrade as PublicTradeSchema,
+  Ticker,
+} from '../../trading/market-data/markets.schemas.js';
+import type { WsErrorCode } from '../../trading/market-data/protocol.js';
+import type { OrderView } from '../../trading/orders/orders.schemas.js';
+
+export type {
+  AmendOrderBody,
+  OrderBookView,
+  PlaceOrderAnswer,
+  PlaceOrderBody,
+  TradeView,
+} from '../../trading/orders/orders.schemas.js';
+export type { CandleInterval, OrderView, ServerMessage, Ticker, WireLevel };
+export type Candle = Static<typeof CandleSchema>;
+export type PublicTrade = Static<typeof PublicTradeSchema>;
+
+/** A book's levels as the socket sends them: best first in a snapshot, any order in an update. */
+export interface BookLevels {
+  bids: WireLevel[];
+  asks: WireLevel[];
+}
+
+/** What each socket channel's `snapshot` and `update` messages carry in `data` (hub.ts). */
+export interface ChannelData {
+  book: BookLevels;
+  trades: PublicTrade[];
+  /** undefined while the token has no trade in the last 24 h */
+  ticker: Ticker | undefined;
+  /** the candles from the bucket of the batch's first trade on, oldest first */
+  candles: Candle[];
+  orders: OrderView;
+}
+
+/** The `error` message's data (ws.routes.ts). */
+export interface SocketError {
+  code: WsErrorCode;
+  message: string;
+}
