@@ -9,6 +9,7 @@
  */
 import { settlementProcessor } from '../../src/trading/settlement/settlement-processor.js';
 import { startBenchChain } from '../support/embedded-stack.js';
+import { meterCpu } from '../support/process-cpu.js';
 import { setUpMarket } from './market.js';
 
 const tradeCount = Number(process.env.BENCH_SETTLEMENT_TRADES ?? 1000);
@@ -35,9 +36,11 @@ async function main(): Promise<void> {
       leaseSeconds: config.issuance.workerLeaseSeconds,
       platformCountry: 'AE',
     });
+    const cpuMeter = meterCpu(stack.anvilPid, stack.dataDir);
     const t0 = performance.now();
     while ((await processor.tick()) > 0);
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = cpuMeter.stop();
     const settled = await db
       .selectFrom('trades')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -75,6 +78,14 @@ async function main(): Promise<void> {
     console.log(
       `\n${tradeCount} trades of ${tokenCount} tokens between ${holderCount} holders: ` +
         `${batchGas.n} batchForcedTransfer calls in ${seconds.toFixed(2)} s`,
+    );
+    const cpuMs = cpu.node + cpu.anvil + cpu.postgres;
+    const perTrade = (ms: number) => (ms / tradeCount).toFixed(2);
+    console.log(
+      `CPU per trade: ${perTrade(cpuMs)} ms (this process, chain service and processor, ` +
+        `${perTrade(cpu.node)}; anvil ${perTrade(cpu.anvil)}; PostgreSQL ${perTrade(cpu.postgres)}); ` +
+        `they had ${(cpuMs / 1000 / seconds).toFixed(2)} cores on average; ` +
+        `2 free cores would allow ${Math.round((2 * 1000 * tradeCount) / cpuMs)} trades/s`,
     );
     console.log(
       `one forcedTransfer per trade: ${singleRate.toFixed(1)} trades/s, ` +

@@ -23,6 +23,8 @@ import { testConfig } from '../../test/support/config.js';
 export interface BenchDatabase {
   db: Db;
   url: string;
+  /** PostgreSQL's data folder */
+  dataDir: string;
   logger: Logger;
   stop(): Promise<void>;
 }
@@ -32,8 +34,9 @@ export async function startBenchDatabase(name: string, poolSize: number): Promis
   const dir = await mkdtemp(path.join(os.tmpdir(), `tessera-bench-${name}-`));
   // PostgreSQL may run as another user (when started as root): it must reach its data folder.
   await chmod(dir, 0o755);
+  const dataDir = path.join(dir, 'pg');
   const pg = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
+    dataDir,
     port: await freePort(),
     password: 'bench',
     database: 'tessera',
@@ -50,15 +53,16 @@ export async function startBenchDatabase(name: string, poolSize: number): Promis
     await stop();
     throw error;
   }
-  return { db, url: pg.url, logger: createLogger(`bench-${name}`, 'silent'), stop };
+  return { db, url: pg.url, dataDir, logger: createLogger(`bench-${name}`, 'silent'), stop };
 }
 
 export interface BenchChain extends BenchDatabase {
   config: Config;
   /** the chain process's client, as the other processes hold it */
   chain: ChainClient;
-  /** anvil's JSON-RPC URL */
+  /** anvil's JSON-RPC URL and process id */
   rpcUrl: string;
+  anvilPid: number;
   /** how long the chain process's start took (the one-time infrastructure deployment) */
   bootstrapMs: number;
 }
@@ -88,7 +92,15 @@ export async function startBenchChain(name: string): Promise<BenchChain> {
     close = () => app.close();
     const url = await listen(app, '127.0.0.1', await freePort());
     const chain = new ChainClient({ baseUrl: url, serviceToken });
-    return { ...base, config, chain, rpcUrl: anvil.rpcUrl, bootstrapMs, stop };
+    return {
+      ...base,
+      config,
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      anvilPid: anvil.pid,
+      bootstrapMs,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
