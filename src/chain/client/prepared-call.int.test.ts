@@ -8,10 +8,16 @@ import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/config.js';
 import { createTestDatabase } from '../../../test/support/database.js';
-import type { DeployResponse, PauseResponse } from '../../lib/chain-api.schemas.js';
+import type { PauseResponse } from '../../lib/chain-api.schemas.js';
 import { AppError } from '../../lib/errors.js';
 import { tokenAbi } from '../contracts/generated/index.js';
-import { call, investors, startChainFixture, type ChainFixture } from '../testing/chain-fixture.js';
+import {
+  call,
+  deployToken,
+  investors,
+  startChainFixture,
+  type ChainFixture,
+} from '../testing/chain-fixture.js';
 import { prepareCall } from './prepared-call.js';
 
 let f: ChainFixture;
@@ -19,13 +25,7 @@ let token: Address;
 
 beforeAll(async () => {
   f = await startChainFixture({ testConfig, createTestDatabase }, { withProxy: true });
-  const deployed = await call(f.app, 'POST', '/api/v1/deploy', {
-    token_id: randomUUID(),
-    name: 'Delta',
-    symbol: 'DLT',
-    decimals: 0,
-  });
-  token = deployed.json<DeployResponse>().token_addr as Address;
+  token = await deployToken(f.app, { name: 'Delta', symbol: 'DLT', decimals: 0 });
 });
 afterAll(async () => {
   await f?.stop();
@@ -72,18 +72,14 @@ const mintToUnregistered = () =>
   });
 
 describe('the gas limit of a call', () => {
-  it('comes from one simulation, no estimate, and covers the gas the transaction uses', async () => {
-    await f.proxy!.setMode('forward');
-    const { limit, used, requests } = await limitAndUse(false);
-    expect(requests).toEqual({ simulate: 1, estimate: 0 });
-    expect(limit).toBeGreaterThan(used);
-    expect(limit).toBeLessThan(used * 2n);
-  });
-
-  it('comes from the estimate on a node without eth_simulateV1', async () => {
-    await f.proxy!.setMode('no-simulate');
-    const { limit, used, requests } = await limitAndUse(true);
-    expect(requests).toEqual({ simulate: 1, estimate: 1 });
+  it.each([
+    ['comes from one simulation, no estimate', 'forward', 0],
+    ['comes from the estimate on a node without eth_simulateV1', 'no-simulate', 1],
+  ] as const)('%s, and covers the gas the transaction uses', async (_, mode, estimates) => {
+    await f.proxy!.setMode(mode);
+    // pause and unpause in turn: each test sends one of them
+    const { limit, used, requests } = await limitAndUse(mode === 'no-simulate');
+    expect(requests).toEqual({ simulate: 1, estimate: estimates });
     expect(limit).toBeGreaterThan(used);
     expect(limit).toBeLessThan(used * 2n);
   });
