@@ -6,24 +6,11 @@
  * comma-separated BENCH_CHAIN_CONCURRENCY levels tune the load).
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { buildChainApp } from '../../src/chain/app.js';
-import { openChainServices } from '../../src/chain/chain-services.js';
-import { ChainClient, type ChainTransaction } from '../../src/lib/chain-client.js';
-import { createDb } from '../../src/lib/db/database.js';
-import { migrateToLatest } from '../../src/lib/db/migrate.js';
-import { anvilDevSignerKey, startEmbeddedAnvil } from '../../src/lib/embedded/anvil.js';
-import { startEmbeddedPostgres } from '../../src/lib/embedded/postgres.js';
-import { freePort } from '../../src/lib/embedded/ports.js';
-import { listen } from '../../src/lib/http/app.js';
-import { testConfig } from '../../test/support/config.js';
-import { createLogger } from '../../src/lib/logger.js';
+import type { ChainTransaction } from '../../src/lib/chain-client.js';
+import { startBenchChain } from '../support/embedded-stack.js';
 
 const txs = Number(process.env.BENCH_CHAIN_TXS ?? 300);
 const concurrencies = (process.env.BENCH_CHAIN_CONCURRENCY ?? '1,10,50').split(',').map(Number);
-const serviceToken = 'bench-service-token-0123456789abcdef';
 
 /** anvil dev accounts 1..4 as investors */
 const investors = [
@@ -50,34 +37,9 @@ async function pool<T>(count: number, width: number, work: (i: number) => Promis
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-chain-'));
-  // PostgreSQL may run as another user (when started as root): it must reach its data folder.
-  await chmod(dir, 0o755);
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
-    port: await freePort(),
-    password: 'bench',
-    database: 'tessera',
-  });
-  const anvil = await startEmbeddedAnvil({ port: await freePort() });
-  const db = createDb(pg.url, 20);
-  const logger = createLogger('bench-chain', 'silent');
+  const stack = await startBenchChain('chain');
+  const { db, chain, bootstrapMs } = stack;
   try {
-    await migrateToLatest(db);
-    // The test configuration parser sets every required variable; the chain ones are ours.
-    const config = testConfig({
-      DATABASE_URL: pg.url,
-      CHAIN_RPC_URL: anvil.rpcUrl,
-      CHAIN_SIGNER_KEY: anvilDevSignerKey,
-      SERVICE_TOKEN: serviceToken,
-    });
-    const started = performance.now();
-    const services = await openChainServices(config, db, logger);
-    const bootstrapMs = performance.now() - started;
-    const app = await buildChainApp({ config, services, logger });
-    const url = await listen(app, '127.0.0.1', await freePort());
-    const chain = new ChainClient({ baseUrl: url, serviceToken });
-
     const infrastructureGas = await db
       .selectFrom('gas_transactions')
       .select((eb) => [
@@ -195,12 +157,8 @@ async function main(): Promise<void> {
         ),
       );
     }
-    await app.close();
   } finally {
-    await db.destroy();
-    await anvil.stop();
-    await pg.stop();
-    await rm(dir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

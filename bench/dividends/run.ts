@@ -6,20 +6,14 @@
  * nets, the fees and the remainder make the declared gross, and the users' fiat total is unchanged.
  * Run with `npm run bench:dividends`.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createDb, transaction, type Db } from '../../src/lib/db/database.js';
-import { migrateToLatest } from '../../src/lib/db/migrate.js';
-import { startEmbeddedPostgres } from '../../src/lib/embedded/postgres.js';
-import { freePort } from '../../src/lib/embedded/ports.js';
+import { transaction, type Db } from '../../src/lib/db/database.js';
 import { newId } from '../../src/lib/ids.js';
-import { createLogger } from '../../src/lib/logger.js';
 import { Exact } from '../../src/lib/money.js';
 import { dividendDistributor } from '../../src/platform/dividends/dividend-distributor.js';
 import { dividendsService } from '../../src/platform/dividends/dividends.service.js';
 import { moveFiat } from '../../src/lib/ledger/fiat-ledger.js';
 import { insertToken } from '../../src/platform/portfolio/token-fixture.js';
+import { startBenchDatabase } from '../support/embedded-stack.js';
 
 const holders = Number(process.env.BENCH_DIVIDEND_HOLDERS ?? 10_000);
 const workers = Number(process.env.BENCH_DIVIDEND_WORKERS ?? 2);
@@ -69,19 +63,9 @@ const totalFiat = async (db: Db) =>
   ).total;
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'tessera-bench-dividends-'));
-  // PostgreSQL may run as another user (when started as root): it must reach its data folder.
-  await chmod(dir, 0o755);
-  const pg = await startEmbeddedPostgres({
-    dataDir: path.join(dir, 'pg'),
-    port: await freePort(),
-    password: 'bench',
-    database: 'tessera',
-  });
-  const db = createDb(pg.url, workers + 2);
-  const logger = createLogger('bench-dividends', 'silent');
+  const stack = await startBenchDatabase('dividends', workers + 2);
+  const { db, logger } = stack;
   try {
-    await migrateToLatest(db);
     const issuerId = newId();
     await db
       .insertInto('users')
@@ -160,9 +144,7 @@ async function main(): Promise<void> {
     );
     if (!exact) process.exitCode = 1;
   } finally {
-    await db.destroy();
-    await pg.stop();
-    await rm(dir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 

@@ -1,12 +1,18 @@
 /**
- * A transaction ready to sign: target, calldata and a gas limit from the node's estimate. The
- * estimate runs the call against the current state, so a call the contracts would refuse fails
- * here with its revert reason and nothing is sent. Both builders type-check the call against the
- * generated `as const` ABIs.
+ * A transaction ready to sign: target, calldata and a gas limit. The limit comes from one
+ * execution of the call against the current state (`eth_simulateV1`). A call the simulation
+ * refuses, or a node that does not know eth_simulateV1, is asked for `eth_estimateGas` instead,
+ * so a call the contracts would refuse fails here with its revert reason and nothing is sent.
+ * Why not always the estimate: the node answers it by executing the call over and over in a
+ * binary search (on anvil a 67-transfer batchForcedTransfer took 500 ms to estimate against
+ * 30 ms to simulate). Both builders type-check the call against the generated `as const` ABIs.
  */
 import {
+  BaseError,
   encodeDeployData,
   encodeFunctionData,
+  MethodNotFoundRpcError,
+  MethodNotSupportedRpcError,
   type Abi,
   type Address,
   type ContractConstructorArgs,
@@ -29,9 +35,41 @@ export interface PreparedCall {
 
 type Writable = 'nonpayable' | 'payable';
 
-/** Headroom over the estimate: state can change between the estimate and the block. */
-function withMargin(gas: bigint): bigint {
+/**
+ * Headroom over a simulation's gasUsed, which leaves out the refunds (up to a fifth of the gas
+ * spent, EIP-3529) and the 1/64 each nested call keeps back (EIP-150); the state may also change
+ * before the block.
+ */
+function overUsed(gas: bigint): bigint {
+  return (gas * 3n) / 2n;
+}
+
+/** Headroom over an estimate (refunds and nested calls included): the state may change. */
+function overEstimate(gas: bigint): bigint {
   return (gas * 12n) / 10n;
+}
+
+function simulationUnsupported(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk(
+      (e) => e instanceof MethodNotFoundRpcError || e instanceof MethodNotSupportedRpcError,
+    ) !== null
+  );
+}
+
+/** One execution's gas with headroom; null when the call failed or the node cannot simulate. */
+async function simulatedGas(session: ChainSession, to: Address, data: Hex): Promise<bigint | null> {
+  try {
+    const [block] = await session.client.simulateBlocks({
+      blocks: [{ calls: [{ account: session.signer.address, to, data }] }],
+    });
+    const [call] = block!.calls;
+    return call.status === 'success' ? overUsed(call.gasUsed) : null;
+  } catch (error) {
+    if (simulationUnsupported(error)) return null;
+    throw error;
+  }
 }
 
 export async function prepareCall<
@@ -47,14 +85,17 @@ export async function prepareCall<
   },
 ): Promise<PreparedCall> {
   // The casts only widen: the parameter type above already checked the call against the ABI.
+  const data = encodeFunctionData(call as unknown as EncodeFunctionDataParameters);
+  const simulated = await onChain(() => simulatedGas(session, call.address, data));
+  if (simulated !== null) return { to: call.address, data, gas: simulated };
+  // A refusal fails the estimate the same way, with the revert reason the callers map.
   const gas = await onChain(() =>
     session.client.estimateContractGas({
       ...call,
       account: session.signer,
     } as unknown as EstimateContractGasParameters),
   );
-  const data = encodeFunctionData(call as unknown as EncodeFunctionDataParameters);
-  return { to: call.address, data, gas: withMargin(gas) };
+  return { to: call.address, data, gas: overEstimate(gas) };
 }
 
 export async function prepareDeploy<const abi extends Abi>(
@@ -62,6 +103,7 @@ export async function prepareDeploy<const abi extends Abi>(
   deploy: { abi: abi; bytecode: Hex; args: ContractConstructorArgs<abi> },
 ): Promise<PreparedCall> {
   const data = encodeDeployData(deploy as unknown as EncodeDeployDataParameters);
+  // anvil's eth_simulateV1 does not take creations; deployments are the one-time infrastructure.
   const gas = await onChain(() => session.client.estimateGas({ account: session.signer, data }));
-  return { to: null, data, gas: withMargin(gas) };
+  return { to: null, data, gas: overEstimate(gas) };
 }

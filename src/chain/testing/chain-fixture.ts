@@ -3,9 +3,11 @@
  * infrastructure deployed, and the HTTP app (driven through `inject`). `independent` reads the
  * contracts directly, so tests check the chain without going through the code under test.
  */
+import { randomUUID } from 'node:crypto';
 import { createPublicClient, createWalletClient, http, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+import type { DeployResponse } from '../../lib/chain-api.schemas.js';
 import type { Config } from '../../lib/config.js';
 import type { Db } from '../../lib/db/database.js';
 import {
@@ -165,4 +167,13 @@ export function call(
     },
     ...(body ? { payload: body } : {}),
   });
+}
+
+/** Deploys a token suite through the chain API; its token address. */
+export async function deployToken(
+  app: HttpApp,
+  token: { name: string; symbol: string; decimals: number },
+): Promise<Address> {
+  const deployed = await call(app, 'POST', '/api/v1/deploy', { token_id: randomUUID(), ...token });
+  return deployed.json<DeployResponse>().token_addr as Address;
 }

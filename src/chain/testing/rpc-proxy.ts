@@ -5,16 +5,20 @@
  * - lose-send-response: forwards eth_sendRawTransaction (the node gets the transaction) and then
  *   drops the connection, as if the node died before answering;
  * - lose-send: drops eth_sendRawTransaction without forwarding it (the node never sees it);
- * - down: not listening at all (connections are refused).
+ * - down: not listening at all (connections are refused);
+ * - no-simulate: answers eth_simulateV1 as a node that does not have it (JSON-RPC -32601).
+ * It counts the requests of each method it sees.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type ProxyMode = 'forward' | 'lose-send-response' | 'lose-send' | 'down';
+export type ProxyMode = 'forward' | 'lose-send-response' | 'lose-send' | 'down' | 'no-simulate';
 
 export interface RpcProxy {
   url: string;
   setMode(mode: ProxyMode): Promise<void>;
+  /** how many requests of this JSON-RPC method reached the proxy so far */
+  count(method: string): number;
   stop(): Promise<void>;
 }
 
@@ -26,10 +30,19 @@ async function readBody(request: http.IncomingMessage): Promise<string> {
 
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let mode: ProxyMode = 'forward';
+  const counts = new Map<string, number>();
   const server = http.createServer((request, response) => {
     void (async () => {
       const body = await readBody(request);
-      const isSend = body.includes('"eth_sendRawTransaction"');
+      const { id, method } = JSON.parse(body) as { id: unknown; method: string };
+      counts.set(method, (counts.get(method) ?? 0) + 1);
+      if (method === 'eth_simulateV1' && mode === 'no-simulate') {
+        const error = { code: -32601, message: 'the method eth_simulateV1 does not exist' };
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ jsonrpc: '2.0', id, error }));
+        return;
+      }
+      const isSend = method === 'eth_sendRawTransaction';
       if (isSend && mode === 'lose-send') {
         request.socket.destroy();
         return;
@@ -64,6 +77,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       if (next !== 'down' && mode === 'down') await listen(port);
       mode = next;
     },
+    count: (method) => counts.get(method) ?? 0,
     stop: async () => {
       if (mode !== 'down') await close();
     },

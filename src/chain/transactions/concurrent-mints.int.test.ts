@@ -1,12 +1,17 @@
 /** 50 mints at once through the API: all mined, each with its own nonce, balances exact. */
-import { randomUUID } from 'node:crypto';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/config.js';
 import { createTestDatabase } from '../../../test/support/database.js';
 import { tokenAbi } from '../contracts/generated/index.js';
-import type { DeployResponse, Transaction } from '../../lib/chain-api.schemas.js';
-import { call, investors, startChainFixture, type ChainFixture } from '../testing/chain-fixture.js';
+import type { Transaction } from '../../lib/chain-api.schemas.js';
+import {
+  call,
+  deployToken,
+  investors,
+  startChainFixture,
+  type ChainFixture,
+} from '../testing/chain-fixture.js';
 
 let f: ChainFixture;
 let token: Address;
@@ -14,13 +19,7 @@ const holders = investors.slice(0, 5);
 
 beforeAll(async () => {
   f = await startChainFixture({ testConfig, createTestDatabase });
-  const deployed = await call(f.app, 'POST', '/api/v1/deploy', {
-    token_id: randomUUID(),
-    name: 'Delta',
-    symbol: 'DLT',
-    decimals: 2,
-  });
-  token = deployed.json<DeployResponse>().token_addr as Address;
+  token = await deployToken(f.app, { name: 'Delta', symbol: 'DLT', decimals: 2 });
   for (const holder of holders) {
     await call(
       f.app,

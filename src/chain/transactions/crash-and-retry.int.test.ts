@@ -5,7 +5,6 @@
  * with the same hash, or sent anew when its nonce went to another transaction), a receipt
  * timeout. Every check of the chain reads anvil directly.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +14,14 @@ import { testConfig } from '../../../test/support/config.js';
 import { createTestDatabase } from '../../../test/support/database.js';
 import type { Problem } from '../../lib/http/problem.js';
 import { tokenAbi } from '../contracts/generated/index.js';
-import type { DeployResponse, Transaction } from '../../lib/chain-api.schemas.js';
-import { call, investors, startChainFixture, type ChainFixture } from '../testing/chain-fixture.js';
+import type { Transaction } from '../../lib/chain-api.schemas.js';
+import {
+  call,
+  deployToken,
+  investors,
+  startChainFixture,
+  type ChainFixture,
+} from '../testing/chain-fixture.js';
 
 let f: ChainFixture;
 let stateDir: string;
@@ -33,13 +38,7 @@ beforeAll(async () => {
       env: { CHAIN_RECEIPT_TIMEOUT_MS: '800' },
     },
   );
-  const deployed = await call(f.app, 'POST', '/api/v1/deploy', {
-    token_id: randomUUID(),
-    name: 'Gamma',
-    symbol: 'GAM',
-    decimals: 0,
-  });
-  token = deployed.json<DeployResponse>().token_addr as Address;
+  token = await deployToken(f.app, { name: 'Gamma', symbol: 'GAM', decimals: 0 });
   for (const investor of [alice, bob]) {
     await call(
       f.app,

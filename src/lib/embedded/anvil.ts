@@ -23,6 +23,8 @@ export const anvilDevSignerKey =
 
 export interface EmbeddedAnvil {
   rpcUrl: string;
+  /** the node's process id (the benchmarks read its CPU time) */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -106,5 +108,5 @@ export async function startEmbeddedAnvil(options: {
     await stop();
     throw error;
   }
-  return { rpcUrl, stop };
+  return { rpcUrl, pid: child.pid!, stop };
 }

@@ -242,7 +242,7 @@ export interface FailedTrade {
   updated_at: Date;
 }
 
-/** Failed trades, most recently failed first, keyset-paged by id. */
+/** Failed trades, oldest trade first (ids are UUID v7), keyset-paged by id. */
 export function listFailed(db: Db, limit: number, cursor?: string): Promise<FailedTrade[]> {
   let query = db
     .selectFrom('trades')
