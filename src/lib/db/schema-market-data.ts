@@ -20,13 +20,13 @@ export interface CandlesTable {
 
 export interface SurveillanceThresholdsTable {
   token_id: string;
-  spoofing_size_multiple: string;
+  spoofing_size_multiple: number;
   spoofing_max_lifetime_seconds: number;
   layering_min_levels: number;
   layering_window_seconds: number;
   wash_window_seconds: number;
   wash_min_round_trips: number;
-  wash_price_tolerance_pct: string;
+  wash_price_tolerance_bps: number;
   updated_by: string;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -140,7 +140,8 @@ export interface GasTransactionsTable {
 }
 
 export interface Database
-  extends VerificationTables,
+  extends
+    VerificationTables,
     IssuanceTables,
     FiatTables,
     DividendTables,

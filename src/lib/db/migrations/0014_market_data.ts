@@ -43,8 +43,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('surveillance_thresholds')
     .addColumn('token_id', 'uuid', (c) => c.primaryKey().references('tokens.id'))
-    .addColumn('spoofing_size_multiple', sql`numeric(6, 2)`, (c) =>
-      c.notNull().check(sql`spoofing_size_multiple > 0`),
+    .addColumn('spoofing_size_multiple', 'integer', (c) =>
+      c.notNull().check(sql`spoofing_size_multiple >= 1`),
     )
     .addColumn('spoofing_max_lifetime_seconds', 'integer', (c) =>
       c.notNull().check(sql`spoofing_max_lifetime_seconds > 0`),
@@ -61,8 +61,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('wash_min_round_trips', 'integer', (c) =>
       c.notNull().check(sql`wash_min_round_trips >= 1`),
     )
-    .addColumn('wash_price_tolerance_pct', sql`numeric(5, 2)`, (c) =>
-      c.notNull().check(sql`wash_price_tolerance_pct >= 0`),
+    .addColumn('wash_price_tolerance_bps', 'integer', (c) =>
+      c.notNull().check(sql`wash_price_tolerance_bps >= 0`),
     )
     .addColumn('updated_by', 'uuid', (c) => c.notNull().references('users.id'))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
