@@ -76,7 +76,7 @@ export async function startTestTrading() {
       return trading;
     },
     call(
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       url: string,
       body?: unknown,
       token?: string,

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { OrderedRuns } from '../../lib/ordered-runs.js';
 import { Exact } from '../../lib/money.js';
 import type { BookDelta, DepthSnapshot } from '../engine/index.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
@@ -77,8 +78,8 @@ export interface ServerMessage {
 export class MarketDataHub implements Broadcaster {
   private readonly mirrors = new Map<string, BookMirror>();
   private readonly tickSizes = new Map<string, string>();
-  /** the last read of each stream (a user's balances, a token's ticker and candles) */
-  private readonly reads = new Map<string, Promise<void>>();
+  /** the reads of each stream (a user's balances, a token's ticker and candles), in order */
+  private readonly reads = new OrderedRuns();
   readonly clients = new Set<Client>();
   /** channel key -> subscribed clients (orders by user: `orders:<userId>`) */
   private readonly subscribers = new Map<string, Set<Client>>();
@@ -155,7 +156,7 @@ export class MarketDataHub implements Broadcaster {
       (key) => key === `ticker:${tokenId}` || key.startsWith(`candles:${tokenId}:`),
     );
     if (listeners.length === 0) return;
-    this.inOrder(`market:${tokenId}`, async () => {
+    this.reads.run(`market:${tokenId}`, async () => {
       const now = this.deps.clock.now();
       for (const key of listeners) {
         let data: unknown;
@@ -179,21 +180,12 @@ export class MarketDataHub implements Broadcaster {
     });
   }
 
-  /** Runs reads of one stream one after the other (a failed read is skipped). */
-  private inOrder(stream: string, read: () => Promise<void>): void {
-    const settled = (this.reads.get(stream) ?? Promise.resolve()).then(read).catch(() => undefined);
-    this.reads.set(stream, settled);
-    void settled.then(() => {
-      if (this.reads.get(stream) === settled) this.reads.delete(stream);
-    });
-  }
-
   /**
    * The user's balances as the database has them after the batch. Read per user one after the
    * other, so a user's balance messages arrive in commit order.
    */
   private sendBalances(userId: string, tokenId: string): void {
-    this.inOrder(`balances:${userId}`, async () => {
+    this.reads.run(`balances:${userId}`, async () => {
       const { db } = this.deps;
       const user = await db
         .selectFrom('users')
