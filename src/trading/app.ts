@@ -85,7 +85,11 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     clock,
     // the books exist before any socket can subscribe
     books: () => books,
-    limits: { ...defaultLimits, ...deps.socketLimits },
+    limits: {
+      ...defaultLimits,
+      maxSocketsPerIp: config.marketData.maxSocketsPerIp,
+      ...deps.socketLimits,
+    },
   });
   // after each commit, off the order path: the market data, then surveillance
   const surveillance = new Surveillance({

@@ -37,11 +37,11 @@ export interface HubLimits {
   idleMs: number;
 }
 
-export const defaultLimits: HubLimits = {
+/** The limits that are not settings (the per-IP limit is WS_MAX_SOCKETS_PER_IP). */
+export const defaultLimits: Omit<HubLimits, 'maxSocketsPerIp'> = {
   maxBufferedBytes: 1024 * 1024,
   maxSubscriptions: 50,
   maxSocketsPerUser: 10,
-  maxSocketsPerIp: 50,
   idleMs: 60_000,
 };
 
