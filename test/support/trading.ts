@@ -150,6 +150,13 @@ export async function startTestTrading() {
         })
         .execute();
     },
+    /** an investor with money and `tokens` of the token */
+    async funded(tokenId: string, fiat = '1000000.00', tokens = 100_000): Promise<Trader> {
+      const trader = await user('investor');
+      await system.deposit(trader.id, fiat);
+      await system.giveTokens(trader.id, tokenId, tokens);
+      return trader;
+    },
     async giveTokens(userId: string, tokenId: string, quantity: number) {
       await db
         .insertInto('wallets')

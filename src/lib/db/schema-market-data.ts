@@ -18,14 +18,22 @@ export interface CandlesTable {
   trades: number;
 }
 
+/** A token's surveillance thresholds (docs/market-data.md "Surveillance"). */
 export interface SurveillanceThresholdsTable {
   token_id: string;
+  /** an order is large at this many times the mean size of the token's recent orders */
   spoofing_size_multiple: number;
+  /** a large order cancelled within this many seconds of its placement can be a spoof */
   spoofing_max_lifetime_seconds: number;
+  /** one side's distinct price levels placed and cancelled together that make a layer */
   layering_min_levels: number;
+  /** the time within which the layer is placed and cancelled */
   layering_window_seconds: number;
+  /** the time within which two accounts' trades back and forth count as round trips */
   wash_window_seconds: number;
+  /** round trips of one pair of accounts within the window that raise an alert */
   wash_min_round_trips: number;
+  /** how far apart, in basis points of the price, a round trip's two prices may be */
   wash_price_tolerance_bps: number;
   updated_by: string;
   updated_at: ColumnType<Date, Date | undefined, Date>;

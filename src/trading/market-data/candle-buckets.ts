@@ -4,21 +4,12 @@
  * higher high and lower low, the batch's close, and adds volume and count. Trades arrive in
  * execution order and a token's batches commit in order, so the first trade is the open.
  */
+import type { CandlesTable } from '../../lib/db/schema-market-data.js';
 import type { Trade } from '../../lib/db/schema-trading.js';
 import { Exact } from '../../lib/money.js';
 import { candleIntervals, type CandleInterval } from './markets.schemas.js';
 
-export interface CandleRow {
-  token_id: string;
-  interval: CandleInterval;
-  start: Date;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: number;
-  trades: number;
-}
+export type CandleRow = CandlesTable;
 
 export function candleBuckets(
   trades: readonly Pick<Trade, 'token_id' | 'price' | 'quantity' | 'created_at'>[],

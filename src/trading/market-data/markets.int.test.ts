@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
+import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import { Prng } from '../engine/seeded-random.js';
 
 let sys: TestTrading;
@@ -11,12 +11,7 @@ afterAll(async () => {
   await sys.close();
 });
 
-async function funded(tokenId: string): Promise<Trader> {
-  const trader = await sys.user('investor');
-  await sys.deposit(trader.id, '1000000.00');
-  await sys.giveTokens(trader.id, tokenId, 100_000);
-  return trader;
-}
+const funded = (tokenId: string) => sys.funded(tokenId);
 
 const order = (tokenId: string, side: 'buy' | 'sell', quantity: number, price: string) => ({
   token_id: tokenId,

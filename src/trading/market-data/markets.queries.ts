@@ -5,8 +5,19 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../lib/db/database.js';
+import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
 import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
+
+/** NOT_FOUND unless the token exists. */
+export async function assertKnownToken(db: Db, tokenId: string): Promise<void> {
+  const token = await db
+    .selectFrom('tokens')
+    .select('id')
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
+}
 
 const money = (value: string | null) => (value === null ? null : new Exact(value).toFixed(2));
 

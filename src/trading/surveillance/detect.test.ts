@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Trade } from '../../lib/db/schema-trading.js';
+import { testConfig } from '../../../test/support/config.js';
 import { Prng } from '../engine/seeded-random.js';
 import { detect } from './detect.js';
 import { MarketWindow } from './market-window.js';
 import type { Thresholds } from './thresholds.js';
 
-const thresholds: Thresholds = {
-  spoofing_size_multiple: 5,
-  spoofing_max_lifetime_seconds: 60,
-  layering_min_levels: 3,
-  layering_window_seconds: 10,
-  wash_window_seconds: 120,
-  wash_min_round_trips: 2,
-  wash_price_tolerance_bps: 10,
-};
+/** The platform's defaults (the settings' defaults; docs/market-data.md lists them). */
+const thresholds: Thresholds = testConfig().surveillance;
 
 const t0 = Date.parse('2026-01-05T10:00:00Z');
 const at = (seconds: number) => new Date(t0 + seconds * 1000);
@@ -78,6 +72,18 @@ function background(window: MarketWindow, seconds: number) {
     detect(window, { trades: [], orders: [order(user, 'buy', 10, '9.50', seconds)] }, thresholds);
   }
 }
+
+it('runs with the documented defaults', () => {
+  expect(thresholds).toEqual({
+    spoofing_size_multiple: 5,
+    spoofing_max_lifetime_seconds: 60,
+    layering_min_levels: 3,
+    layering_window_seconds: 10,
+    wash_window_seconds: 120,
+    wash_min_round_trips: 2,
+    wash_price_tolerance_bps: 10,
+  });
+});
 
 describe('spoofing', () => {
   it('fires on a large order cancelled soon while its owner traded the other side', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
+import { testConfig } from '../../../test/support/config.js';
 import { Prng } from '../engine/seeded-random.js';
 
 let sys: TestTrading;
@@ -17,12 +18,7 @@ afterAll(async () => {
   await sys.close();
 });
 
-async function funded(tokenId: string): Promise<Trader> {
-  const trader = await sys.user('investor');
-  await sys.deposit(trader.id, '1000000.00');
-  await sys.giveTokens(trader.id, tokenId, 100_000);
-  return trader;
-}
+const funded = (tokenId: string) => sys.funded(tokenId);
 
 async function place(
   trader: Trader,
@@ -332,13 +328,7 @@ describe('thresholds', () => {
     expect(defaults.json()).toEqual({
       token_id: tokenId,
       is_default: true,
-      spoofing_size_multiple: 5,
-      spoofing_max_lifetime_seconds: 60,
-      layering_min_levels: 3,
-      layering_window_seconds: 10,
-      wash_window_seconds: 120,
-      wash_min_round_trips: 2,
-      wash_price_tolerance_bps: 10,
+      ...testConfig().surveillance,
     });
     const set = await sys.call('PUT', url, values, admin.token);
     expect(set.statusCode).toBe(200);

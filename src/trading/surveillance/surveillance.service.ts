@@ -4,6 +4,7 @@ import type { SurveillanceAlert } from '../../lib/db/schema-market-data.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/http/pagination.js';
 import type { Clock } from '../books/token-writer.js';
+import { assertKnownToken } from '../market-data/markets.queries.js';
 import type { Surveillance } from './surveillance.js';
 import {
   closeAlert,
@@ -41,14 +42,7 @@ export function surveillanceService(deps: {
 }) {
   const { db, clock } = deps;
 
-  async function knownToken(tokenId: string): Promise<void> {
-    const token = await db
-      .selectFrom('tokens')
-      .select('id')
-      .where('id', '=', tokenId)
-      .executeTakeFirst();
-    if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
-  }
+  const knownToken = (tokenId: string) => assertKnownToken(db, tokenId);
 
   async function thresholds(tokenId: string) {
     await knownToken(tokenId);
