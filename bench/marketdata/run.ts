@@ -7,7 +7,7 @@
  *
  * Delivery is measured from the batch's commit to receipt: the hub stamps each message's `ts`
  * when the writer hands it the committed batch, and a client takes the time it parses it (same
- * machine, same clock; `ts` has millisecond resolution). Every client checks that book `seq`
+ * machine, same wall clock, both in milliseconds). Every client checks that book `seq`
  * advances by exactly one; BENCH_MD_CHECKERS of them (default 20) also compare the checksum.
  *
  * Ends with `marketdata: <N> subscribers, p99 delivery <L> ms, <M> messages/s, <G> gaps`, G the
@@ -25,12 +25,12 @@ const traders = Number(process.env.BENCH_MD_TRADERS ?? 200);
 /** orders in flight at most; past it the schedule slips and the placed rate says so */
 const maxInFlight = 2000;
 
-function quantile(buckets: number[], q: number): number {
-  const count = buckets.reduce((sum, n) => sum + n, 0);
+function quantile(buckets: Report['buckets'], q: number): number {
+  const count = buckets.reduce((sum, [, n]) => sum + n, 0);
   let seen = 0;
-  for (let i = 0; i < buckets.length; i += 1) {
-    seen += buckets[i]!;
-    if (seen >= q * count) return i / 10;
+  for (const [bucket, n] of buckets) {
+    seen += n;
+    if (seen >= q * count) return bucket / 10;
   }
   return Infinity;
 }

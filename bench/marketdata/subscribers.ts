@@ -1,7 +1,7 @@
 /**
  * The market data benchmark's subscribers, in a process of their own (forked by run.ts) so that
  * placing orders never delays reading messages. Told `{ url, tokenId, count, checkers }`, it opens
- * the sockets and answers `ready`; `measure` starts counting, `report` answers the counts.
+ * the sockets and answers `ready`; `measure` starts counting, `report` stops and answers the counts.
  *
  * Every client checks that book `seq` advances by exactly one; the first `checkers` also keep the
  * book and compare its CRC32 after each update (test/support/market-data.ts's LocalBook). A
@@ -19,8 +19,8 @@ export interface Start {
 }
 
 export interface Report {
-  /** delivery times in 0.1 ms buckets */
-  buckets: number[];
+  /** delivery times: [bucket of 0.1 ms, count] for each bucket with any */
+  buckets: [number, number][];
   messages: number;
   gaps: number;
   checksumFailures: number;
@@ -54,7 +54,7 @@ function subscriber(start: Start, checks: boolean): Promise<WebSocket> {
     ws.once('error', reject);
     ws.once('open', () => subscribe(ws, start, 'first'));
     ws.on('message', (data: Buffer) => {
-      const received = performance.timeOrigin + performance.now();
+      const received = Date.now();
       const message = JSON.parse(data.toString('utf8')) as Message & { ts: string };
       if (message.type === 'snapshot') {
         seq = message.seq!;
@@ -106,16 +106,15 @@ process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' 
     } else {
       stats.measuring = false;
       const report: Report = {
-        buckets: [...buckets],
+        buckets: [...buckets.entries()].filter(([, n]) => n > 0),
         messages: stats.messages,
         gaps: stats.gaps,
         checksumFailures: stats.checksumFailures,
         resyncs: stats.resyncs,
         sockets: sockets.length,
       };
+      // the parent ends this process once it has the report
       process.send!({ op: 'report', report });
-      for (const ws of sockets) ws.terminate();
-      process.disconnect();
     }
   })();
 });
