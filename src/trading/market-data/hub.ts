@@ -75,6 +75,14 @@ export interface ServerMessage {
   checksum?: number;
 }
 
+/**
+ * A message as the UTF-8 bytes of its JSON, made once and sent to every subscriber as a text
+ * frame (sending the string would encode it again for each socket).
+ */
+function encode(message: ServerMessage): Buffer {
+  return Buffer.from(JSON.stringify(message));
+}
+
 export class MarketDataHub implements Broadcaster {
   private readonly mirrors = new Map<string, BookMirror>();
   private readonly tickSizes = new Map<string, string>();
@@ -109,7 +117,7 @@ export class MarketDataHub implements Broadcaster {
     }
     const tradeSubscribers = this.subscribers.get(`trades:${update.tokenId}`);
     if (tickSize && update.trades.length > 0 && tradeSubscribers?.size) {
-      const text = JSON.stringify({
+      const text = encode({
         channel: 'trades',
         type: 'update',
         token_id: update.tokenId,
@@ -122,20 +130,20 @@ export class MarketDataHub implements Broadcaster {
           taker_side: trade.taker_side,
           created_at: trade.created_at.toISOString(),
         })),
-      } satisfies ServerMessage);
+      });
       for (const client of [...tradeSubscribers])
         this.send(client, `trades:${update.tokenId}`, text);
     }
     for (const order of update.orders) {
       const owners = this.subscribers.get(`orders:${order.user_id}`);
       if (!owners?.size) continue;
-      const text = JSON.stringify({
+      const text = encode({
         channel: 'orders',
         type: 'update',
         token_id: order.token_id,
         ts,
         data: toOrderView(order),
-      } satisfies ServerMessage);
+      });
       for (const client of [...owners]) this.send(client, 'orders', text);
     }
     if (update.trades.length > 0) this.sendMarket(update.tokenId, update.trades[0]!.created_at);
@@ -168,13 +176,13 @@ export class MarketDataHub implements Broadcaster {
           const from = new Date(Math.floor(firstTrade.getTime() / seconds) * seconds);
           data = await candles(this.deps.db, tokenId, interval, from, new Date(now.getTime() + 1));
         }
-        const text = JSON.stringify({
+        const text = encode({
           channel: key.split(':')[0]!,
           type: 'update',
           token_id: tokenId,
           ts: now.toISOString(),
           data,
-        } satisfies ServerMessage);
+        });
         for (const client of [...(this.subscribers.get(key) ?? [])]) this.send(client, key, text);
       }
     });
@@ -204,7 +212,7 @@ export class MarketDataHub implements Broadcaster {
         .where('user_id', '=', userId)
         .where('token_id', '=', tokenId)
         .executeTakeFirst();
-      const text = JSON.stringify({
+      const text = encode({
         channel: 'balances',
         type: 'update',
         token_id: tokenId,
@@ -216,7 +224,7 @@ export class MarketDataHub implements Broadcaster {
           token_balance: Number(wallet?.balance ?? 0),
           token_locked: Number(wallet?.locked_balance ?? 0),
         },
-      } satisfies ServerMessage);
+      });
       for (const client of [...(this.subscribers.get(`balances:${userId}`) ?? [])]) {
         this.send(client, 'balances', text);
       }
@@ -241,7 +249,7 @@ export class MarketDataHub implements Broadcaster {
       mirror.bids.top(checksumLevels).map(wire),
     );
     const side = mirror.side(delta.side);
-    const byDepth = new Map<number, string>();
+    const byDepth = new Map<number, Buffer>();
     const key = `book:${tokenId}`;
     for (const client of [...subscribers]) {
       const depth = (client.subscriptions.get(key) as { depth: number }).depth;
@@ -251,7 +259,7 @@ export class MarketDataHub implements Broadcaster {
         // A level removed from the client's view brings the next one into it.
         const next = delta.quantity === 0 && rank < depth ? side.at(depth - 1) : undefined;
         if (next) levels.push(wire(next));
-        text = JSON.stringify({
+        text = encode({
           channel: 'book',
           type: 'update',
           token_id: tokenId,
@@ -259,7 +267,7 @@ export class MarketDataHub implements Broadcaster {
           ts,
           data: delta.side === 'buy' ? { bids: levels, asks: [] } : { bids: [], asks: levels },
           checksum,
-        } satisfies ServerMessage);
+        });
         byDepth.set(depth, text);
       }
       this.send(client, key, text);
@@ -267,7 +275,7 @@ export class MarketDataHub implements Broadcaster {
   }
 
   /** Sends a channel message, or resyncs and drops a client whose buffer is past the bound. */
-  private send(client: Client, key: string, text: string): void {
+  private send(client: Client, key: string, text: Buffer): void {
     if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       const request = client.subscriptions.get(key);
       this.remove(client, key);
@@ -280,7 +288,7 @@ export class MarketDataHub implements Broadcaster {
       });
       return;
     }
-    client.socket.send(text);
+    client.socket.send(text, { binary: false });
   }
 
   reply(client: Client, message: ServerMessage): void {
