@@ -53,7 +53,9 @@ function ask<T>(child: ChildProcess, command: object, op: string): Promise<T> {
 async function load(url: string, tokenId: string, people: { id: string; token: string }[]) {
   let issued = 0;
   let answered = 0;
-  let refused = 0;
+  /** answers other than 200, by status (`error`: no answer) */
+  const refused = new Map<string, number>();
+  const refuse = (why: string) => refused.set(why, (refused.get(why) ?? 0) + 1);
   let inFlight = 0;
   const total = rate * seconds;
   const started = performance.now();
@@ -66,11 +68,9 @@ async function load(url: string, tokenId: string, people: { id: string; token: s
         inFlight += 1;
         void placeOrder(url, trader, randomLimitOrder(tokenId))
           .then((status) => {
-            if (status !== 200) refused += 1;
+            if (status !== 200) refuse(String(status));
           })
-          .catch(() => {
-            refused += 1;
-          })
+          .catch((error: unknown) => refuse(`error ${(error as Error).message}`))
           .finally(() => {
             inFlight -= 1;
             answered += 1;
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
     const gaps = report.gaps + report.checksumFailures;
     console.log(
       `orders: ${orders.placed.toFixed(0)}/s placed of ${rate}/s asked over ${orders.elapsed.toFixed(1)} s, ` +
-        `${orders.refused} refused`,
+        `refused: ${JSON.stringify(Object.fromEntries(orders.refused))}`,
     );
     console.log(
       `delivery: p50 ${quantile(report.buckets, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
