@@ -248,6 +248,32 @@ export function loadConfig(env: Env = process.env) {
       /** most order commands a token's writer commits in one transaction (1: one per order) */
       maxBatch: integer(env, 'TRADING_MAX_BATCH', 500, 1, 10_000),
     },
+    marketData: {
+      /** WebSocket connections one IP address may hold on the trading process's /ws */
+      maxSocketsPerIp: integer(env, 'WS_MAX_SOCKETS_PER_IP', 50, 1, 100_000),
+    },
+    /** the platform's surveillance thresholds, for tokens without their own (docs/market-data.md) */
+    surveillance: {
+      spoofing_size_multiple: integer(env, 'SURVEILLANCE_SPOOFING_SIZE_MULTIPLE', 5, 1, 1_000),
+      spoofing_max_lifetime_seconds: integer(
+        env,
+        'SURVEILLANCE_SPOOFING_MAX_LIFETIME_SECONDS',
+        60,
+        1,
+        3_600,
+      ),
+      layering_min_levels: integer(env, 'SURVEILLANCE_LAYERING_MIN_LEVELS', 3, 2, 100),
+      layering_window_seconds: integer(env, 'SURVEILLANCE_LAYERING_WINDOW_SECONDS', 10, 1, 3_600),
+      wash_window_seconds: integer(env, 'SURVEILLANCE_WASH_WINDOW_SECONDS', 120, 1, 3_600),
+      wash_min_round_trips: integer(env, 'SURVEILLANCE_WASH_MIN_ROUND_TRIPS', 2, 1, 100),
+      wash_price_tolerance_bps: integer(
+        env,
+        'SURVEILLANCE_WASH_PRICE_TOLERANCE_BPS',
+        10,
+        0,
+        10_000,
+      ),
+    },
     /** custodial wallet addresses are derived from this (BIP-44, m/44'/60'/0'/0/i) */
     custody: { mnemonic: mnemonic(env, 'CUSTODY_MNEMONIC') },
     wallet: {

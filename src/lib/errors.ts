@@ -184,6 +184,7 @@ export const errorCatalogue = {
     title: "A holder of this trade is not verified on the token's identity registry",
   },
   INVALID_AMEND: { status: 422, title: 'The amend changes nothing or is not allowed' },
+  ALERT_ALREADY_CLOSED: { status: 409, title: 'The surveillance alert is already closed' },
   DUPLICATE_CLIENT_ORDER_ID: {
     status: 409,
     title: 'This client_order_id was used in the last 24 hours for a different order',

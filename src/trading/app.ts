@@ -1,6 +1,7 @@
 /**
  * The trading process's composition root: the books (one writer per token, rebuilt from the
- * database before the process serves), the order API, OTC, staff's trading settings, settlement
+ * database before the process serves), the order API, OTC, staff's trading settings, market data
+ * and surveillance (both fed each committed batch), settlement
  * (its staff routes here; its workers started by main.ts), and the process's health, readiness,
  * metrics and OpenAPI like every process.
  */
@@ -17,6 +18,7 @@ import { tokenTradingRoutes } from './admin/token-trading.routes.js';
 import { tokenTradingService } from './admin/token-trading.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
+import { fanOut } from './books/broadcaster.js';
 import { BookOwnership } from './books/ownership.js';
 import type { Clock } from './books/token-writer.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
@@ -30,6 +32,9 @@ import { ordersService } from './orders/orders.service.js';
 import { settlementRoutes } from './settlement/settlement.routes.js';
 import { settlementService } from './settlement/settlement.service.js';
 import { settlementWorkers, type SettlementWorkers } from './settlement/settlement-workers.js';
+import { Surveillance } from './surveillance/surveillance.js';
+import { surveillanceRoutes } from './surveillance/surveillance.routes.js';
+import { surveillanceService } from './surveillance/surveillance.service.js';
 
 export interface TradingDeps {
   config: Config;
@@ -52,6 +57,7 @@ export interface TradingApp {
   sessions: RevokedSessions;
   settlement: SettlementWorkers;
   hub: MarketDataHub;
+  surveillance: Surveillance;
   /** the WebSocket heartbeat and checks, as the timer runs them */
   socketTick: () => Promise<void>;
 }
@@ -79,12 +85,23 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     clock,
     // the books exist before any socket can subscribe
     books: () => books,
-    limits: { ...defaultLimits, ...deps.socketLimits },
+    limits: {
+      ...defaultLimits,
+      maxSocketsPerIp: config.marketData.maxSocketsPerIp,
+      ...deps.socketLimits,
+    },
+  });
+  // after each commit, off the order path: the market data, then surveillance
+  const surveillance = new Surveillance({
+    db,
+    clock,
+    logger,
+    defaults: config.surveillance,
   });
   const books = await Books.start({
     db,
     clock,
-    broadcaster: hub,
+    broadcaster: fanOut(hub, surveillance),
     metrics,
     logger,
     maxBatch: config.tradingWriter.maxBatch,
@@ -114,6 +131,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     if (heartbeat) clearInterval(heartbeat);
     sessions.stop();
     await books.stop();
+    await surveillance.idle();
   });
 
   const guard = guards({ tokens, isSessionActive: sessions.isActive });
@@ -122,6 +140,11 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
   marketsRoutes(app, db, clock);
+  surveillanceRoutes(
+    app,
+    surveillanceService({ db, clock, surveillance, defaults: config.surveillance }),
+    guard,
+  );
   const now = () => clock.now();
   const settlement = settlementWorkers({
     config,
@@ -132,5 +155,5 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     registry: metrics.registry,
   });
   settlementRoutes(app, settlementService(db, now), settlement.reconcile, guard);
-  return { app, books, sessions, settlement, hub, socketTick: socket.tick };
+  return { app, books, sessions, settlement, hub, surveillance, socketTick: socket.tick };
 }

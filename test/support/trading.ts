@@ -166,7 +166,7 @@ export async function startTestTrading() {
       return trading;
     },
     call(
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       url: string,
       body?: unknown,
       token?: string,
@@ -180,6 +180,13 @@ export async function startTestTrading() {
     },
     user,
     ...seeds,
+    /** an investor with money and `tokens` of the token */
+    async funded(tokenId: string, fiat = '1000000.00', tokens = 100_000): Promise<Trader> {
+      const trader = await user('investor');
+      await seeds.deposit(trader.id, fiat);
+      await seeds.giveTokens(trader.id, tokenId, tokens);
+      return trader;
+    },
     async fiat(userId: string): Promise<string> {
       return (
         await db

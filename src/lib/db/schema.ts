@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
+import type { MarketDataTables } from './schema-market-data.js';
 import type { OtcTables } from './schema-otc.js';
 import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
@@ -139,7 +140,14 @@ export interface GasTransactionsTable {
 }
 
 export interface Database
-  extends VerificationTables, IssuanceTables, FiatTables, DividendTables, TradingTables, OtcTables {
+  extends
+    VerificationTables,
+    IssuanceTables,
+    FiatTables,
+    DividendTables,
+    TradingTables,
+    OtcTables,
+    MarketDataTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

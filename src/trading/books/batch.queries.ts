@@ -18,6 +18,7 @@ import { moveFiatBatch } from '../../lib/ledger/fiat-ledger.js';
 import { Exact } from '../../lib/money.js';
 import type { Batch, TokenBalance } from './batch.js';
 import { withoutOwnerKey } from './book-state.js';
+import { candleBuckets } from '../market-data/candle-buckets.js';
 
 export interface TraderRow {
   id: string;
@@ -166,6 +167,8 @@ export async function writeBatch(
       .execute();
   }
 
+  await upsertCandles(trx, batch);
+
   const movements = [...batch.fiat];
   if (!batch.fees.isZero()) {
     // The treasury's fee is one row per batch, not per trade: it is the one row every trade
@@ -213,6 +216,25 @@ export async function writeBatch(
       ...(batch.haltedUntil !== null ? { halted_until: batch.haltedUntil } : {}),
     })
     .where('id', '=', tokenId)
+    .execute();
+}
+
+/** The candles of the batch's trades, merged into the buckets they fall in (candle-buckets.ts). */
+async function upsertCandles(trx: Trx, batch: Batch): Promise<void> {
+  const rows = candleBuckets(batch.trades);
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('candles')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['token_id', 'interval', 'start']).doUpdateSet({
+        high: sql`greatest(candles.high, excluded.high)`,
+        low: sql`least(candles.low, excluded.low)`,
+        close: sql`excluded.close`,
+        volume: sql`candles.volume + excluded.volume`,
+        trades: sql`candles.trades + excluded.trades`,
+      }),
+    )
     .execute();
 }
 

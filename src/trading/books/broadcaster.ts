@@ -29,3 +29,11 @@ export const silentBroadcaster: Broadcaster = {
   bookLoaded: () => undefined,
   publish: () => undefined,
 };
+
+/** One broadcaster that hands every batch to each of `targets`, in the order given. */
+export function fanOut(...targets: Broadcaster[]): Broadcaster {
+  return {
+    bookLoaded: (tokenId, book) => targets.forEach((t) => t.bookLoaded(tokenId, book)),
+    publish: (update) => targets.forEach((t) => t.publish(update)),
+  };
+}

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { OrderedRuns } from '../../lib/ordered-runs.js';
 import { Exact } from '../../lib/money.js';
 import type { BookDelta, DepthSnapshot } from '../engine/index.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
@@ -36,11 +37,11 @@ export interface HubLimits {
   idleMs: number;
 }
 
-export const defaultLimits: HubLimits = {
+/** The limits that are not settings (the per-IP limit is WS_MAX_SOCKETS_PER_IP). */
+export const defaultLimits: Omit<HubLimits, 'maxSocketsPerIp'> = {
   maxBufferedBytes: 1024 * 1024,
   maxSubscriptions: 50,
   maxSocketsPerUser: 10,
-  maxSocketsPerIp: 50,
   idleMs: 60_000,
 };
 
@@ -74,11 +75,19 @@ export interface ServerMessage {
   checksum?: number;
 }
 
+/**
+ * A message as the UTF-8 bytes of its JSON, made once and sent to every subscriber as a text
+ * frame (sending the string would encode it again for each socket).
+ */
+function encode(message: ServerMessage): Buffer {
+  return Buffer.from(JSON.stringify(message));
+}
+
 export class MarketDataHub implements Broadcaster {
   private readonly mirrors = new Map<string, BookMirror>();
   private readonly tickSizes = new Map<string, string>();
-  /** the last read of each stream (a user's balances, a token's ticker and candles) */
-  private readonly reads = new Map<string, Promise<void>>();
+  /** the reads of each stream (a user's balances, a token's ticker and candles), in order */
+  private readonly reads = new OrderedRuns();
   readonly clients = new Set<Client>();
   /** channel key -> subscribed clients (orders by user: `orders:<userId>`) */
   private readonly subscribers = new Map<string, Set<Client>>();
@@ -108,7 +117,7 @@ export class MarketDataHub implements Broadcaster {
     }
     const tradeSubscribers = this.subscribers.get(`trades:${update.tokenId}`);
     if (tickSize && update.trades.length > 0 && tradeSubscribers?.size) {
-      const text = JSON.stringify({
+      const text = encode({
         channel: 'trades',
         type: 'update',
         token_id: update.tokenId,
@@ -121,20 +130,20 @@ export class MarketDataHub implements Broadcaster {
           taker_side: trade.taker_side,
           created_at: trade.created_at.toISOString(),
         })),
-      } satisfies ServerMessage);
+      });
       for (const client of [...tradeSubscribers])
         this.send(client, `trades:${update.tokenId}`, text);
     }
     for (const order of update.orders) {
       const owners = this.subscribers.get(`orders:${order.user_id}`);
       if (!owners?.size) continue;
-      const text = JSON.stringify({
+      const text = encode({
         channel: 'orders',
         type: 'update',
         token_id: order.token_id,
         ts,
         data: toOrderView(order),
-      } satisfies ServerMessage);
+      });
       for (const client of [...owners]) this.send(client, 'orders', text);
     }
     if (update.trades.length > 0) this.sendMarket(update.tokenId, update.trades[0]!.created_at);
@@ -155,7 +164,7 @@ export class MarketDataHub implements Broadcaster {
       (key) => key === `ticker:${tokenId}` || key.startsWith(`candles:${tokenId}:`),
     );
     if (listeners.length === 0) return;
-    this.inOrder(`market:${tokenId}`, async () => {
+    this.reads.run(`market:${tokenId}`, async () => {
       const now = this.deps.clock.now();
       for (const key of listeners) {
         let data: unknown;
@@ -167,24 +176,15 @@ export class MarketDataHub implements Broadcaster {
           const from = new Date(Math.floor(firstTrade.getTime() / seconds) * seconds);
           data = await candles(this.deps.db, tokenId, interval, from, new Date(now.getTime() + 1));
         }
-        const text = JSON.stringify({
+        const text = encode({
           channel: key.split(':')[0]!,
           type: 'update',
           token_id: tokenId,
           ts: now.toISOString(),
           data,
-        } satisfies ServerMessage);
+        });
         for (const client of [...(this.subscribers.get(key) ?? [])]) this.send(client, key, text);
       }
-    });
-  }
-
-  /** Runs reads of one stream one after the other (a failed read is skipped). */
-  private inOrder(stream: string, read: () => Promise<void>): void {
-    const settled = (this.reads.get(stream) ?? Promise.resolve()).then(read).catch(() => undefined);
-    this.reads.set(stream, settled);
-    void settled.then(() => {
-      if (this.reads.get(stream) === settled) this.reads.delete(stream);
     });
   }
 
@@ -193,7 +193,7 @@ export class MarketDataHub implements Broadcaster {
    * other, so a user's balance messages arrive in commit order.
    */
   private sendBalances(userId: string, tokenId: string): void {
-    this.inOrder(`balances:${userId}`, async () => {
+    this.reads.run(`balances:${userId}`, async () => {
       const { db } = this.deps;
       const user = await db
         .selectFrom('users')
@@ -212,7 +212,7 @@ export class MarketDataHub implements Broadcaster {
         .where('user_id', '=', userId)
         .where('token_id', '=', tokenId)
         .executeTakeFirst();
-      const text = JSON.stringify({
+      const text = encode({
         channel: 'balances',
         type: 'update',
         token_id: tokenId,
@@ -224,7 +224,7 @@ export class MarketDataHub implements Broadcaster {
           token_balance: Number(wallet?.balance ?? 0),
           token_locked: Number(wallet?.locked_balance ?? 0),
         },
-      } satisfies ServerMessage);
+      });
       for (const client of [...(this.subscribers.get(`balances:${userId}`) ?? [])]) {
         this.send(client, 'balances', text);
       }
@@ -249,7 +249,7 @@ export class MarketDataHub implements Broadcaster {
       mirror.bids.top(checksumLevels).map(wire),
     );
     const side = mirror.side(delta.side);
-    const byDepth = new Map<number, string>();
+    const byDepth = new Map<number, Buffer>();
     const key = `book:${tokenId}`;
     for (const client of [...subscribers]) {
       const depth = (client.subscriptions.get(key) as { depth: number }).depth;
@@ -259,7 +259,7 @@ export class MarketDataHub implements Broadcaster {
         // A level removed from the client's view brings the next one into it.
         const next = delta.quantity === 0 && rank < depth ? side.at(depth - 1) : undefined;
         if (next) levels.push(wire(next));
-        text = JSON.stringify({
+        text = encode({
           channel: 'book',
           type: 'update',
           token_id: tokenId,
@@ -267,7 +267,7 @@ export class MarketDataHub implements Broadcaster {
           ts,
           data: delta.side === 'buy' ? { bids: levels, asks: [] } : { bids: [], asks: levels },
           checksum,
-        } satisfies ServerMessage);
+        });
         byDepth.set(depth, text);
       }
       this.send(client, key, text);
@@ -275,7 +275,7 @@ export class MarketDataHub implements Broadcaster {
   }
 
   /** Sends a channel message, or resyncs and drops a client whose buffer is past the bound. */
-  private send(client: Client, key: string, text: string): void {
+  private send(client: Client, key: string, text: Buffer): void {
     if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       const request = client.subscriptions.get(key);
       this.remove(client, key);
@@ -288,7 +288,7 @@ export class MarketDataHub implements Broadcaster {
       });
       return;
     }
-    client.socket.send(text);
+    client.socket.send(text, { binary: false });
   }
 
   reply(client: Client, message: ServerMessage): void {

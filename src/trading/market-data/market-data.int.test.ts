@@ -67,7 +67,7 @@ async function restBook(tokenId: string, depth: number) {
 }
 
 describe('book channel', () => {
-  it('snapshot plus updates end exactly at the REST book after thousands of orders', async () => {
+  it('snapshot plus updates end exactly at the REST book after 10,000 seeded orders', async () => {
     const { id: tokenId } = await sys.token();
     const traders = await Promise.all([1, 2, 3, 4].map(() => funded(tokenId)));
     await seedOrders(tokenId, traders, 300, 1);
@@ -84,7 +84,7 @@ describe('book channel', () => {
     const startSeq = book.seq;
     expect(startSeq).toBeGreaterThan(0);
 
-    await seedOrders(tokenId, traders, 2700, 2);
+    await seedOrders(tokenId, traders, 9700, 2);
     const rest = await restBook(tokenId, 25);
     await socket.next((m) => m.channel === 'book' && m.seq === rest.seq);
 
@@ -100,7 +100,7 @@ describe('book channel', () => {
       .executeTakeFirstOrThrow();
     // the stream crossed: levels were taken as well as added
     expect(Number(trades.n)).toBeGreaterThan(0);
-  });
+  }, 600_000);
 
   it('sockets subscribing at once to a book not loaded yet each get its snapshot', async () => {
     const { id: tokenId } = await sys.token();
@@ -299,6 +299,9 @@ describe('private orders channel', () => {
     await sys.trading.socketTick();
     const told = await socket.next((m) => m.type === 'error');
     expect(told.data.code).toBe('TOKEN_EXPIRED');
+    expect(told.data.message).toBe(
+      'The access token has expired; private channels are closed, auth again',
+    );
     expect(server.subscriptions.size).toBe(0);
     expect(server.userId).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
+import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import { Prng } from '../engine/seeded-random.js';
 
 let sys: TestTrading;
@@ -11,12 +11,7 @@ afterAll(async () => {
   await sys.close();
 });
 
-async function funded(tokenId: string): Promise<Trader> {
-  const trader = await sys.user('investor');
-  await sys.deposit(trader.id, '1000000.00');
-  await sys.giveTokens(trader.id, tokenId, 100_000);
-  return trader;
-}
+const funded = (tokenId: string) => sys.funded(tokenId);
 
 const order = (tokenId: string, side: 'buy' | 'sell', quantity: number, price: string) => ({
   token_id: tokenId,
@@ -53,7 +48,7 @@ function expectedCandles(
 }
 
 describe('candles and tickers', () => {
-  it('equal what the trades table gives, in UTC buckets', async () => {
+  it('equal what the trades table gives, in UTC buckets, and survive a restart', async () => {
     const { id: tokenId } = await sys.token();
     const [maker, taker] = [await funded(tokenId), await funded(tokenId)];
     const random = new Prng(7);
@@ -92,19 +87,25 @@ describe('candles and tickers', () => {
     expect(trades).toHaveLength(60);
     const from = start.toISOString();
     const to = new Date(sys.clock.now().getTime() + 1000).toISOString();
-    for (const [interval, seconds] of [
-      ['1m', 60],
-      ['5m', 300],
-      ['1h', 3600],
-      ['1d', 86_400],
-    ] as const) {
-      const response = await sys.call(
-        'GET',
-        `/api/v1/markets/${tokenId}/candles?interval=${interval}&from=${from}&to=${to}`,
-      );
-      expect(response.statusCode).toBe(200);
-      expect(response.json().data).toEqual(expectedCandles(trades, seconds));
-    }
+    const expectCandles = async () => {
+      for (const [interval, seconds] of [
+        ['1m', 60],
+        ['5m', 300],
+        ['1h', 3600],
+        ['1d', 86_400],
+      ] as const) {
+        const response = await sys.call(
+          'GET',
+          `/api/v1/markets/${tokenId}/candles?interval=${interval}&from=${from}&to=${to}`,
+        );
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data).toEqual(expectedCandles(trades, seconds));
+      }
+    };
+    await expectCandles();
+    // the candles are rows of their own, kept with the trades: a restart keeps them
+    await sys.restart();
+    await expectCandles();
 
     const day = trades.filter(
       (t) => t.created_at.getTime() > sys.clock.now().getTime() - 86_400_000,

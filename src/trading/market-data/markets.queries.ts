@@ -1,12 +1,23 @@
 /**
- * Public market data read from the trades table, the system of record: trade history, candles
- * bucketed in UTC and the 24 h tickers. Computed from the committed trades on every read, so a
- * restart keeps all history and nothing can drift from the trades.
+ * Public market data: trade history and the 24 h tickers read from the trades table, the system
+ * of record; candles bucketed in UTC from the candles table, which the writer keeps in the same
+ * transaction as the trades (so a restart keeps all history and they cannot drift apart).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../lib/db/database.js';
+import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
 import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
+
+/** NOT_FOUND unless the token exists. */
+export async function assertKnownToken(db: Db, tokenId: string): Promise<void> {
+  const token = await db
+    .selectFrom('tokens')
+    .select('id')
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
+}
 
 const money = (value: string | null) => (value === null ? null : new Exact(value).toFixed(2));
 
@@ -21,7 +32,10 @@ export async function publicTrades(db: Db, tokenId: string, limit: number, curso
   return query.execute();
 }
 
-/** Candles of [from, to), oldest first; an interval without trades has none. */
+/**
+ * Candles starting in [from, to), oldest first, from the candles table the writer keeps with the
+ * trades; an interval without trades has none.
+ */
 export async function candles(
   db: Db,
   tokenId: string,
@@ -29,27 +43,19 @@ export async function candles(
   from: Date,
   to: Date,
 ) {
-  const seconds = candleIntervals[interval];
-  const bucket = sql<Date>`to_timestamp(floor(extract(epoch from created_at) / ${seconds}) * ${seconds})`;
+  const ms = candleIntervals[interval] * 1000;
   const rows = await db
-    .selectFrom('trades')
-    .select([
-      bucket.as('start'),
-      sql<string>`(array_agg(price order by id))[1]`.as('open'),
-      sql<string>`max(price)`.as('high'),
-      sql<string>`min(price)`.as('low'),
-      sql<string>`(array_agg(price order by id desc))[1]`.as('close'),
-      sql<string>`sum(quantity)`.as('volume'),
-      sql<string>`count(*)`.as('trades'),
-    ])
+    .selectFrom('candles')
+    .select(['start', 'open', 'high', 'low', 'close', 'volume', 'trades'])
     .where('token_id', '=', tokenId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .groupBy(sql`1`)
-    .orderBy(sql`1`)
+    .where('interval', '=', interval)
+    // the bucket holding `from` counts when it has trades at or after `from`
+    .where('start', '>', new Date(from.getTime() - ms))
+    .where('start', '<', to)
+    .orderBy('start')
     .execute();
   return rows.map((row) => ({
-    start: new Date(row.start).toISOString(),
+    start: row.start.toISOString(),
     open: money(row.open)!,
     high: money(row.high)!,
     low: money(row.low)!,

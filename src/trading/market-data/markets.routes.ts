@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import type { Clock } from '../books/token-writer.js';
-import { candles, publicTrades, tickers } from './markets.queries.js';
+import { assertKnownToken, candles, publicTrades, tickers } from './markets.queries.js';
 import {
   Candle,
   CandlesQuery,
@@ -22,14 +22,7 @@ const tags = ['market data'];
 const maxCandles = 1000;
 
 export function marketsRoutes(app: HttpApp, db: Db, clock: Clock): void {
-  async function known(tokenId: string): Promise<void> {
-    const token = await db
-      .selectFrom('tokens')
-      .select('id')
-      .where('id', '=', tokenId)
-      .executeTakeFirst();
-    if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
-  }
+  const known = (tokenId: string) => assertKnownToken(db, tokenId);
 
   app.get(
     '/api/v1/markets/:tokenId/trades',

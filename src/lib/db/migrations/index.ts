@@ -15,6 +15,7 @@ import * as m0009 from './0009_dividends.js';
 import * as m0010 from './0010_trading.js';
 import * as m0011 from './0011_settlement_batches.js';
 import * as m0013 from './0013_otc.js';
+import * as m0014 from './0014_market_data.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_trading': m0010,
   '0011_settlement_batches': m0011,
   '0013_otc': m0013,
+  '0014_market_data': m0014,
 };

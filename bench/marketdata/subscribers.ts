@@ -1,0 +1,120 @@
+/**
+ * The market data benchmark's subscribers, in a process of their own (forked by run.ts) so that
+ * placing orders never delays reading messages. Told `{ url, tokenId, count, checkers }`, it opens
+ * the sockets and answers `ready`; `measure` starts counting, `report` stops and answers the counts.
+ *
+ * Every client checks that book `seq` advances by exactly one; the first `checkers` also keep the
+ * book and compare its CRC32 after each update (test/support/market-data.ts's LocalBook). A
+ * `resync` is counted and the client subscribes again.
+ */
+import { WebSocket } from 'ws';
+import { LocalBook, type Message } from '../../test/support/market-data.js';
+
+export interface Start {
+  url: string;
+  tokenId: string;
+  count: number;
+  checkers: number;
+  depth: number;
+}
+
+export interface Report {
+  /** delivery times: [bucket of 0.1 ms, count] for each bucket with any */
+  buckets: [number, number][];
+  messages: number;
+  gaps: number;
+  checksumFailures: number;
+  resyncs: number;
+  sockets: number;
+}
+
+/** delivery times in 0.1 ms buckets up to 60 s */
+const buckets = new Uint32Array(600_001);
+const stats = { messages: 0, gaps: 0, checksumFailures: 0, resyncs: 0, measuring: false };
+
+function subscribe(ws: WebSocket, start: Start, id: string): void {
+  ws.send(
+    JSON.stringify({
+      op: 'subscribe',
+      id,
+      channels: [
+        { name: 'book', token_id: start.tokenId, depth: start.depth },
+        { name: 'trades', token_id: start.tokenId },
+      ],
+    }),
+  );
+}
+
+/** One subscriber; resolves once its first book snapshot arrived. */
+function subscriber(start: Start, checks: boolean): Promise<WebSocket> {
+  const ws = new WebSocket(start.url);
+  const book = checks ? new LocalBook(start.depth) : null;
+  let seq: number | null = null;
+  return new Promise((resolve, reject) => {
+    ws.once('error', reject);
+    ws.once('open', () => subscribe(ws, start, 'first'));
+    ws.on('message', (data: Buffer) => {
+      const received = Date.now();
+      const message = JSON.parse(data.toString('utf8')) as Message & { ts: string };
+      if (message.type === 'snapshot') {
+        seq = message.seq!;
+        book?.snapshot(message);
+        resolve(ws);
+        return;
+      }
+      if (message.type === 'resync' && message.channel === 'book') {
+        stats.resyncs += 1;
+        seq = null;
+        subscribe(ws, start, 'again');
+        return;
+      }
+      if (message.type !== 'update') return;
+      if (stats.measuring) {
+        stats.messages += 1;
+        const ms = received - Date.parse(message.ts);
+        buckets[Math.min(buckets.length - 1, Math.max(0, Math.round(ms * 10)))]! += 1;
+      }
+      if (message.channel !== 'book' || seq === null) return;
+      if (message.seq !== seq + 1) stats.gaps += 1;
+      seq = message.seq!;
+      if (book) {
+        const before = book.failures.length;
+        book.update(message);
+        stats.checksumFailures += book.failures
+          .slice(before)
+          .filter((f) => f.endsWith('checksum')).length;
+      }
+    });
+  });
+}
+
+const sockets: WebSocket[] = [];
+
+process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' | 'report' }) => {
+  void (async () => {
+    if (command.op === 'start') {
+      const { start } = command;
+      for (let i = 0; i < start.count; i += 50) {
+        const group = Array.from({ length: Math.min(50, start.count - i) }, (_, j) =>
+          subscriber(start, i + j < start.checkers),
+        );
+        sockets.push(...(await Promise.all(group)));
+      }
+      process.send!({ op: 'ready' });
+    } else if (command.op === 'measure') {
+      stats.measuring = true;
+    } else {
+      stats.measuring = false;
+      const report: Report = {
+        buckets: [...buckets.entries()].filter(([, n]) => n > 0),
+        messages: stats.messages,
+        gaps: stats.gaps,
+        checksumFailures: stats.checksumFailures,
+        resyncs: stats.resyncs,
+        sockets: sockets.length,
+      };
+      // the parent ends this process once it has the report
+      process.send!({ op: 'report', report });
+    }
+  })();
+});

@@ -1,0 +1,170 @@
+/**
+ * The set-up the trading and market data benchmarks share: `tessera start` on its embedded
+ * defaults (free ports, a temporary data folder, as test/support/system.ts starts it), with
+ * traders, live tokens, balances and wallets seeded into its database directly (the platform's
+ * flows would deploy a contract per token first); what a benchmark measures is what comes after.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { AccessTokens } from '../../src/lib/auth/access-token.js';
+import { createDb, type Db } from '../../src/lib/db/database.js';
+import { newId } from '../../src/lib/ids.js';
+import { insertToken } from '../../src/platform/portfolio/token-fixture.js';
+import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
+import {
+  newDataDir,
+  startSystem,
+  systemEnv,
+  systemPorts,
+  type RunningSystem,
+} from '../../test/support/system.js';
+
+export interface Trader {
+  id: string;
+  token: string;
+}
+
+export interface SeededSystem {
+  system: RunningSystem;
+  env: Record<string, string>;
+  tokens: string[];
+  people: Trader[];
+  /** stops the running system and starts it again with `extra` settings, same database */
+  restart(extra: Record<string, string>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startSeededSystem(options: {
+  traders: number;
+  tokens: number;
+  env?: Record<string, string>;
+}): Promise<SeededSystem> {
+  const dataDir = await newDataDir();
+  const ports = await systemPorts();
+  const env = systemEnv(dataDir, ports, {
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...options.env,
+  });
+  const seeded: SeededSystem = {
+    system: await startSystem(env),
+    env,
+    tokens: [],
+    people: [],
+    async restart(extra) {
+      await seeded.system.stop();
+      seeded.system = await startSystem({ ...env, ...extra });
+    },
+    async stop() {
+      await seeded.system.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    const secrets = JSON.parse(
+      await fs.readFile(path.join(dataDir, 'data', 'secrets.json'), 'utf8'),
+    ) as { jwt_secret: string };
+    const db = createDb(await embeddedDatabaseUrl(dataDir, ports.postgres));
+    try {
+      Object.assign(seeded, await seed(db, secrets.jwt_secret, options.traders, options.tokens));
+    } finally {
+      await db.destroy();
+    }
+  } catch (error) {
+    await seeded.stop();
+    throw error;
+  }
+  return seeded;
+}
+
+async function seed(
+  db: Db,
+  jwtSecret: string,
+  traders: number,
+  tokenCount: number,
+): Promise<{ tokens: string[]; people: Trader[] }> {
+  const issuer = newId();
+  const people: Trader[] = [];
+  await db
+    .insertInto('users')
+    .values({
+      id: issuer,
+      email: `issuer-${issuer}@bench.example`,
+      password_hash: null,
+      role: 'issuer',
+      full_name: 'Bench Issuer',
+      kyc_status: 'approved',
+      kyc_level: 2,
+    })
+    .execute();
+  const tokens: string[] = [];
+  for (let i = 0; i < tokenCount; i += 1) {
+    tokens.push(await insertToken(db, issuer, `BT${i}`));
+  }
+  await db
+    .updateTable('tokens')
+    .set({ status: 'secondary', trading_mode: 'full_orderbook', total_supply: 1_000_000_000 })
+    .where('id', 'in', tokens)
+    .execute();
+  const signer = new AccessTokens(jwtSecret, 3_600);
+  for (let i = 0; i < traders; i += 1) {
+    const id = newId();
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        email: `trader-${id}@bench.example`,
+        password_hash: null,
+        role: 'investor',
+        account_type: 'individual',
+        full_name: 'Bench Trader',
+        kyc_status: 'approved',
+        kyc_level: 2,
+        accreditation_status: 'institutional',
+        fatca_status: 'clear',
+        wallet_address: `0x${id.replace(/-/g, '').padEnd(40, '0').slice(0, 40)}`,
+      })
+      .execute();
+    people.push({
+      id,
+      token: await signer.sign({ userId: id, role: 'investor', sessionId: newId() }),
+    });
+  }
+  // Money as a deposit leaves it: the balance and its ledger row.
+  await sql`
+    with credited as (
+      update users set fiat_balance = fiat_balance + 100000000 where email like 'trader-%@bench.example'
+      returning id, fiat_balance
+    )
+    insert into fiat_ledger (id, user_id, kind, amount, balance_after, reference_type, reference_id)
+    select gen_random_uuid(), id, 'deposit', 100000000, fiat_balance, 'bench', gen_random_uuid()
+    from credited`.execute(db);
+  await sql`
+    insert into wallets (id, user_id, token_id, balance)
+    select gen_random_uuid(), u.id, t.id, 10000000
+    from users u cross join unnest(${tokens}::uuid[]) as t(id)
+    where u.email like 'trader-%@bench.example'`.execute(db);
+  return { tokens, people };
+}
+
+/** A limit order around 10.00 (about half of them cross), as the trading benchmarks place them. */
+export function randomLimitOrder(tokenId: string) {
+  return {
+    token_id: tokenId,
+    side: Math.random() < 0.5 ? 'buy' : 'sell',
+    order_type: 'limit',
+    quantity: 1 + Math.floor(Math.random() * 10),
+    price: ((995 + Math.floor(Math.random() * 11)) / 100).toFixed(2),
+  };
+}
+
+/** Places one order over HTTP; resolves with the status once the answer is read. */
+export async function placeOrder(url: string, trader: Trader, body: object): Promise<number> {
+  const response = await fetch(`${url}/api/v1/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${trader.token}` },
+    body: JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
