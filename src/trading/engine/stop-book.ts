@@ -46,6 +46,9 @@ export function pendingStop(
   };
 }
 
+/** How many emptied stop-price queues a side keeps for reuse. */
+const MAX_IDLE_BUCKETS = 1_024;
+
 /** The pending stops at one stop price, oldest first: a rung of its side's ladder. */
 export class StopBucket extends Rung<StopBucket> {
   head: PendingStop | null = null;
@@ -99,8 +102,8 @@ class StopSide {
     if (bucket === undefined) {
       bucket = new StopBucket(stop.stopPrice);
       this.byPrice.set(stop.stopPrice, bucket);
-      this.ladder.insert(bucket);
     }
+    if (bucket.head === null) this.ladder.insert(bucket);
     stop.bucket = bucket;
     stop.prevStop = bucket.tail;
     stop.nextStop = null;
@@ -113,9 +116,7 @@ class StopSide {
 
   remove(stop: PendingStop): void {
     const bucket = stop.bucket;
-    if (bucket === null || this.byPrice.get(stop.stopPrice) !== bucket) {
-      throw new Error(`stop ${stop.orderId} is not pending`);
-    }
+    if (bucket === null) throw new Error(`stop ${stop.orderId} is not pending`);
     if (stop.prevStop === null) bucket.head = stop.nextStop;
     else stop.prevStop.nextStop = stop.nextStop;
     if (stop.nextStop === null) bucket.tail = stop.prevStop;
@@ -123,7 +124,10 @@ class StopSide {
     stop.bucket = stop.prevStop = stop.nextStop = null;
     if (bucket.head === null) {
       this.ladder.remove(bucket);
-      this.byPrice.delete(bucket.price);
+      // Stop prices near the market empty and fill again: an emptied queue stays in the map, idle,
+      // unless the map already holds many more queues than are in use.
+      if (this.byPrice.size > MAX_IDLE_BUCKETS + this.ladder.size)
+        this.byPrice.delete(bucket.price);
     }
     this.count -= 1;
     this.cursorAt = -1;
