@@ -9,7 +9,8 @@
  * Why: on a shared host separate processes differ by about 8% for the same code, so a change of a
  * few percent shows best against a baseline timed in the same process, pair by pair. Read the
  * result against an A/A run (the ref set to the working tree's own commit): 0.99 to 1.00 with 30
- * pairs on a quiet day, 0.96 to 1.02 on a busy one. Changes to what the optimizer inlines have
+ * pairs on a quiet day, 0.96 to 1.02 on a busy one. It prints the same ratio by the process's CPU time
+ * (timed-run.ts), less exposed than wall time to a host with more runnable processes than cores. Changes to what the optimizer inlines have
  * read here at a third of their gain in separate processes: confirm such a change with whole runs
  * of `run.ts` in separate processes, alternated (docs/performance.md).
  */
@@ -21,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import type { OrderBook } from '../../src/trading/engine/index.js';
 import { tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
-import { opsPerSecond } from './timed-run.js';
+import { timedRun } from './timed-run.js';
 import { WORKLOADS } from './workload.js';
 
 const [ref, workloadName = 'mixed', pairsArg = '20'] = process.argv.slice(2);
@@ -50,13 +51,14 @@ try {
   const { tessera: refTessera } = (await import(adapters)) as { tessera: typeof tessera };
   const base = refTessera(workload, RefBook, ref);
   const candidate = tessera(workload);
-  const timed = (engine: LoadedEngine) => opsPerSecond(engine, count);
+  const timed = (engine: LoadedEngine) => timedRun(engine, count);
   const rates = { base: [] as number[], candidate: [] as number[] };
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let pair = 0; pair < WARM_UP_PAIRS + pairs; pair += 1) {
     // Alternating which side runs first, so that neither always follows the other.
-    let b: number;
-    let c: number;
+    let b: { wall: number; cpu: number };
+    let c: { wall: number; cpu: number };
     if (pair % 2 === 0) {
       b = timed(base);
       c = timed(candidate);
@@ -65,9 +67,10 @@ try {
       b = timed(base);
     }
     if (pair < WARM_UP_PAIRS) continue;
-    rates.base.push(b);
-    rates.candidate.push(c);
-    ratios.push(c / b);
+    rates.base.push(b.wall);
+    rates.candidate.push(c.wall);
+    ratios.push(c.wall / b.wall);
+    cpuRatios.push(c.cpu / b.cpu);
   }
   const at = (values: number[], q: number) =>
     [...values].sort((x, y) => x - y)[Math.floor(q * (values.length - 1))] as number;
@@ -75,7 +78,9 @@ try {
   console.log(
     `${workloadName}: ${ref} ${rate(rates.base)} ops/s, working tree ${rate(rates.candidate)} ops/s; ` +
       `working tree / ${ref}: median ${at(ratios, 0.5).toFixed(3)} ` +
-      `(quartiles ${at(ratios, 0.25).toFixed(3)} and ${at(ratios, 0.75).toFixed(3)}, ${pairs} pairs)`,
+      `(quartiles ${at(ratios, 0.25).toFixed(3)} and ${at(ratios, 0.75).toFixed(3)}, ${pairs} pairs); ` +
+      `by CPU time: median ${at(cpuRatios, 0.5).toFixed(3)} ` +
+      `(quartiles ${at(cpuRatios, 0.25).toFixed(3)} and ${at(cpuRatios, 0.75).toFixed(3)})`,
   );
 } finally {
   rmSync(folder, { recursive: true, force: true });

@@ -11,6 +11,13 @@ function node(orderId: string, price: number, arrival: number, remaining = 5): R
   return resting;
 }
 
+/** The side's level prices, best first. */
+function levelPrices(side: BookSide): number[] {
+  const found: number[] = [];
+  for (let level = side.best; level !== null; level = level.worse) found.push(level.price);
+  return found;
+}
+
 describe('BookSide', () => {
   it('orders levels best first and keeps FIFO queues with aggregates', () => {
     const asks = new BookSide('sell');
@@ -21,9 +28,8 @@ describe('BookSide', () => {
       node('d', 100, 4, 3),
     ];
     for (const n of [a, b, c, d]) asks.append(n);
-    expect([0, 1, 2].map((rank) => asks.levelAt(rank)?.price)).toEqual([100, 101, 102]);
-    expect(asks.levelAt(3)).toBeUndefined();
-    const best = asks.levelAt(0);
+    expect(levelPrices(asks)).toEqual([100, 101, 102]);
+    const best = asks.best;
     expect([best?.head?.orderId, best?.tail?.orderId, best?.quantity, best?.orderCount]).toEqual([
       'b',
       'd',
@@ -39,9 +45,9 @@ describe('BookSide', () => {
     asks.remove(b);
     asks.reduce(a, 2);
     expect(asks.levelCount).toBe(2);
-    expect(asks.levelAt(0)?.quantity).toBe(3);
+    expect(asks.best?.quantity).toBe(3);
     asks.remove(a);
-    expect(asks.levelAt(0)?.price).toBe(102);
+    expect(levelPrices(asks)).toEqual([102]);
     expect(() => asks.remove(a)).toThrow(/not resting/);
   });
 
@@ -56,7 +62,7 @@ describe('BookSide', () => {
         ),
       );
     }
-    expect([0, 1, 2].map((rank) => bids.levelAt(rank)?.price)).toEqual([101, 100, 99]);
+    expect(levelPrices(bids)).toEqual([101, 100, 99]);
     expect(bids.isBetter(101, 100)).toBe(true);
   });
 
@@ -82,6 +88,6 @@ describe('BookSide', () => {
     const again = node('again', 100, 9_999);
     asks.append(again);
     expect(asks.level(100)?.head).toBe(again);
-    expect(asks.levelAt(0)?.price).toBe(100);
+    expect(levelPrices(asks)).toEqual([100]);
   });
 });

@@ -1,3 +1,4 @@
+import { Ladder, Rung } from './price-ladder.js';
 import type { OrderIdentity, Side } from './types.js';
 
 /**
@@ -47,26 +48,24 @@ export class RestingNode {
 /** The size of a side's level cache (a power of two). */
 const RECENT_SLOTS = 4_096;
 
-/** How many levels from the best a side's level array is shifted by hand (see `insertLevel`). */
-const NEAR_LEVELS = 16;
-
 /** How many emptied levels a side keeps for reuse. */
 const MAX_IDLE_LEVELS = 1_024;
 
-/** All resting orders at one price, oldest first, with their aggregate for depth. */
-export class PriceLevel {
+/**
+ * All resting orders at one price, oldest first, with their aggregate for depth; a rung of its
+ * side's ladder while it has orders (`worse` is the next level in priority order).
+ */
+export class PriceLevel extends Rung<PriceLevel> {
   head: RestingNode | null = null;
   tail: RestingNode | null = null;
   quantity = 0;
   orderCount = 0;
-
-  constructor(readonly price: number) {}
 }
 
 /**
- * One side of the book: levels by price plus an array of the active levels sorted with the best
- * last, so the common operations near the top of the book (adding a level at or next to the
- * best price, removing the best level, walking from the best) touch only the end of the array.
+ * One side of the book: levels by price, and the active levels on a ladder in priority order
+ * (`best`, then each level's `worse`): a level appears in logarithmic time (a few steps near the
+ * best, where most do) and empties in constant time wherever it is.
  */
 export class BookSide {
   private readonly byPrice = new Map<number, PriceLevel>();
@@ -75,22 +74,22 @@ export class BookSide {
    * use cluster near the touch, so nearly every lookup is one array read instead of a hash lookup.
    */
   private readonly recent = new Array<PriceLevel | null>(RECENT_SLOTS).fill(null);
-  private readonly sorted: PriceLevel[] = [];
+  private readonly ladder: Ladder<PriceLevel>;
   /** +1 for bids (higher is better), -1 for asks. */
   private readonly sign: number;
 
   constructor(readonly side: Side) {
     this.sign = side === 'buy' ? 1 : -1;
+    this.ladder = new Ladder((height) => new PriceLevel(Number.NaN, height), this.sign);
   }
 
   get levelCount(): number {
-    return this.sorted.length;
+    return this.ladder.size;
   }
 
-  /** The level `rank` steps from the best (0 is the best), or undefined past the last one. */
-  levelAt(rank: number): PriceLevel | undefined {
-    // Bounds-checked first: reading past an array's end is slow in V8.
-    return rank < this.sorted.length ? this.sorted[this.sorted.length - 1 - rank] : undefined;
+  /** The best level, or null when the side is empty; `level.worse` walks on from it. */
+  get best(): PriceLevel | null {
+    return this.ladder.first;
   }
 
   /** The level at `price`, if any; it may be an idle level with no orders (see `remove`). */
@@ -119,7 +118,7 @@ export class BookSide {
       this.byPrice.set(node.price, level);
       this.recent[node.price & (RECENT_SLOTS - 1)] = level;
     }
-    if (level.orderCount === 0) this.insertLevel(level);
+    if (level.orderCount === 0) this.ladder.insert(level);
     node.level = level;
     node.prev = level.tail;
     if (level.tail === null) level.head = node;
@@ -140,10 +139,10 @@ export class BookSide {
     level.quantity -= node.remaining;
     level.orderCount -= 1;
     if (level.orderCount === 0) {
-      this.removeLevel(level);
+      this.ladder.remove(level);
       // Levels near the touch empty and refill all the time: an emptied level stays in the map,
       // idle, to be reused, unless the map already holds many more levels than are active.
-      if (this.byPrice.size > MAX_IDLE_LEVELS + this.sorted.length) this.forget(level);
+      if (this.byPrice.size > MAX_IDLE_LEVELS + this.ladder.size) this.forget(level);
     }
   }
 
@@ -158,58 +157,5 @@ export class BookSide {
   reduce(node: RestingNode, quantity: number): void {
     node.remaining -= quantity;
     if (node.level !== null) node.level.quantity -= quantity;
-  }
-
-  // A level that appears or empties is usually within a few places of the best: those are moved
-  // by hand, scanning from the best end (the levels scanned are the ones that move, and `splice`
-  // is a call into the runtime). Further in, a binary search finds the place and `splice` moves
-  // the levels behind it in one native copy, so that a deep book's far levels cost a search and
-  // a memory move instead of a comparison per level.
-  private insertLevel(level: PriceLevel): void {
-    const sorted = this.sorted;
-    const length = sorted.length;
-    const near = length - NEAR_LEVELS;
-    let i = length;
-    if (near > 0 && this.isBetter((sorted[near] as PriceLevel).price, level.price)) {
-      sorted.splice(this.position(level.price, near), 0, level);
-      return;
-    }
-    for (; i > 0 && this.isBetter((sorted[i - 1] as PriceLevel).price, level.price); i -= 1) {
-      sorted[i] = sorted[i - 1] as PriceLevel;
-    }
-    sorted[i] = level;
-  }
-
-  private removeLevel(level: PriceLevel): void {
-    const sorted = this.sorted;
-    const last = sorted.length - 1;
-    const near = last + 1 - NEAR_LEVELS;
-    if (near > 0 && this.isBetter((sorted[near] as PriceLevel).price, level.price)) {
-      const index = this.position(level.price, near);
-      if (sorted[index] !== level) throw new Error(`price ${level.price} is not an active level`);
-      sorted.splice(index, 1);
-      return;
-    }
-    let index = last;
-    while (index >= 0 && sorted[index] !== level) index -= 1;
-    if (index < 0) throw new Error(`price ${level.price} is not an active level`);
-    for (let i = index; i < last; i += 1) sorted[i] = sorted[i + 1] as PriceLevel;
-    sorted.pop();
-  }
-
-  /**
-   * The index, at most `high`, of the first level whose price is not worse than `price` (every
-   * level before it is worse): where a level at `price` is, or goes.
-   */
-  private position(price: number, high: number): number {
-    const sorted = this.sorted;
-    let low = 0;
-    let top = high;
-    while (low < top) {
-      const mid = (low + top) >>> 1;
-      if (this.isBetter(price, (sorted[mid] as PriceLevel).price)) low = mid + 1;
-      else top = mid;
-    }
-    return low;
   }
 }

@@ -1,5 +1,5 @@
 import type { BookPlan } from './book-plan.js';
-import type { BookSide, PriceLevel } from './book-side.js';
+import type { BookSide } from './book-side.js';
 import { rejected } from './planner.js';
 import type { PlanningSource } from './planner.js';
 import type { PlanResult } from './types.js';
@@ -26,8 +26,7 @@ export function planCancelAll(book: PlanningSource, ownerKey: number): PlanResul
 }
 
 function cancelOnSide(plan: BookPlan, side: BookSide, ownerKey: number, first: number): void {
-  for (let rank = 0; rank < side.levelCount; rank += 1) {
-    const level = side.levelAt(rank) as PriceLevel;
+  for (let level = side.best; level !== null; level = level.worse) {
     let quantity = level.quantity;
     let count = level.orderCount;
     for (let node = level.head; node !== null; node = node.next) {

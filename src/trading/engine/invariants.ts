@@ -14,9 +14,9 @@ export function checkInvariants(book: OrderBook): void {
   };
   checkSide(book.bids, addId);
   checkSide(book.asks, addId);
-  const bestBid = book.bids.levelAt(0);
-  const bestAsk = book.asks.levelAt(0);
-  if (bestBid !== undefined && bestAsk !== undefined && bestBid.price >= bestAsk.price) {
+  const bestBid = book.bids.best;
+  const bestAsk = book.asks.best;
+  if (bestBid !== null && bestAsk !== null && bestBid.price >= bestAsk.price) {
     throw new Error(`book crossed: ${bestBid.price} >= ${bestAsk.price}`);
   }
   const stops = book.pendingStops();
@@ -35,13 +35,14 @@ export function checkInvariants(book: OrderBook): void {
 }
 
 function checkSide(side: BookSide, addId: (key: number) => void): void {
-  for (let rank = 0; rank < side.levelCount; rank += 1) {
-    const level = side.levelAt(rank);
-    if (level === undefined) throw new Error(`${side.side} level ${rank} missing`);
-    const better = side.levelAt(rank - 1);
-    if (rank > 0 && (better === undefined || !side.isBetter(better.price, level.price))) {
+  let levels = 0;
+  for (let level = side.best; level !== null; level = level.worse) {
+    levels += 1;
+    const better = level.better;
+    if (better === null || (levels > 1 && !side.isBetter(better.price, level.price))) {
       throw new Error(`${side.side} levels out of order at ${level.price}`);
     }
+    if (better.worse !== level) throw new Error(`${side.side} level ${level.price} unlinked`);
     let quantity = 0;
     let count = 0;
     let previous = null;
@@ -67,4 +68,5 @@ function checkSide(side: BookSide, addId: (key: number) => void): void {
       );
     }
   }
+  if (levels !== side.levelCount) throw new Error(`${side.side} counts ${side.levelCount} levels`);
 }

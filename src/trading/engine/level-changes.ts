@@ -13,17 +13,25 @@ class Touch {
   ) {}
 }
 
+/** Past this many touched levels a plan looks its touches up in a map instead of scanning them. */
+const SCANNED_TOUCHES = 8;
+
 /**
  * The levels a plan changes, so that it can publish one delta per level with the level's final
- * aggregate. A plan touches few levels, so a scan beats a map here.
+ * aggregate. Most plans touch a few levels, where a scan beats a map; a long cascade can touch
+ * hundreds, and a scan per touch would make it quadratic, so past `SCANNED_TOUCHES` a map by
+ * side and price takes over.
  */
 export class LevelChanges {
   /** The plan's touches are the first `count`; the rest are earlier plans', kept for reuse. */
   private readonly touches: Touch[] = [];
   private count = 0;
+  /** The touches by `touchKey`, kept once a plan has more than `SCANNED_TOUCHES`. */
+  private readonly byKey = new Map<number, Touch>();
 
   /** Forgets every touch (one instance serves a book's successive plans). */
   clear(): void {
+    if (this.count > SCANNED_TOUCHES) this.byKey.clear();
     this.count = 0;
   }
 
@@ -41,7 +49,14 @@ export class LevelChanges {
   writeDeltas(plan: BookPlan, firstSequence: number): void {
     const changed = this.touches;
     const count = this.count;
-    // Insertion sort: a plan touches a handful of levels, and `sort` is a call into the runtime.
+    // Insertion sort for a handful of levels (`sort` is a call into the runtime); a long cascade's
+    // touches, which alternate sides, would make it quadratic.
+    if (count > SCANNED_TOUCHES) {
+      changed
+        .slice(0, count)
+        .sort(deltaOrder)
+        .forEach((t, i) => (changed[i] = t));
+    }
     for (let i = 1; i < count; i += 1) {
       const t = changed[i] as Touch;
       let j = i;
@@ -59,9 +74,14 @@ export class LevelChanges {
 
   private touch(side: BookSide, price: number): Touch {
     const touches = this.touches;
-    for (let i = 0; i < this.count; i += 1) {
-      const touch = touches[i] as Touch;
-      if (touch.price === price && touch.side === side) return touch;
+    if (this.count > SCANNED_TOUCHES) {
+      const known = this.byKey.get(touchKey(side, price));
+      if (known !== undefined) return known;
+    } else {
+      for (let i = 0; i < this.count; i += 1) {
+        const touch = touches[i] as Touch;
+        if (touch.price === price && touch.side === side) return touch;
+      }
     }
     const level = side.level(price);
     const quantity = level === undefined ? 0 : level.quantity;
@@ -77,8 +97,23 @@ export class LevelChanges {
       touch.countBefore = touch.orderCount = orderCount;
     }
     this.count += 1;
+    if (this.count > SCANNED_TOUCHES) {
+      // The map starts with every touch so far, then takes each new one.
+      if (this.count === SCANNED_TOUCHES + 1) {
+        for (let i = 0; i < SCANNED_TOUCHES; i += 1) {
+          const t = touches[i] as Touch;
+          this.byKey.set(touchKey(t.side, t.price), t);
+        }
+      }
+      this.byKey.set(touchKey(side, price), touch);
+    }
     return touch;
   }
+}
+
+/** One number per side and price (prices are below 2^52, so the doubled price stays exact). */
+function touchKey(side: BookSide, price: number): number {
+  return side.side === 'buy' ? price * 2 : price * 2 + 1;
 }
 
 function deltaOrder(a: Touch, b: Touch): number {

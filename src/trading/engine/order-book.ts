@@ -169,10 +169,8 @@ export class OrderBook implements MatchingBook<BookPlan> {
   restingOrders(): RestingOrder[] {
     const orders: RestingOrder[] = [];
     for (const side of [this.bids, this.asks]) {
-      for (let rank = 0; rank < side.levelCount; rank += 1) {
-        for (let node = side.levelAt(rank)?.head ?? null; node !== null; node = node.next) {
-          orders.push(liveOrder(node));
-        }
+      for (let level = side.best; level !== null; level = level.worse) {
+        for (let node = level.head; node !== null; node = node.next) orders.push(liveOrder(node));
       }
     }
     return orders;
@@ -227,12 +225,12 @@ export class OrderBook implements MatchingBook<BookPlan> {
   /** Removes `count` whole orders from the best of `side`, then `partial` from the next. */
   private consume(side: BookSide, count: number, partial: number): void {
     for (let i = 0; i < count; i += 1) {
-      const node = side.levelAt(0)?.head as RestingNode;
+      const node = side.best?.head as RestingNode;
       side.remove(node);
       this.live.delete(node.key);
       this.release(node);
     }
-    if (partial > 0) side.reduce(side.levelAt(0)?.head as RestingNode, partial);
+    if (partial > 0) side.reduce(side.best?.head as RestingNode, partial);
   }
 
   private addResting(node: RestingNode, level?: PriceLevel): void {
@@ -281,10 +279,8 @@ const MAX_SPARES = 65_536;
 
 function levelViews(side: BookSide, count: number): LevelView[] {
   const views: LevelView[] = [];
-  for (let rank = 0; rank < Math.min(count, side.levelCount); rank += 1) {
-    const level = side.levelAt(rank);
-    if (level !== undefined)
-      views.push({ price: level.price, quantity: level.quantity, orderCount: level.orderCount });
+  for (let level = side.best; level !== null && views.length < count; level = level.worse) {
+    views.push({ price: level.price, quantity: level.quantity, orderCount: level.orderCount });
   }
   return views;
 }

@@ -101,15 +101,15 @@ export function planCancel(
 
 /** True when a limit order at this price would meet the opposite side's best order. */
 export function crossesBook(book: MatchSource, side: Side, price: number): boolean {
-  const best = (side === 'buy' ? book.asks : book.bids).levelAt(0);
-  if (best === undefined) return false;
+  const best = (side === 'buy' ? book.asks : book.bids).best;
+  if (best === null) return false;
   return side === 'buy' ? best.price <= price : best.price >= price;
 }
 
 /** True when the opposite side's best order is within `price` (null: any price). */
 function reachable(book: MatchSource, side: Side, price: number | null): boolean {
-  const best = (side === 'buy' ? book.asks : book.bids).levelAt(0);
-  if (best === undefined) return false;
+  const best = (side === 'buy' ? book.asks : book.bids).best;
+  if (best === null) return false;
   return price === null || (side === 'buy' ? best.price <= price : best.price >= price);
 }
 

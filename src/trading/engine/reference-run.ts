@@ -9,7 +9,6 @@ import type {
   Side,
   Trade,
 } from './types.js';
-import { pendingStop } from './stop-book.js';
 import {
   effectiveTimeInForce,
   isHandle,
@@ -55,9 +54,10 @@ export class ReferenceRun {
     const price = order.price ?? null;
     if (type === 'stop_loss' || type === 'stop_limit') {
       const stopPrice = order.stopPrice as number;
-      const stop = pendingStop(order, type, price, stopPrice, timeInForce);
-      stop.arrival = ++this.state.arrivals;
-      this.state.stops.push(stop);
+      const status = 'pending_stop' as const;
+      const arrival = ++this.state.arrivals;
+      const fields = { status, key, orderId, ownerId, ownerKey, side, type, quantity, price };
+      this.state.stops.push({ ...fields, stopPrice, timeInForce, arrival });
       this.orders.push({
         orderId,
         ownerId,

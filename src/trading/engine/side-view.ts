@@ -1,4 +1,4 @@
-import type { BookSide, RestingNode } from './book-side.js';
+import type { BookSide, PriceLevel, RestingNode } from './book-side.js';
 
 /**
  * A plan's view of one side of the book: the real orders minus the prefix the plan has
@@ -11,22 +11,20 @@ export class SideView {
   /** Taken so far from `node`, the first real order not consumed entirely. */
   partial = 0;
   node: RestingNode | null;
-  private rank = 0;
   /** The plan's own resting orders on this side that still have quantity, best first. */
   private planned: RestingNode[] | null = null;
   /** A real order the plan took out of the book (an amend's cancel-replace): never offered. */
   private excluded: RestingNode | null = null;
 
   constructor(readonly side: BookSide) {
-    this.node = side.levelAt(0)?.head ?? null;
+    this.node = side.best?.head ?? null;
   }
 
   /** Starts over from the side's current best order (views are reused between plans). */
   reset(): this {
     this.consumed = 0;
     this.partial = 0;
-    this.node = this.side.levelAt(0)?.head ?? null;
-    this.rank = 0;
+    this.node = this.side.best?.head ?? null;
     this.planned = null;
     this.excluded = null;
     return this;
@@ -86,7 +84,6 @@ export class SideView {
   fillable(wanted: number, ownerKey: number, crosses: (price: number) => boolean): number {
     let found = 0;
     let node = this.node;
-    let rank = this.rank;
     let offered = node === null ? 0 : node.remaining - this.partial;
     const plannedOrders = this.planned ?? [];
     let plannedIndex = 0;
@@ -101,10 +98,8 @@ export class SideView {
         plannedIndex += 1;
       } else if (node !== null) {
         found += offered;
-        node = node.next ?? this.side.levelAt(++rank)?.head ?? null;
-        if (node !== null && node === this.excluded) {
-          node = node.next ?? this.side.levelAt(++rank)?.head ?? null;
-        }
+        node = following(node);
+        if (node !== null && node === this.excluded) node = following(node);
         offered = node === null ? 0 : node.remaining;
       }
     }
@@ -118,12 +113,14 @@ export class SideView {
     this.node = this.after(node);
   }
 
-  /** The real order after `node` in priority order, past the excluded one; moves `rank` on. */
+  /** The real order after `node` in priority order, past the excluded one. */
   private after(node: RestingNode): RestingNode | null {
-    let next = node.next ?? this.side.levelAt(++this.rank)?.head ?? null;
-    if (next !== null && next === this.excluded) {
-      next = next.next ?? this.side.levelAt(++this.rank)?.head ?? null;
-    }
-    return next;
+    const next = following(node);
+    return next !== null && next === this.excluded ? following(next) : next;
   }
+}
+
+/** The real order after a resting `node` in priority order: next in its level, or the next level's first. */
+function following(node: RestingNode): RestingNode | null {
+  return node.next ?? (node.level as PriceLevel).worse?.head ?? null;
 }

@@ -24,6 +24,9 @@ function stop(
     price: null,
     timeInForce: 'IOC',
     arrival,
+    bucket: null,
+    prevStop: null,
+    nextStop: null,
   };
 }
 
@@ -49,6 +52,13 @@ describe('StopBook', () => {
     expect([100, 99].map((price) => book.triggersAt('sell', 0, price))).toEqual([false, true]);
     expect(book.triggersAt('sell', 1, 95)).toBe(true);
     expect(book.triggersAt('sell', 2, 1)).toBe(false);
+    // Read out of order (the cursor starts over) and in order again.
+    expect([2, 0, 1, 2].map((skip) => book.next('buy', skip)?.orderId)).toEqual([
+      'b105',
+      'b101',
+      'b101-late',
+      'b105',
+    ]);
   });
 
   it('takes the next stops in trigger order and removes any stop by identity', () => {
@@ -63,5 +73,8 @@ describe('StopBook', () => {
     expect(() => book.remove(b)).toThrow(/not pending/);
     expect([book.takeNext('sell')?.orderId, book.takeNext('sell')?.orderId]).toEqual(['c', 'a']);
     expect(book.isEmpty).toBe(true);
+    // An emptied stop price takes new stops again.
+    book.add(b);
+    expect(book.next('sell', 0)).toBe(b);
   });
 });

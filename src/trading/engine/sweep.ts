@@ -30,9 +30,8 @@ export function sweep(
   let consumed = 0;
   let partial = 0;
   let selfTrade = false;
-  let rank = 0;
-  let level: PriceLevel | undefined = opposite.levelAt(0);
-  let node: RestingNode | null = level === undefined ? null : level.head;
+  let level: PriceLevel | null = opposite.best;
+  let node: RestingNode | null = level === null ? null : level.head;
   // What the sweep has taken from the current level so far.
   let levelTaken = 0;
   let levelGone = 0;
@@ -73,8 +72,8 @@ export function sweep(
       const left = done.quantity - levelTaken;
       plan.delta(firstSequence, opposite.side, at, left, done.orderCount - levelGone);
       levelTaken = levelGone = 0;
-      level = opposite.levelAt(++rank);
-      node = level === undefined ? null : level.head;
+      level = done.worse;
+      node = level === null ? null : level.head;
     }
   }
   if (levelTaken > 0) {
