@@ -39,7 +39,8 @@ async function environOf(pid: number): Promise<Record<string, string>> {
   return Object.fromEntries(
     text
       .split('\0')
-      .filter((entry) => entry.includes('='))
+      // not the launcher's IPC channel: this process runs unsupervised
+      .filter((entry) => entry.includes('=') && !entry.startsWith('NODE_CHANNEL_'))
       .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
   );
 }
