@@ -77,9 +77,9 @@ export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string
 }
 
 /**
- * Applies many movements in one statement per table: each user's balance changes by the sum of
- * their movements, and every movement is its own ledger row whose balance_after is the running
- * balance in the order given. The caller orders debits after what funds them (a row's
+ * Applies many movements in one statement (after the row locks): each user's balance changes by the
+ * sum of their movements, and every movement is its own ledger row whose balance_after is the
+ * running balance in the order given. The caller orders debits after what funds them (a row's
  * balance_after may not be negative); a final balance below zero is INSUFFICIENT_FUNDS. Users are
  * updated in id order, the same order every batch locks them in.
  */
