@@ -77,7 +77,8 @@ export async function startSeededSystem(options: {
   return seeded;
 }
 
-async function seed(
+/** Traders with money and `tokenCount` live tokens each, straight into the system's database. */
+export async function seed(
   db: Db,
   jwtSecret: string,
   traders: number,

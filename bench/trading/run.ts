@@ -12,73 +12,68 @@
  * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens, <R>x
  * per-order commit`, R = A / (run 3's rate). Run with `npm run bench:trading`.
  *
- * The set-up (system, traders, tokens, balances) is bench/support/seeded-system.ts; what is
- * measured is order entry only.
+ * The traders, tokens, balances and wallets are seeded into the system's database directly (the
+ * platform's flows would deploy 100 contracts first); what is measured is order entry only.
  */
+import fs from 'node:fs/promises';
+import { createDb, type Db } from '../../src/lib/db/database.js';
+import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
 import {
-  placeOrder,
-  randomLimitOrder,
-  startSeededSystem,
-  type Trader,
-} from '../support/seeded-system.js';
-
-const traders = Number(process.env.BENCH_TRADING_TRADERS ?? 200);
-const ordersPerRun = Number(process.env.BENCH_TRADING_ORDERS ?? 10_000);
-
-interface RunResult {
-  rate: number;
-  p99: number;
-}
-
-/** `ordersPerRun` orders from `traders` concurrent loops; each order waits for the last. */
-async function drive(url: string, people: Trader[], pickToken: () => string): Promise<RunResult> {
-  let issued = 0;
-  let failed = 0;
-  const latencies: number[] = [];
-  const loop = async (trader: Trader) => {
-    while (issued < ordersPerRun) {
-      issued += 1;
-      const started = performance.now();
-      const status = await placeOrder(url, trader, randomLimitOrder(pickToken()));
-      latencies.push(performance.now() - started);
-      if (status !== 200) failed += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(people.map(loop));
-  const seconds = (performance.now() - started) / 1000;
-  if (failed > 0) throw new Error(`${failed} of ${ordersPerRun} orders were refused`);
-  latencies.sort((a, b) => a - b);
-  return {
-    rate: ordersPerRun / seconds,
-    p99: latencies[Math.floor(latencies.length * 0.99)]!,
-  };
-}
+  newDataDir,
+  startSystem,
+  systemEnv,
+  systemPorts,
+  type RunningSystem,
+} from '../../test/support/system.js';
+import path from 'node:path';
+import { seed } from '../support/seeded-system.js';
+import { drive, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
+import { describe, observe } from './observe.js';
 
 async function main(): Promise<void> {
-  const seeded = await startSeededSystem({ traders, tokens: 100 });
-  const { tokens, people } = seeded;
+  const dataDir = await newDataDir();
+  const ports = await systemPorts();
+  // BENCH_TRADING_NODE_OPTIONS reaches every node process of the system (e.g. `--cpu-prof
+  // --cpu-prof-dir=/tmp/prof` for a profile of each, written when the system stops).
+  const nodeOptions = process.env.BENCH_TRADING_NODE_OPTIONS;
+  const env = systemEnv(dataDir, ports, {
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  });
+  let system: RunningSystem = await startSystem(env);
+  let db: Db | undefined;
   try {
-    const one = await drive(seeded.system.urls.trading, people, () => tokens[0]!);
-    console.log(`one token: ${one.rate.toFixed(0)} orders/s, p99 ${one.p99.toFixed(1)} ms`);
-    const many = await drive(
-      seeded.system.urls.trading,
-      people,
+    const secrets = JSON.parse(
+      await fs.readFile(path.join(dataDir, 'data', 'secrets.json'), 'utf8'),
+    ) as { jwt_secret: string };
+    db = createDb(await embeddedDatabaseUrl(dataDir, ports.postgres), 1);
+    const { tokens, people } = await seed(db, secrets.jwt_secret, traders, tokenCount);
+    const measured = async (label: string, pickToken: () => string): Promise<RunResult> => {
+      const before = await observe(env, system.urls.trading, db!);
+      const result = await drive(system.urls.trading, people, pickToken);
+      const after = await observe(env, system.urls.trading, db!);
+      console.log(`${label}: ${result.rate.toFixed(0)} orders/s, p99 ${result.p99.toFixed(1)} ms`);
+      console.log(describe(before, after, ordersPerRun));
+      return result;
+    };
+
+    const one = await measured('one token', () => tokens[0]!);
+    const many = await measured(
+      '100 tokens',
       () => tokens[Math.floor(Math.random() * tokens.length)]!,
     );
-    console.log(`100 tokens: ${many.rate.toFixed(0)} orders/s, p99 ${many.p99.toFixed(1)} ms`);
 
-    await seeded.restart({ TRADING_MAX_BATCH: '1' });
-    const single = await drive(seeded.system.urls.trading, people, () => tokens[0]!);
-    console.log(
-      `one token, TRADING_MAX_BATCH=1: ${single.rate.toFixed(0)} orders/s, p99 ${single.p99.toFixed(1)} ms`,
-    );
+    await system.stop();
+    system = await startSystem({ ...env, TRADING_MAX_BATCH: '1' });
+    const single = await measured('one token, TRADING_MAX_BATCH=1', () => tokens[0]!);
     console.log(
       `trading: ${one.rate.toFixed(0)} orders/s one token (p99 ${one.p99.toFixed(0)} ms), ` +
         `${many.rate.toFixed(0)} orders/s 100 tokens, ${(one.rate / single.rate).toFixed(1)}x per-order commit`,
     );
   } finally {
-    await seeded.stop();
+    await db?.destroy();
+    await system.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -77,9 +77,9 @@ export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string
 }
 
 /**
- * Applies many movements in one statement per table: each user's balance changes by the sum of
- * their movements, and every movement is its own ledger row whose balance_after is the running
- * balance in the order given. The caller orders debits after what funds them (a row's
+ * Applies many movements in one statement (after the row locks): each user's balance changes by the
+ * sum of their movements, and every movement is its own ledger row whose balance_after is the
+ * running balance in the order given. The caller orders debits after what funds them (a row's
  * balance_after may not be negative); a final balance below zero is INSUFFICIENT_FUNDS. Users are
  * updated in id order, the same order every batch locks them in.
  */
@@ -100,45 +100,43 @@ export async function moveFiatBatch(trx: Trx, movements: readonly FiatMovement[]
   await sql`select id from users where id = any(${userIds}::uuid[]) order by id for no key update`.execute(
     trx,
   );
-  let rows: { id: string; fiat_balance: string }[];
+  // The balances and the ledger rows in one statement: each row's balance_after is the user's
+  // final balance less what the user's later movements of the batch add.
+  let inserted: number;
   try {
-    const result = await sql<{ id: string; fiat_balance: string }>`
-      update users u set fiat_balance = u.fiat_balance + v.delta, updated_at = now()
-      from unnest(${userIds}::uuid[], ${userIds.map((id) => net.get(id)!.toFixed(2))}::numeric[])
-        as v(id, delta)
-      where u.id = v.id
-      returning u.id, u.fiat_balance`.execute(trx);
-    rows = result.rows;
+    const result = await sql`
+      with updated as (
+        update users u set fiat_balance = u.fiat_balance + v.delta, updated_at = now()
+        from unnest(${userIds}::uuid[], ${userIds.map((id) => net.get(id)!.toFixed(2))}::numeric[])
+          as v(id, delta)
+        where u.id = v.id
+        returning u.id, u.fiat_balance
+      )
+      insert into fiat_ledger
+        (id, user_id, kind, amount, balance_after, reference_type, reference_id)
+      select m.id, m.user_id, m.kind, m.amount,
+        updated.fiat_balance - coalesce(sum(m.amount) over (
+          partition by m.user_id order by m.ord rows between 1 following and unbounded following
+        ), 0),
+        m.reference_type, m.reference_id
+      from unnest(
+        ${movements.map(() => newId())}::uuid[], ${movements.map((m) => m.userId)}::uuid[],
+        ${movements.map((m) => m.kind)}::varchar[], ${amounts}::numeric[],
+        ${movements.map((m) => m.referenceType)}::varchar[],
+        ${movements.map((m) => m.referenceId)}::uuid[]
+      ) with ordinality as m(id, user_id, kind, amount, reference_type, reference_id, ord)
+      join updated on updated.id = m.user_id`.execute(trx);
+    inserted = Number(result.numAffectedRows ?? 0n);
   } catch (error) {
-    if ((error as { code?: string }).code === '23514') {
+    // A final balance below zero; a negative running balance (a debit ordered before what funds
+    // it) is the caller's error and stays the database's.
+    const { code, table } = error as { code?: string; table?: string };
+    if (code === '23514' && table === 'users') {
       throw new AppError('INSUFFICIENT_FUNDS', 'A balance does not cover its debits');
     }
     throw error;
   }
-  if (rows.length !== userIds.length) throw new Error('a ledger movement names an unknown user');
-  // Walk each user's movements backwards from the final balance to get every balance_after.
-  const running = new Map(rows.map((row) => [row.id, new Exact(row.fiat_balance)]));
-  const balanceAfter: string[] = new Array<string>(movements.length);
-  for (let i = movements.length - 1; i >= 0; i--) {
-    const userId = movements[i]!.userId;
-    const balance = running.get(userId)!;
-    balanceAfter[i] = balance.toFixed(2);
-    running.set(userId, balance.minus(amounts[i]!));
-  }
-  await trx
-    .insertInto('fiat_ledger')
-    .values(
-      movements.map((movement, i) => ({
-        id: newId(),
-        user_id: movement.userId,
-        kind: movement.kind,
-        amount: amounts[i]!,
-        balance_after: balanceAfter[i]!,
-        reference_type: movement.referenceType,
-        reference_id: movement.referenceId,
-      })),
-    )
-    .execute();
+  if (inserted !== movements.length) throw new Error('a ledger movement names an unknown user');
 }
 
 /** Moves `amount` from one user to another as two ledger rows (e.g. a fee to the treasury). */

@@ -50,27 +50,34 @@ function chunks<T>(rows: readonly T[]): T[][] {
   return out;
 }
 
+/** The token and its latest NAV, in one round trip. */
 export async function readToken(
   trx: Trx,
   tokenId: string,
 ): Promise<{ token: Token; nav: string | null } | undefined> {
-  const token = await trx
+  const row = await trx
     .selectFrom('tokens')
-    .selectAll()
+    .selectAll('tokens')
+    .select((eb) =>
+      eb
+        .selectFrom('token_navs')
+        .select('nav')
+        .whereRef('token_navs.token_id', '=', 'tokens.id')
+        .orderBy('token_navs.id', 'desc')
+        .limit(1)
+        .as('latest_nav'),
+    )
     .where('id', '=', tokenId)
     .executeTakeFirst();
-  if (!token) return undefined;
-  const nav = await trx
-    .selectFrom('token_navs')
-    .select('nav')
-    .where('token_id', '=', tokenId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return { token, nav: nav?.nav ?? null };
+  if (!row) return undefined;
+  const { latest_nav: nav, ...token } = row;
+  return { token, nav };
 }
 
-/** The users of a batch's orders with what eligibility needs, and their wallets of the token. */
+/**
+ * The users of a batch's orders with what eligibility needs, and their wallets of the token, in
+ * one round trip (a user without a wallet of the token has none in `wallets`).
+ */
 export async function readTraders(
   trx: Trx,
   tokenId: string,
@@ -81,18 +88,23 @@ export async function readTraders(
   if (userIds.length === 0) return { traders, wallets };
   const users = await trx
     .selectFrom('users')
+    .leftJoin('wallets', (join) =>
+      join.onRef('wallets.user_id', '=', 'users.id').on('wallets.token_id', '=', tokenId),
+    )
     .select([
-      'id',
-      'role',
-      'account_type',
-      'kyc_status',
-      'kyc_level',
-      'fatca_status',
-      'accreditation_status',
-      'wallet_address',
-      'is_activated',
-      'trading_key',
-      'fiat_balance',
+      'users.id',
+      'users.role',
+      'users.account_type',
+      'users.kyc_status',
+      'users.kyc_level',
+      'users.fatca_status',
+      'users.accreditation_status',
+      'users.wallet_address',
+      'users.is_activated',
+      'users.trading_key',
+      'users.fiat_balance',
+      'wallets.balance',
+      'wallets.locked_balance',
     ])
     .select((eb) =>
       eb
@@ -105,18 +117,14 @@ export async function readTraders(
         )
         .as('kyb_approved'),
     )
-    .where('id', 'in', userIds)
+    .where('users.id', 'in', userIds)
     .execute();
-  for (const user of users)
+  for (const { balance, locked_balance, ...user } of users) {
     traders.set(user.id, { ...user, kyb_approved: user.kyb_approved === true });
-  const rows = await trx
-    .selectFrom('wallets')
-    .select(['user_id', 'balance', 'locked_balance'])
-    .where('token_id', '=', tokenId)
-    .where('user_id', 'in', userIds)
-    .execute();
-  for (const row of rows)
-    wallets.set(row.user_id, { balance: row.balance, locked: row.locked_balance });
+    if (balance !== null && locked_balance !== null) {
+      wallets.set(user.id, { balance, locked: locked_balance });
+    }
+  }
   return { traders, wallets };
 }
 
@@ -151,20 +159,12 @@ export async function writeBatch(
   for (const rows of chunks(batch.history)) {
     await trx.insertInto('order_status_history').values(rows).execute();
   }
+  // Each trade with its first settlement history row, in one statement.
   for (const rows of chunks(batch.trades)) {
-    await trx.insertInto('trades').values(rows).execute();
-    await trx
-      .insertInto('trade_settlement_history')
-      .values(
-        rows.map((trade) => ({
-          trade_id: trade.id,
-          status: 'pending' as const,
-          error: null,
-          tx_hash: null,
-          created_at: batch.now,
-        })),
-      )
-      .execute();
+    await sql`
+      with inserted as (${trx.insertInto('trades').values(rows).returning('id')})
+      insert into trade_settlement_history (trade_id, status, created_at)
+      select id, 'pending', ${batch.now} from inserted`.execute(trx);
   }
 
   await upsertCandles(trx, batch);
@@ -188,12 +188,16 @@ export async function writeBatch(
     .map(([userId]) => userId)
     .sort();
   if (walletUsers.length > 0) {
+    // Wallets that do not exist yet are created (a first buy of the token), then every wallet
+    // the batch changes is locked in user order, in one statement. The select does not see the
+    // rows its own insert adds (one snapshot), but no one else can see or lock them either.
     await sql`
-      insert into wallets (id, user_id, token_id)
-      select id, u, ${tokenId}::uuid
-      from unnest(${walletUsers.map(() => newId())}::uuid[], ${walletUsers}::uuid[]) as v(id, u)
-      on conflict (user_id, token_id) do nothing`.execute(trx);
-    await sql`
+      with created as (
+        insert into wallets (id, user_id, token_id)
+        select id, u, ${tokenId}::uuid
+        from unnest(${walletUsers.map(() => newId())}::uuid[], ${walletUsers}::uuid[]) as v(id, u)
+        on conflict (user_id, token_id) do nothing
+      )
       select id from wallets where token_id = ${tokenId}::uuid and user_id = any(${walletUsers}::uuid[])
       order by user_id for no key update`.execute(trx);
     await sql`

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../lib/errors.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
+import { byIdRoute } from '../../lib/http/by-id-route.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import {
@@ -77,20 +78,15 @@ export function ordersRoutes(
     },
   );
 
-  app.get(
-    '/api/v1/orders/:id',
-    {
-      onRequest: investor,
-      schema: {
-        tags,
-        summary: 'One of your orders',
-        security: bearer,
-        params: IdParams,
-        response: { 200: OrderView },
-      },
-    },
-    async (request) => orders.get(caller(request).userId, request.params.id),
-  );
+  byIdRoute(app, {
+    method: 'GET',
+    url: '/api/v1/orders/:id',
+    onRequest: investor,
+    tags,
+    summary: 'One of your orders',
+    response: OrderView,
+    handler: (who, id) => orders.get(who.userId, id),
+  });
 
   app.patch(
     '/api/v1/orders/:id',
@@ -108,20 +104,15 @@ export function ordersRoutes(
     async (request) => orders.amend(caller(request).userId, request.params.id, request.body),
   );
 
-  app.delete(
-    '/api/v1/orders/:id',
-    {
-      onRequest: investor,
-      schema: {
-        tags,
-        summary: 'Cancel an open order; what it still locks is released',
-        security: bearer,
-        params: IdParams,
-        response: { 200: OrderView },
-      },
-    },
-    async (request) => orders.cancel(caller(request).userId, request.params.id),
-  );
+  byIdRoute(app, {
+    method: 'DELETE',
+    url: '/api/v1/orders/:id',
+    onRequest: investor,
+    tags,
+    summary: 'Cancel an open order; what it still locks is released',
+    response: OrderView,
+    handler: (who, id) => orders.cancel(who.userId, id),
+  });
 
   app.delete(
     '/api/v1/orders',

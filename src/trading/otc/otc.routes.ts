@@ -1,6 +1,7 @@
 /** OTC requests: the investor's own and staff review (HTTP only; docs/otc.md). */
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
+import { byIdRoute } from '../../lib/http/by-id-route.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import {
@@ -38,35 +39,25 @@ export function otcRoutes(app: HttpApp, otc: OtcService, { guard }: ReturnType<t
       ),
   );
 
-  app.get(
-    '/api/v1/otc-orders/:id',
-    {
-      onRequest: investor,
-      schema: {
-        tags,
-        summary: 'One of your OTC requests',
-        security: bearer,
-        params: IdParams,
-        response: { 200: OtcOrderView },
-      },
-    },
-    async (request) => otc.get(caller(request).userId, request.params.id),
-  );
+  byIdRoute(app, {
+    method: 'GET',
+    url: '/api/v1/otc-orders/:id',
+    onRequest: investor,
+    tags,
+    summary: 'One of your OTC requests',
+    response: OtcOrderView,
+    handler: (who, id) => otc.get(who.userId, id),
+  });
 
-  app.delete(
-    '/api/v1/otc-orders/:id',
-    {
-      onRequest: investor,
-      schema: {
-        tags,
-        summary: 'Cancel one of your OTC requests (pending or approved); releases its lock',
-        security: bearer,
-        params: IdParams,
-        response: { 200: OtcOrderView },
-      },
-    },
-    async (request) => otc.cancel(caller(request).userId, request.params.id),
-  );
+  byIdRoute(app, {
+    method: 'DELETE',
+    url: '/api/v1/otc-orders/:id',
+    onRequest: investor,
+    tags,
+    summary: 'Cancel one of your OTC requests (pending or approved); releases its lock',
+    response: OtcOrderView,
+    handler: (who, id) => otc.cancel(who.userId, id),
+  });
 
   app.get(
     '/api/v1/admin/otc-orders',
@@ -84,20 +75,15 @@ export function otcRoutes(app: HttpApp, otc: OtcService, { guard }: ReturnType<t
       toPage(await otc.list(null, request.query), request.query.limit ?? 50, toOtcOrderView),
   );
 
-  app.get(
-    '/api/v1/admin/otc-orders/:id',
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        summary: 'One OTC request',
-        security: bearer,
-        params: IdParams,
-        response: { 200: OtcOrderView },
-      },
-    },
-    async (request) => otc.get(null, request.params.id),
-  );
+  byIdRoute(app, {
+    method: 'GET',
+    url: '/api/v1/admin/otc-orders/:id',
+    onRequest: staff,
+    tags,
+    summary: 'One OTC request',
+    response: OtcOrderView,
+    handler: (_who, id) => otc.get(null, id),
+  });
 
   app.post(
     '/api/v1/admin/otc-orders/:id/approve',

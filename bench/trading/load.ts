@@ -1,0 +1,75 @@
+/**
+ * The trading bench's load: the seeded traders, tokens and balances, and the traders' loops that
+ * place orders over HTTP. The client is node:http with a keep-alive agent (one connection per
+ * trader): it costs this process about half the CPU per request that fetch() does, and on a
+ * 2-core machine the load generator's CPU is taken from the system it measures.
+ */
+import http from 'node:http';
+import { randomLimitOrder, type Trader } from '../support/seeded-system.js';
+
+export const traders = Number(process.env.BENCH_TRADING_TRADERS ?? 200);
+export const ordersPerRun = Number(process.env.BENCH_TRADING_ORDERS ?? 10_000);
+/** the tokens of the many-token run */
+export const tokenCount = 100;
+
+export interface RunResult {
+  rate: number;
+  p99: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: traders });
+
+/** One POST with a JSON body; resolves with the status once the whole answer is read. */
+export function post(url: string, token: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
+      },
+      (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** `ordersPerRun` orders from `traders` concurrent loops; each order waits for the last. */
+export async function drive(
+  url: string,
+  people: Trader[],
+  pickToken: () => string,
+): Promise<RunResult> {
+  let issued = 0;
+  let failed = 0;
+  const latencies: number[] = [];
+  const loop = async (trader: Trader) => {
+    while (issued < ordersPerRun) {
+      issued += 1;
+      const body = randomLimitOrder(pickToken());
+      const started = performance.now();
+      const status = await post(`${url}/api/v1/orders`, trader.token, JSON.stringify(body));
+      latencies.push(performance.now() - started);
+      if (status !== 200) failed += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(people.map(loop));
+  const seconds = (performance.now() - started) / 1000;
+  if (failed > 0) throw new Error(`${failed} of ${ordersPerRun} orders were refused`);
+  latencies.sort((a, b) => a - b);
+  return {
+    rate: ordersPerRun / seconds,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+  };
+}

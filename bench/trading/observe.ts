@@ -1,0 +1,104 @@
+/**
+ * What a run of the trading bench cost and where: CPU seconds by process (this bench's HTTP
+ * clients, the trading process, PostgreSQL, the rest of the system) read from /proc, the trading
+ * process's group-commit metrics (batches, commands per batch, commit time) from its /metrics,
+ * and the database's commits from pg_stat_database. Taken before and after a run; the difference
+ * is the run's.
+ */
+import fs from 'node:fs/promises';
+import { sql } from 'kysely';
+import type { Db } from '../../src/lib/db/database.js';
+import { processesOf } from '../../test/support/system.js';
+
+export interface Observation {
+  cpu: Record<'bench' | 'trading' | 'postgres' | 'other', number>;
+  batches: number;
+  commands: number;
+  commitSeconds: number;
+  commits: number;
+}
+
+const ticksPerSecond = 100;
+
+async function cpuSecondsOf(pid: number): Promise<number> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+async function childrenOf(parent: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    try {
+      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent) children.push(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+function metric(text: string, name: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+  return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+}
+
+export async function observe(
+  env: Record<string, string>,
+  tradingUrl: string,
+  db: Db,
+): Promise<Observation> {
+  const cpu = { bench: process.cpuUsage(), trading: 0, postgres: 0, other: 0 };
+  const system = await processesOf(env);
+  const postmaster = system.find(({ command }) => command.includes('/postgres -D'));
+  // PostgreSQL's backends rewrite their environment (their process titles), so they are found as
+  // the postmaster's children.
+  const postgres = postmaster ? [postmaster.pid, ...(await childrenOf(postmaster.pid))] : [];
+  for (const pid of postgres) cpu.postgres += await cpuSecondsOf(pid);
+  for (const { pid, command } of system) {
+    if (postgres.includes(pid)) continue;
+    const seconds = await cpuSecondsOf(pid);
+    if (command.includes('tessera.js trading')) cpu.trading += seconds;
+    else cpu.other += seconds;
+  }
+  const text = await (await fetch(`${tradingUrl}/metrics`)).text();
+  const { rows } = await sql<{ commits: string }>`
+    select xact_commit as commits from pg_stat_database where datname = current_database()`.execute(
+    db,
+  );
+  return {
+    cpu: {
+      bench: (cpu.bench.user + cpu.bench.system) / 1e6,
+      trading: cpu.trading,
+      postgres: cpu.postgres,
+      other: cpu.other,
+    },
+    batches: metric(text, 'trading_batch_size_count'),
+    commands: metric(text, 'trading_batch_size_sum'),
+    commitSeconds: metric(text, 'trading_batch_commit_seconds_sum'),
+    commits: Number(rows[0]!.commits),
+  };
+}
+
+/** One line: CPU seconds per order by process, batches, mean batch size and commit time. */
+export function describe(before: Observation, after: Observation, orders: number): string {
+  const per = (key: keyof Observation['cpu']) =>
+    (((after.cpu[key] - before.cpu[key]) / orders) * 1e6).toFixed(0);
+  const batches = after.batches - before.batches;
+  const commands = after.commands - before.commands;
+  const commitMs = ((after.commitSeconds - before.commitSeconds) / Math.max(batches, 1)) * 1000;
+  return (
+    `  cpu µs/order: bench ${per('bench')}, trading ${per('trading')}, postgres ${per('postgres')}, ` +
+    `other ${per('other')}; ${batches} batches of ${(commands / Math.max(batches, 1)).toFixed(1)} ` +
+    `commands, ${commitMs.toFixed(1)} ms each; ${after.commits - before.commits} database commits`
+  );
+}
