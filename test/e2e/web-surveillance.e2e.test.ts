@@ -7,42 +7,24 @@
  * investor gets 403 from the routes and no staff navigation. Screenshots land in
  * test-results/web-surveillance/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { launchBrowser, menu, screenshot, signIn } from '../support/browser.js';
+import { menu, screenshot, signIn } from '../support/browser.js';
 import { testPassword } from '../support/platform.js';
-import {
-  adminEmail,
-  buildWebClient,
-  callJson,
-  startWebTrading,
-  type Investor,
-  type WebTrading,
-} from '../support/web.js';
+import { adminEmail, callJson, webTradingInBrowser, type Investor } from '../support/web.js';
 
 const journey = 'web-surveillance';
 /** the machine is shared: what the screen shows may take a while under load */
 const patience = { timeout: 20_000 };
 
 describe('surveillance screen in a browser', () => {
-  let sys: WebTrading;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    const [webDir, launched] = await Promise.all([buildWebClient(), launchBrowser()]);
-    browser = launched;
-    sys = await startWebTrading(webDir);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sys?.close();
-  });
+  const web = webTradingInBrowser();
 
   async function signedIn(email: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
-    await page.goto(sys.url);
+    await page.goto(web.sys.url);
     await signIn(page, email, testPassword);
     return page;
   }
@@ -68,16 +50,16 @@ describe('surveillance screen in a browser', () => {
     'staff find a wash trade by rule, read its evidence and close it once with a note',
     { timeout: 240_000 },
     async () => {
-      const token = await sys.seeds.token();
+      const token = await web.sys.seeds.token();
       const [a, b] = [
-        await sys.investor(`wash-a-${newId()}@example.com`),
-        await sys.investor(`wash-b-${newId()}@example.com`),
+        await web.sys.investor(`wash-a-${newId()}@example.com`),
+        await web.sys.investor(`wash-b-${newId()}@example.com`),
       ];
       for (const investor of [a, b]) {
-        await sys.seeds.deposit(investor.id, '1000.00');
-        await sys.seeds.giveTokens(investor.id, token.id, 100);
+        await web.sys.seeds.deposit(investor.id, '1000.00');
+        await web.sys.seeds.giveTokens(investor.id, token.id, 100);
       }
-      const staff = await sys.staff(`staff-${newId()}@example.com`);
+      const staff = await web.sys.staff(`staff-${newId()}@example.com`);
       const [staffPage, adminPage] = await Promise.all([
         signedIn(staff.email),
         signedIn(adminEmail),
@@ -96,8 +78,8 @@ describe('surveillance screen in a browser', () => {
       await expect
         .poll(() => adminPage.getByTestId('thresholds-source').textContent(), patience)
         .toBe("The token's own.");
-      const admin = await sys.admin();
-      const thresholds = await sys.trade(
+      const admin = await web.sys.admin();
+      const thresholds = await web.sys.trade(
         'GET',
         `/api/v1/admin/surveillance/thresholds/${token.id}`,
         undefined,
@@ -120,7 +102,7 @@ describe('surveillance screen in a browser', () => {
 
       // One lot from a to b and back: a wash trade.
       const place = (investor: Investor, side: 'buy' | 'sell') =>
-        sys.trade(
+        web.sys.trade(
           'POST',
           '/api/v1/orders',
           { token_id: token.id, side, order_type: 'limit', quantity: 7, price: '10.00' },
@@ -133,7 +115,7 @@ describe('surveillance screen in a browser', () => {
       let alertId = '';
       await expect
         .poll(async () => {
-          const page = await sys.trade(
+          const page = await web.sys.trade(
             'GET',
             `/api/v1/admin/surveillance/alerts?token_id=${token.id}`,
             undefined,
@@ -176,7 +158,7 @@ describe('surveillance screen in a browser', () => {
       // the list (open alerts of that rule and token) no longer has it
       await expect.poll(() => staffPage.getByText('No alerts match.').count(), patience).toBe(1);
       await screenshot(staffPage, journey, '03-staff-closed');
-      const closed = await sys.trade('GET', alertPath(alertId), undefined, staff);
+      const closed = await web.sys.trade('GET', alertPath(alertId), undefined, staff);
       expect(closed).toMatchObject({ status: 'closed', note, closed_by: staff.id });
 
       // The admin's screen still offers the close: the API refuses it, the screen says so.
@@ -187,7 +169,7 @@ describe('surveillance screen in a browser', () => {
         .poll(() => stale.getByRole('alert').textContent(), patience)
         .toContain('ALERT_ALREADY_CLOSED');
       await screenshot(adminPage, journey, '04-second-close-refused');
-      expect(await sys.trade('GET', alertPath(alertId), undefined, staff)).toMatchObject({
+      expect(await web.sys.trade('GET', alertPath(alertId), undefined, staff)).toMatchObject({
         note,
         closed_by: staff.id,
       });
@@ -199,14 +181,14 @@ describe('surveillance screen in a browser', () => {
         ['POST', `${alertPath(alertId)}/close`, { note: 'mine' }],
         ['GET', `/api/v1/admin/surveillance/thresholds/${token.id}`, undefined],
       ] as const) {
-        const refused = await callJson(`${sys.tradingUrl}${path}`, method, body, a.token, 403);
+        const refused = await callJson(`${web.sys.tradingUrl}${path}`, method, body, a.token, 403);
         expect(refused.code).toBe('FORBIDDEN_ROLE');
       }
       const investorPage = await signedIn(a.email);
       const nav = investorPage.getByRole('navigation', { name: 'Main' });
       expect(await nav.getByRole('link', { name: 'Surveillance' }).count()).toBe(0);
       expect(await nav.getByRole('link', { name: 'KYC queue' }).count()).toBe(0);
-      await investorPage.goto(`${sys.url}/#/admin/surveillance`);
+      await investorPage.goto(`${web.sys.url}/#/admin/surveillance`);
       await expect
         .poll(() => investorPage.getByRole('alert').first().textContent(), patience)
         .toContain('FORBIDDEN_ROLE');

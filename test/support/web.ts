@@ -10,7 +10,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/lib/db/database.js';
 import type { Role } from '../../src/lib/db/schema.js';
 import { freePort } from '../../src/lib/embedded/ports.js';
@@ -19,6 +21,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { buildTradingApp } from '../../src/trading/app.js';
+import { launchBrowser } from './browser.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { testPassword } from './platform.js';
@@ -171,3 +174,29 @@ export async function startWebTrading(webDir: string) {
 }
 
 export type WebTrading = Awaited<ReturnType<typeof startWebTrading>>;
+
+/**
+ * For a browser test file: before its tests the client built, both processes started and a
+ * headless Chromium launched; all stopped after them.
+ */
+export function webTradingInBrowser(): { readonly sys: WebTrading; readonly browser: Browser } {
+  let sys: WebTrading | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const [webDir, launched] = await Promise.all([buildWebClient(), launchBrowser()]);
+    browser = launched;
+    sys = await startWebTrading(webDir);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.close();
+  });
+  return {
+    get sys() {
+      return sys!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
+}
