@@ -7,12 +7,12 @@
  * a second through the API while a screen is open and then waits for the shown book to equal the
  * REST book. Screenshots land in test-results/web-trading/.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
 import { testPassword } from '../support/platform.js';
-import { buildWebClient, startWebTrading, type Investor, type WebTrading } from '../support/web.js';
+import { webTradingInBrowser, type Investor } from '../support/web.js';
 
 const journey = 'web-trading';
 /** the machine is shared: what the screen shows may take a while under load */
@@ -24,29 +24,18 @@ interface Book {
 }
 
 describe('trading screen in a browser', () => {
-  let sys: WebTrading;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    const [webDir, launched] = await Promise.all([buildWebClient(), launchBrowser()]);
-    browser = launched;
-    sys = await startWebTrading(webDir);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await sys?.close();
-  });
+  const web = webTradingInBrowser();
 
   /** The investor signed in, on the token's trading screen with the socket live. */
   async function tradingScreen(investor: Investor, tokenId: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const page = await context.newPage();
-    await page.goto(sys.url);
+    await page.goto(web.sys.url);
     await page.getByLabel('Email').fill(investor.email);
     await page.getByLabel('Password').fill(testPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.goto(`${sys.url}/#/trade/${tokenId}`);
+    await page.goto(`${web.sys.url}/#/trade/${tokenId}`);
     await expect.poll(() => page.getByTestId('feed-status').textContent(), patience).toBe('live');
     return page;
   }
@@ -63,7 +52,7 @@ describe('trading screen in a browser', () => {
   }
 
   async function restBook(tokenId: string): Promise<Book> {
-    const book = await sys.trade('GET', `/api/v1/orderbook/${tokenId}?depth=20`);
+    const book = await web.sys.trade('GET', `/api/v1/orderbook/${tokenId}?depth=20`);
     const levels = (side: { price: string; quantity: number }[]) =>
       side.map((l): Level => [l.price, String(l.quantity)]);
     return { bids: levels(book.bids), asks: levels(book.asks) };
@@ -117,12 +106,12 @@ describe('trading screen in a browser', () => {
     'two investors trade through the screen while both books follow live',
     { timeout: 240_000 },
     async () => {
-      const token = await sys.seeds.token({ fat_finger_mode: 'confirm' });
-      const seller = await sys.investor(`sam-${newId()}@example.com`);
-      const buyer = await sys.investor(`bea-${newId()}@example.com`);
-      await sys.seeds.deposit(buyer.id, '2000.00');
-      await sys.seeds.giveTokens(seller.id, token.id, 400);
-      await sys.db
+      const token = await web.sys.seeds.token({ fat_finger_mode: 'confirm' });
+      const seller = await web.sys.investor(`sam-${newId()}@example.com`);
+      const buyer = await web.sys.investor(`bea-${newId()}@example.com`);
+      await web.sys.seeds.deposit(buyer.id, '2000.00');
+      await web.sys.seeds.giveTokens(seller.id, token.id, 400);
+      await web.sys.db
         .insertInto('token_navs')
         .values({ id: newId(), token_id: token.id, nav: '10.00', recorded_by: token.issuer.id })
         .execute();
@@ -230,11 +219,11 @@ describe('trading screen in a browser', () => {
     'shows the REST book after about 100 book updates a second',
     { timeout: 240_000 },
     async () => {
-      const token = await sys.seeds.token();
-      const maker = await sys.investor(`maker-${newId()}@example.com`);
-      const viewer = await sys.investor(`viewer-${newId()}@example.com`);
-      await sys.seeds.deposit(maker.id, '1000000.00');
-      await sys.seeds.giveTokens(maker.id, token.id, 1_000_000);
+      const token = await web.sys.seeds.token();
+      const maker = await web.sys.investor(`maker-${newId()}@example.com`);
+      const viewer = await web.sys.investor(`viewer-${newId()}@example.com`);
+      await web.sys.seeds.deposit(maker.id, '1000000.00');
+      await web.sys.seeds.giveTokens(maker.id, token.id, 1_000_000);
       const page = await tradingScreen(viewer, token.id);
 
       // One book update per place or cancel: resting bids 9.00-9.49 and asks 10.50-10.99, never
@@ -244,7 +233,7 @@ describe('trading screen in a browser', () => {
       let updates = 0;
       const step = async (i: number) => {
         if (resting.length >= 30 && i % 2 === 1) {
-          await sys.trade('DELETE', `/api/v1/orders/${resting.shift()!}`, undefined, maker);
+          await web.sys.trade('DELETE', `/api/v1/orders/${resting.shift()!}`, undefined, maker);
         } else {
           const cents = (i * 7) % 50;
           const sell = i % 3 === 0;
@@ -256,7 +245,7 @@ describe('trading screen in a browser', () => {
             quantity: 1 + (i % 9),
             price,
           };
-          const placed = await sys.trade('POST', '/api/v1/orders', body, maker);
+          const placed = await web.sys.trade('POST', '/api/v1/orders', body, maker);
           resting.push(placed.order.id as string);
         }
         updates += 1;

@@ -3,13 +3,16 @@
  * its own (so the test runs today's code), the platform app over a test database listening on a
  * free port, and the first admin. For the trading screen, the trading process beside it on the
  * same database, each at the URL the other is configured with (CORS, the page's policy and
- * `/web-config.json` name the trading URL), and investors registered through the API and then
- * made eligible and funded as the platform leaves them for trading.
+ * `/web-config.json` name the trading URL), the first admin, staff created by that admin, and
+ * investors registered through the API and then made eligible and funded as the platform leaves
+ * them for trading.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../src/lib/db/database.js';
 import type { Role } from '../../src/lib/db/schema.js';
 import { freePort } from '../../src/lib/embedded/ports.js';
@@ -18,6 +21,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { buildTradingApp } from '../../src/trading/app.js';
+import { launchBrowser } from './browser.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { testPassword } from './platform.js';
@@ -67,7 +71,7 @@ export async function startWebPlatform(webDir: string): Promise<WebPlatform> {
 /** A JSON call to one of the processes; throws with the body unless the status is `expected`. */
 export async function callJson(
   url: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   body?: unknown,
   token?: string,
   expected = 200,
@@ -90,7 +94,7 @@ export async function callJson(
 export interface Investor {
   id: string;
   email: string;
-  /** an access token of the investor's own session, for API calls beside the browser */
+  /** an access token of the user's own session, for API calls beside the browser */
   token: string;
 }
 
@@ -105,8 +109,17 @@ export async function startWebTrading(webDir: string) {
   const trading = await buildTradingApp({ config, db: test.db, logger });
   await platform.listen({ host: '127.0.0.1', port: platformPort });
   await trading.app.listen({ host: '127.0.0.1', port: tradingPort });
+  await ensureFirstAdmin(test.db, { email: adminEmail, password: testPassword });
 
   const db: Db = test.db;
+  async function login(email: string): Promise<Investor> {
+    const { access_token: token } = await callJson(`${url}/api/v1/auth/login`, 'POST', {
+      email,
+      password: testPassword,
+    });
+    const { id } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
+    return { id, email, token };
+  }
   async function register(email: string, role: Role): Promise<Investor> {
     await callJson(
       `${url}/api/v1/auth/register`,
@@ -120,12 +133,7 @@ export async function startWebTrading(webDir: string) {
       undefined,
       201,
     );
-    const { access_token: token } = await callJson(`${url}/api/v1/auth/login`, 'POST', {
-      email,
-      password: testPassword,
-    });
-    const { id } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
-    return { id, email, token };
+    return login(email);
   }
   const seeds = tradingSeeds(db, (role) => register(`${role}-${newId()}@example.com`, role));
 
@@ -140,9 +148,18 @@ export async function startWebTrading(webDir: string) {
       await db.updateTable('users').set(eligibleInvestor()).where('id', '=', investor.id).execute();
       return investor;
     },
+    /** the first admin, signed in through the API */
+    admin: () => login(adminEmail),
+    /** a staff account as an admin creates it (POST /admin/users) */
+    async staff(email: string): Promise<Investor> {
+      const admin = await login(adminEmail);
+      const body = { email, password: testPassword, role: 'staff' };
+      await callJson(`${url}/api/v1/admin/users`, 'POST', body, admin.token, 201);
+      return login(email);
+    },
     /** calls the trading process as `investor` */
     trade: (
-      method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       path: string,
       body?: unknown,
       investor?: Investor,
@@ -157,3 +174,29 @@ export async function startWebTrading(webDir: string) {
 }
 
 export type WebTrading = Awaited<ReturnType<typeof startWebTrading>>;
+
+/**
+ * For a browser test file: before its tests the client built, both processes started and a
+ * headless Chromium launched; all stopped after them.
+ */
+export function webTradingInBrowser(): { readonly sys: WebTrading; readonly browser: Browser } {
+  let sys: WebTrading | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const [webDir, launched] = await Promise.all([buildWebClient(), launchBrowser()]);
+    browser = launched;
+    sys = await startWebTrading(webDir);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sys?.close();
+  });
+  return {
+    get sys() {
+      return sys!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
+}

@@ -75,8 +75,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     origin: options.corsOrigins.length > 0 ? [...options.corsOrigins] : false,
     credentials: false,
     // The plugin's default admits GET, HEAD and POST only: the web client amends orders (PATCH),
-    // cancels them (DELETE) and changes trading settings (PATCH) on the trading process.
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    // cancels them (DELETE), changes trading settings (PATCH) and replaces a token's
+    // surveillance thresholds (PUT) on the trading process.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   await app.register(rateLimit, {
     global: true,

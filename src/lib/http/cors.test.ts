@@ -27,7 +27,7 @@ describe('CORS', () => {
           'access-control-request-headers': 'authorization,content-type',
         },
       });
-    for (const method of ['PATCH', 'DELETE', 'POST']) {
+    for (const method of ['PATCH', 'PUT', 'DELETE', 'POST']) {
       const allowed = await preflight('http://client.example', method);
       expect(allowed.statusCode).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('http://client.example');

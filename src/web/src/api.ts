@@ -30,7 +30,7 @@ export class ApiError extends Error {
 }
 
 export type Json = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ClientConfig {
   /** where the trading process answers (orders, order book, trades, /ws) */

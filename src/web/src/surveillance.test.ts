@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { alertsPath, duration, evidenceTimeline, selfTrade } from './surveillance.js';
-import type { Alert } from './types.js';
+import type { Alert } from './trading-types.js';
 
-/** An alert as the contract names it (trading process, GET /admin/surveillance/alerts/:id). */
+/** An alert as the trading process answers it (GET /admin/surveillance/alerts/:id). */
 const spoof: Alert = {
   id: 'a1',
   token_id: 't1',
@@ -15,17 +15,21 @@ const spoof: Alert = {
     orders: [
       {
         id: 'o2',
+        user_id: 'u1',
         side: 'sell',
         price: '10.10',
         quantity: 5,
+        filled_quantity: 5,
         placed_at: '2026-11-24T10:00:01.000Z',
         cancelled_at: null,
       },
       {
         id: 'o1',
+        user_id: 'u1',
         side: 'buy',
         price: '10.00',
         quantity: 5000,
+        filled_quantity: 0,
         placed_at: '2026-11-24T10:00:00.500Z',
         cancelled_at: '2026-11-24T10:00:01.300Z',
       },
@@ -64,7 +68,13 @@ describe('surveillance alerts', () => {
       'trade:tr1',
       'cancelled:o1',
     ]);
-    expect(events[3]).toMatchObject({ restedMs: 800, side: 'buy', quantity: '5000' });
+    expect(events[3]).toMatchObject({
+      restedMs: 800,
+      side: 'buy',
+      quantity: '5000',
+      filled: '0',
+      user_id: 'u1',
+    });
     expect(events[2]).toMatchObject({ price: '10.10', buyer_id: 'u2', seller_id: 'u1' });
     expect(events.some(selfTrade)).toBe(false);
   });
@@ -76,7 +86,7 @@ describe('surveillance alerts', () => {
         {
           id: 'w',
           price: '1',
-          quantity: '3',
+          quantity: 3,
           buyer_id: 'u1',
           seller_id: 'u1',
           executed_at: '2026-11-24T10:00:00Z',

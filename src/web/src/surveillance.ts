@@ -4,7 +4,7 @@
  * wash trade in the order it happened (an order placed, the trade it waited for, the order
  * pulled) with each order's time on the book.
  */
-import type { Alert } from './types.js';
+import type { Alert, ThresholdValues } from './trading-types.js';
 
 export const alertRules = ['spoofing', 'layering', 'wash_trade'] as const;
 
@@ -31,8 +31,13 @@ export interface TimelineEvent {
   /** the order's or the trade's id */
   ref: string;
   side?: string;
-  price: string;
+  /** null for a market order */
+  price: string | null;
   quantity: string;
+  /** an order's owner (a wash trade's evidence holds both accounts' orders) */
+  user_id?: string;
+  /** how much of an order had filled (a pulled spoof fills little or nothing) */
+  filled?: string;
   /** an order's time on the book, for its cancellation */
   restedMs?: number;
   buyer_id?: string;
@@ -43,7 +48,14 @@ export interface TimelineEvent {
 export function evidenceTimeline(evidence: Alert['evidence']): TimelineEvent[] {
   const events: TimelineEvent[] = [];
   for (const o of evidence.orders) {
-    const common = { ref: o.id, side: o.side, price: o.price, quantity: String(o.quantity) };
+    const common = {
+      ref: o.id,
+      side: o.side,
+      price: o.price,
+      quantity: String(o.quantity),
+      user_id: o.user_id,
+      filled: String(o.filled_quantity),
+    };
     events.push({ at: o.placed_at, kind: 'placed', ...common });
     if (o.cancelled_at)
       events.push({
@@ -79,3 +91,14 @@ export function duration(ms: number): string {
 /** A trade between one user's own orders: the wash trade's mark. */
 export const selfTrade = (e: TimelineEvent) =>
   e.kind === 'trade' && e.buyer_id !== undefined && e.buyer_id === e.seller_id;
+
+/** The seven per-token thresholds as staff read them, in the order of docs/market-data.md. */
+export const thresholdFields: [keyof ThresholdValues, string][] = [
+  ['spoofing_size_multiple', 'Spoofing: times the mean order size'],
+  ['spoofing_max_lifetime_seconds', 'Spoofing: pulled within (seconds)'],
+  ['layering_min_levels', 'Layering: price levels'],
+  ['layering_window_seconds', 'Layering: within (seconds)'],
+  ['wash_window_seconds', 'Wash trades: within (seconds)'],
+  ['wash_min_round_trips', 'Wash trades: round trips'],
+  ['wash_price_tolerance_bps', 'Wash trades: price tolerance (basis points)'],
+];

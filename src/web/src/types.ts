@@ -252,35 +252,3 @@ export interface TradingSettings {
   halted_until: string | null;
   last_price: string | null;
 }
-
-/** A market-surveillance alert (trading process, /admin/surveillance). */
-export interface Alert {
-  id: string;
-  token_id: string;
-  rule: 'spoofing' | 'layering' | 'wash_trade';
-  status: 'open' | 'closed';
-  user_id: string;
-  summary: string;
-  detected_at: string;
-  evidence: {
-    orders: {
-      id: string;
-      side: string;
-      price: string;
-      quantity: number | string;
-      placed_at: string;
-      cancelled_at: string | null;
-    }[];
-    trades: {
-      id: string;
-      price: string;
-      quantity: number | string;
-      buyer_id: string;
-      seller_id: string;
-      executed_at: string;
-    }[];
-  };
-  closed_at: string | null;
-  closed_by: string | null;
-  note: string | null;
-}

@@ -1,7 +1,8 @@
 /**
  * Staff: market-surveillance alerts (trading process): the list by status, token and rule, one
  * alert's evidence read as a timeline (src/web/src/surveillance.ts), and closing it with a note
- * (a second close is 409 ALERT_ALREADY_CLOSED, shown at the form).
+ * (a second close, e.g. from a screen opened before a colleague closed it, is 409
+ * ALERT_ALREADY_CLOSED, shown at the form); below, a token's thresholds.
  */
 import { useState } from 'preact/hooks';
 import { tradingApi, type Page } from '../api.js';
@@ -14,7 +15,7 @@ import {
   type AlertFilter,
 } from '../surveillance.js';
 import { useTokenSymbols } from '../token-symbols.js';
-import type { Alert } from '../types.js';
+import type { Alert } from '../trading-types.js';
 import {
   ActionForm,
   Field,
@@ -27,6 +28,7 @@ import {
   usePages,
   when,
 } from '../ui.js';
+import { SurveillanceThresholds } from './surveillance-thresholds.js';
 
 function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
   const alert = useLoad(
@@ -79,20 +81,25 @@ function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
                       : 'trade'
                     : `${e.side} order ${e.kind}`,
               ],
-              ['Price', (e) => e.price],
+              ['Price', (e) => e.price ?? 'market'],
               ['Quantity', (e) => e.quantity],
               [
-                'Detail',
+                'Who',
                 (e) =>
                   e.kind === 'trade' ? (
                     <>
                       buyer <code>{e.buyer_id}</code>, seller <code>{e.seller_id}</code>
                     </>
-                  ) : e.restedMs !== undefined ? (
-                    `on the book ${duration(e.restedMs)}`
                   ) : (
-                    ''
+                    <code>{e.user_id}</code>
                   ),
+              ],
+              [
+                'Detail',
+                (e) =>
+                  e.restedMs !== undefined
+                    ? `on the book ${duration(e.restedMs)}, ${e.filled} of ${e.quantity} filled`
+                    : '',
               ],
               ['Id', (e) => <code>{e.ref}</code>],
             ]}
@@ -184,6 +191,7 @@ export function AdminSurveillance() {
         )}
       </Loaded>
       {open ? <AlertDetail key={open} id={open} onClosed={alerts.reload} /> : null}
+      <SurveillanceThresholds tokens={tokens} />
     </section>
   );
 }

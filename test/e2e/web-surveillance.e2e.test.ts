@@ -1,0 +1,199 @@
+/**
+ * The surveillance screen in a real browser (headless Chromium) against the real platform and
+ * trading process on one test database. An admin lowers a token's wash-trade threshold on the
+ * screen; two investors then trade one lot back and forth through the order API, which fires
+ * the rule; staff find the alert by rule and token, read its evidence and close it with a note,
+ * which the API then answers; the admin's screen, opened before, is refused a second close. An
+ * investor gets 403 from the routes and no staff navigation. Screenshots land in
+ * test-results/web-surveillance/.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.js';
+import { menu, screenshot, signIn } from '../support/browser.js';
+import { testPassword } from '../support/platform.js';
+import { adminEmail, callJson, webTradingInBrowser, type Investor } from '../support/web.js';
+
+const journey = 'web-surveillance';
+/** the machine is shared: what the screen shows may take a while under load */
+const patience = { timeout: 20_000 };
+
+describe('surveillance screen in a browser', () => {
+  const web = webTradingInBrowser();
+
+  async function signedIn(email: string): Promise<Page> {
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(web.sys.url);
+    await signIn(page, email, testPassword);
+    return page;
+  }
+
+  /** The screen's alert list filtered to the token's wash-trade alerts, one alert's evidence open. */
+  async function openAlert(page: Page, tokenId: string, alertId: string) {
+    await menu(page, 'Surveillance');
+    const filters = page.getByRole('form', { name: 'Filter alerts' });
+    await filters.getByLabel('Token').selectOption(tokenId);
+    await filters.getByLabel('Rule').selectOption('wash_trade');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    const list = page.getByRole('table', { name: 'Alerts' });
+    await expect.poll(() => list.locator('tbody tr').count(), patience).toBe(1);
+    await page
+      .getByRole('button', { name: `Evidence of wash trade alert ${alertId.slice(0, 8)}` })
+      .click();
+    return page.getByRole('article', { name: `Alert ${alertId}` });
+  }
+
+  const alertPath = (id: string) => `/api/v1/admin/surveillance/alerts/${id}`;
+
+  it(
+    'staff find a wash trade by rule, read its evidence and close it once with a note',
+    { timeout: 240_000 },
+    async () => {
+      const token = await web.sys.seeds.token();
+      const [a, b] = [
+        await web.sys.investor(`wash-a-${newId()}@example.com`),
+        await web.sys.investor(`wash-b-${newId()}@example.com`),
+      ];
+      for (const investor of [a, b]) {
+        await web.sys.seeds.deposit(investor.id, '1000.00');
+        await web.sys.seeds.giveTokens(investor.id, token.id, 100);
+      }
+      const staff = await web.sys.staff(`staff-${newId()}@example.com`);
+      const [staffPage, adminPage] = await Promise.all([
+        signedIn(staff.email),
+        signedIn(adminEmail),
+      ]);
+
+      // The admin makes one round trip enough for this token (the default is two).
+      await menu(adminPage, 'Surveillance');
+      await adminPage.getByText('Thresholds per token').click();
+      await adminPage.getByLabel('Token of the thresholds').selectOption(token.id);
+      const form = adminPage.getByRole('form', { name: /^Surveillance thresholds of / });
+      await expect
+        .poll(() => adminPage.getByTestId('thresholds-source').textContent(), patience)
+        .toContain("platform's defaults");
+      await form.getByLabel('Wash trades: round trips').fill('1');
+      await form.getByRole('button', { name: 'Save thresholds' }).click();
+      await expect
+        .poll(() => adminPage.getByTestId('thresholds-source').textContent(), patience)
+        .toBe("The token's own.");
+      const admin = await web.sys.admin();
+      const thresholds = await web.sys.trade(
+        'GET',
+        `/api/v1/admin/surveillance/thresholds/${token.id}`,
+        undefined,
+        admin,
+      );
+      expect(thresholds).toMatchObject({
+        token_id: token.id,
+        is_default: false,
+        wash_min_round_trips: 1,
+      });
+      await screenshot(adminPage, journey, '01-admin-thresholds');
+
+      // Staff read the thresholds without a form to change them.
+      await menu(staffPage, 'Surveillance');
+      await staffPage.getByText('Thresholds per token').click();
+      await staffPage.getByLabel('Token of the thresholds').selectOption(token.id);
+      const shown = staffPage.getByRole('definition').filter({ hasText: /^1$/ });
+      await expect.poll(() => shown.count(), patience).toBeGreaterThan(0);
+      expect(await staffPage.getByRole('button', { name: 'Save thresholds' }).count()).toBe(0);
+
+      // One lot from a to b and back: a wash trade.
+      const place = (investor: Investor, side: 'buy' | 'sell') =>
+        web.sys.trade(
+          'POST',
+          '/api/v1/orders',
+          { token_id: token.id, side, order_type: 'limit', quantity: 7, price: '10.00' },
+          investor,
+        );
+      await place(a, 'sell');
+      await place(b, 'buy');
+      await place(b, 'sell');
+      await place(a, 'buy');
+      let alertId = '';
+      await expect
+        .poll(async () => {
+          const page = await web.sys.trade(
+            'GET',
+            `/api/v1/admin/surveillance/alerts?token_id=${token.id}`,
+            undefined,
+            staff,
+          );
+          alertId = page.data[0]?.id ?? '';
+          return page.data.map((x: { rule: string; user_id: string }) => [x.rule, x.user_id]);
+        }, patience)
+        .toEqual([['wash_trade', a.id]]);
+
+      // Staff find it by token and rule and read the evidence: four orders, two trades between
+      // the two accounts.
+      const staffAlert = await openAlert(staffPage, token.id, alertId);
+      const evidence = staffAlert.getByRole('table', { name: 'Evidence timeline' });
+      await expect.poll(() => evidence.locator('tbody tr').count(), patience).toBe(6);
+      const timeline = await evidence.innerText();
+      expect(timeline.match(/\border placed\b/g)).toHaveLength(4);
+      expect(timeline.match(/\btrade\b/g)).toHaveLength(2);
+      expect(timeline).toContain(`buyer ${b.id}, seller ${a.id}`);
+      expect(timeline).toContain(`buyer ${a.id}, seller ${b.id}`);
+      expect(await staffAlert.getByRole('heading', { level: 2 }).textContent()).toBe(
+        'wash trade · open',
+      );
+      await screenshot(staffPage, journey, '02-staff-evidence');
+
+      // The admin opens the same alert before staff close it.
+      const adminAlert = await openAlert(adminPage, token.id, alertId);
+      await adminAlert.getByRole('form', { name: 'Close alert' }).waitFor();
+
+      const note = 'Same household; warned both accounts';
+      const close = staffAlert.getByRole('form', { name: 'Close alert' });
+      await close.getByLabel('Note (what you found)').fill(note);
+      await close.getByRole('button', { name: 'Close alert' }).click();
+      await expect
+        .poll(() => staffAlert.getByTestId('alert-note').textContent(), patience)
+        .toBe(note);
+      expect(await staffAlert.getByRole('heading', { level: 2 }).textContent()).toBe(
+        'wash trade · closed',
+      );
+      // the list (open alerts of that rule and token) no longer has it
+      await expect.poll(() => staffPage.getByText('No alerts match.').count(), patience).toBe(1);
+      await screenshot(staffPage, journey, '03-staff-closed');
+      const closed = await web.sys.trade('GET', alertPath(alertId), undefined, staff);
+      expect(closed).toMatchObject({ status: 'closed', note, closed_by: staff.id });
+
+      // The admin's screen still offers the close: the API refuses it, the screen says so.
+      const stale = adminAlert.getByRole('form', { name: 'Close alert' });
+      await stale.getByLabel('Note (what you found)').fill('mine too');
+      await stale.getByRole('button', { name: 'Close alert' }).click();
+      await expect
+        .poll(() => stale.getByRole('alert').textContent(), patience)
+        .toContain('ALERT_ALREADY_CLOSED');
+      await screenshot(adminPage, journey, '04-second-close-refused');
+      expect(await web.sys.trade('GET', alertPath(alertId), undefined, staff)).toMatchObject({
+        note,
+        closed_by: staff.id,
+      });
+
+      // An investor: 403 from every surveillance route, no staff navigation, the screen refused.
+      for (const [method, path, body] of [
+        ['GET', '/api/v1/admin/surveillance/alerts', undefined],
+        ['GET', alertPath(alertId), undefined],
+        ['POST', `${alertPath(alertId)}/close`, { note: 'mine' }],
+        ['GET', `/api/v1/admin/surveillance/thresholds/${token.id}`, undefined],
+      ] as const) {
+        const refused = await callJson(`${web.sys.tradingUrl}${path}`, method, body, a.token, 403);
+        expect(refused.code).toBe('FORBIDDEN_ROLE');
+      }
+      const investorPage = await signedIn(a.email);
+      const nav = investorPage.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link', { name: 'Surveillance' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'KYC queue' }).count()).toBe(0);
+      await investorPage.goto(`${web.sys.url}/#/admin/surveillance`);
+      await expect
+        .poll(() => investorPage.getByRole('alert').first().textContent(), patience)
+        .toContain('FORBIDDEN_ROLE');
+      expect(await investorPage.getByRole('table', { name: 'Alerts' }).count()).toBe(0);
+      await screenshot(investorPage, journey, '05-investor-refused');
+    },
+  );
+});
