@@ -45,7 +45,7 @@ export function detectWashTrade(
     rule: 'wash_trade',
     userId: first.seller_id,
     summary:
-      `${roundTrips} round trips between accounts ${first.seller_id} and ${first.buyer_id} ` +
+      `${roundTrips} round trip${roundTrips === 1 ? '' : 's'} between accounts ${first.seller_id} and ${first.buyer_id} ` +
       `within ${thresholds.wash_window_seconds} s at the same quantity and price`,
     orders: [...orderIds].flatMap((id) => {
       const order = id === null ? undefined : window.orders.get(id);
