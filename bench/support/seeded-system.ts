@@ -28,6 +28,8 @@ export interface Trader {
 export interface SeededSystem {
   system: RunningSystem;
   env: Record<string, string>;
+  /** the system's embedded database, for a benchmark that reads it while it runs */
+  databaseUrl: string;
   tokens: string[];
   people: Trader[];
   /** stops the running system and starts it again with `extra` settings, same database */
@@ -49,6 +51,7 @@ export async function startSeededSystem(options: {
   const seeded: SeededSystem = {
     system: await startSystem(env),
     env,
+    databaseUrl: await embeddedDatabaseUrl(dataDir, ports.postgres),
     tokens: [],
     people: [],
     async restart(extra) {
@@ -64,7 +67,7 @@ export async function startSeededSystem(options: {
     const secrets = JSON.parse(
       await fs.readFile(path.join(dataDir, 'data', 'secrets.json'), 'utf8'),
     ) as { jwt_secret: string };
-    const db = createDb(await embeddedDatabaseUrl(dataDir, ports.postgres));
+    const db = createDb(seeded.databaseUrl);
     try {
       Object.assign(seeded, await seed(db, secrets.jwt_secret, options.traders, options.tokens));
     } finally {

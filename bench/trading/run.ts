@@ -15,43 +15,29 @@
  * The traders, tokens, balances and wallets are seeded into the system's database directly (the
  * platform's flows would deploy 100 contracts first); what is measured is order entry only.
  */
-import fs from 'node:fs/promises';
 import { createDb, type Db } from '../../src/lib/db/database.js';
-import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
-import {
-  newDataDir,
-  startSystem,
-  systemEnv,
-  systemPorts,
-  type RunningSystem,
-} from '../../test/support/system.js';
-import path from 'node:path';
-import { seed } from '../support/seeded-system.js';
+import { startSeededSystem } from '../support/seeded-system.js';
 import { drive, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
 import { describe, observe } from './observe.js';
 
 async function main(): Promise<void> {
-  const dataDir = await newDataDir();
-  const ports = await systemPorts();
   // BENCH_TRADING_NODE_OPTIONS reaches every node process of the system (e.g. `--cpu-prof
   // --cpu-prof-dir=/tmp/prof` for a profile of each, written when the system stops).
   const nodeOptions = process.env.BENCH_TRADING_NODE_OPTIONS;
-  const env = systemEnv(dataDir, ports, {
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  const seeded = await startSeededSystem({
+    traders,
+    tokens: tokenCount,
+    env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {},
   });
-  let system: RunningSystem = await startSystem(env);
+  const { tokens, people, env } = seeded;
   let db: Db | undefined;
   try {
-    const secrets = JSON.parse(
-      await fs.readFile(path.join(dataDir, 'data', 'secrets.json'), 'utf8'),
-    ) as { jwt_secret: string };
-    db = createDb(await embeddedDatabaseUrl(dataDir, ports.postgres), 1);
-    const { tokens, people } = await seed(db, secrets.jwt_secret, traders, tokenCount);
+    db = createDb(seeded.databaseUrl, 1);
     const measured = async (label: string, pickToken: () => string): Promise<RunResult> => {
-      const before = await observe(env, system.urls.trading, db!);
-      const result = await drive(system.urls.trading, people, pickToken);
-      const after = await observe(env, system.urls.trading, db!);
+      const url = seeded.system.urls.trading;
+      const before = await observe(env, url, db!);
+      const result = await drive(url, people, pickToken);
+      const after = await observe(env, url, db!);
       console.log(`${label}: ${result.rate.toFixed(0)} orders/s, p99 ${result.p99.toFixed(1)} ms`);
       console.log(describe(before, after, ordersPerRun));
       return result;
@@ -63,8 +49,7 @@ async function main(): Promise<void> {
       () => tokens[Math.floor(Math.random() * tokens.length)]!,
     );
 
-    await system.stop();
-    system = await startSystem({ ...env, TRADING_MAX_BATCH: '1' });
+    await seeded.restart({ TRADING_MAX_BATCH: '1' });
     const single = await measured('one token, TRADING_MAX_BATCH=1', () => tokens[0]!);
     console.log(
       `trading: ${one.rate.toFixed(0)} orders/s one token (p99 ${one.p99.toFixed(0)} ms), ` +
@@ -72,8 +57,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await db?.destroy();
-    await system.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await seeded.stop();
   }
 }
 
