@@ -2,18 +2,10 @@
  * Issuance end to end on `tessera start`: an issuer from business to a secondary-ready token, an
  * investor from deposit through subscription to tokens on chain, read back from the contract.
  */
-import fs from 'node:fs/promises';
 import { createPublicClient, http, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2ePassword, flows, until, type Json } from '../support/e2e-flows.js';
-import {
-  newDataDir,
-  startSystem,
-  systemEnv,
-  systemPorts,
-  type RunningSystem,
-  type SystemPorts,
-} from '../support/system.js';
+import { until, type Json } from '../support/e2e-flows.js';
+import { startE2eSystem, type E2eSystem } from '../support/e2e-system.js';
 
 const tokenAbi = parseAbi([
   'function balanceOf(address) view returns (uint256)',
@@ -22,33 +14,17 @@ const tokenAbi = parseAbi([
 ]);
 
 describe('issuance, end to end', () => {
-  let dataDir: string;
-  let ports: SystemPorts;
-  let system: RunningSystem;
-  let admin: string;
-  let flow: ReturnType<typeof flows>;
+  let e2e: E2eSystem;
   const call = (method: string, path: string, body?: unknown, token?: string, expected?: number) =>
-    flow.call(method, path, body, token, expected);
+    e2e.flow.call(method, path, body, token, expected);
 
   beforeAll(async () => {
-    dataDir = await newDataDir();
-    ports = await systemPorts();
-    system = await startSystem(
-      systemEnv(dataDir, ports, {
-        TESSERA_ADMIN_EMAIL: 'root@example.com',
-        TESSERA_ADMIN_PASSWORD: e2ePassword,
-        WORKER_IDLE_MS: '50',
-      }),
-    );
-    flow = flows(system);
-    admin = await flow.login('root@example.com');
+    e2e = await startE2eSystem();
   }, 120_000);
-  afterAll(async () => {
-    await system.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => e2e.stop());
 
   it('takes an issuer to a secondary-ready token and an investor to tokens on chain', async () => {
+    const { flow, admin, ports } = e2e;
     const issuer = await flow.verifiedUser(admin, 'ceo@harbour.example', { role: 'issuer' });
     const businessId = await flow.activeBusiness(admin, issuer, 'Harbour Estates');
     const token = await flow.liveOffering(admin, issuer, businessId, 'HBR');

@@ -5,47 +5,22 @@
  * the treasury, each side's trades and the empty book are read back as the users (and, for the
  * treasury, the database) see them.
  */
-import fs from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedDatabaseUrl, flows, e2ePassword, type Json } from '../support/e2e-flows.js';
-import {
-  newDataDir,
-  startSystem,
-  systemEnv,
-  systemPorts,
-  type RunningSystem,
-  type SystemPorts,
-} from '../support/system.js';
+import { type Json } from '../support/e2e-flows.js';
+import { startE2eSystem, type E2eSystem } from '../support/e2e-system.js';
 
 describe('trading, end to end', () => {
-  let dataDir: string;
-  let ports: SystemPorts;
-  let system: RunningSystem;
-  let http: ReturnType<typeof flows>;
-  let admin: string;
+  let e2e: E2eSystem;
 
   beforeAll(async () => {
-    dataDir = await newDataDir();
-    ports = await systemPorts();
-    system = await startSystem(
-      systemEnv(dataDir, ports, {
-        TESSERA_ADMIN_EMAIL: 'root@example.com',
-        TESSERA_ADMIN_PASSWORD: e2ePassword,
-        WORKER_IDLE_MS: '50',
-      }),
-    );
-    http = flows(system);
-    admin = await http.login('root@example.com');
+    e2e = await startE2eSystem();
   }, 120_000);
-  afterAll(async () => {
-    await system.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => e2e.stop());
 
   async function treasuryFiat(): Promise<string> {
     const client = new pg.Client({
-      connectionString: await embeddedDatabaseUrl(dataDir, ports.postgres),
+      connectionString: await e2e.databaseUrl(),
     });
     await client.connect();
     try {
@@ -59,6 +34,7 @@ describe('trading, end to end', () => {
   }
 
   it('two investors trade a token from confirmed deposits to filled orders', async () => {
+    const { flow: http, admin } = e2e;
     const issuer = await http.verifiedUser(admin, 'ceo@quay.example', { role: 'issuer' });
     const businessId = await http.activeBusiness(admin, issuer, 'Quay Estates');
     const token = await http.liveOffering(admin, issuer, businessId, 'QUAY');

@@ -12,11 +12,12 @@ import { freePort } from '../../src/lib/embedded/ports.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { buildPlatformApp } from '../../src/platform/app.js';
 import { testConfig, testEnv } from './config.js';
-import { e2ePassword, embeddedDatabaseUrl, flows } from './e2e-flows.js';
-import { newDataDir, startSystem, systemEnv, systemPorts, type RunningSystem } from './system.js';
+import type { flows } from './e2e-flows.js';
+import { startE2eSystem } from './e2e-system.js';
+import type { RunningSystem } from './system.js';
 import { buildWebClient } from './web.js';
 
-export const systemAdminEmail = 'root@example.com';
+export { systemAdminEmail } from './e2e-system.js';
 
 export interface WebSystem {
   /** where the browser goes: the platform app serving the client */
@@ -33,23 +34,19 @@ const sharedEnv = () =>
   Object.fromEntries(Object.entries(testEnv()).filter(([key]) => !systemOwn.has(key)));
 
 export async function startWebSystem(): Promise<WebSystem> {
-  const [dataDir, ports, webPort] = await Promise.all([newDataDir(), systemPorts(), freePort()]);
+  const webPort = await freePort();
   const origin = `http://127.0.0.1:${webPort}`;
-  const env = systemEnv(dataDir, ports, {
-    ...sharedEnv(),
-    TESSERA_ADMIN_EMAIL: systemAdminEmail,
-    TESSERA_ADMIN_PASSWORD: e2ePassword,
-    WORKER_IDLE_MS: '50',
-    CORS_ORIGINS: origin,
-  });
-  const [webDir, system] = await Promise.all([buildWebClient(), startSystem(env)]);
-  const db = createDb(await embeddedDatabaseUrl(dataDir, ports.postgres), 4);
+  const [webDir, e2e] = await Promise.all([
+    buildWebClient(),
+    startE2eSystem({ ...sharedEnv(), CORS_ORIGINS: origin }),
+  ]);
+  const db = createDb(await e2e.databaseUrl(), 4);
   const app = await buildPlatformApp({
     // The database is the one above; the URL is only for the parser.
     config: testConfig({
-      ...env,
+      ...e2e.env,
       DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
-      CHAIN_RPC_URL: `http://127.0.0.1:${ports.anvil}`,
+      CHAIN_RPC_URL: `http://127.0.0.1:${e2e.ports.anvil}`,
       LOG_LEVEL: 'silent',
     }),
     db,
@@ -59,14 +56,13 @@ export async function startWebSystem(): Promise<WebSystem> {
   await app.listen({ host: '127.0.0.1', port: webPort });
   return {
     url: origin,
-    system,
-    flow: flows(system),
+    system: e2e.system,
+    flow: e2e.flow,
     async close() {
       await app.close();
       await db.destroy();
-      await system.stop();
+      await e2e.stop();
       await fs.rm(webDir, { recursive: true, force: true });
-      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
