@@ -4,7 +4,12 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
+import {
+  startIssuanceSystem,
+  statusAndCode,
+  type Actor,
+  type IssuanceSystem,
+} from '../support/issuance.js';
 
 describe('issuance and the primary offering', () => {
   let s: IssuanceSystem;
@@ -17,20 +22,9 @@ describe('issuance and the primary offering', () => {
   }, 120_000);
   afterAll(() => s.close());
 
-  const code = async (response: Promise<{ statusCode: number; json: () => any }>) => {
-    const r = await response;
-    return `${r.statusCode} ${r.json().code}`;
-  };
-  const balance = async (id: string) =>
-    (
-      await s.test.db
-        .selectFrom('users')
-        .select('fiat_balance')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).fiat_balance;
-  const token = (id: string) =>
-    s.test.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const code = statusAndCode;
+  const balance = (id: string) => s.fiatBalance(id);
+  const token = (id: string) => s.tokenRow(id);
 
   describe('businesses', () => {
     it('refuses registration below KYC level 2, without KYC, and by investors', async () => {

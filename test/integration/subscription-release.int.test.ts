@@ -5,7 +5,12 @@
  * awaiting payment through the ledger, in the transaction that moves the status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
+import {
+  startIssuanceSystem,
+  statusAndCode,
+  type Actor,
+  type IssuanceSystem,
+} from '../support/issuance.js';
 
 describe('held subscriptions and the token status', () => {
   let s: IssuanceSystem;
@@ -24,20 +29,9 @@ describe('held subscriptions and the token status', () => {
   }, 120_000);
   afterAll(() => s.close());
 
-  const code = async (response: Promise<{ statusCode: number; json: () => any }>) => {
-    const r = await response;
-    return `${r.statusCode} ${r.json().code}`;
-  };
-  const balance = async (id: string) =>
-    (
-      await s.test.db
-        .selectFrom('users')
-        .select('fiat_balance')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).fiat_balance;
-  const token = (id: string) =>
-    s.test.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const code = statusAndCode;
+  const balance = (id: string) => s.fiatBalance(id);
+  const token = (id: string) => s.tokenRow(id);
   const allocation = (id: string) =>
     s.test.db
       .selectFrom('token_allocations')

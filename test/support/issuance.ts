@@ -269,6 +269,22 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
     async mintAll(): Promise<void> {
       while ((await workers.minter.tick()) > 0);
     },
+    /** a user's fiat balance as the database has it */
+    async fiatBalance(userId: string): Promise<string> {
+      const row = await test.db
+        .selectFrom('users')
+        .select('fiat_balance')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return row.fiat_balance;
+    },
+    tokenRow(tokenId: string) {
+      return test.db
+        .selectFrom('tokens')
+        .selectAll()
+        .where('id', '=', tokenId)
+        .executeTakeFirstOrThrow();
+    },
     async chainBalance(tokenAddress: string, wallet: string): Promise<bigint> {
       return publicClient.readContract({
         address: tokenAddress as `0x${string}`,
@@ -302,3 +318,11 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
 }
 
 export type IssuanceSystem = Awaited<ReturnType<typeof startIssuanceSystem>>;
+
+/** An answer as `<status> <code>`, e.g. `409 TOKEN_STATE_CONFLICT`. */
+export async function statusAndCode(
+  response: Promise<{ statusCode: number; json: () => any }>,
+): Promise<string> {
+  const r = await response;
+  return `${r.statusCode} ${r.json().code}`;
+}
