@@ -1,6 +1,6 @@
 import { BookPlan } from './book-plan.js';
-import { BookSide, RestingNode } from './book-side.js';
-import type { PriceLevel } from './book-side.js';
+import { BookSide, restingNode, reuseNode } from './book-side.js';
+import type { PriceLevel, RestingNode } from './book-side.js';
 import { KeyIndex } from './key-index.js';
 import { MatchRun } from './matcher.js';
 import { planAmend } from './amend.js';
@@ -112,8 +112,8 @@ export class OrderBook implements MatchingBook<BookPlan> {
   newNode(order: OrderIdentity, price: number, remaining: number): RestingNode {
     const spare = this.spares.pop();
     return spare === undefined
-      ? new RestingNode(order, price, remaining)
-      : spare.init(order, price, remaining);
+      ? restingNode(order, price, remaining)
+      : reuseNode(spare, order, price, remaining);
   }
 
   /** The book's plan made that of a new order resting whole at `level` (planning only). */
@@ -163,7 +163,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
   find(key: number): LiveOrder | undefined {
     const order = this.live.get(key);
     if (order === undefined) return undefined;
-    return order instanceof RestingNode ? liveOrder(order) : pendingStopOrder(order);
+    return order.resting ? liveOrder(order) : pendingStopOrder(order);
   }
 
   restingOrders(): RestingOrder[] {
@@ -196,7 +196,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
       throw new Error(`order ${orderId} has no quantity to rest`);
     }
     if (crossesBook(this, side, price)) throw new Error(`order ${orderId} would cross the book`);
-    this.addResting(new RestingNode(order, price, remainingQuantity));
+    this.addResting(restingNode(order, price, remainingQuantity));
   }
 
   /** An amend in place or a cancel-all's removals. */
@@ -204,7 +204,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
     for (let i = 0; i < plan.removalCount; i += 1) this.removeLive(plan.removalAt(i));
     const order = plan.amended;
     if (order === null) return;
-    if (order instanceof RestingNode) {
+    if (order.resting) {
       const remaining = plan.amendedQuantity - (order.quantity - order.remaining);
       this.sideOf(order.side).reduce(order, order.remaining - remaining);
       order.quantity = plan.amendedQuantity;
@@ -254,7 +254,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
 
   private removeLive(order: RestingNode | PendingStop): void {
     this.live.delete(order.key);
-    if (order instanceof RestingNode) {
+    if (order.resting) {
       this.sideOf(order.side).remove(order);
       this.release(order);
     } else this.stops.remove(order);
