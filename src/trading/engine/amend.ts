@@ -14,9 +14,7 @@ import { validateAmend } from './validation.js';
 export function planAmend(book: PlanningSource, command: AmendOrder): PlanResult<BookPlan> {
   const order = book.entry(command.key);
   if (order === undefined) return rejected('ORDER_NOT_FOUND');
-  return order.resting
-    ? amendResting(book, command, order)
-    : amendStop(book, command, order);
+  return order.resting ? amendResting(book, command, order) : amendStop(book, command, order);
 }
 
 function amendResting(
