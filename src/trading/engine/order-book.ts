@@ -50,7 +50,13 @@ export class OrderBook implements MatchingBook<BookPlan> {
   /** The book's one plan, rewritten for every command, and the result that carries it. */
   private readonly pending = new BookPlan(this);
   readonly accepted: PlanResult<BookPlan> = Object.freeze({ ok: true, plan: this.pending });
-  private run: MatchRun | null = null;
+  /**
+   * Made with the book, not on its first match: V8 keeps the shape of an object only while some
+   * object has it, and optimized code that relied on a shape is thrown away when it dies. A book
+   * whose run appeared only on its first match, replacing a dropped book, left the run's shapes
+   * without an object at the next collection: all of the matching code was deoptimized.
+   */
+  private readonly run: MatchRun = new MatchRun(this, this.pending);
   private arrivals = 0;
   private versionNumber = 0;
   private lastDelta: number;
@@ -129,7 +135,7 @@ export class OrderBook implements MatchingBook<BookPlan> {
 
   /** The matching run planning uses, reset; one per book (planning is never re-entered). */
   matchRun(plan: BookPlan): MatchRun {
-    return (this.run ??= new MatchRun(this, plan)).reset(plan);
+    return this.run.reset(plan);
   }
 
   /** Makes the book match the plan's outcome; a plan can be applied once. */
