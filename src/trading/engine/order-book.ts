@@ -280,8 +280,12 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 }
 
-/** Enough spare nodes for bursts of cancels and fills; more are left to the garbage collector. */
-const MAX_SPARES = 65_536;
+/**
+ * Enough spare nodes for bursts of cancels and fills; more are left to the garbage collector. A
+ * larger pool (65,536) kept what a run of takers consumed and nothing reused: keeping them cost
+ * the crossing stream about a fifth of its time.
+ */
+const MAX_SPARES = 1_024;
 
 function levelViews(side: BookSide, count: number): LevelView[] {
   const views: LevelView[] = [];
