@@ -1,6 +1,5 @@
 import type { BookPlan } from './book-plan.js';
-import { RestingNode } from './book-side.js';
-import type { PriceLevel } from './book-side.js';
+import type { PriceLevel, RestingNode } from './book-side.js';
 import { rejected } from './planner.js';
 import type { PlanningSource } from './planner.js';
 import type { PendingStop } from './stop-book.js';
@@ -15,9 +14,7 @@ import { validateAmend } from './validation.js';
 export function planAmend(book: PlanningSource, command: AmendOrder): PlanResult<BookPlan> {
   const order = book.entry(command.key);
   if (order === undefined) return rejected('ORDER_NOT_FOUND');
-  return order instanceof RestingNode
-    ? amendResting(book, command, order)
-    : amendStop(book, command, order);
+  return order.resting ? amendResting(book, command, order) : amendStop(book, command, order);
 }
 
 function amendResting(

@@ -98,9 +98,12 @@ export class BookPlan implements PlanOutcome {
   triggeredCount = 0;
   private readonly removals: (RestingNode | PendingStop)[] = [];
   private readonly restNodes: RestingNode[] = [];
-  private readonly tradeRecords: TradeRecord[] = [];
-  private readonly updateRecords: UpdateRecord[] = [];
-  private readonly deltaRecords: DeltaRecord[] = [];
+  // Each pool starts with a record so that the records' shapes live as long as the book (see
+  // `OrderBook.run`): a new book that had not traded yet would otherwise leave the trade record's
+  // shape to die with a dropped book, and the code that writes trades with it.
+  private readonly tradeRecords: TradeRecord[] = [new TradeRecord()];
+  private readonly updateRecords: UpdateRecord[] = [new UpdateRecord()];
+  private readonly deltaRecords: DeltaRecord[] = [new DeltaRecord()];
   private readonly triggeredIds: string[] = [];
 
   /** `book` is the book that owns the plan. */

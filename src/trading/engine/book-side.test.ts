@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BookSide, RestingNode } from './book-side.js';
+import { BookSide, restingNode } from './book-side.js';
+import type { RestingNode } from './book-side.js';
 
 function node(orderId: string, price: number, arrival: number, remaining = 5): RestingNode {
-  const resting = new RestingNode(
+  const resting = restingNode(
     { key: arrival, orderId, ownerId: 'u', ownerKey: 0, side: 'sell', quantity: 10 },
     price,
     remaining,
@@ -55,7 +56,7 @@ describe('BookSide', () => {
     const bids = new BookSide('buy');
     for (const [i, price] of [99, 101, 100].entries()) {
       bids.append(
-        new RestingNode(
+        restingNode(
           { key: i, orderId: `b${i}`, ownerId: 'u', ownerKey: 0, side: 'buy', quantity: 1 },
           price,
           1,

@@ -6,43 +6,69 @@ import type { OrderIdentity, Side } from './types.js';
  * orders it will leave resting from the book's spares (`OrderBook.newNode`; `level` null until
  * `OrderBook.apply` links them) and may lower their `remaining` while it is being built; once
  * built, a plan's nodes never change again until they are linked. A node that leaves the book
- * goes back to the spares, so its identity fields are rewritten by `init` when it is reused.
+ * goes back to the spares, so its identity fields are rewritten by `reuseNode` when it is reused.
  */
-export class RestingNode {
-  prev: RestingNode | null = null;
-  next: RestingNode | null = null;
-  level: PriceLevel | null = null;
+export interface RestingNode {
+  /** Tells a resting order from a pending stop (`PendingStop.resting` is false). */
+  readonly resting: true;
+  prev: RestingNode | null;
+  next: RestingNode | null;
+  level: PriceLevel | null;
   /** The book-wide arrival number, set when linked; strictly increasing along every level. */
-  arrival = 0;
-
+  arrival: number;
   /** The caller's integer handle (`PlaceOrder.key`). */
-  key = 0;
-  orderId = '';
-  ownerId = '';
-  ownerKey = 0;
-  side: Side = 'buy';
-  price = 0;
+  key: number;
+  orderId: string;
+  ownerId: string;
+  ownerKey: number;
+  side: Side;
+  price: number;
   /** The order's original quantity; quantity - remaining is what it has filled. */
-  quantity = 0;
-  remaining = 0;
+  quantity: number;
+  remaining: number;
+}
 
-  constructor(order: OrderIdentity, price: number, remaining: number) {
-    this.init(order, price, remaining);
-  }
+/**
+ * A new order's node. An object literal, not a class instance, on purpose: V8 tracks the
+ * survival of objects by the literal that allocates them and, once most survive (a growing book),
+ * allocates the later ones straight in the old generation, so the young-generation collections
+ * no longer copy every resting order twice. Instances of a class get no such tracking.
+ */
+export function restingNode(order: OrderIdentity, price: number, remaining: number): RestingNode {
+  return {
+    resting: true,
+    prev: null,
+    next: null,
+    level: null,
+    arrival: 0,
+    key: order.key,
+    orderId: order.orderId,
+    ownerId: order.ownerId,
+    ownerKey: order.ownerKey,
+    side: order.side,
+    price,
+    quantity: order.quantity,
+    remaining,
+  };
+}
 
-  /** Makes a spare node a new order's node. */
-  init(order: OrderIdentity, price: number, remaining: number): this {
-    this.key = order.key;
-    this.orderId = order.orderId;
-    this.ownerId = order.ownerId;
-    this.ownerKey = order.ownerKey;
-    this.side = order.side;
-    this.price = price;
-    this.quantity = order.quantity;
-    this.remaining = remaining;
-    this.arrival = 0;
-    return this;
-  }
+/** Makes a spare node (one that left the book, unlinked) a new order's node. */
+export function reuseNode(
+  node: RestingNode,
+  order: OrderIdentity,
+  price: number,
+  remaining: number,
+): RestingNode {
+  node.key = order.key;
+  node.orderId = order.orderId;
+  node.ownerId = order.ownerId;
+  node.ownerKey = order.ownerKey;
+  node.side = order.side;
+  node.price = price;
+  node.quantity = order.quantity;
+  node.remaining = remaining;
+  node.arrival = 0;
+  return node;
 }
 
 /** The size of a side's level cache (a power of two). */

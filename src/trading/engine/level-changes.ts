@@ -23,11 +23,20 @@ const SCANNED_TOUCHES = 8;
  * side and price takes over.
  */
 export class LevelChanges {
-  /** The plan's touches are the first `count`; the rest are earlier plans', kept for reuse. */
-  private readonly touches: Touch[] = [];
+  /**
+   * The plan's touches are the first `count`; the rest are earlier plans', kept for reuse. The
+   * first is made up front, so that the touches' shape lives as long as the book (see
+   * `OrderBook.run`).
+   */
+  private readonly touches: Touch[];
   private count = 0;
   /** The touches by `touchKey`, kept once a plan has more than `SCANNED_TOUCHES`. */
   private readonly byKey = new Map<number, Touch>();
+
+  /** `anySide`: a side of the book, for the touch made up front. */
+  constructor(anySide: BookSide) {
+    this.touches = [new Touch(anySide, 0, 0, 0, 0, 0)];
+  }
 
   /** Forgets every touch (one instance serves a book's successive plans). */
   clear(): void {

@@ -58,7 +58,7 @@ export interface MatchSource {
  */
 export class MatchRun {
   private plan: BookPlan;
-  private readonly levels = new LevelChanges();
+  private readonly levels: LevelChanges;
   private lastPrice: number | null = null;
   private readonly taker = new Taker();
   /** Stops triggered so far, in trigger order: `triggeredCount` of them. */
@@ -77,6 +77,7 @@ export class MatchRun {
     plan: BookPlan,
   ) {
     this.plan = plan;
+    this.levels = new LevelChanges(source.bids);
     this.bidSpare = new SideView(source.bids);
     this.askSpare = new SideView(source.asks);
   }

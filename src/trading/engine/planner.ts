@@ -1,6 +1,5 @@
 import type { BookPlan } from './book-plan.js';
-import { RestingNode } from './book-side.js';
-import type { BookSide, PriceLevel } from './book-side.js';
+import type { BookSide, PriceLevel, RestingNode } from './book-side.js';
 import type { MatchRun, MatchSource } from './matcher.js';
 import { pendingStop } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
@@ -83,7 +82,7 @@ export function planCancel(
   const order = book.entry(key);
   if (order === undefined) return rejected('ORDER_NOT_FOUND');
   const { orderId, ownerId, side, quantity } = order;
-  const resting = order instanceof RestingNode;
+  const resting = order.resting;
   const remaining = resting ? order.remaining : quantity;
   const plan = book.freshPlan();
   const status = expired ? 'expired' : 'cancelled';

@@ -17,6 +17,7 @@ function stop(
   } as const;
   return {
     ...base,
+    resting: false,
     key: arrival,
     orderId,
     side,

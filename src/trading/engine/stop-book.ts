@@ -7,6 +7,8 @@ import { stopTriggers } from './validation.js';
  * `OrderBook` when the stop enters the book, and its links in its stop price's queue.
  */
 export interface PendingStop extends PendingStopOrder {
+  /** Tells a pending stop from a resting order (`RestingNode.resting` is true). */
+  readonly resting: false;
   arrival: number;
   /** Written only by `OrderBook.apply` for an amend (a stop keeps its place). */
   quantity: number;
@@ -28,6 +30,7 @@ export function pendingStop(
   const { key, orderId, ownerId, ownerKey, side, quantity } = order;
   const status = 'pending_stop';
   return {
+    resting: false,
     status,
     key,
     orderId,
