@@ -78,31 +78,88 @@ export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string
 }
 
 /**
- * The balances and the ledger rows of many movements in one statement. The users are locked in
- * id order first (the update takes only locked rows): one statement's update takes them in no
- * promised order, and two batches over the same users must not wait on each other crosswise.
- * Each row's balance_after is the user's final balance less what the user's later movements of
- * the batch add.
+ * The balances and the ledger rows of many movements, as three CTEs (`fiat_locked`,
+ * `fiat_updated`, `fiat_ledger_rows`, one row per ledger row) taking the eight arrays of
+ * `fiatBatchParameters` from $first on, for a statement of its own or one that writes more. The
+ * users are locked in id order first (the update takes only locked rows): an update takes them
+ * in no promised order, and two batches over the same users must not wait on each other
+ * crosswise. Each row's balance_after is the user's final balance less what the user's later
+ * movements of the batch add.
  */
+export function fiatBatchCtes(first: number): string {
+  const $ = (i: number) => `$${first + i}`;
+  return `fiat_locked as (
+     select id from users where id = any(${$(0)}::uuid[]) order by id for no key update
+   ), fiat_updated as (
+     update users u set fiat_balance = u.fiat_balance + v.delta, updated_at = now()
+     from unnest(${$(0)}::uuid[], ${$(1)}::numeric[]) as v(id, delta)
+     where u.id = v.id and u.id in (select id from fiat_locked)
+     returning u.id, u.fiat_balance
+   ), fiat_ledger_rows as (
+     insert into fiat_ledger
+       (id, user_id, kind, amount, balance_after, reference_type, reference_id)
+     select m.id, m.user_id, m.kind, m.amount,
+       fiat_updated.fiat_balance - coalesce(sum(m.amount) over (
+         partition by m.user_id order by m.ord rows between 1 following and unbounded following
+       ), 0),
+       m.reference_type, m.reference_id
+     from unnest(${$(2)}::uuid[], ${$(3)}::uuid[], ${$(4)}::varchar[], ${$(5)}::numeric[],
+       ${$(6)}::varchar[], ${$(7)}::uuid[])
+       with ordinality as m(id, user_id, kind, amount, reference_type, reference_id, ord)
+     join fiat_updated on fiat_updated.id = m.user_id
+     returning 1
+   )`;
+}
+
+/** The parameters of `fiatBatchCtes`: users in id order with their net change, then the rows. */
+export function fiatBatchParameters(movements: readonly FiatMovement[]): unknown[] {
+  const amounts = movements.map((movement) => {
+    const amount = toMoney(movement.amount);
+    if (new Exact(amount).isZero()) throw new Error('a ledger movement cannot be zero');
+    return amount;
+  });
+  const net = new Map<string, Exact>();
+  movements.forEach((movement, i) => {
+    net.set(movement.userId, (net.get(movement.userId) ?? new Exact(0)).plus(amounts[i]!));
+  });
+  const userIds = [...net.keys()].sort();
+  return [
+    userIds,
+    userIds.map((id) => net.get(id)!.toFixed(2)),
+    movements.map(() => newId()),
+    movements.map((m) => m.userId),
+    movements.map((m) => m.kind),
+    amounts,
+    movements.map((m) => m.referenceType),
+    movements.map((m) => m.referenceId),
+  ];
+}
+
+/**
+ * What a statement of `fiatBatchCtes` answered: a final balance below zero is INSUFFICIENT_FUNDS
+ * (a negative running balance, a debit ordered before what funds it, is the caller's error and
+ * stays the database's); a movement of an unknown user writes no row.
+ */
+export async function fiatBatchOutcome(
+  written: Promise<number>,
+  movements: readonly FiatMovement[],
+): Promise<void> {
+  let rows: number;
+  try {
+    rows = await written;
+  } catch (error) {
+    const { code, table } = error as { code?: string; table?: string };
+    if (code === '23514' && table === 'users') {
+      throw new AppError('INSUFFICIENT_FUNDS', 'A balance does not cover its debits');
+    }
+    throw error;
+  }
+  if (rows !== movements.length) throw new Error('a ledger movement names an unknown user');
+}
+
 const moveBatchStatement = prepared(
   'fiat_move_batch',
-  `with locked as (
-     select id from users where id = any($1::uuid[]) order by id for no key update
-   ), updated as (
-     update users u set fiat_balance = u.fiat_balance + v.delta, updated_at = now()
-     from unnest($1::uuid[], $2::numeric[]) as v(id, delta)
-     where u.id = v.id and u.id in (select id from locked)
-     returning u.id, u.fiat_balance
-   )
-   insert into fiat_ledger (id, user_id, kind, amount, balance_after, reference_type, reference_id)
-   select m.id, m.user_id, m.kind, m.amount,
-     updated.fiat_balance - coalesce(sum(m.amount) over (
-       partition by m.user_id order by m.ord rows between 1 following and unbounded following
-     ), 0),
-     m.reference_type, m.reference_id
-   from unnest($3::uuid[], $4::uuid[], $5::varchar[], $6::numeric[], $7::varchar[], $8::uuid[])
-     with ordinality as m(id, user_id, kind, amount, reference_type, reference_id, ord)
-   join updated on updated.id = m.user_id`,
+  `with ${fiatBatchCtes(1)} select count(*)::integer as rows from fiat_ledger_rows`,
 );
 
 /**
@@ -114,39 +171,12 @@ const moveBatchStatement = prepared(
  */
 export async function moveFiatBatch(trx: Trx, movements: readonly FiatMovement[]): Promise<void> {
   if (movements.length === 0) return;
-  const amounts = movements.map((movement) => {
-    const amount = toMoney(movement.amount);
-    if (new Exact(amount).isZero()) throw new Error('a ledger movement cannot be zero');
-    return amount;
-  });
-  const net = new Map<string, Exact>();
-  movements.forEach((movement, i) => {
-    net.set(movement.userId, (net.get(movement.userId) ?? new Exact(0)).plus(amounts[i]!));
-  });
-  const userIds = [...net.keys()].sort();
-  let inserted: number;
-  try {
-    const result = await runPrepared(trx, moveBatchStatement, [
-      userIds,
-      userIds.map((id) => net.get(id)!.toFixed(2)),
-      movements.map(() => newId()),
-      movements.map((m) => m.userId),
-      movements.map((m) => m.kind),
-      amounts,
-      movements.map((m) => m.referenceType),
-      movements.map((m) => m.referenceId),
-    ]);
-    inserted = Number(result.numAffectedRows ?? 0n);
-  } catch (error) {
-    // A final balance below zero; a negative running balance (a debit ordered before what funds
-    // it) is the caller's error and stays the database's.
-    const { code, table } = error as { code?: string; table?: string };
-    if (code === '23514' && table === 'users') {
-      throw new AppError('INSUFFICIENT_FUNDS', 'A balance does not cover its debits');
-    }
-    throw error;
-  }
-  if (inserted !== movements.length) throw new Error('a ledger movement names an unknown user');
+  await fiatBatchOutcome(
+    runPrepared<{ rows: number }>(trx, moveBatchStatement, fiatBatchParameters(movements)).then(
+      (result) => result.rows[0]!.rows,
+    ),
+    movements,
+  );
 }
 
 /** Moves `amount` from one user to another as two ledger rows (e.g. a fee to the treasury). */

@@ -3,7 +3,7 @@
  * users placing orders and their wallets) and the one write of everything the batch decided.
  * Every function runs inside the batch's transaction.
  */
-import type { Trx } from '../../lib/db/database.js';
+import type { Db } from '../../lib/db/database.js';
 import { prepared, runPrepared } from '../../lib/db/prepared.js';
 import type {
   AccountType,
@@ -14,7 +14,11 @@ import type {
 } from '../../lib/db/schema.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { newId } from '../../lib/ids.js';
-import { moveFiatBatch } from '../../lib/ledger/fiat-ledger.js';
+import {
+  fiatBatchCtes,
+  fiatBatchOutcome,
+  fiatBatchParameters,
+} from '../../lib/ledger/fiat-ledger.js';
 import { Exact } from '../../lib/money.js';
 import type { Batch, TokenBalance } from './batch.js';
 import { candleBuckets } from '../market-data/candle-buckets.js';
@@ -51,10 +55,10 @@ const tokenStatement = prepared(
 );
 
 export async function readToken(
-  trx: Trx,
+  db: Db,
   tokenId: string,
 ): Promise<{ token: Token; nav: string | null } | undefined> {
-  const { rows } = await runPrepared<Token & { latest_nav: string | null }>(trx, tokenStatement, [
+  const { rows } = await runPrepared<Token & { latest_nav: string | null }>(db, tokenStatement, [
     tokenId,
   ]);
   const row = rows[0];
@@ -80,7 +84,7 @@ const tradersStatement = prepared(
  * one round trip (a user without a wallet of the token has none in `wallets`).
  */
 export async function readTraders(
-  trx: Trx,
+  db: Db,
   tokenId: string,
   userIds: readonly string[],
 ): Promise<Pick<BatchInputs, 'traders' | 'wallets'>> {
@@ -89,7 +93,7 @@ export async function readTraders(
   if (userIds.length === 0) return { traders, wallets };
   const { rows } = await runPrepared<
     TraderRow & { balance: number | null; locked_balance: number | null }
-  >(trx, tradersStatement, [tokenId, userIds]);
+  >(db, tradersStatement, [tokenId, userIds]);
   for (const { balance, locked_balance, ...user } of rows) {
     traders.set(user.id, user);
     if (balance !== null && locked_balance !== null) {
@@ -100,12 +104,21 @@ export async function readTraders(
 }
 
 /**
- * The rows of a batch in one statement: its new orders, the changes of orders already stored, the
- * status history, each trade with its first settlement history row, and the candles the trades
- * fall in. Foreign keys between them are checked at the statement's end, when all are in.
+ * Everything a batch decided, in one statement (atomic on its own: no transaction, no begin and
+ * commit round trips): its new orders, the changes of orders already stored, the status history,
+ * each trade with its first settlement history row, the candles the trades fall in, the fiat
+ * movements (fiat-ledger.ts), the token wallets, and the token's book sequence, last price and
+ * halt. Foreign keys between the rows are checked at the statement's end, when all are in.
+ *
+ * Locks are taken in the order every batch takes them: the users (in id order), then the wallets
+ * that exist (in user order; a wallet below its lock fails its check), then the token's row; each
+ * step waits for the one before through a count of it. Wallets that did not exist when the
+ * statement began are created with their deltas (a user without a wallet only receives: never
+ * negative), or added to if another transaction created one meanwhile. The order rows of the
+ * token, which only its writer changes, are written after the token's row.
  */
-const rowsStatement = prepared(
-  'batch_rows',
+const writeStatement = prepared(
+  'batch_write',
   `with new_orders as (
      insert into orders (id, user_id, token_id, side, order_type, time_in_force, price, stop_price,
        quantity, filled_quantity, remaining_quantity, locked_fiat, filled_value, status,
@@ -158,26 +171,16 @@ const rowsStatement = prepared(
        high = greatest(candles.high, excluded.high), low = least(candles.low, excluded.low),
        close = excluded.close, volume = candles.volume + excluded.volume,
        trades = candles.trades + excluded.trades
-   )
-   select 1`,
-);
-
-/**
- * The token wallets a batch changes, and the token's book sequence, last price and halt. The
- * wallets that exist are locked in user order, then changed (a wallet below its lock fails its
- * check); the others are created with their deltas (a user without a wallet only receives: never
- * negative), or added to if another transaction created one meanwhile. The token's row comes
- * last: its update waits for both counts.
- */
-const walletsStatement = prepared(
-  'batch_wallets',
-  `with present as (
-     select user_id from wallets where token_id = $1 and user_id = any($2::uuid[])
+   ),
+   ${fiatBatchCtes(58)}, present as (
+     select user_id from wallets
+     where token_id = $1 and user_id = any($66::uuid[])
+       and (select count(*) from fiat_ledger_rows) >= 0
      order by user_id for no key update
    ), created as (
      insert into wallets (id, user_id, token_id, balance, locked_balance)
      select v.id, v.user_id, $1, v.balance, v.locked
-     from unnest($3::uuid[], $2::uuid[], $4::bigint[], $5::bigint[])
+     from unnest($67::uuid[], $66::uuid[], $68::bigint[], $69::bigint[])
        as v(id, user_id, balance, locked)
      where v.user_id not in (select user_id from present)
      on conflict (user_id, token_id) do update set
@@ -188,13 +191,14 @@ const walletsStatement = prepared(
      update wallets w set
        balance = w.balance + v.balance, locked_balance = w.locked_balance + v.locked,
        updated_at = now()
-     from unnest($2::uuid[], $4::bigint[], $5::bigint[]) as v(user_id, balance, locked)
+     from unnest($66::uuid[], $68::bigint[], $69::bigint[]) as v(user_id, balance, locked)
      where w.token_id = $1 and w.user_id = v.user_id and w.user_id in (select user_id from present)
      returning 1
    )
-   update tokens set book_sequence = $6, last_price = coalesce($7, last_price),
-     halted_until = coalesce($8, halted_until)
-   where id = $1 and (select count(*) from created) + (select count(*) from changed) >= 0`,
+   update tokens set book_sequence = $70, last_price = coalesce($71::numeric, last_price),
+     halted_until = coalesce($72::timestamptz, halted_until)
+   where id = $1 and (select count(*) from created) + (select count(*) from changed) >= 0
+   returning (select count(*)::integer from fiat_ledger_rows) as ledger_rows`,
 );
 
 /** The columns of `rows`, each as one array (the statements' unnest parameters). */
@@ -208,16 +212,35 @@ function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): 
   return out;
 }
 
-/** Writes everything a batch decided; the caller's transaction makes it all or nothing. */
+/**
+ * Writes everything a batch decided in one statement (`writeStatement`): on `db` it commits on its
+ * own; in a caller's transaction (OTC) it is part of it.
+ */
 export async function writeBatch(
-  trx: Trx,
+  db: Db,
   tokenId: string,
   batch: Batch,
   treasuryId: string,
   bookSequence: number,
 ): Promise<void> {
   const updated = [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id));
-  await runPrepared(trx, rowsStatement, [
+  const movements = [...batch.fiat];
+  if (!batch.fees.isZero()) {
+    // The treasury's fee is one row per batch, not per trade: it is the one row every trade
+    // of every token would otherwise wait for (DECISIONS "Trading", fees).
+    movements.push({
+      userId: treasuryId,
+      amount: batch.fees.toFixed(2),
+      kind: 'trade_fee',
+      referenceType: 'trade_batch',
+      referenceId: batch.id,
+    });
+  }
+  const walletUsers = [...batch.wallets.entries()]
+    .filter(([, delta]) => delta.balance !== 0 || delta.locked !== 0)
+    .map(([userId]) => userId)
+    .sort();
+  const written = runPrepared<{ ledger_rows: number }>(db, writeStatement, [
     tokenId,
     batch.now,
     ...columns(
@@ -288,28 +311,7 @@ export async function writeBatch(
       'volume',
       'trades',
     ]),
-  ]);
-
-  const movements = [...batch.fiat];
-  if (!batch.fees.isZero()) {
-    // The treasury's fee is one row per batch, not per trade: it is the one row every trade
-    // of every token would otherwise wait for (DECISIONS "Trading", fees).
-    movements.push({
-      userId: treasuryId,
-      amount: batch.fees.toFixed(2),
-      kind: 'trade_fee',
-      referenceType: 'trade_batch',
-      referenceId: batch.id,
-    });
-  }
-  await moveFiatBatch(trx, movements);
-
-  const walletUsers = [...batch.wallets.entries()]
-    .filter(([, delta]) => delta.balance !== 0 || delta.locked !== 0)
-    .map(([userId]) => userId)
-    .sort();
-  await runPrepared(trx, walletsStatement, [
-    tokenId,
+    ...fiatBatchParameters(movements),
     walletUsers,
     walletUsers.map(() => newId()),
     walletUsers.map((id) => batch.wallets.get(id)!.balance),
@@ -317,7 +319,8 @@ export async function writeBatch(
     bookSequence,
     batch.lastPrice,
     batch.haltedUntil,
-  ]);
+  ]).then((result) => result.rows[0]?.ledger_rows ?? 0);
+  await fiatBatchOutcome(written, movements);
 }
 
 /** fiat_balance as the batch's starting point for the users it checks. */
