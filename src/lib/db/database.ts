@@ -4,6 +4,7 @@
  */
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared.js';
 import type { Database } from './schema.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
@@ -20,7 +21,7 @@ export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 
 export function createDb(url: string, poolSize = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

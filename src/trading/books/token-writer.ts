@@ -2,10 +2,11 @@
  * One writer per token (DECISIONS "Trading", ARCHITECTURE principle 4): an async queue of the
  * token's commands. Whatever arrived while the previous batch committed becomes the next batch:
  * each command is checked and planned in turn against the book (each plan applied at once, so the
- * next is planned against it), the whole batch is written in ONE transaction, and only after the
- * commit are the requests answered and the updates published.
+ * next is planned against it), the whole batch is written in ONE statement (atomic, so it needs no
+ * transaction of its own), and only after it commits are the requests answered and the updates
+ * published.
  *
- * A failed commit leaves nothing half-done (SPEC Errors 13): the transaction rolled back, and the
+ * A failed commit leaves nothing half-done (SPEC Errors 13): the statement rolled back, and the
  * book, which the batch's plans had already changed, is rebuilt from the database. A deadlock or
  * a lost race on a balance is retried a few times with the same commands; any other failure
  * answers the batch with 503.
@@ -171,18 +172,19 @@ export class TokenWriter {
     for (const { command } of items) {
       if (command.kind === 'place' || command.kind === 'amend') userIds.add(command.input.userId);
     }
-    return this.deps.db.transaction().execute(async (trx) => {
-      const read = await readToken(trx, this.tokenId);
-      if (!read) throw new AppError('NOT_FOUND', 'Unknown token');
-      const { traders, wallets } = await readTraders(trx, this.tokenId, [...userIds]);
-      const batch = new Batch(newId(), now, fiatBalancesOf(traders), wallets);
-      const ctx: BatchContext = { batch, state, token: read.token, nav: read.nav, traders };
-      const outcomes = items.map(({ command }) => this.execute(ctx, command));
-      if (!batch.isEmpty) {
-        await writeBatch(trx, this.tokenId, batch, this.deps.treasuryId, state.book.sequence);
-      }
-      return { batch, outcomes };
-    });
+    // No transaction: the reads see committed rows (as READ COMMITTED would inside one), and the
+    // write is one statement, atomic and committed on its own (batch.queries.ts).
+    const { db } = this.deps;
+    const read = await readToken(db, this.tokenId);
+    if (!read) throw new AppError('NOT_FOUND', 'Unknown token');
+    const { traders, wallets } = await readTraders(db, this.tokenId, [...userIds]);
+    const batch = new Batch(newId(), now, fiatBalancesOf(traders), wallets);
+    const ctx: BatchContext = { batch, state, token: read.token, nav: read.nav, traders };
+    const outcomes = items.map(({ command }) => this.execute(ctx, command));
+    if (!batch.isEmpty) {
+      await writeBatch(db, this.tokenId, batch, this.deps.treasuryId, state.book.sequence);
+    }
+    return { batch, outcomes };
   }
 
   private execute(ctx: BatchContext, command: WriterCommand): Outcome {

@@ -1,0 +1,82 @@
+/**
+ * What an order costs below HTTP: a token's writer (the trading process's group commit) driven in
+ * this process over an embedded PostgreSQL of its own, with the orders bench:trading places (200
+ * traders, limit orders around 10.00, about half trading). No HTTP, no JSON, no access tokens:
+ * the CPU per order of this process is the writer's (checks, engine, batch, SQL), PostgreSQL's is
+ * what the order's reads and writes alone cost the database, the floor under bench:trading's.
+ *
+ *   npx tsx bench/trading/floor.ts
+ *
+ * Runs batches of BENCH_FLOOR_BATCH commands (default 100, as one token's batches are under
+ * bench:trading) and then of 1 (a transaction per order), BENCH_FLOOR_ORDERS (default 5000) each.
+ */
+import { silentBroadcaster } from '../../src/trading/books/broadcaster.js';
+import { TokenWriter } from '../../src/trading/books/token-writer.js';
+import { tradingMetrics } from '../../src/trading/metrics.js';
+import { meterCpu } from '../support/process-cpu.js';
+import { startBenchDatabase } from '../support/embedded-stack.js';
+import { randomLimitOrder, seed } from '../support/seeded-system.js';
+
+const orders = Number(process.env.BENCH_FLOOR_ORDERS ?? 5000);
+const batchSize = Number(process.env.BENCH_FLOOR_BATCH ?? 100);
+
+const database = await startBenchDatabase('trading-floor', 10);
+try {
+  const { db } = database;
+  const { tokens, people } = await seed(db, 'floor', 200, 1);
+  const tokenId = tokens[0]!;
+  const treasury = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'treasury')
+    .executeTakeFirstOrThrow();
+  const writer = new TokenWriter(tokenId, {
+    db,
+    clock: { now: () => new Date() },
+    treasuryId: treasury.id,
+    broadcaster: silentBroadcaster,
+    metrics: tradingMetrics(),
+    logger: database.logger,
+    maxBatch: batchSize,
+  });
+  await writer.ready;
+
+  const place = () => {
+    const order = randomLimitOrder(tokenId);
+    return writer.submit({
+      kind: 'place',
+      input: {
+        userId: people[Math.floor(Math.random() * people.length)]!.id,
+        side: order.side as 'buy' | 'sell',
+        orderType: 'limit',
+        quantity: order.quantity,
+        price: order.price,
+        stopPrice: null,
+        timeInForce: 'GTC',
+        expiresAt: null,
+        clientOrderId: null,
+        requestHash: null,
+        confirmFatFinger: false,
+        confirmNavDeviation: false,
+      },
+    });
+  };
+
+  for (const size of [batchSize, 1]) {
+    const meter = meterCpu(0, database.dataDir);
+    const started = performance.now();
+    for (let done = 0; done < orders; done += size) {
+      // `size` commands at once: the writer takes them as one batch
+      await Promise.all(Array.from({ length: size }, place));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = meter.stop();
+    const per = (ms: number) => Math.round((ms * 1000) / orders);
+    console.log(
+      `batches of ${size}: ${Math.round(orders / seconds)} orders/s; ` +
+        `cpu µs/order: writer ${per(cpu.node)}, postgres ${per(cpu.postgres)}`,
+    );
+  }
+} finally {
+  await database.stop();
+}
