@@ -11,9 +11,7 @@ function applyView(view: Level[], changes: Level[], depth: number, best: 'high' 
     if (quantity === 0) levels.delete(price);
     else levels.set(price, quantity);
   }
-  return [...levels]
-    .sort(([a], [b]) => (best === 'high' ? b - a : a - b))
-    .slice(0, depth);
+  return [...levels].sort(([a], [b]) => (best === 'high' ? b - a : a - b)).slice(0, depth);
 }
 
 function randomChanges(random: Prng, count: number): LevelChange[] {
