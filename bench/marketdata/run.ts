@@ -24,7 +24,7 @@ import os from 'node:os';
 import { createDb } from '../../src/lib/db/database.js';
 import { randomLimitOrder, startSeededSystem } from '../support/seeded-system.js';
 import { post } from '../trading/load.js';
-import { describe, observe } from '../trading/observe.js';
+import { describe, metric, observe } from '../trading/observe.js';
 import type { Report, Start } from './subscribers.js';
 
 const subscribers = Number(process.env.BENCH_MD_SUBSCRIBERS ?? 1000);
@@ -57,6 +57,16 @@ function ask<T>(child: ChildProcess, command: object, op: string): Promise<T> {
     child.once('exit', (code) => reject(new Error(`the subscribers exited with ${code}`)));
     child.send(command);
   });
+}
+
+/** The hub's flush counters from the trading process's /metrics. */
+async function hubFigures(url: string) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return {
+    flushes: metric(text, 'market_data_flushes_total'),
+    sent: metric(text, 'market_data_flush_messages_total'),
+    cpuSeconds: metric(text, 'market_data_flush_cpu_seconds_total'),
+  };
 }
 
 /** Places `rate` orders a second for `seconds`, open loop; answers the placed rate. */
@@ -126,6 +136,7 @@ async function main(): Promise<void> {
 
     const loadBefore = os.loadavg()[0]!;
     const before = await observe(seeded.env, http, db);
+    const hubBefore = await hubFigures(http);
     child.send({ op: 'measure' });
     const measureStart = performance.now();
     const orders = await load(http, tokenId, seeded.people);
@@ -134,6 +145,9 @@ async function main(): Promise<void> {
     const { report } = await ask<{ report: Report }>(child, { op: 'report' }, 'report');
     const window = (performance.now() - measureStart) / 1000;
     const after = await observe(seeded.env, http, db);
+    const hubAfter = await hubFigures(http);
+    const flushes = hubAfter.flushes - hubBefore.flushes;
+    const sent = hubAfter.sent - hubBefore.sent;
     const perMessage = (ms: number) => ((ms * 1000) / Math.max(report.messages, 1)).toFixed(1);
     const p99 = quantile(report.buckets, 0.99);
     const gaps = report.gaps + report.checksumFailures;
@@ -148,6 +162,10 @@ async function main(): Promise<void> {
         `(${Math.min(checkers, subscribers)} checking clients), ${report.resyncs} resyncs`,
     );
     console.log(describe(before, after, rate * seconds));
+    console.log(
+      `  hub: ${flushes} flushes (${(flushes / window).toFixed(1)}/s), ${sent} messages sent, ` +
+        `${(((hubAfter.cpuSeconds - hubBefore.cpuSeconds) * 1e6) / Math.max(sent, 1)).toFixed(1)} µs CPU per message in its flushes`,
+    );
     console.log(
       `  cpu µs/message delivered: trading ${perMessage((after.cpu.trading - before.cpu.trading) * 1000)}, ` +
         `subscribers ${perMessage(report.cpuMs)}; ` +

@@ -85,6 +85,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     clock,
     // the books exist before any socket can subscribe
     books: () => books,
+    metrics,
     limits: {
       ...defaultLimits,
       maxSocketsPerIp: config.marketData.maxSocketsPerIp,

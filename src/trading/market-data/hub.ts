@@ -13,6 +13,7 @@
  * reader never holds memory or delays the others.
  */
 import { sql } from 'kysely';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -22,6 +23,7 @@ import type { DepthSnapshot } from '../engine/index.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/token-writer.js';
+import type { TradingMetrics } from '../metrics.js';
 import { fromTicks } from '../orders/order-request.js';
 import { toOrderView } from '../orders/orders.views.js';
 import { BookFeed } from './book-feed.js';
@@ -61,6 +63,8 @@ export class Client {
 
   constructor(
     readonly socket: WebSocket,
+    /** the socket's TCP connection, corked while a flush writes to it (ws has no cork) */
+    readonly tcp: Duplex,
     readonly ip: string,
     now: Date,
   ) {
@@ -107,7 +111,13 @@ export class MarketDataHub implements Broadcaster {
   readonly limits: HubLimits;
 
   constructor(
-    private readonly deps: { db: Db; books: () => Books; clock: Clock; limits: HubLimits },
+    private readonly deps: {
+      db: Db;
+      books: () => Books;
+      clock: Clock;
+      limits: HubLimits;
+      metrics: TradingMetrics;
+    },
   ) {
     this.limits = deps.limits;
   }
@@ -166,12 +176,21 @@ export class MarketDataHub implements Broadcaster {
     this.flushing.add(tokenId);
     setImmediate(() => {
       this.flushing.delete(tokenId);
-      this.flush(tokenId);
+      const cpu = process.cpuUsage();
+      const sent = this.flush(tokenId);
+      const used = process.cpuUsage(cpu);
+      const { metrics } = this.deps;
+      metrics.marketDataFlushes.inc();
+      metrics.marketDataSent.inc(sent);
+      metrics.marketDataFlushCpuSeconds.inc((used.user + used.system) / 1e6);
     });
   }
 
-  /** One book update and one trades message with everything gathered since the last flush. */
-  private flush(tokenId: string): void {
+  /**
+   * One book update and one trades message with everything gathered since the last flush;
+   * answers how many messages it sent.
+   */
+  private flush(tokenId: string): number {
     const feed = this.feeds.get(tokenId);
     const tickSize = this.tickSizes.get(tokenId);
     const bookKey = `book:${tokenId}`;
@@ -179,8 +198,12 @@ export class MarketDataHub implements Broadcaster {
     const depthOf = (client: Client) =>
       (client.subscriptions.get(bookKey) as { depth: number }).depth;
     const flush = feed?.take([...new Set(bookSubscribers.map(depthOf))]);
-    if (!flush || !tickSize) return;
+    if (!flush || !tickSize) return 0;
     const wire = wireLevel(tickSize);
+    const tradeSubscribers = [...(this.subscribers.get(`trades:${tokenId}`) ?? [])];
+    // Each subscriber's messages of the flush leave in one write (one syscall, one read for it).
+    const corked = new Set([...bookSubscribers, ...tradeSubscribers].map((client) => client.tcp));
+    for (const tcp of corked) tcp.cork();
     if (flush.book && bookSubscribers.length > 0) {
       const checksum = bookChecksum(flush.book.top.asks.map(wire), flush.book.top.bids.map(wire));
       const byDepth = new Map<number, Buffer>();
@@ -201,8 +224,7 @@ export class MarketDataHub implements Broadcaster {
       for (const client of bookSubscribers)
         this.send(client, bookKey, byDepth.get(depthOf(client))!);
     }
-    const tradeSubscribers = this.subscribers.get(`trades:${tokenId}`);
-    if (flush.trades.length > 0 && tradeSubscribers?.size) {
+    if (flush.trades.length > 0 && tradeSubscribers.length > 0) {
       const text = encode({
         channel: 'trades',
         type: 'update',
@@ -217,8 +239,13 @@ export class MarketDataHub implements Broadcaster {
           created_at: trade.created_at.toISOString(),
         })),
       });
-      for (const client of [...tradeSubscribers]) this.send(client, `trades:${tokenId}`, text);
+      for (const client of tradeSubscribers) this.send(client, `trades:${tokenId}`, text);
     }
+    for (const tcp of corked) tcp.uncork();
+    return (
+      (flush.book ? bookSubscribers.length : 0) +
+      (flush.trades.length > 0 ? tradeSubscribers.length : 0)
+    );
   }
 
   /**
