@@ -6,8 +6,10 @@
  * are bounded by how often the hub flushes, not by the order rate.
  *
  * `seq` is the feed's own (per token, per update). It starts, when the process loads the book,
- * at the book's persisted engine sequence: a flush has at least one engine delta, so the feed's
- * sequence never passes the engine's and, after a restart, starts at or above where it was.
+ * at the book's persisted engine sequence: an update carries at least one engine delta (a
+ * reload's difference aside, which a book whose every commit was published does not have), so
+ * the feed's sequence does not pass the engine's and, after a restart, starts at or above where
+ * it was.
  */
 import type { Trade } from '../../lib/db/schema-trading.js';
 import type { DepthSnapshot } from '../engine/index.js';
