@@ -26,7 +26,7 @@ import type { Clock } from '../books/token-writer.js';
 import type { TradingMetrics } from '../metrics.js';
 import { fromTicks } from '../orders/order-request.js';
 import { toOrderView } from '../orders/orders.views.js';
-import { BookFeed } from './book-feed.js';
+import { BookFeed, type Flush } from './book-feed.js';
 import type { Level } from './book-mirror.js';
 import { candles, tickers } from './markets.queries.js';
 import { candleIntervals, type CandleInterval } from './markets.schemas.js';
@@ -90,6 +90,10 @@ export interface ServerMessage {
 function encode(message: ServerMessage): Buffer {
   return Buffer.from(JSON.stringify(message));
 }
+
+/** The depth a client subscribed the book channel `key` with. */
+const depthOf = (client: Client, key: string) =>
+  (client.subscriptions.get(key) as { depth: number }).depth;
 
 /** A feed level (engine ticks) as the wire carries it. */
 const wireLevel =
@@ -159,8 +163,12 @@ export class MarketDataHub implements Broadcaster {
     }
   }
 
-  /** The book as the feed has published it: the REST book (a point of the same sequence). */
+  /**
+   * The book as the feed has published it: the REST book (a point of the same sequence). What is
+   * gathered is flushed first, so the answer holds every batch committed before the read.
+   */
   book(tokenId: string, depth: number): DepthSnapshot | undefined {
+    this.flush(tokenId);
     const feed = this.feeds.get(tokenId);
     if (!feed) return undefined;
     return {
@@ -176,76 +184,96 @@ export class MarketDataHub implements Broadcaster {
     this.flushing.add(tokenId);
     setImmediate(() => {
       this.flushing.delete(tokenId);
-      const cpu = process.cpuUsage();
-      const sent = this.flush(tokenId);
-      const used = process.cpuUsage(cpu);
-      const { metrics } = this.deps;
-      metrics.marketDataFlushes.inc();
-      metrics.marketDataSent.inc(sent);
-      metrics.marketDataFlushCpuSeconds.inc((used.user + used.system) / 1e6);
+      this.flush(tokenId);
     });
+  }
+
+  /** Sends what the token's feed gathered, if anything, counted in the metrics. */
+  private flush(tokenId: string): void {
+    const cpu = process.cpuUsage();
+    const sent = this.sendGathered(tokenId);
+    if (sent === null) return;
+    const used = process.cpuUsage(cpu);
+    const { metrics } = this.deps;
+    metrics.marketDataFlushes.inc();
+    metrics.marketDataSent.inc(sent);
+    metrics.marketDataFlushCpuSeconds.inc((used.user + used.system) / 1e6);
   }
 
   /**
    * One book update and one trades message with everything gathered since the last flush;
-   * answers how many messages it sent.
+   * answers how many messages it sent (null: nothing was gathered).
    */
-  private flush(tokenId: string): number {
+  private sendGathered(tokenId: string): number | null {
     const feed = this.feeds.get(tokenId);
     const tickSize = this.tickSizes.get(tokenId);
     const bookKey = `book:${tokenId}`;
     const bookSubscribers = [...(this.subscribers.get(bookKey) ?? [])];
-    const depthOf = (client: Client) =>
-      (client.subscriptions.get(bookKey) as { depth: number }).depth;
-    const flush = feed?.take([...new Set(bookSubscribers.map(depthOf))]);
-    if (!flush || !tickSize) return 0;
-    const wire = wireLevel(tickSize);
+    const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, bookKey)))]);
+    if (!flush) return null;
+    if (!tickSize) return 0;
     const tradeSubscribers = [...(this.subscribers.get(`trades:${tokenId}`) ?? [])];
     // Each subscriber's messages of the flush leave in one write (one syscall, one read for it).
     const corked = new Set([...bookSubscribers, ...tradeSubscribers].map((client) => client.tcp));
     for (const tcp of corked) tcp.cork();
-    if (flush.book && bookSubscribers.length > 0) {
-      const checksum = bookChecksum(flush.book.top.asks.map(wire), flush.book.top.bids.map(wire));
-      const byDepth = new Map<number, Buffer>();
-      for (const [depth, view] of flush.book.views) {
-        byDepth.set(
-          depth,
-          encode({
-            channel: 'book',
-            type: 'update',
-            token_id: tokenId,
-            seq: flush.seq,
-            ts: flush.ts,
-            data: { bids: view.bids.map(wire), asks: view.asks.map(wire) },
-            checksum,
-          }),
-        );
-      }
-      for (const client of bookSubscribers)
-        this.send(client, bookKey, byDepth.get(depthOf(client))!);
+    try {
+      return (
+        this.sendBook(tokenId, flush, wireLevel(tickSize), bookSubscribers) +
+        this.sendTrades(tokenId, flush, tradeSubscribers)
+      );
+    } finally {
+      for (const tcp of corked) tcp.uncork();
     }
-    if (flush.trades.length > 0 && tradeSubscribers.length > 0) {
-      const text = encode({
-        channel: 'trades',
-        type: 'update',
-        token_id: tokenId,
-        seq: flush.seq,
-        ts: flush.ts,
-        data: flush.trades.map((trade) => ({
-          id: trade.id,
-          price: trade.price,
-          quantity: Number(trade.quantity),
-          taker_side: trade.taker_side,
-          created_at: trade.created_at.toISOString(),
-        })),
-      });
-      for (const client of tradeSubscribers) this.send(client, `trades:${tokenId}`, text);
+  }
+
+  /** The flush's book update, encoded once per client depth; answers how many it sent. */
+  private sendBook(
+    tokenId: string,
+    flush: Flush,
+    wire: (level: Level) => WireLevel,
+    subscribers: Client[],
+  ): number {
+    if (!flush.book || subscribers.length === 0) return 0;
+    const checksum = bookChecksum(flush.book.top.asks.map(wire), flush.book.top.bids.map(wire));
+    const byDepth = new Map<number, Buffer>();
+    for (const [depth, view] of flush.book.views) {
+      byDepth.set(
+        depth,
+        encode({
+          channel: 'book',
+          type: 'update',
+          token_id: tokenId,
+          seq: flush.seq,
+          ts: flush.ts,
+          data: { bids: view.bids.map(wire), asks: view.asks.map(wire) },
+          checksum,
+        }),
+      );
     }
-    for (const tcp of corked) tcp.uncork();
-    return (
-      (flush.book ? bookSubscribers.length : 0) +
-      (flush.trades.length > 0 ? tradeSubscribers.length : 0)
-    );
+    const key = `book:${tokenId}`;
+    for (const client of subscribers) this.send(client, key, byDepth.get(depthOf(client, key))!);
+    return subscribers.length;
+  }
+
+  /** The flush's trades in one message; answers how many it sent. */
+  private sendTrades(tokenId: string, flush: Flush, subscribers: Client[]): number {
+    if (flush.trades.length === 0 || subscribers.length === 0) return 0;
+    const text = encode({
+      channel: 'trades',
+      type: 'update',
+      token_id: tokenId,
+      seq: flush.seq,
+      ts: flush.ts,
+      data: flush.trades.map((trade) => ({
+        id: trade.id,
+        price: trade.price,
+        quantity: Number(trade.quantity),
+        taker_side: trade.taker_side,
+        created_at: trade.created_at.toISOString(),
+      })),
+    });
+    for (const client of subscribers) this.send(client, `trades:${tokenId}`, text);
+    return subscribers.length;
   }
 
   /**
