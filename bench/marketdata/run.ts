@@ -11,10 +11,20 @@
  * advances by exactly one; BENCH_MD_CHECKERS of them (default 20) also compare the checksum.
  *
  * Ends with `marketdata: <N> subscribers, p99 delivery <L> ms, <M> messages/s, <G> gaps`, G the
- * sequence gaps and checksum failures together. Run with `npm run bench:marketdata`.
+ * sequence gaps and checksum failures together. Before it, the CPU each process used over the
+ * measured window (from /proc): per order placed, and per message delivered for the trading
+ * process (order entry and the hub's sends) and the subscribers' process (receiving and
+ * parsing), with the machine's load average. Run with `npm run bench:marketdata`.
+ *
+ * Orders go through bench:trading's keep-alive HTTP client (fetch() costs about twice the CPU
+ * per request and, thousands in flight, failed to connect).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { placeOrder, randomLimitOrder, startSeededSystem } from '../support/seeded-system.js';
+import os from 'node:os';
+import { createDb } from '../../src/lib/db/database.js';
+import { randomLimitOrder, startSeededSystem } from '../support/seeded-system.js';
+import { post } from '../trading/load.js';
+import { describe, metric, observe } from '../trading/observe.js';
 import type { Report, Start } from './subscribers.js';
 
 const subscribers = Number(process.env.BENCH_MD_SUBSCRIBERS ?? 1000);
@@ -49,6 +59,16 @@ function ask<T>(child: ChildProcess, command: object, op: string): Promise<T> {
   });
 }
 
+/** The hub's flush counters from the trading process's /metrics. */
+async function hubFigures(url: string) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return {
+    flushes: metric(text, 'market_data_flushes_total'),
+    sent: metric(text, 'market_data_flush_messages_total'),
+    cpuSeconds: metric(text, 'market_data_flush_cpu_seconds_total'),
+  };
+}
+
 /** Places `rate` orders a second for `seconds`, open loop; answers the placed rate. */
 async function load(url: string, tokenId: string, people: { id: string; token: string }[]) {
   let issued = 0;
@@ -66,7 +86,7 @@ async function load(url: string, tokenId: string, people: { id: string; token: s
         const trader = people[issued % people.length]!;
         issued += 1;
         inFlight += 1;
-        void placeOrder(url, trader, randomLimitOrder(tokenId))
+        void post(`${url}/api/v1/orders`, trader.token, JSON.stringify(randomLimitOrder(tokenId)))
           .then((status) => {
             if (status !== 200) refuse(String(status));
           })
@@ -92,6 +112,7 @@ async function main(): Promise<void> {
     tokens: 1,
     env: { WS_MAX_SOCKETS_PER_IP: String(subscribers + 10) },
   });
+  const db = createDb(seeded.databaseUrl, 1);
   const child = fork(new URL('./subscribers.ts', import.meta.url), {
     execArgv: ['--import', 'tsx'],
   });
@@ -100,7 +121,8 @@ async function main(): Promise<void> {
     const http = seeded.system.urls.trading;
     // a book to start from
     for (let i = 0; i < 200; i += 1) {
-      await placeOrder(http, seeded.people[i % seeded.people.length]!, randomLimitOrder(tokenId));
+      const trader = seeded.people[i % seeded.people.length]!;
+      await post(`${http}/api/v1/orders`, trader.token, JSON.stringify(randomLimitOrder(tokenId)));
     }
     const start: Start = {
       url: `${http.replace('http', 'ws')}/ws`,
@@ -112,6 +134,9 @@ async function main(): Promise<void> {
     await ask(child, { op: 'start', start }, 'ready');
     console.log(`${subscribers} subscribers on the book and trades of one token`);
 
+    const loadBefore = os.loadavg()[0]!;
+    const before = await observe(seeded.env, http, db);
+    const hubBefore = await hubFigures(http);
     child.send({ op: 'measure' });
     const measureStart = performance.now();
     const orders = await load(http, tokenId, seeded.people);
@@ -119,6 +144,11 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const { report } = await ask<{ report: Report }>(child, { op: 'report' }, 'report');
     const window = (performance.now() - measureStart) / 1000;
+    const after = await observe(seeded.env, http, db);
+    const hubAfter = await hubFigures(http);
+    const flushes = hubAfter.flushes - hubBefore.flushes;
+    const sent = hubAfter.sent - hubBefore.sent;
+    const perMessage = (ms: number) => ((ms * 1000) / Math.max(report.messages, 1)).toFixed(1);
     const p99 = quantile(report.buckets, 0.99);
     const gaps = report.gaps + report.checksumFailures;
     console.log(
@@ -131,12 +161,24 @@ async function main(): Promise<void> {
         `${report.gaps} sequence gaps, ${report.checksumFailures} checksum failures ` +
         `(${Math.min(checkers, subscribers)} checking clients), ${report.resyncs} resyncs`,
     );
+    console.log(describe(before, after, rate * seconds));
+    console.log(
+      `  hub: ${flushes} flushes (${(flushes / window).toFixed(1)}/s), ${sent} messages sent, ` +
+        `${(((hubAfter.cpuSeconds - hubBefore.cpuSeconds) * 1e6) / Math.max(sent, 1)).toFixed(1)} µs CPU per message in its flushes`,
+    );
+    console.log(
+      `  cpu µs/message delivered: trading ${perMessage((after.cpu.trading - before.cpu.trading) * 1000)}, ` +
+        `subscribers ${perMessage(report.cpuMs)}; ` +
+        `${(report.messages / Math.max(report.sockets, 1) / window).toFixed(1)} messages/s per subscriber; ` +
+        `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`,
+    );
     console.log(
       `marketdata: ${report.sockets} subscribers, p99 delivery ${p99.toFixed(0)} ms, ` +
         `${(report.messages / window).toFixed(0)} messages/s, ${gaps} gaps`,
     );
   } finally {
     child.kill();
+    await db.destroy();
     await seeded.stop();
   }
 }

@@ -26,11 +26,14 @@ export interface Report {
   checksumFailures: number;
   resyncs: number;
   sockets: number;
+  /** CPU milliseconds this process used while measuring (user + system) */
+  cpuMs: number;
 }
 
 /** delivery times in 0.1 ms buckets up to 60 s */
 const buckets = new Uint32Array(600_001);
 const stats = { messages: 0, gaps: 0, checksumFailures: 0, resyncs: 0, measuring: false };
+let cpuAtMeasure = process.cpuUsage();
 
 function subscribe(ws: WebSocket, start: Start, id: string): void {
   ws.send(
@@ -103,8 +106,10 @@ process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' 
       process.send!({ op: 'ready' });
     } else if (command.op === 'measure') {
       stats.measuring = true;
+      cpuAtMeasure = process.cpuUsage();
     } else {
       stats.measuring = false;
+      const cpu = process.cpuUsage(cpuAtMeasure);
       const report: Report = {
         buckets: [...buckets.entries()].filter(([, n]) => n > 0),
         messages: stats.messages,
@@ -112,6 +117,7 @@ process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' 
         checksumFailures: stats.checksumFailures,
         resyncs: stats.resyncs,
         sockets: sockets.length,
+        cpuMs: (cpu.user + cpu.system) / 1000,
       };
       // the parent ends this process once it has the report
       process.send!({ op: 'report', report });

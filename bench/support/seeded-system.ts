@@ -161,14 +161,3 @@ export function randomLimitOrder(tokenId: string) {
     price: ((995 + Math.floor(Math.random() * 11)) / 100).toFixed(2),
   };
 }
-
-/** Places one order over HTTP; resolves with the status once the answer is read. */
-export async function placeOrder(url: string, trader: Trader, body: object): Promise<number> {
-  const response = await fetch(`${url}/api/v1/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${trader.token}` },
-    body: JSON.stringify(body),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}

@@ -47,7 +47,8 @@ async function childrenOf(parent: number): Promise<number[]> {
   return children;
 }
 
-function metric(text: string, name: string): number {
+/** A counter's or histogram sum's value in a /metrics text (0 if absent). */
+export function metric(text: string, name: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }

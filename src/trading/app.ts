@@ -85,6 +85,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     clock,
     // the books exist before any socket can subscribe
     books: () => books,
+    metrics,
     limits: {
       ...defaultLimits,
       maxSocketsPerIp: config.marketData.maxSocketsPerIp,
@@ -136,7 +137,12 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
 
   const guard = guards({ tokens, isSessionActive: sessions.isActive });
   const otc = otcService({ db, clock });
-  ordersRoutes(app, ordersService({ db, books, clock }), otc, guard);
+  ordersRoutes(
+    app,
+    ordersService({ db, books, clock, publishedBook: (id, depth) => hub.book(id, depth) }),
+    otc,
+    guard,
+  );
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
   marketsRoutes(app, db, clock);

@@ -34,6 +34,21 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       labelNames: ['token_id'] as const,
       registers: [registry],
     }),
+    marketDataFlushes: new Counter({
+      name: 'market_data_flushes_total',
+      help: 'Flushes of the conflated public book and trades feeds (one book update each)',
+      registers: [registry],
+    }),
+    marketDataSent: new Counter({
+      name: 'market_data_flush_messages_total',
+      help: 'Book and trades messages the flushes sent, one per subscriber each',
+      registers: [registry],
+    }),
+    marketDataFlushCpuSeconds: new Counter({
+      name: 'market_data_flush_cpu_seconds_total',
+      help: 'CPU time of the flushes: encoding the messages and writing them to the sockets',
+      registers: [registry],
+    }),
   };
 }
 

@@ -9,13 +9,10 @@ import type { BookDelta, DepthSnapshot } from '../engine/index.js';
 
 export interface BookUpdate {
   tokenId: string;
-  /** the book's delta sequence after the batch */
-  sequence: number;
   trades: readonly Trade[];
   /** every order the batch changed, in its state after the batch */
   orders: readonly Order[];
-  depth: DepthSnapshot;
-  /** the batch's level changes, one per engine sequence number, ending at `sequence` */
+  /** the batch's level changes, in the engine's sequence */
   deltas: readonly BookDelta[];
 }
 

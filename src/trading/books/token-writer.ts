@@ -16,7 +16,6 @@ import type { Order, Trade } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
-import type { DepthSnapshot } from '../engine/index.js';
 import type { TradingMetrics } from '../metrics.js';
 import { Batch } from './batch.js';
 import { fiatBalancesOf, readToken, readTraders, writeBatch } from './batch.queries.js';
@@ -71,13 +70,11 @@ type Outcome = { ok: true; orderIds: string[] } | { ok: false; error: AppError }
 
 const retryableCodes = new Set(['40P01', '40001', '23514']);
 const attempts = 3;
-export const depthLevels = 100;
 
 export class TokenWriter {
   private readonly queue: Pending[] = [];
   private draining = false;
   private state: BookState | undefined;
-  private snapshot: DepthSnapshot | undefined;
   /** resolves once the book is loaded; commands wait for it (recovery) */
   readonly ready: Promise<void>;
 
@@ -86,11 +83,6 @@ export class TokenWriter {
     private readonly deps: WriterDeps,
   ) {
     this.ready = this.rebuild();
-  }
-
-  /** The committed book's top levels (never a batch's uncommitted state). */
-  depth(): DepthSnapshot | undefined {
-    return this.snapshot;
   }
 
   get lastPrice(): string | null {
@@ -132,7 +124,6 @@ export class TokenWriter {
   private async rebuild(): Promise<void> {
     this.state = undefined;
     this.state = await loadBookState(this.deps.db, this.tokenId, this.deps.clock.now());
-    this.snapshot = this.state.book.depth(depthLevels);
     this.deps.metrics.bookOrders.set({ token_id: this.tokenId }, this.state.live.size);
     this.deps.broadcaster.bookLoaded(this.tokenId, this.state.book.depth(Number.MAX_SAFE_INTEGER));
   }
@@ -242,14 +233,11 @@ export class TokenWriter {
       });
     });
     if (batch.isEmpty) return;
-    this.snapshot = state.book.depth(depthLevels);
     this.deps.metrics.bookOrders.set({ token_id: this.tokenId }, state.live.size);
     this.deps.broadcaster.publish({
       tokenId: this.tokenId,
-      sequence: state.book.sequence,
       trades: batch.trades,
       orders: [...batch.inserted.values(), ...batch.updated.values()].map(withoutOwnerKey),
-      depth: this.snapshot,
       deltas: batch.deltas,
     });
   }

@@ -1,14 +1,20 @@
 /**
- * The committed book of one token at full depth, kept from the writer's deltas: what a book
- * subscription's snapshot is cut from and what each update's checksum is computed over. Prices
- * are engine ticks; each side keeps its prices sorted best first.
+ * The committed book of one token at full depth, as the market data feed has published it: what
+ * a book subscription's snapshot and the REST book are cut from and what each update's checksum
+ * is computed over. Prices are engine ticks; each side keeps its prices sorted best first.
  */
-import type { BookDelta, DepthSnapshot, Side } from '../engine/index.js';
+import type { BookDelta, DepthSnapshot, LevelView, Side } from '../engine/index.js';
+
+/** A level as the feed compares it: [price in ticks, quantity]. */
+export type Level = [number, number];
+
+/** A level's change: what the engine's delta says, without its place in the engine's sequence. */
+export type LevelChange = Omit<BookDelta, 'sequence'>;
 
 class MirrorSide {
   /** prices, best first */
   readonly prices: number[] = [];
-  readonly quantities = new Map<number, number>();
+  readonly levels = new Map<number, LevelView>();
 
   constructor(private readonly better: (a: number, b: number) => boolean) {}
 
@@ -24,29 +30,28 @@ class MirrorSide {
     return low;
   }
 
-  /** Sets a level's quantity (0 removes it); answers the level's rank before the change. */
-  set(price: number, quantity: number): number {
-    const rank = this.rank(price);
-    const known = this.quantities.has(price);
-    if (quantity === 0) {
+  /** Sets a level (quantity 0 removes it). */
+  set(level: LevelView): void {
+    const known = this.levels.has(level.price);
+    if (level.quantity === 0) {
       if (known) {
-        this.prices.splice(rank, 1);
-        this.quantities.delete(price);
+        this.prices.splice(this.rank(level.price), 1);
+        this.levels.delete(level.price);
       }
     } else {
-      if (!known) this.prices.splice(rank, 0, price);
-      this.quantities.set(price, quantity);
+      if (!known) this.prices.splice(this.rank(level.price), 0, level.price);
+      const { price, quantity, orderCount } = level;
+      this.levels.set(price, { price, quantity, orderCount });
     }
-    return rank;
   }
 
-  top(levels: number): [number, number][] {
-    return this.prices.slice(0, levels).map((p) => [p, this.quantities.get(p)!]);
+  top(depth: number): Level[] {
+    return this.prices.slice(0, depth).map((p) => [p, this.levels.get(p)!.quantity]);
   }
 
-  at(rank: number): [number, number] | undefined {
-    const price = this.prices[rank];
-    return price === undefined ? undefined : [price, this.quantities.get(price)!];
+  /** The best `depth` levels with their order counts (the REST book). */
+  view(depth: number): LevelView[] {
+    return this.prices.slice(0, depth).map((p) => this.levels.get(p)!);
   }
 }
 
@@ -54,12 +59,10 @@ export class BookMirror {
   readonly bids = new MirrorSide((a, b) => a > b);
   readonly asks = new MirrorSide((a, b) => a < b);
 
-  constructor(public sequence: number) {}
-
   static from(depth: DepthSnapshot): BookMirror {
-    const mirror = new BookMirror(depth.sequence);
-    for (const level of depth.bids) mirror.bids.set(level.price, level.quantity);
-    for (const level of depth.asks) mirror.asks.set(level.price, level.quantity);
+    const mirror = new BookMirror();
+    for (const level of depth.bids) mirror.bids.set(level);
+    for (const level of depth.asks) mirror.asks.set(level);
     return mirror;
   }
 
@@ -67,9 +70,46 @@ export class BookMirror {
     return side === 'buy' ? this.bids : this.asks;
   }
 
-  /** Applies one delta; answers the level's rank on its side before the change. */
-  apply(delta: BookDelta): number {
-    this.sequence = delta.sequence;
-    return this.side(delta.side).set(delta.price, delta.quantity);
+  apply(change: LevelChange): void {
+    this.side(change.side).set(change);
   }
+
+  /** The changes that turn this mirror into `book` (a book loaded again from the database). */
+  changesTo(book: DepthSnapshot): LevelChange[] {
+    const changes: LevelChange[] = [];
+    for (const [side, levels] of [
+      ['buy', book.bids],
+      ['sell', book.asks],
+    ] as const) {
+      const mine = this.side(side).levels;
+      const theirs = new Map(levels.map((level) => [level.price, level]));
+      for (const price of mine.keys()) {
+        if (!theirs.has(price)) changes.push({ side, price, quantity: 0, orderCount: 0 });
+      }
+      for (const level of levels) {
+        const known = mine.get(level.price);
+        if (known?.quantity !== level.quantity || known.orderCount !== level.orderCount) {
+          changes.push({ side, ...level });
+        }
+      }
+    }
+    return changes;
+  }
+}
+
+/**
+ * What turns a client's view of one side (`before`, its best levels) into `after`: quantity 0
+ * for each level that left the view (removed, or pushed below the client's depth), then each
+ * level of `after` that is new to the view or changed. Applied in order, they leave exactly
+ * `after`, whether or not the client truncates to its depth.
+ */
+export function viewChanges(before: readonly Level[], after: readonly Level[]): Level[] {
+  const was = new Map(before);
+  const now = new Map(after);
+  const changes: Level[] = [];
+  for (const [price] of before) if (!now.has(price)) changes.push([price, 0]);
+  for (const [price, quantity] of after) {
+    if (was.get(price) !== quantity) changes.push([price, quantity]);
+  }
+  return changes;
 }

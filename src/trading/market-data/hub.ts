@@ -1,30 +1,36 @@
 /**
  * The in-process market data hub: the trading process's Broadcaster. Writers hand it each
  * committed batch, in commit order (a writer publishes synchronously after its commit), and it
- * fans the batch out to the WebSocket clients subscribed to it: one book `update` per engine
- * delta (so `seq` advances by exactly one) with the checksum of the top 10 levels after it, the
- * batch's trades, and each changed order to its owner only.
+ * fans the batches out to the WebSocket clients subscribed to them: each changed order to its
+ * owner at once, and the public book and trades conflated (book-feed.ts). A token's batches are
+ * gathered until the event loop is free (setImmediate): then one book `update` (`seq` exactly the
+ * previous + 1) with every level that changed in each client's view and the checksum of the top
+ * 10 levels after it, and one trades message. An idle hub sends each batch at once; a busy one
+ * sends fewer, larger updates instead of falling behind.
  *
  * A socket's send buffer is bounded: a client whose unsent bytes pass the bound gets one `resync`
  * for the channel and is dropped from it (it resubscribes for a fresh snapshot), so one slow
  * reader never holds memory or delays the others.
  */
 import { sql } from 'kysely';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { OrderedRuns } from '../../lib/ordered-runs.js';
 import { Exact } from '../../lib/money.js';
-import type { BookDelta, DepthSnapshot } from '../engine/index.js';
+import type { DepthSnapshot } from '../engine/index.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/token-writer.js';
+import type { TradingMetrics } from '../metrics.js';
 import { fromTicks } from '../orders/order-request.js';
 import { toOrderView } from '../orders/orders.views.js';
-import { BookMirror } from './book-mirror.js';
+import { BookFeed, type Flush } from './book-feed.js';
+import type { Level } from './book-mirror.js';
 import { candles, tickers } from './markets.queries.js';
 import { candleIntervals, type CandleInterval } from './markets.schemas.js';
-import { bookChecksum, checksumLevels, type WireLevel } from './checksum.js';
+import { bookChecksum, type WireLevel } from './checksum.js';
 import { channelKey, WsError, type ChannelRequest } from './protocol.js';
 
 export interface HubLimits {
@@ -57,6 +63,8 @@ export class Client {
 
   constructor(
     readonly socket: WebSocket,
+    /** the socket's TCP connection, corked while a flush writes to it (ws has no cork) */
+    readonly tcp: Duplex,
     readonly ip: string,
     now: Date,
   ) {
@@ -83,8 +91,19 @@ function encode(message: ServerMessage): Buffer {
   return Buffer.from(JSON.stringify(message));
 }
 
+/** The depth a client subscribed the book channel `key` with. */
+const depthOf = (client: Client, key: string) =>
+  (client.subscriptions.get(key) as { depth: number }).depth;
+
+/** A feed level (engine ticks) as the wire carries it. */
+const wireLevel =
+  (tickSize: string) =>
+  ([price, quantity]: Level): WireLevel => [fromTicks(price, tickSize), String(quantity)];
+
 export class MarketDataHub implements Broadcaster {
-  private readonly mirrors = new Map<string, BookMirror>();
+  private readonly feeds = new Map<string, BookFeed>();
+  /** tokens whose flush is scheduled */
+  private readonly flushing = new Set<string>();
   private readonly tickSizes = new Map<string, string>();
   /** the reads of each stream (a user's balances, a token's ticker and candles), in order */
   private readonly reads = new OrderedRuns();
@@ -96,44 +115,33 @@ export class MarketDataHub implements Broadcaster {
   readonly limits: HubLimits;
 
   constructor(
-    private readonly deps: { db: Db; books: () => Books; clock: Clock; limits: HubLimits },
+    private readonly deps: {
+      db: Db;
+      books: () => Books;
+      clock: Clock;
+      limits: HubLimits;
+      metrics: TradingMetrics;
+    },
   ) {
     this.limits = deps.limits;
   }
 
   bookLoaded(tokenId: string, book: DepthSnapshot): void {
-    this.mirrors.set(tokenId, BookMirror.from(book));
+    const feed = this.feeds.get(tokenId);
+    if (!feed) {
+      this.feeds.set(tokenId, new BookFeed(book));
+      return;
+    }
+    // Loaded again (after a failed batch): the feed goes on, carrying whatever differs.
+    this.flush(tokenId);
+    feed.gather(this.deps.clock.now().toISOString(), feed.mirror.changesTo(book), []);
+    this.flushSoon(tokenId);
   }
 
   publish(update: BookUpdate): void {
     const ts = this.deps.clock.now().toISOString();
-    const mirror = this.mirrors.get(update.tokenId);
-    const tickSize = this.tickSizes.get(update.tokenId);
-    const bookSubscribers = this.subscribers.get(`book:${update.tokenId}`);
-    for (const delta of update.deltas) {
-      const rank = mirror?.apply(delta) ?? 0;
-      if (!mirror || !tickSize || !bookSubscribers?.size) continue;
-      this.sendBookUpdate(update.tokenId, mirror, tickSize, delta, rank, bookSubscribers, ts);
-    }
-    const tradeSubscribers = this.subscribers.get(`trades:${update.tokenId}`);
-    if (tickSize && update.trades.length > 0 && tradeSubscribers?.size) {
-      const text = encode({
-        channel: 'trades',
-        type: 'update',
-        token_id: update.tokenId,
-        seq: update.sequence,
-        ts,
-        data: update.trades.map((trade) => ({
-          id: trade.id,
-          price: trade.price,
-          quantity: Number(trade.quantity),
-          taker_side: trade.taker_side,
-          created_at: trade.created_at.toISOString(),
-        })),
-      });
-      for (const client of [...tradeSubscribers])
-        this.send(client, `trades:${update.tokenId}`, text);
-    }
+    this.feeds.get(update.tokenId)?.gather(ts, update.deltas, update.trades);
+    this.flushSoon(update.tokenId);
     for (const order of update.orders) {
       const owners = this.subscribers.get(`orders:${order.user_id}`);
       if (!owners?.size) continue;
@@ -153,6 +161,119 @@ export class MarketDataHub implements Broadcaster {
         this.sendBalances(userId, update.tokenId);
       }
     }
+  }
+
+  /**
+   * The book as the feed has published it: the REST book (a point of the same sequence). What is
+   * gathered is flushed first, so the answer holds every batch committed before the read.
+   */
+  book(tokenId: string, depth: number): DepthSnapshot | undefined {
+    this.flush(tokenId);
+    const feed = this.feeds.get(tokenId);
+    if (!feed) return undefined;
+    return {
+      sequence: feed.seq,
+      bids: feed.mirror.bids.view(depth),
+      asks: feed.mirror.asks.view(depth),
+    };
+  }
+
+  /** Flushes the token's feed once the event loop has handled what is ready now. */
+  private flushSoon(tokenId: string): void {
+    if (this.flushing.has(tokenId)) return;
+    this.flushing.add(tokenId);
+    setImmediate(() => {
+      this.flushing.delete(tokenId);
+      this.flush(tokenId);
+    });
+  }
+
+  /** Sends what the token's feed gathered, if anything, counted in the metrics. */
+  private flush(tokenId: string): void {
+    const cpu = process.cpuUsage();
+    const sent = this.sendGathered(tokenId);
+    if (sent === null) return;
+    const used = process.cpuUsage(cpu);
+    const { metrics } = this.deps;
+    metrics.marketDataFlushes.inc();
+    metrics.marketDataSent.inc(sent);
+    metrics.marketDataFlushCpuSeconds.inc((used.user + used.system) / 1e6);
+  }
+
+  /**
+   * One book update and one trades message with everything gathered since the last flush;
+   * answers how many messages it sent (null: nothing was gathered).
+   */
+  private sendGathered(tokenId: string): number | null {
+    const feed = this.feeds.get(tokenId);
+    const tickSize = this.tickSizes.get(tokenId);
+    const bookKey = `book:${tokenId}`;
+    const bookSubscribers = [...(this.subscribers.get(bookKey) ?? [])];
+    const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, bookKey)))]);
+    if (!flush) return null;
+    if (!tickSize) return 0;
+    const tradeSubscribers = [...(this.subscribers.get(`trades:${tokenId}`) ?? [])];
+    // Each subscriber's messages of the flush leave in one write (one syscall, one read for it).
+    const corked = new Set([...bookSubscribers, ...tradeSubscribers].map((client) => client.tcp));
+    for (const tcp of corked) tcp.cork();
+    try {
+      return (
+        this.sendBook(tokenId, flush, wireLevel(tickSize), bookSubscribers) +
+        this.sendTrades(tokenId, flush, tradeSubscribers)
+      );
+    } finally {
+      for (const tcp of corked) tcp.uncork();
+    }
+  }
+
+  /** The flush's book update, encoded once per client depth; answers how many it sent. */
+  private sendBook(
+    tokenId: string,
+    flush: Flush,
+    wire: (level: Level) => WireLevel,
+    subscribers: Client[],
+  ): number {
+    if (!flush.book || subscribers.length === 0) return 0;
+    const checksum = bookChecksum(flush.book.top.asks.map(wire), flush.book.top.bids.map(wire));
+    const byDepth = new Map<number, Buffer>();
+    for (const [depth, view] of flush.book.views) {
+      byDepth.set(
+        depth,
+        encode({
+          channel: 'book',
+          type: 'update',
+          token_id: tokenId,
+          seq: flush.seq,
+          ts: flush.ts,
+          data: { bids: view.bids.map(wire), asks: view.asks.map(wire) },
+          checksum,
+        }),
+      );
+    }
+    const key = `book:${tokenId}`;
+    for (const client of subscribers) this.send(client, key, byDepth.get(depthOf(client, key))!);
+    return subscribers.length;
+  }
+
+  /** The flush's trades in one message; answers how many it sent. */
+  private sendTrades(tokenId: string, flush: Flush, subscribers: Client[]): number {
+    if (flush.trades.length === 0 || subscribers.length === 0) return 0;
+    const text = encode({
+      channel: 'trades',
+      type: 'update',
+      token_id: tokenId,
+      seq: flush.seq,
+      ts: flush.ts,
+      data: flush.trades.map((trade) => ({
+        id: trade.id,
+        price: trade.price,
+        quantity: Number(trade.quantity),
+        taker_side: trade.taker_side,
+        created_at: trade.created_at.toISOString(),
+      })),
+    });
+    for (const client of subscribers) this.send(client, `trades:${tokenId}`, text);
+    return subscribers.length;
   }
 
   /**
@@ -231,49 +352,6 @@ export class MarketDataHub implements Broadcaster {
     });
   }
 
-  private sendBookUpdate(
-    tokenId: string,
-    mirror: BookMirror,
-    tickSize: string,
-    delta: BookDelta,
-    rank: number,
-    subscribers: Set<Client>,
-    ts: string,
-  ): void {
-    const wire = ([price, quantity]: [number, number]): WireLevel => [
-      fromTicks(price, tickSize),
-      String(quantity),
-    ];
-    const checksum = bookChecksum(
-      mirror.asks.top(checksumLevels).map(wire),
-      mirror.bids.top(checksumLevels).map(wire),
-    );
-    const side = mirror.side(delta.side);
-    const byDepth = new Map<number, Buffer>();
-    const key = `book:${tokenId}`;
-    for (const client of [...subscribers]) {
-      const depth = (client.subscriptions.get(key) as { depth: number }).depth;
-      let text = byDepth.get(depth);
-      if (text === undefined) {
-        const levels: WireLevel[] = [wire([delta.price, delta.quantity])];
-        // A level removed from the client's view brings the next one into it.
-        const next = delta.quantity === 0 && rank < depth ? side.at(depth - 1) : undefined;
-        if (next) levels.push(wire(next));
-        text = encode({
-          channel: 'book',
-          type: 'update',
-          token_id: tokenId,
-          seq: delta.sequence,
-          ts,
-          data: delta.side === 'buy' ? { bids: levels, asks: [] } : { bids: [], asks: levels },
-          checksum,
-        });
-        byDepth.set(depth, text);
-      }
-      this.send(client, key, text);
-    }
-  }
-
   /** Sends a channel message, or resyncs and drops a client whose buffer is past the bound. */
   private send(client: Client, key: string, text: Buffer): void {
     if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) {
@@ -319,19 +397,16 @@ export class MarketDataHub implements Broadcaster {
       if (error instanceof AppError) throw new WsError('UNKNOWN_TOKEN', error.message);
       throw error;
     }
-    const mirror = this.mirrors.get(request.tokenId)!;
+    const feed = this.feeds.get(request.tokenId)!;
     this.add(client, key, request, key);
-    const wire = ([price, quantity]: [number, number]): WireLevel => [
-      fromTicks(price, tickSize),
-      String(quantity),
-    ];
-    const asks = mirror.asks.top(request.depth).map(wire);
-    const bids = mirror.bids.top(request.depth).map(wire);
+    const wire = wireLevel(tickSize);
+    const asks = feed.mirror.asks.top(request.depth).map(wire);
+    const bids = feed.mirror.bids.top(request.depth).map(wire);
     return {
       channel: 'book',
       type: 'snapshot',
       token_id: request.tokenId,
-      seq: mirror.sequence,
+      seq: feed.seq,
       ts: this.deps.clock.now().toISOString(),
       data: { bids, asks },
       checksum: bookChecksum(asks, bids),

@@ -103,9 +103,15 @@ describe('candles and tickers', () => {
       }
     };
     await expectCandles();
+    const book = async () => (await sys.call('GET', `/api/v1/orderbook/${tokenId}`)).json();
+    const bookBefore = await book();
     // the candles are rows of their own, kept with the trades: a restart keeps them
     await sys.restart();
     await expectCandles();
+    // the feed's sequence starts again from the book's persisted engine sequence: never lower
+    const bookAfter = await book();
+    expect(bookAfter.sequence).toBeGreaterThanOrEqual(bookBefore.sequence);
+    expect([bookAfter.bids, bookAfter.asks]).toEqual([bookBefore.bids, bookBefore.asks]);
 
     const day = trades.filter(
       (t) => t.created_at.getTime() > sys.clock.now().getTime() - 86_400_000,

@@ -134,7 +134,7 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
   }
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
-    const client = new Client(socket, request.ip, clock.now());
+    const client = new Client(socket, request.raw.socket, request.ip, clock.now());
     if (!hub.connect(client)) {
       error(client, null, new WsError('TOO_MANY_SOCKETS', 'Too many sockets from this address'));
       socket.close(closePolicy, 'too many sockets');

@@ -1,7 +1,8 @@
 /**
  * The order use cases. Placing, amending and cancelling go through the token's writer (one writer
  * per token; books/token-writer.ts), which answers only after its batch committed. Reads go to
- * the database, except the order book, which is the writer's committed snapshot.
+ * the database, except the order book, which is the market data feed's (a point of its sequence,
+ * so a client may start from it and apply the feed's later updates).
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '../../lib/db/database.js';
@@ -9,6 +10,7 @@ import { liveOrderStatuses, type Order } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/token-writer.js';
+import type { DepthSnapshot } from '../engine/index.js';
 import { fromTicks } from './order-request.js';
 import { defaultTimeInForce, preflightRefusal } from './order-request.js';
 import {
@@ -39,7 +41,13 @@ function requestHash(body: PlaceOrderBody): string {
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
-export function ordersService(deps: { db: Db; books: Books; clock: Clock }) {
+export function ordersService(deps: {
+  db: Db;
+  books: Books;
+  clock: Clock;
+  /** a token's book as the market data feed has published it (MarketDataHub.book) */
+  publishedBook: (tokenId: string, depth: number) => DepthSnapshot | undefined;
+}) {
   const { db, books, clock } = deps;
   /** client_order_ids being placed right now, so a replay racing its first send waits for it */
   const inFlight = new Map<string, { hash: string; answer: Promise<PlaceOrderAnswer> }>();
@@ -183,7 +191,9 @@ export function ordersService(deps: { db: Db; books: Books; clock: Clock }) {
         .where('id', '=', tokenId)
         .executeTakeFirst();
       if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
-      const depth = (await books.writerFor(tokenId)).depth();
+      // loading the writer loads the book into the feed
+      await books.writerFor(tokenId);
+      const depth = deps.publishedBook(tokenId, levels);
       const level = (l: { price: number; quantity: number; orderCount: number }) => ({
         price: fromTicks(l.price, token.tick_size),
         quantity: l.quantity,
@@ -194,8 +204,8 @@ export function ordersService(deps: { db: Db; books: Books; clock: Clock }) {
         sequence: depth?.sequence ?? 0,
         last_price: token.last_price,
         halted_until: token.halted_until?.toISOString() ?? null,
-        bids: (depth?.bids ?? []).slice(0, levels).map(level),
-        asks: (depth?.asks ?? []).slice(0, levels).map(level),
+        bids: (depth?.bids ?? []).map(level),
+        asks: (depth?.asks ?? []).map(level),
       };
     },
 

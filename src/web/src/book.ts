@@ -3,8 +3,8 @@
  * "Market data and WebSocket"): a snapshot, then updates of absolute `[price, quantity]` levels
  * (quantity "0" removes the level) whose `seq` must each be the previous + 1. A gap or a checksum
  * that differs means the copy is wrong: the caller resubscribes for a fresh snapshot. The copy
- * holds the subscribed depth only, as the server's checksum and its "next level into view" rule
- * assume (hub.ts). Prices and quantities stay the strings the server sent; only ordering compares
+ * holds the subscribed depth only, as the server's checksum and its updates of each client's
+ * view assume (hub.ts: one conflated update per flush). Prices and quantities stay the strings the server sent; only ordering compares
  * them as decimals.
  */
 import Decimal from 'decimal.js';
