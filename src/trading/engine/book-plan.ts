@@ -104,7 +104,8 @@ export class BookPlan implements PlanOutcome {
   private readonly tradeRecords: TradeRecord[] = [new TradeRecord()];
   private readonly updateRecords: UpdateRecord[] = [new UpdateRecord()];
   private readonly deltaRecords: DeltaRecord[] = [new DeltaRecord()];
-  private readonly triggeredIds: string[] = [];
+  /** Starts with a null slot, for its element kind (see `OrderBook.spares`). */
+  private readonly triggeredIds: (string | null)[] = [null];
 
   /** `book` is the book that owns the plan. */
   constructor(readonly book: object) {}
@@ -280,7 +281,7 @@ export class BookPlan implements PlanOutcome {
   }
 
   get triggeredStops(): string[] {
-    return this.triggeredIds.slice(0, this.triggeredCount);
+    return this.triggeredIds.slice(0, this.triggeredCount) as string[];
   }
 }
 

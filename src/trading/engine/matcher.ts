@@ -61,8 +61,11 @@ export class MatchRun {
   private readonly levels: LevelChanges;
   private lastPrice: number | null = null;
   private readonly taker = new Taker();
-  /** Stops triggered so far, in trigger order: `triggeredCount` of them. */
-  private readonly triggered: PendingStop[] = [];
+  /**
+   * Stops triggered so far, in trigger order: `triggeredCount` of them. It starts with a null slot
+   * so that its element kind is that of objects from the start (see `OrderBook.spares`).
+   */
+  private readonly triggered: (PendingStop | null)[] = [null];
   private triggeredCount = 0;
   private triggeredBuys = 0;
   private triggeredSells = 0;
