@@ -2,7 +2,8 @@
  * The engine benchmark: `npm run bench:engine`. Drives Tessera's engine (plan + apply per
  * operation), nodejs-order-book and a plain baseline book (baseline-book.ts) through the same
  * seeded streams in one process and prints throughput (median of RUNS interleaved timed runs
- * after a warm-up), per-operation latency percentiles and peak heap growth, for each workload of
+ * after a warm-up), per-operation latency percentiles (latency.ts), the collections and peak heap
+ * growth during those passes and how often the host paused the process, for each workload of
  * the family (each in a child process of its own). The last line is the family's worst case:
  * `mixed: <N> ops/s, <R>x nodejs-order-book`, N and R the minimum over the workloads.
  * `npm run bench:engine -- <workload>` runs one workload.
@@ -11,34 +12,13 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { baselineBook, nodejsOrderBook, tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
-import { opsPerSecond, quiesce } from './timed-run.js';
+import { hostPauses, latency } from './latency.js';
+import type { Latency } from './latency.js';
+import { opsPerSecond } from './timed-run.js';
 import { SEED, WORKLOADS } from './workload.js';
 import type { Workload } from './workload.js';
 
 const RUNS = 5;
-
-interface Latency {
-  p50: number;
-  p99: number;
-  p999: number;
-  peakHeapMb: number;
-}
-
-/** A further run timing every operation, sampling the heap every 4096 operations. */
-function latency(engine: LoadedEngine, count: number): Latency {
-  engine.reset();
-  quiesce();
-  const baseline = process.memoryUsage().heapUsed;
-  let peak = baseline;
-  const latencies = new Float64Array(count);
-  engine.runTimed(latencies, () => {
-    peak = Math.max(peak, process.memoryUsage().heapUsed);
-  });
-  latencies.sort();
-  const at = (q: number) => latencies[Math.min(count - 1, Math.floor(q * count))] as number;
-  return { p50: at(0.5), p99: at(0.99), p999: at(0.999), peakHeapMb: (peak - baseline) / 2 ** 20 };
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] as number;
@@ -49,7 +29,8 @@ function line(workload: string, engine: string, rate: number, l: Latency): strin
   return [
     `${workload.padEnd(9)} ${engine.padEnd(18)}`,
     `${Math.round(rate).toLocaleString('en-US').padStart(11)} ops/s`,
-    `p50 ${us(l.p50)}  p99 ${us(l.p99)}  p99.9 ${us(l.p999)}`,
+    `p50 ${us(l.p50)}  p99 ${us(l.p99)}  p99.9 ${us(l.p999)} (one pass ${us(l.onePassP999)})`,
+    `max ${us(l.max)}  gc ${l.collections} (${l.collectionMs.toFixed(1)} ms)`,
     `peak heap +${l.peakHeapMb.toFixed(0)} MB`,
   ].join('  ');
 }
@@ -85,6 +66,11 @@ function bench(workload: Workload): void {
   const [ours, theirs, baseline] = timeInterleaved(workload, engines) as [number, number, number];
   const ratio = ours / theirs;
   const name = workload.name.padEnd(9);
+  const host = hostPauses();
+  console.log(
+    `${name} host: ${host.perMs.toFixed(2)} pauses of 10 us or more per ms of a busy loop ` +
+      `(median ${host.medianUs.toFixed(0)} us, longest ${host.longestUs.toFixed(0)} us)`,
+  );
   console.log(
     `${name} ratio ${ratio.toFixed(1)}x nodejs-order-book, ${(ours / baseline).toFixed(2)}x baseline book`,
   );
@@ -99,7 +85,8 @@ if (only !== undefined) {
 } else {
   console.log(
     `engine benchmark: node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} x${os.cpus().length}, ` +
-      `seed ${SEED}, median of ${RUNS} interleaved runs after a warm-up; latencies from one further run; ` +
+      `seed ${SEED}, median of ${RUNS} interleaved runs after a warm-up; latency: each operation's ` +
+      'least of 5 further passes (p99.9 of one pass beside it); ' +
       'one process per workload',
   );
   type Result = { name: string; rate: number; ratio: number };
