@@ -26,8 +26,7 @@ function stop(
     timeInForce: 'IOC',
     arrival,
     bucket: null,
-    prevStop: null,
-    nextStop: null,
+    slot: 0,
   };
 }
 
