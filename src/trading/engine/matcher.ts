@@ -7,7 +7,7 @@ import type { CancelReason, OrderIdentity, RejectCode, Side, TimeInForce } from 
 
 /**
  * An order about to take liquidity: a new limit or market order, or a triggered stop. A run
- * keeps one and rewrites it for each taker (a taker is finished before the next one starts).
+ * keeps one for the command's own order and one per stop it triggers, rewritten by later runs.
  */
 class Taker {
   key = 0;
@@ -62,10 +62,12 @@ export class MatchRun {
   private lastPrice: number | null = null;
   private readonly taker = new Taker();
   /**
-   * Stops triggered so far, in trigger order: `triggeredCount` of them. It starts with a null slot
-   * so that its element kind is that of objects from the start (see `OrderBook.spares`).
+   * Stops triggered so far, in trigger order: `triggeredCount` of them, and the taker each becomes.
+   * The stops' array starts with a null slot so that its element kind is that of objects from the
+   * start (see `OrderBook.spares`).
    */
   private readonly triggered: (PendingStop | null)[] = [null];
+  private readonly triggeredTakers: Taker[] = [new Taker()];
   private triggeredCount = 0;
   private triggeredBuys = 0;
   private triggeredSells = 0;
@@ -168,7 +170,7 @@ export class MatchRun {
   /** Runs the triggered stops in trigger order; their own trades may trigger more meanwhile. */
   private cascade(): void {
     for (let i = 0; i < this.triggeredCount; i += 1) {
-      this.runTriggered(this.triggered[i] as PendingStop);
+      this.runTriggered(this.triggeredTakers[i] as Taker);
     }
   }
 
@@ -187,15 +189,11 @@ export class MatchRun {
     }
     plan.triggeredBuys = this.triggeredBuys;
     plan.triggeredSells = this.triggeredSells;
-    for (let i = 0; i < this.triggeredCount; i += 1) {
-      plan.triggered((this.triggered[i] as PendingStop).orderId);
-    }
     plan.lastPrice = this.lastPrice;
     this.levels.writeDeltas(plan, this.source.sequence + 1);
   }
 
-  private runTriggered(stop: PendingStop): void {
-    const taker = this.taker.set(stop, stop.type === 'stop_loss', stop.price, stop.timeInForce);
+  private runTriggered(taker: Taker): void {
     const refusal = this.refusal(taker);
     if (refusal === null) {
       this.match(taker);
@@ -282,13 +280,27 @@ export class MatchRun {
   }
 
   private triggerSide(side: Side, price: number): void {
-    const stops = this.source.stops;
-    for (;;) {
-      const skip = side === 'buy' ? this.triggeredBuys : this.triggeredSells;
-      if (!stops.triggersAt(side, skip, price)) return;
-      if (side === 'buy') this.triggeredBuys += 1;
-      else this.triggeredSells += 1;
-      this.triggered[this.triggeredCount++] = stops.next(side, skip) as PendingStop;
+    const buy = side === 'buy';
+    const from = this.triggeredCount;
+    const skip = buy ? this.triggeredBuys : this.triggeredSells;
+    const taken = this.source.stops.trigger(side, skip, price, this.triggered, from);
+    if (taken === 0) return;
+    if (buy) this.triggeredBuys += taken;
+    else this.triggeredSells += taken;
+    this.triggeredCount = from + taken;
+    // Each stop is read as it triggers, not when its turn in the cascade comes: this short loop
+    // reads a price's stops together, so that their cache misses overlap (the stops are scattered
+    // in memory), where the cascade would wait for each in turn.
+    const takers = this.triggeredTakers;
+    for (let i = from; i < this.triggeredCount; i += 1) {
+      const stop = this.triggered[i] as PendingStop;
+      (takers[i] ??= new Taker()).set(
+        stop,
+        stop.type === 'stop_loss',
+        stop.price,
+        stop.timeInForce,
+      );
+      this.plan.triggered(stop.orderId);
     }
   }
 

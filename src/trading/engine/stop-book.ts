@@ -86,8 +86,9 @@ class StopSide {
   private cursorBucket: StopBucket | null = null;
   private cursorSlot = 0;
 
-  /** `sign` is -1 for buys (the lowest stop triggers first), +1 for sells. */
-  constructor(sign: number) {
+  constructor(private readonly side: Side) {
+    // Buys trigger lowest stop price first, sells highest.
+    const sign = side === 'buy' ? -1 : 1;
     this.ladder = new Ladder((height) => new StopBucket(Number.NaN, height), sign);
   }
 
@@ -98,12 +99,27 @@ class StopSide {
   }
 
   /**
-   * The stop `skip` places after the next to trigger, or null past the last. A plan reads them
-   * with `skip` going up one at a time, each step from the last one read.
+   * Appends to `into`, from index `count`, the stops from `skip` places after the next to trigger
+   * whose stop price a last price of `price` reaches, in trigger order; returns how many. A stop
+   * price's stops trigger together, so it takes whole queues, reading no stop.
    */
-  at(skip: number): PendingStop | null {
-    const bucket = this.queueAt(skip);
-    return bucket === null ? null : (bucket.queue[this.cursorSlot] as PendingStop);
+  trigger(skip: number, price: number, into: (PendingStop | null)[], count: number): number {
+    let bucket = this.queueAt(skip);
+    let slot = this.cursorSlot;
+    let taken = 0;
+    while (bucket !== null && stopTriggers(this.side, bucket.price, price)) {
+      const queue = bucket.queue;
+      for (let i = slot; i < bucket.end; i += 1) {
+        const stop = queue[i] as PendingStop | null;
+        if (stop !== null) into[count + taken++] = stop;
+      }
+      bucket = bucket.worse;
+      slot = bucket === null ? 0 : bucket.start;
+    }
+    this.cursorAt = skip + taken;
+    this.cursorBucket = bucket;
+    this.cursorSlot = slot;
+    return taken;
   }
 
   add(stop: PendingStop): void {
@@ -202,8 +218,8 @@ function compact(bucket: StopBucket): void {
 
 /** Pending stops per side in trigger order: buys by ascending stop price, sells by descending, then by arrival. */
 export class StopBook {
-  private readonly buys = new StopSide(-1);
-  private readonly sells = new StopSide(1);
+  private readonly buys = new StopSide('buy');
+  private readonly sells = new StopSide('sell');
 
   /**
    * True when the stop `skip` places after the next one to trigger on `side` exists and triggers
@@ -214,9 +230,18 @@ export class StopBook {
     return queue !== null && stopTriggers(side, queue.price, price);
   }
 
-  /** The stop `skip` places after the next one to trigger on `side`, if any. */
-  next(side: Side, skip: number): PendingStop | undefined {
-    return this.side(side).at(skip) ?? undefined;
+  /**
+   * Appends to `into`, from index `count`, the stops of `side` from `skip` places after the next
+   * to trigger that a last price of `price` triggers, in trigger order; returns how many.
+   */
+  trigger(
+    side: Side,
+    skip: number,
+    price: number,
+    into: (PendingStop | null)[],
+    count: number,
+  ): number {
+    return this.side(side).trigger(skip, price, into, count);
   }
 
   /** Adds a stop that arrived after every pending one (it triggers last among equal stop prices). */
