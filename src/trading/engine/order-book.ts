@@ -54,6 +54,8 @@ export class OrderBook implements MatchingBook<BookPlan> {
    */
   private readonly spares = new Array<RestingNode | null>(MAX_SPARES).fill(null);
   private spareCount = 0;
+  /** Scratch for the stops an applied plan triggered; a null slot for its element kind (as above). */
+  private readonly triggered: (PendingStop | null)[] = [null];
   /** The book's one plan, rewritten for every command, and the result that carries it. */
   private readonly pending = new BookPlan(this);
   readonly accepted: PlanResult<BookPlan> = Object.freeze({ ok: true, plan: this.pending });
@@ -252,9 +254,10 @@ export class OrderBook implements MatchingBook<BookPlan> {
   }
 
   private dropTriggered(side: Side, count: number): void {
-    for (let i = 0; i < count; i += 1) {
-      this.live.delete((this.stops.takeNext(side) as PendingStop).key);
-    }
+    if (count === 0) return;
+    const taken = this.triggered;
+    this.stops.take(side, count, taken);
+    for (let i = 0; i < count; i += 1) this.live.delete((taken[i] as PendingStop).key);
   }
 
   private addStop(stop: PendingStop): void {

@@ -38,6 +38,13 @@ function triggered(book: StopBook, side: Side, skip: number, price: number): str
   return into.slice(0, count).map((s) => (s as PendingStop).orderId);
 }
 
+/** The ids of the stops `StopBook.take` removes. */
+function taken(book: StopBook, side: Side, count: number): string[] {
+  const into: (PendingStop | null)[] = [];
+  book.take(side, count, into);
+  return into.map((s) => (s as PendingStop).orderId);
+}
+
 describe('StopBook', () => {
   it('keeps buys by lowest stop and sells by highest stop first, then by arrival', () => {
     const book = new StopBook();
@@ -77,7 +84,7 @@ describe('StopBook', () => {
     for (const s of [a, b, c]) book.add(s);
     book.remove(b);
     expect(() => book.remove(b)).toThrow(/not pending/);
-    expect([book.takeNext('sell')?.orderId, book.takeNext('sell')?.orderId]).toEqual(['c', 'a']);
+    expect(taken(book, 'sell', 2)).toEqual(['c', 'a']);
     expect(book.isEmpty).toBe(true);
     // An emptied stop price takes new stops again.
     book.add(b);
@@ -93,6 +100,9 @@ describe('StopBook', () => {
     const left = stops.filter((s) => s.arrival % 3 === 0).map((s) => s.orderId);
     expect(book.all().map((s) => s.orderId)).toEqual([...left, 'late']);
     expect(triggered(book, 'sell', 1, 90)).toEqual([...left.slice(1), 'late']);
-    expect(book.takeNext('sell')?.orderId).toBe(left[0]);
+    expect(taken(book, 'sell', 3)).toEqual(left.slice(0, 3));
+    expect(book.all().map((s) => s.orderId)).toEqual([...left.slice(3), 'late']);
+    expect(taken(book, 'sell', left.length - 2)).toEqual([...left.slice(3), 'late']);
+    expect(book.isEmpty).toBe(true);
   });
 });

@@ -144,18 +144,50 @@ class StopSide {
     queue[stop.slot] = null;
     stop.bucket = null;
     bucket.count -= 1;
-    if (bucket.count === 0) {
-      bucket.start = bucket.end = 0;
-      this.ladder.remove(bucket);
-      // Stop prices near the market empty and fill again: an emptied queue stays in the map, idle,
-      // unless the map already holds many more queues than are in use.
-      if (this.byPrice.size > MAX_IDLE_BUCKETS + this.ladder.size)
-        this.byPrice.delete(bucket.price);
-    } else if (stop.slot === bucket.start) {
+    if (bucket.count === 0) this.emptied(bucket);
+    else if (stop.slot === bucket.start) {
       while (queue[bucket.start] === null) bucket.start += 1;
     } else if (bucket.end - bucket.start > 2 * bucket.count + 8) compact(bucket);
     this.count -= 1;
     this.cursorAt = -1;
+  }
+
+  /**
+   * Removes the first `count` stops in trigger order (there are at least as many), writing them
+   * to `into`. Queue by queue, reading of each stop nothing: a cascade's stops are out of the cache
+   * again by the time they are applied, and `remove` waited for a miss on each stop's queue links.
+   */
+  take(count: number, into: (PendingStop | null)[]): void {
+    let taken = 0;
+    while (taken < count) {
+      const bucket = this.ladder.first as StopBucket;
+      const queue = bucket.queue;
+      let i = bucket.start;
+      for (; i < bucket.end && taken < count; i += 1) {
+        const stop = queue[i] as PendingStop | null;
+        if (stop === null) continue;
+        queue[i] = null;
+        stop.bucket = null;
+        into[taken++] = stop;
+        bucket.count -= 1;
+      }
+      if (bucket.count === 0) this.emptied(bucket);
+      else {
+        while (queue[i] === null) i += 1;
+        bucket.start = i;
+      }
+    }
+    this.count -= count;
+    this.cursorAt = -1;
+  }
+
+  /** Takes an emptied queue off the ladder. */
+  private emptied(bucket: StopBucket): void {
+    bucket.start = bucket.end = 0;
+    this.ladder.remove(bucket);
+    // Stop prices near the market empty and fill again: an emptied queue stays in the map, idle,
+    // unless the map already holds many more queues than are in use.
+    if (this.byPrice.size > MAX_IDLE_BUCKETS + this.ladder.size) this.byPrice.delete(bucket.price);
   }
 
   /** Every pending stop in trigger order. */
@@ -258,13 +290,9 @@ export class StopBook {
     return this.buys.count === 0 && this.sells.count === 0;
   }
 
-  /** Removes the next stop to trigger on `side` and returns it; undefined when there is none. */
-  takeNext(side: Side): PendingStop | undefined {
-    const stops = this.side(side);
-    const stop = stops.first;
-    if (stop === null) return undefined;
-    stops.remove(stop);
-    return stop;
+  /** Removes the first `count` stops to trigger on `side` (there are as many), into `into`. */
+  take(side: Side, count: number, into: (PendingStop | null)[]): void {
+    this.side(side).take(count, into);
   }
 
   /** Every pending stop, buys then sells, each in trigger order. */
