@@ -7,7 +7,7 @@ import type { CancelReason, OrderIdentity, RejectCode, Side, TimeInForce } from 
 
 /**
  * An order about to take liquidity: a new limit or market order, or a triggered stop. A run
- * keeps one for the command's own order and one per stop it triggers, rewritten by later runs.
+ * keeps one and rewrites it for each taker (a taker is finished before the next one starts).
  */
 class Taker {
   key = 0;
@@ -62,12 +62,10 @@ export class MatchRun {
   private lastPrice: number | null = null;
   private readonly taker = new Taker();
   /**
-   * Stops triggered so far, in trigger order: `triggeredCount` of them, and the taker each becomes.
-   * The stops' array starts with a null slot so that its element kind is that of objects from the
-   * start (see `OrderBook.spares`).
+   * Stops triggered so far, in trigger order: `triggeredCount` of them. It starts with a null slot
+   * so that its element kind is that of objects from the start (see `OrderBook.spares`).
    */
   private readonly triggered: (PendingStop | null)[] = [null];
-  private readonly triggeredTakers: Taker[] = [new Taker()];
   private triggeredCount = 0;
   private triggeredBuys = 0;
   private triggeredSells = 0;
@@ -170,7 +168,7 @@ export class MatchRun {
   /** Runs the triggered stops in trigger order; their own trades may trigger more meanwhile. */
   private cascade(): void {
     for (let i = 0; i < this.triggeredCount; i += 1) {
-      this.runTriggered(this.triggeredTakers[i] as Taker);
+      this.runTriggered(this.triggered[i] as PendingStop);
     }
   }
 
@@ -193,7 +191,8 @@ export class MatchRun {
     this.levels.writeDeltas(plan, this.source.sequence + 1);
   }
 
-  private runTriggered(taker: Taker): void {
+  private runTriggered(stop: PendingStop): void {
+    const taker = this.taker.set(stop, stop.type === 'stop_loss', stop.price, stop.timeInForce);
     const refusal = this.refusal(taker);
     if (refusal === null) {
       this.match(taker);
@@ -288,19 +287,12 @@ export class MatchRun {
     if (buy) this.triggeredBuys += taken;
     else this.triggeredSells += taken;
     this.triggeredCount = from + taken;
-    // Each stop is read as it triggers, not when its turn in the cascade comes: this short loop
-    // reads a price's stops together, so that their cache misses overlap (the stops are scattered
-    // in memory), where the cascade would wait for each in turn.
-    const takers = this.triggeredTakers;
+    // Recorded as they trigger, not when the run finishes: this short loop reads a price's stops
+    // together (their first and last fields, see `pendingStop`), so that their cache misses
+    // overlap (the stops are scattered in memory), where the cascade would wait for each in turn.
     for (let i = from; i < this.triggeredCount; i += 1) {
       const stop = this.triggered[i] as PendingStop;
-      (takers[i] ??= new Taker()).set(
-        stop,
-        stop.type === 'stop_loss',
-        stop.price,
-        stop.timeInForce,
-      );
-      this.plan.triggered(stop.orderId);
+      this.plan.triggered(stop.key, stop.orderId);
     }
   }
 

@@ -54,8 +54,6 @@ export class OrderBook implements MatchingBook<BookPlan> {
    */
   private readonly spares = new Array<RestingNode | null>(MAX_SPARES).fill(null);
   private spareCount = 0;
-  /** Scratch for the stops an applied plan triggered; a null slot for its element kind (as above). */
-  private readonly triggered: (PendingStop | null)[] = [null];
   /** The book's one plan, rewritten for every command, and the result that carries it. */
   private readonly pending = new BookPlan(this);
   readonly accepted: PlanResult<BookPlan> = Object.freeze({ ok: true, plan: this.pending });
@@ -232,8 +230,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
   private applyTrades(plan: BookPlan): void {
     this.consume(this.bids, plan.consumedBids, plan.partialBid);
     this.consume(this.asks, plan.consumedAsks, plan.partialAsk);
-    this.dropTriggered('buy', plan.triggeredBuys);
-    this.dropTriggered('sell', plan.triggeredSells);
+    this.stops.drop('buy', plan.triggeredBuys);
+    this.stops.drop('sell', plan.triggeredSells);
+    for (let i = 0; i < plan.triggeredCount; i += 1) this.live.delete(plan.triggeredKeyAt(i));
   }
 
   /** Removes `count` whole orders from the best of `side`, then `partial` from the next. */
@@ -251,13 +250,6 @@ export class OrderBook implements MatchingBook<BookPlan> {
     node.arrival = ++this.arrivals;
     this.sideOf(node.side).append(node, level);
     this.index(node.key, node);
-  }
-
-  private dropTriggered(side: Side, count: number): void {
-    if (count === 0) return;
-    const taken = this.triggered;
-    this.stops.take(side, count, taken);
-    for (let i = 0; i < count; i += 1) this.live.delete((taken[i] as PendingStop).key);
   }
 
   private addStop(stop: PendingStop): void {

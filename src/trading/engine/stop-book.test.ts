@@ -38,11 +38,15 @@ function triggered(book: StopBook, side: Side, skip: number, price: number): str
   return into.slice(0, count).map((s) => (s as PendingStop).orderId);
 }
 
-/** The ids of the stops `StopBook.take` removes. */
-function taken(book: StopBook, side: Side, count: number): string[] {
-  const into: (PendingStop | null)[] = [];
-  book.take(side, count, into);
-  return into.map((s) => (s as PendingStop).orderId);
+/** The ids of the first `count` stops of `side`, which `StopBook.drop` then removes. */
+function dropped(book: StopBook, side: Side, count: number): string[] {
+  const ids = book
+    .all()
+    .filter((s) => s.side === side)
+    .slice(0, count)
+    .map((s) => s.orderId);
+  book.drop(side, count);
+  return ids;
 }
 
 describe('StopBook', () => {
@@ -84,7 +88,7 @@ describe('StopBook', () => {
     for (const s of [a, b, c]) book.add(s);
     book.remove(b);
     expect(() => book.remove(b)).toThrow(/not pending/);
-    expect(taken(book, 'sell', 2)).toEqual(['c', 'a']);
+    expect(dropped(book, 'sell', 2)).toEqual(['c', 'a']);
     expect(book.isEmpty).toBe(true);
     // An emptied stop price takes new stops again.
     book.add(b);
@@ -100,9 +104,9 @@ describe('StopBook', () => {
     const left = stops.filter((s) => s.arrival % 3 === 0).map((s) => s.orderId);
     expect(book.all().map((s) => s.orderId)).toEqual([...left, 'late']);
     expect(triggered(book, 'sell', 1, 90)).toEqual([...left.slice(1), 'late']);
-    expect(taken(book, 'sell', 3)).toEqual(left.slice(0, 3));
+    expect(dropped(book, 'sell', 3)).toEqual(left.slice(0, 3));
     expect(book.all().map((s) => s.orderId)).toEqual([...left.slice(3), 'late']);
-    expect(taken(book, 'sell', left.length - 2)).toEqual([...left.slice(3), 'late']);
+    expect(dropped(book, 'sell', left.length - 2)).toEqual([...left.slice(3), 'late']);
     expect(book.isEmpty).toBe(true);
   });
 });

@@ -28,22 +28,24 @@ export function pendingStop(
 ): PendingStop {
   const { key, orderId, ownerId, ownerKey, side, quantity } = order;
   const status = 'pending_stop';
+  // In this order, the object's layout: what a triggered stop's taker reads comes first, from
+  // `key` to `orderId` (at most two cache lines, one at each end, which the trigger loop reads).
   return {
-    resting: false,
-    status,
     key,
-    orderId,
     ownerId,
     ownerKey,
     side,
     type,
     quantity,
     price,
-    stopPrice,
     timeInForce,
-    arrival: 0,
+    orderId,
     bucket: null,
     slot: 0,
+    resting: false,
+    status,
+    stopPrice,
+    arrival: 0,
   };
 }
 
@@ -153,11 +155,10 @@ class StopSide {
   }
 
   /**
-   * Removes the first `count` stops in trigger order (there are at least as many), writing them
-   * to `into`. Queue by queue, reading of each stop nothing: a cascade's stops are out of the cache
-   * again by the time they are applied, and `remove` waited for a miss on each stop's queue links.
+   * Removes the first `count` stops in trigger order (there are at least as many). Queue by queue,
+   * reading nothing of the stops: `remove` waited for a cache miss on each stop's place.
    */
-  take(count: number, into: (PendingStop | null)[]): void {
+  drop(count: number): void {
     let taken = 0;
     while (taken < count) {
       const bucket = this.ladder.first as StopBucket;
@@ -168,7 +169,7 @@ class StopSide {
         if (stop === null) continue;
         queue[i] = null;
         stop.bucket = null;
-        into[taken++] = stop;
+        taken += 1;
         bucket.count -= 1;
       }
       if (bucket.count === 0) this.emptied(bucket);
@@ -290,9 +291,9 @@ export class StopBook {
     return this.buys.count === 0 && this.sells.count === 0;
   }
 
-  /** Removes the first `count` stops to trigger on `side` (there are as many), into `into`. */
-  take(side: Side, count: number, into: (PendingStop | null)[]): void {
-    this.side(side).take(count, into);
+  /** Removes the first `count` stops to trigger on `side` (there are at least as many). */
+  drop(side: Side, count: number): void {
+    this.side(side).drop(count);
   }
 
   /** Every pending stop, buys then sells, each in trigger order. */
