@@ -109,4 +109,18 @@ describe('StopBook', () => {
     expect(dropped(book, 'sell', left.length - 2)).toEqual([...left.slice(3), 'late']);
     expect(book.isEmpty).toBe(true);
   });
+
+  it('keeps a queue that stops pass through (added at the back, cancelled at the front) small', () => {
+    const book = new StopBook();
+    let oldest = stop('s0', 'buy', 110, 1);
+    book.add(oldest);
+    for (let i = 1; i <= 100; i += 1) {
+      const next = stop(`s${i}`, 'buy', 110, i + 1);
+      book.add(next);
+      book.remove(oldest);
+      oldest = next;
+    }
+    expect(book.all().map((s) => s.orderId)).toEqual(['s100']);
+    expect(oldest.bucket?.queue.length).toBeLessThan(20);
+  });
 });

@@ -147,9 +147,12 @@ class StopSide {
     stop.bucket = null;
     bucket.count -= 1;
     if (bucket.count === 0) this.emptied(bucket);
-    else if (stop.slot === bucket.start) {
-      while (queue[bucket.start] === null) bucket.start += 1;
-    } else if (bucket.end - bucket.start > 2 * bucket.count + 8) compact(bucket);
+    else {
+      if (stop.slot === bucket.start) {
+        while (queue[bucket.start] === null) bucket.start += 1;
+      }
+      tidy(bucket);
+    }
     this.count -= 1;
     this.cursorAt = -1;
   }
@@ -176,6 +179,7 @@ class StopSide {
       else {
         while (queue[i] === null) i += 1;
         bucket.start = i;
+        tidy(bucket);
       }
     }
     this.count -= count;
@@ -234,8 +238,13 @@ class StopSide {
   }
 }
 
-/** Moves a queue's stops to its front, in order, when stops leaving out of turn left many gaps. */
-function compact(bucket: StopBucket): void {
+/**
+ * Moves a queue's stops to its front, in order, once more of its slots are spent than it holds
+ * stops (stops that left from the front or out of turn): the queue's array stays within twice
+ * its stops, and each move is paid for by as many removals.
+ */
+function tidy(bucket: StopBucket): void {
+  if (bucket.end <= 2 * bucket.count + 8) return;
   const queue = bucket.queue;
   let kept = 0;
   for (let i = bucket.start; i < bucket.end; i += 1) {
