@@ -74,7 +74,8 @@ export class StopBucket extends Rung<StopBucket> {
  * One side's pending stops: a queue per stop price, the queues on a ladder in trigger order. A
  * stop enters at the back of its price's queue (a new price's queue finds its place in
  * logarithmic time) and leaves from anywhere in constant time (amortized). Triggering takes the
- * stops from the front; a plan reads them in order through a cursor (`at`), a step per stop.
+ * stops from the front, a queue at a time; a plan reads them in order through a cursor
+ * (`queueAt`), from where it last read.
  */
 class StopSide {
   private readonly ladder: Ladder<StopBucket>;
@@ -92,12 +93,6 @@ class StopSide {
     // Buys trigger lowest stop price first, sells highest.
     const sign = side === 'buy' ? -1 : 1;
     this.ladder = new Ladder((height) => new StopBucket(Number.NaN, height), sign);
-  }
-
-  /** The first stop in trigger order. */
-  get first(): PendingStop | null {
-    const bucket = this.ladder.first;
-    return bucket === null ? null : (bucket.queue[bucket.start] as PendingStop);
   }
 
   /**
