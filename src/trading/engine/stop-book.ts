@@ -52,6 +52,9 @@ export function pendingStop(
 /** How many emptied stop-price queues a side keeps for reuse. */
 const MAX_IDLE_BUCKETS = 1_024;
 
+/** The stops a stop price's queue has room for before its array grows. */
+const QUEUE_ROOM = 16;
+
 /**
  * The pending stops at one stop price, oldest first: a rung of its side's ladder. An array, not a
  * linked list, so that walking the stops in trigger order reads the queue, not the stops: a
@@ -60,10 +63,12 @@ const MAX_IDLE_BUCKETS = 1_024;
  */
 export class StopBucket extends Rung<StopBucket> {
   /**
-   * The queue's stops in `start` to `end`; null where a stop left out of turn (a cancel). It
-   * starts with a null slot so that its element kind is that of objects (see `OrderBook.spares`).
+   * The queue's stops in `start` to `end`; null where a stop left out of turn (a cancel). Made
+   * with room for a few stops, null-filled so that its element kind is that of objects from the
+   * start (see `OrderBook.spares`): grown from one slot, a price's queue was copied twice on the
+   * way to the stops workload's 25 stops a price, about 0.06 us on every stop placed.
    */
-  readonly queue: (PendingStop | null)[] = [null];
+  readonly queue = new Array<PendingStop | null>(QUEUE_ROOM).fill(null);
   start = 0;
   end = 0;
   /** Stops in the queue. */
