@@ -106,6 +106,8 @@ export class BookPlan implements PlanOutcome {
   private readonly deltaRecords: DeltaRecord[] = [new DeltaRecord()];
   /** Starts with a null slot, for its element kind (see `OrderBook.spares`). */
   private readonly triggeredIds: (string | null)[] = [null];
+  /** The triggered stops' keys, for `apply` to take them out of the book's index. */
+  private readonly triggeredKeys: number[] = [];
 
   /** `book` is the book that owns the plan. */
   constructor(readonly book: object) {}
@@ -252,8 +254,13 @@ export class BookPlan implements PlanOutcome {
     records[0] = last;
   }
 
-  triggered(orderId: string): void {
+  triggered(key: number, orderId: string): void {
+    this.triggeredKeys[this.triggeredCount] = key;
     this.triggeredIds[this.triggeredCount++] = orderId;
+  }
+
+  triggeredKeyAt(i: number): number {
+    return this.triggeredKeys[i] as number;
   }
 
   tradeAt(i: number): TradeRecord {

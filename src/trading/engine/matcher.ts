@@ -187,9 +187,6 @@ export class MatchRun {
     }
     plan.triggeredBuys = this.triggeredBuys;
     plan.triggeredSells = this.triggeredSells;
-    for (let i = 0; i < this.triggeredCount; i += 1) {
-      plan.triggered((this.triggered[i] as PendingStop).orderId);
-    }
     plan.lastPrice = this.lastPrice;
     this.levels.writeDeltas(plan, this.source.sequence + 1);
   }
@@ -282,13 +279,20 @@ export class MatchRun {
   }
 
   private triggerSide(side: Side, price: number): void {
-    const stops = this.source.stops;
-    for (;;) {
-      const skip = side === 'buy' ? this.triggeredBuys : this.triggeredSells;
-      if (!stops.triggersAt(side, skip, price)) return;
-      if (side === 'buy') this.triggeredBuys += 1;
-      else this.triggeredSells += 1;
-      this.triggered[this.triggeredCount++] = stops.next(side, skip) as PendingStop;
+    const buy = side === 'buy';
+    const from = this.triggeredCount;
+    const skip = buy ? this.triggeredBuys : this.triggeredSells;
+    const taken = this.source.stops.trigger(side, skip, price, this.triggered, from);
+    if (taken === 0) return;
+    if (buy) this.triggeredBuys += taken;
+    else this.triggeredSells += taken;
+    this.triggeredCount = from + taken;
+    // Recorded as they trigger, not when the run finishes: this short loop reads a price's stops
+    // together (their first and last fields, see `pendingStop`), so that their cache misses
+    // overlap (the stops are scattered in memory), where the cascade would wait for each in turn.
+    for (let i = from; i < this.triggeredCount; i += 1) {
+      const stop = this.triggered[i] as PendingStop;
+      this.plan.triggered(stop.key, stop.orderId);
     }
   }
 

@@ -230,8 +230,9 @@ export class OrderBook implements MatchingBook<BookPlan> {
   private applyTrades(plan: BookPlan): void {
     this.consume(this.bids, plan.consumedBids, plan.partialBid);
     this.consume(this.asks, plan.consumedAsks, plan.partialAsk);
-    this.dropTriggered('buy', plan.triggeredBuys);
-    this.dropTriggered('sell', plan.triggeredSells);
+    this.stops.drop('buy', plan.triggeredBuys);
+    this.stops.drop('sell', plan.triggeredSells);
+    for (let i = 0; i < plan.triggeredCount; i += 1) this.live.delete(plan.triggeredKeyAt(i));
   }
 
   /** Removes `count` whole orders from the best of `side`, then `partial` from the next. */
@@ -249,12 +250,6 @@ export class OrderBook implements MatchingBook<BookPlan> {
     node.arrival = ++this.arrivals;
     this.sideOf(node.side).append(node, level);
     this.index(node.key, node);
-  }
-
-  private dropTriggered(side: Side, count: number): void {
-    for (let i = 0; i < count; i += 1) {
-      this.live.delete((this.stops.takeNext(side) as PendingStop).key);
-    }
   }
 
   private addStop(stop: PendingStop): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StopBook } from './stop-book.js';
 import type { PendingStop } from './stop-book.js';
+import type { Side } from './types.js';
 
 function stop(
   orderId: string,
@@ -26,9 +27,26 @@ function stop(
     timeInForce: 'IOC',
     arrival,
     bucket: null,
-    prevStop: null,
-    nextStop: null,
+    slot: 0,
   };
+}
+
+/** The ids of the stops `StopBook.trigger` takes. */
+function triggered(book: StopBook, side: Side, skip: number, price: number): string[] {
+  const into: (PendingStop | null)[] = [];
+  const count = book.trigger(side, skip, price, into, 0);
+  return into.slice(0, count).map((s) => (s as PendingStop).orderId);
+}
+
+/** The ids of the first `count` stops of `side`, which `StopBook.drop` then removes. */
+function dropped(book: StopBook, side: Side, count: number): string[] {
+  const ids = book
+    .all()
+    .filter((s) => s.side === side)
+    .slice(0, count)
+    .map((s) => s.orderId);
+  book.drop(side, count);
+  return ids;
 }
 
 describe('StopBook', () => {
@@ -43,9 +61,6 @@ describe('StopBook', () => {
     ];
     for (const s of stops) book.add(s);
     expect(book.all().map((s) => s.orderId)).toEqual(['b101', 'b101-late', 'b105', 's99', 's95']);
-    expect(book.next('buy', 0)?.orderId).toBe('b101');
-    expect(book.next('buy', 2)?.orderId).toBe('b105');
-    expect(book.next('buy', 3)).toBeUndefined();
     // Buys trigger at or above their stop, sells at or below; past the last stop nothing does.
     expect([100, 101].map((price) => book.triggersAt('buy', 0, price))).toEqual([false, true]);
     expect([104, 105].map((price) => book.triggersAt('buy', 2, price))).toEqual([false, true]);
@@ -53,13 +68,14 @@ describe('StopBook', () => {
     expect([100, 99].map((price) => book.triggersAt('sell', 0, price))).toEqual([false, true]);
     expect(book.triggersAt('sell', 1, 95)).toBe(true);
     expect(book.triggersAt('sell', 2, 1)).toBe(false);
-    // Read out of order (the cursor starts over) and in order again.
-    expect([2, 0, 1, 2].map((skip) => book.next('buy', skip)?.orderId)).toEqual([
-      'b105',
-      'b101',
-      'b101-late',
-      'b105',
-    ]);
+    // A stop price's stops trigger together; read out of order (the cursor starts over) and on.
+    expect(triggered(book, 'buy', 0, 100)).toEqual([]);
+    expect(triggered(book, 'buy', 0, 101)).toEqual(['b101', 'b101-late']);
+    expect(triggered(book, 'buy', 2, 1_000)).toEqual(['b105']);
+    expect(triggered(book, 'buy', 3, 1_000)).toEqual([]);
+    expect(triggered(book, 'buy', 1, 105)).toEqual(['b101-late', 'b105']);
+    expect(triggered(book, 'sell', 0, 99)).toEqual(['s99']);
+    expect(triggered(book, 'sell', 1, 1)).toEqual(['s95']);
   });
 
   it('takes the next stops in trigger order and removes any stop by identity', () => {
@@ -72,10 +88,39 @@ describe('StopBook', () => {
     for (const s of [a, b, c]) book.add(s);
     book.remove(b);
     expect(() => book.remove(b)).toThrow(/not pending/);
-    expect([book.takeNext('sell')?.orderId, book.takeNext('sell')?.orderId]).toEqual(['c', 'a']);
+    expect(dropped(book, 'sell', 2)).toEqual(['c', 'a']);
     expect(book.isEmpty).toBe(true);
     // An emptied stop price takes new stops again.
     book.add(b);
-    expect(book.next('sell', 0)).toBe(b);
+    expect(triggered(book, 'sell', 0, 90)).toEqual(['b']);
+  });
+
+  it('keeps arrival order when many stops of one price leave out of turn', () => {
+    const book = new StopBook();
+    const stops = Array.from({ length: 40 }, (_, i) => stop(`s${i}`, 'sell', 90, i + 1));
+    for (const s of stops) book.add(s);
+    for (const s of stops) if (s.arrival % 3 !== 0) book.remove(s);
+    book.add(stop('late', 'sell', 90, 41));
+    const left = stops.filter((s) => s.arrival % 3 === 0).map((s) => s.orderId);
+    expect(book.all().map((s) => s.orderId)).toEqual([...left, 'late']);
+    expect(triggered(book, 'sell', 1, 90)).toEqual([...left.slice(1), 'late']);
+    expect(dropped(book, 'sell', 3)).toEqual(left.slice(0, 3));
+    expect(book.all().map((s) => s.orderId)).toEqual([...left.slice(3), 'late']);
+    expect(dropped(book, 'sell', left.length - 2)).toEqual([...left.slice(3), 'late']);
+    expect(book.isEmpty).toBe(true);
+  });
+
+  it('keeps a queue that stops pass through (added at the back, cancelled at the front) small', () => {
+    const book = new StopBook();
+    let oldest = stop('s0', 'buy', 110, 1);
+    book.add(oldest);
+    for (let i = 1; i <= 100; i += 1) {
+      const next = stop(`s${i}`, 'buy', 110, i + 1);
+      book.add(next);
+      book.remove(oldest);
+      oldest = next;
+    }
+    expect(book.all().map((s) => s.orderId)).toEqual(['s100']);
+    expect(oldest.bucket?.queue.length).toBeLessThan(20);
   });
 });
