@@ -2,8 +2,10 @@
  * What a workload's slowest operations are: `npx tsx bench/engine/tail.ts <workload> [N]` times
  * Tessera's engine on the workload as `npm run bench:engine` does (each operation's least latency
  * over five passes, latency.ts) and prints how many operations took 10 us or more and the N
- * slowest (20 by default), each with its kind and what its plan held: trades, order updates and
- * triggered stops.
+ * slowest (20 by default), each with its kind, what its plan held (trades, order updates and
+ * triggered stops) and how long its plan takes when everything it reads is in the caches (the
+ * same command planned again and again: planning changes nothing), against which the operation's
+ * latency shows what its cache misses cost.
  */
 import { tessera } from './adapters.js';
 import { Handles } from './commands.js';
@@ -22,25 +24,36 @@ engine.reset();
 engine.runAll();
 const { least, collections, collectionMs } = leastLatencies(engine, count);
 
-/** What each operation's plan held, from one untimed replay. */
+const slowest = Array.from({ length: count }, (_, i) => i).sort(
+  (a, b) => (least[b] as number) - (least[a] as number),
+);
+const shownOps = new Set(slowest.slice(0, shown));
+
+/** What each operation's plan held, from one untimed replay; for those shown, planning in cache. */
 const handles = new Handles();
 const book = new OrderBook();
 const held: string[] = [];
-for (const op of [...workload.preload, ...workload.ops]) {
-  const result = book.plan(handles.command(op));
+const REPEATS = 2_000;
+for (const [i, op] of [...workload.preload, ...workload.ops].entries()) {
+  const command = handles.command(op);
+  const result = book.plan(command);
   if (!result.ok) {
     held.push(`rejected ${result.code}`);
     continue;
   }
   const { tradeCount, updateCount, triggeredCount } = result.plan;
-  held.push(`${tradeCount} trades, ${updateCount} updates, ${triggeredCount} triggered`);
+  let inCache = '';
+  if (shownOps.has(i - workload.preload.length)) {
+    for (let warm = 0; warm < REPEATS; warm += 1) book.plan(command);
+    const start = performance.now();
+    for (let repeat = 0; repeat < REPEATS; repeat += 1) book.plan(command);
+    inCache = `; planned in cache ${(((performance.now() - start) * 1e3) / REPEATS).toFixed(1)} us`;
+  }
+  held.push(`${tradeCount} trades, ${updateCount} updates, ${triggeredCount} triggered${inCache}`);
   book.apply(result.plan);
 }
 const plans = held.slice(workload.preload.length);
 
-const slowest = Array.from({ length: count }, (_, i) => i).sort(
-  (a, b) => (least[b] as number) - (least[a] as number),
-);
 const over = slowest.filter((i) => (least[i] as number) >= 10_000).length;
 console.log(
   `${name}: ${over} of ${count} operations took 10 us or more (p99.9 is number ` +
