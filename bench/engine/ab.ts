@@ -4,7 +4,10 @@
  * extracted with `git archive` into a temporary folder and loaded beside the working tree's; both
  * run the same stream through the same adapter code (an instance each), alternating (A B, B A,
  * ...), each run after the benchmark's preload, collection and settle. It prints each side's
- * median rate and the median of the per-pair ratios (working tree / ref) with their quartiles.
+ * median rate and the median of the per-pair ratios (working tree / ref) with their quartiles,
+ * then each side's p99.9 and count of operations of 10 us or more, by each operation's least over
+ * passes of the two engines alternated (the host's state changes too much between processes to
+ * compare tails run apart).
  *
  * Why: on a shared host separate processes differ by about 8% for the same code, so a change of a
  * few percent shows best against a baseline timed in the same process, pair by pair. Read the
@@ -22,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import type { OrderBook } from '../../src/trading/engine/index.js';
 import { tessera } from './adapters.js';
 import type { LoadedEngine } from './adapters.js';
+import { pairedTail } from './latency.js';
 import { timedRun } from './timed-run.js';
 import { WORKLOADS } from './workload.js';
 
@@ -31,6 +35,8 @@ const makeWorkload = WORKLOADS[workloadName];
 if (makeWorkload === undefined) throw new Error(`unknown workload ${workloadName}`);
 const pairs = Number(pairsArg);
 const WARM_UP_PAIRS = 3;
+/** Latency passes of each engine after the rates, alternating; an operation's least is kept. */
+const LATENCY_PASSES = 8;
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'tessera-ab-'));
 try {
@@ -81,6 +87,13 @@ try {
       `(quartiles ${at(ratios, 0.25).toFixed(3)} and ${at(ratios, 0.75).toFixed(3)}, ${pairs} pairs); ` +
       `by CPU time: median ${at(cpuRatios, 0.5).toFixed(3)} ` +
       `(quartiles ${at(cpuRatios, 0.25).toFixed(3)} and ${at(cpuRatios, 0.75).toFixed(3)})`,
+  );
+  const [b, c] = pairedTail([base, candidate], count, LATENCY_PASSES);
+  const tail = (t: { p999: number; over10us: number } | undefined) =>
+    `p99.9 ${((t?.p999 ?? 0) / 1000).toFixed(2)} us, ${t?.over10us} operations of 10 us or more`;
+  console.log(
+    `${workloadName}: latency (each operation's least of ${LATENCY_PASSES} alternated passes): ` +
+      `${ref} ${tail(b)}; working tree ${tail(c)}`,
   );
 } finally {
   rmSync(folder, { recursive: true, force: true });

@@ -76,6 +76,36 @@ export function leastLatencies(
   return { least, onePassP999, collections, collectionMs, peakHeapMb };
 }
 
+/**
+ * Each operation's least latency over `passes` passes of each engine, the engines' passes
+ * alternating (A B, B A, ...) so that the host's changing state falls on both alike; for a
+ * paired comparison (ab.ts). Returns, per engine, the p99.9 and how many operations took 10 us
+ * or more.
+ */
+export function pairedTail(
+  engines: readonly LoadedEngine[],
+  count: number,
+  passes: number,
+): { p999: number; over10us: number }[] {
+  const least = engines.map(() => new Float64Array(count).fill(Number.POSITIVE_INFINITY));
+  const times = new Float64Array(count);
+  for (let pass = 0; pass < passes; pass += 1) {
+    for (let j = 0; j < engines.length; j += 1) {
+      const e = pass % 2 === 0 ? j : engines.length - 1 - j;
+      const engine = engines[e] as LoadedEngine;
+      const mins = least[e] as Float64Array;
+      engine.reset();
+      quiesce();
+      engine.runTimed(times, () => {});
+      for (let i = 0; i < count; i += 1) mins[i] = Math.min(mins[i] as number, times[i] as number);
+    }
+  }
+  return least.map((mins) => {
+    const sorted = Float64Array.from(mins).sort();
+    return { p999: percentile(sorted, 0.999), over10us: mins.filter((ns) => ns >= 10_000).length };
+  });
+}
+
 function percentile(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 }

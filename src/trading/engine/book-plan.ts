@@ -106,8 +106,10 @@ export class BookPlan implements PlanOutcome {
   private readonly deltaRecords: DeltaRecord[] = [new DeltaRecord()];
   /** Starts with a null slot, for its element kind (see `OrderBook.spares`). */
   private readonly triggeredIds: (string | null)[] = [null];
-  /** The triggered stops' keys, for `apply` to take them out of the book's index. */
+  /** The triggered stops and their keys, for `apply` to take them out of the book's index. */
   private readonly triggeredKeys: number[] = [];
+  /** Starts with a null slot, for its element kind (see `OrderBook.spares`). */
+  private readonly triggeredOrders: (PendingStop | null)[] = [null];
 
   /** `book` is the book that owns the plan. */
   constructor(readonly book: object) {}
@@ -254,13 +256,19 @@ export class BookPlan implements PlanOutcome {
     records[0] = last;
   }
 
-  triggered(key: number, orderId: string): void {
-    this.triggeredKeys[this.triggeredCount] = key;
-    this.triggeredIds[this.triggeredCount++] = orderId;
+  /** Records a triggered stop, reading its key and id (see `MatchRun.triggerSide`). */
+  triggered(stop: PendingStop): void {
+    this.triggeredKeys[this.triggeredCount] = stop.key;
+    this.triggeredOrders[this.triggeredCount] = stop;
+    this.triggeredIds[this.triggeredCount++] = stop.orderId;
   }
 
   triggeredKeyAt(i: number): number {
     return this.triggeredKeys[i] as number;
+  }
+
+  triggeredAt(i: number): PendingStop {
+    return this.triggeredOrders[i] as PendingStop;
   }
 
   tradeAt(i: number): TradeRecord {

@@ -291,8 +291,7 @@ export class MatchRun {
     // together (their first and last fields, see `pendingStop`), so that their cache misses
     // overlap (the stops are scattered in memory), where the cascade would wait for each in turn.
     for (let i = from; i < this.triggeredCount; i += 1) {
-      const stop = this.triggered[i] as PendingStop;
-      this.plan.triggered(stop.key, stop.orderId);
+      this.plan.triggered(this.triggered[i] as PendingStop);
     }
   }
 

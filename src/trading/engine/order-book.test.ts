@@ -277,6 +277,36 @@ describe('OrderBook: stops', () => {
 });
 
 describe('OrderBook: plan and apply', () => {
+  it('forgets filled and triggered orders, even when their keys are reused at once', () => {
+    const book = new OrderBook({ lastPrice: 101 });
+    // Eight makers and a stop leave with one taker: apply deletes the first keys itself and
+    // queues the rest (from the fifth maker's to the stop's) for later commands to delete.
+    for (let i = 1; i <= 8; i += 1) {
+      run(book, { orderId: `m${i}`, key: 9000 + i, side: 'sell', price: 100, quantity: 2 });
+    }
+    run(book, { orderId: 'b', key: 9010, side: 'buy', price: 99, quantity: 5 });
+    const stop = { side: 'sell', type: 'stop_loss', price: undefined, stopPrice: 100 } as const;
+    run(book, { orderId: 'st', key: 9011, ...stop, quantity: 3 });
+    const taken = run(book, { orderId: 't', key: 9012, side: 'buy', price: 100, quantity: 16 });
+    expect(taken.trades).toHaveLength(9);
+    expect(taken.triggeredStops).toEqual(['st']);
+    expect([book.find(9008), book.find(9011), book.orderCount]).toEqual([undefined, undefined, 1]);
+    for (const key of [9001, 9008, 9011]) {
+      expect(code(book.plan({ kind: 'cancel', key }))).toBe('ORDER_NOT_FOUND');
+    }
+    // Reused at once, while still queued: the last maker's key by a new order (resting on that
+    // maker's node, reused), the stop's by a new stop; then commands enough to empty the queue.
+    run(book, { orderId: 'm9', key: 9008, side: 'buy', price: 90, quantity: 7 });
+    run(book, { orderId: 'st2', key: 9011, side: 'buy', type: 'stop_loss', stopPrice: 120 });
+    for (let i = 0; i < 4; i += 1) run(book, { orderId: `x${i}`, side: 'sell', price: 130 + i });
+    expect(book.find(9008)).toMatchObject({ orderId: 'm9', status: 'open', remainingQuantity: 7 });
+    expect(book.find(9011)).toMatchObject({ orderId: 'st2', status: 'pending_stop' });
+    expect(book.orderCount).toBe(7);
+    const cancel = book.plan({ kind: 'cancel', key: 9008 });
+    if (!cancel.ok) throw new Error(cancel.code);
+    expect(cancel.plan.orders).toMatchObject([{ orderId: 'm9', status: 'cancelled' }]);
+  });
+
   it('leaves the book exactly as it was when a plan is dropped', () => {
     const book = new OrderBook();
     run(book, { orderId: 's1', side: 'sell', price: 100, quantity: 4 });
