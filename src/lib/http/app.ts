@@ -16,7 +16,7 @@ import type { Registry } from 'prom-client';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { registerMetrics } from './metrics.js';
-import { errorHandler, notFoundHandler } from './problem.js';
+import { clientErrorHandler, errorHandler, notFoundHandler } from './problem.js';
 import { requestForLog } from './request-log.js';
 import { validatorCompiler } from './validation.js';
 
@@ -50,6 +50,12 @@ function createFastify(options: HttpAppOptions) {
       },
     ) as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
+    // errors raised before routing (an over-long or undecodable path parameter) and by Node's
+    // HTTP parser go through the same funnel as every other refusal
+    frameworkErrors: (error, request, reply) => {
+      errorHandler(error, request, reply);
+    },
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
