@@ -145,4 +145,14 @@ describe('login throttle', () => {
     expectThrottled(await spray(99), 1);
     expect((await login('127.0.0.5', 'spray99@example.com', 'Summer2030!!!')).status).toBe(401);
   });
+
+  it('prunes the counts an hour forgets as later failures come', async () => {
+    advance(3600);
+    expect((await login('127.0.0.6', 'late@example.com', 'not the password!')).status).toBe(401);
+    const keys = await test.db.selectFrom('login_throttles').select('key').execute();
+    expect(keys.map((row) => row.key).sort()).toEqual([
+      'address 127.0.0.6',
+      'pair 127.0.0.6 late@example.com',
+    ]);
+  });
 });

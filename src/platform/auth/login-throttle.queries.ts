@@ -37,6 +37,26 @@ export async function countFailure(
     .execute();
 }
 
+/**
+ * Deletes up to `limit` forgotten counts, oldest first: each failure prunes a few, so the table
+ * holds about the last hour's failing keys however many addresses try.
+ */
+export async function pruneForgotten(db: Db, forgetBefore: Date, limit: number): Promise<void> {
+  await db
+    .deleteFrom('login_throttles')
+    .where(
+      'key',
+      'in',
+      db
+        .selectFrom('login_throttles')
+        .select('key')
+        .where('last_failed_at', '<=', forgetBefore)
+        .orderBy('last_failed_at')
+        .limit(limit),
+    )
+    .execute();
+}
+
 export async function forgetFailures(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_throttles').where('key', '=', key).execute();
 }

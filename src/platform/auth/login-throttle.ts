@@ -6,7 +6,12 @@
  */
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { countFailure, failureCounts, forgetFailures } from './login-throttle.queries.js';
+import {
+  countFailure,
+  failureCounts,
+  forgetFailures,
+  pruneForgotten,
+} from './login-throttle.queries.js';
 import {
   forgetAfterSeconds,
   retryAfterSeconds,
@@ -48,6 +53,7 @@ export function loginThrottle(db: Db, rules: LoginThrottleRules, now: () => Date
       const at = now();
       const forgetBefore = new Date(at.getTime() - forgetAfterSeconds * 1000);
       await countFailure(db, [pairKey(email, ip), addressKey(ip)], at, forgetBefore);
+      await pruneForgotten(db, forgetBefore, 100);
     },
 
     /** A right password from this address clears its count for the account (not the address's). */

@@ -11,6 +11,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('failures', 'integer', (c) => c.notNull().check(sql`failures > 0`))
     .addColumn('last_failed_at', 'timestamptz', (c) => c.notNull())
     .execute();
+  // forgotten counts are pruned oldest first
+  await db.schema
+    .createIndex('login_throttles_last_failed_at')
+    .on('login_throttles')
+    .column('last_failed_at')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
