@@ -6,23 +6,16 @@
  * `buildHttpApp`, so this holds for all of them; it is tested over a real socket.
  */
 import { connect } from 'node:net';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHttpApp, type HttpApp } from './app.js';
+import { testHttpOptions } from './testing/test-http-options.js';
 
 let app: HttpApp;
 let base: string;
 let port: number;
 
 beforeAll(async () => {
-  app = await buildHttpApp({
-    name: 'test',
-    description: 'test',
-    logger: pino({ level: 'silent' }),
-    corsOrigins: [],
-    rateLimitPerMinute: 1000,
-    bodyLimitBytes: 1024,
-  });
+  app = await buildHttpApp(testHttpOptions);
   app.get('/things/:id', (request) => request.params);
   app.post('/things', (request) => request.body);
   base = await app.listen({ host: '127.0.0.1', port: 0 });

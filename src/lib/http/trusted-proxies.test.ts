@@ -2,20 +2,12 @@
  * The client address that per-address limits count: the socket's peer, unless the peer is one of
  * the configured proxies, whose X-Forwarded-For then names the client.
  */
-import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { testHttpOptions } from './testing/test-http-options.js';
 import { buildHttpApp } from './app.js';
 
 async function clientAddressSeen(trustedProxies: string[], peer: string): Promise<string> {
-  const app = await buildHttpApp({
-    name: 'test',
-    description: 'test',
-    logger: pino({ level: 'silent' }),
-    corsOrigins: [],
-    rateLimitPerMinute: 1000,
-    bodyLimitBytes: 1024,
-    trustedProxies,
-  });
+  const app = await buildHttpApp({ ...testHttpOptions, trustedProxies });
   app.get('/ip', (request) => ({ ip: request.ip }));
   const response = await app.inject({
     url: '/ip',
