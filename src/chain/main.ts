@@ -1,7 +1,8 @@
 /**
  * Starts the chain process: database pool, connection to the node, the infrastructure (deployed on
  * the first start against a chain, reused and checked afterwards), then the HTTP API on
- * config.host:config.ports.chain. Migrations are applied by the launcher before this runs.
+ * config.host:config.ports.chain. Migrations are applied by the launcher before this runs. A
+ * well-known development key is refused for a node beyond loopback before anything starts.
  */
 import type { Config } from '../lib/config.js';
 import { listen } from '../lib/http/app.js';
@@ -9,8 +10,13 @@ import type { Logger } from '../lib/logger.js';
 import { startWithDatabase, type RunningProcess } from '../lib/process.js';
 import { buildChainApp } from './app.js';
 import { openChainServices } from './chain-services.js';
+import { assertKeysFitNode } from './client/development-keys.js';
 
 export function startChain(config: Config, logger: Logger): Promise<RunningProcess> {
+  assertKeysFitNode(config.chain.rpcUrl, {
+    CHAIN_SIGNER_KEY: config.chain.signerKey,
+    CHAIN_CLAIM_SIGNER_KEY: config.chain.claimSignerKey,
+  });
   return startWithDatabase('chain', config, async (db) => {
     const services = await openChainServices(config, db, logger);
     const app = await buildChainApp({ config, services, logger });

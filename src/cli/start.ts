@@ -140,15 +140,21 @@ export async function start(): Promise<void> {
       const anvil = await step(
         startEmbeddedAnvil({
           port: launcher.anvilPort,
-          host: launcher.host,
+          // loopback whatever HOST says: the node takes transactions signed with public keys
+          host: '127.0.0.1',
           statePath,
           pidFile: path.join(launcher.dataDir, 'anvil.pid'),
           notice: (line) => say(`anvil     ${line}`),
         }).then((node) => ({ ...node, name: 'anvil' })),
       );
       env.CHAIN_RPC_URL = anvil.rpcUrl;
+      const developmentKey = env.CHAIN_SIGNER_KEY === undefined;
       env.CHAIN_SIGNER_KEY ??= anvilDevSignerKey;
-      say(`anvil     ${anvil.rpcUrl} (embedded, state in ${statePath})`);
+      say(`anvil     ${anvil.rpcUrl} (embedded, loopback only, state in ${statePath})`);
+      if (developmentKey)
+        say(
+          "anvil     signing with anvil's public development key #0: fine for this machine only; set CHAIN_RPC_URL and CHAIN_SIGNER_KEY for a real chain",
+        );
     }
     const config = loadConfig(env);
     for (const name of processNames)

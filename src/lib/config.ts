@@ -286,7 +286,19 @@ export function loadConfig(env: Env = process.env) {
     http: {
       corsOrigins: list(env, 'CORS_ORIGINS'),
       rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
-      loginAttemptsPerWindow: integer(env, 'LOGIN_ATTEMPTS_PER_15_MIN', 10, 1),
+      /** the login throttle (docs/decisions.md "Login throttle") */
+      loginThrottle: {
+        perAccountAndAddress: {
+          freeFailures: integer(env, 'LOGIN_FREE_FAILURES', 5, 1, 1000),
+          maxDelaySeconds: integer(env, 'LOGIN_MAX_DELAY_SECONDS', 900, 1, 86_400),
+        },
+        perAddress: {
+          freeFailures: integer(env, 'LOGIN_FREE_FAILURES_PER_ADDRESS', 20, 1, 100_000),
+          maxDelaySeconds: integer(env, 'LOGIN_MAX_DELAY_SECONDS', 900, 1, 86_400),
+        },
+      },
+      /** proxies whose X-Forwarded-For is believed (addresses or CIDRs); none by default */
+      trustedProxies: list(env, 'TRUSTED_PROXIES'),
       credentialRateLimitPerMinute: integer(env, 'CREDENTIAL_RATE_LIMIT_PER_MINUTE', 30, 1),
       bodyLimitBytes: integer(env, 'HTTP_BODY_LIMIT_BYTES', 1_048_576, 1024),
     },

@@ -9,6 +9,11 @@ export const errorCatalogue = {
   MALFORMED_JSON: { status: 400, title: 'The request body is not valid JSON' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The request body must be application/json' },
   BODY_TOO_LARGE: { status: 400, title: 'The request body is too large' },
+  MALFORMED_URL: { status: 400, title: 'A part of the URL does not decode' },
+  PARAMETER_TOO_LONG: { status: 414, title: 'A path parameter is too long' },
+  MALFORMED_REQUEST: { status: 400, title: 'The HTTP request cannot be parsed' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
+  REQUEST_TIMEOUT: { status: 408, title: 'The request was not received in time' },
   // 401: no or bad credentials
   UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },
   INVALID_CREDENTIALS: { status: 401, title: 'Email or password is wrong' },

@@ -51,6 +51,8 @@ export interface PlatformDeps {
   chain?: ChainClient;
   /** the built web client served at `/`; defaults to dist/web */
   webDir?: string;
+  /** the clock of the login throttle; defaults to the system clock */
+  now?: () => Date;
 }
 
 export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
@@ -72,7 +74,8 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
       db,
       tokens,
       refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
-      loginAttemptsPerWindow: config.http.loginAttemptsPerWindow,
+      loginThrottle: config.http.loginThrottle,
+      ...(deps.now ? { now: deps.now } : {}),
     }),
     guard,
     config.http.credentialRateLimitPerMinute,

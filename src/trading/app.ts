@@ -121,6 +121,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     isSessionActive: sessions.isActive,
     clock,
   });
+  sessions.watch(socket.endSessions);
   const heartbeatMs = deps.heartbeatMs ?? 5000;
   const heartbeat =
     heartbeatMs > 0

@@ -90,6 +90,9 @@ describe('npm start and stop, as a user does it', () => {
     // npm's and the launcher's own start count: the figure is the time the user waited.
     expect(reported).toBeGreaterThan(measured - 0.5);
     expect(reported).toBeLessThanOrEqual(measured + 0.1);
+    // the embedded node is on loopback and the banner says whose key signs
+    expect(npm.output()).toMatch(/anvil {5}http:\/\/127\.0\.0\.1:\d+ \(embedded, loopback only, /);
+    expect(npm.output()).toContain("signing with anvil's public development key #0");
     groupSignal(npm, 'SIGINT');
     await npm.exited;
     expect(npm.output()).toContain('stopped.');

@@ -73,7 +73,7 @@ describe('trading, end to end', () => {
       filled_quantity: 100,
     });
     expect(bid.trades).toMatchObject([
-      { price: '1.50', quantity: 100, total: '150.00', platform_fee: '0.75', taker_side: 'buy' },
+      { price: '1.50', quantity: 100, total: '150.00', side: 'buy', fee: '0.00' },
     ]);
     const tradeId = bid.trades[0].id as string;
     const askAfter = await http.trade('GET', `/api/v1/orders/${ask.order.id}`, undefined, seller);

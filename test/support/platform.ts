@@ -37,13 +37,17 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<TestPlatform> {
   const test = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: test.url, ...env });
   const app = await buildPlatformApp({
     config,
     db: test.db,
     logger: createLogger('test', 'silent'),
+    ...options,
   });
   const call: TestPlatform['call'] = (method, url, body, token) =>
     app.inject({

@@ -134,6 +134,8 @@ export async function startTestTrading() {
     logger: createLogger('test', 'silent'),
     clock,
     tickMs: 0,
+    // the heartbeat and its checks run when a test calls socketTick
+    heartbeatMs: 0,
   });
   const db = test.db;
 
@@ -223,6 +225,7 @@ export async function startTestTrading() {
         logger: createLogger('test', 'silent'),
         clock,
         tickMs: 0,
+        heartbeatMs: 0,
       });
     },
     async close() {

@@ -64,6 +64,13 @@ export interface RefreshTokensTable {
   created_at: CreatedAt;
 }
 
+/** failed logins under one key: an (account, client address) pair or a client address */
+export interface LoginThrottlesTable {
+  key: string;
+  failures: number;
+  last_failed_at: Date;
+}
+
 export interface AuditLogsTable {
   id: string;
   actor_id: string | null;
@@ -151,6 +158,7 @@ export interface Database
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;
+  login_throttles: LoginThrottlesTable;
   chain_infrastructure: ChainInfrastructureTable;
   token_suites: TokenSuitesTable;
   gas_transactions: GasTransactionsTable;

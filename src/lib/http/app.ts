@@ -16,7 +16,7 @@ import type { Registry } from 'prom-client';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { registerMetrics } from './metrics.js';
-import { errorHandler, notFoundHandler } from './problem.js';
+import { clientErrorHandler, errorHandler, notFoundHandler } from './problem.js';
 import { requestForLog } from './request-log.js';
 import { validatorCompiler } from './validation.js';
 
@@ -28,6 +28,11 @@ export interface HttpAppOptions {
   corsOrigins: readonly string[];
   rateLimitPerMinute: number;
   bodyLimitBytes: number;
+  /**
+   * Proxies whose X-Forwarded-For names the client (addresses or CIDRs). Empty: the client is the
+   * socket's peer and the header is ignored, so it cannot be forged to dodge per-address limits.
+   */
+  trustedProxies?: readonly string[];
   /** Resolves when the process can serve (database reachable, chain reachable...). */
   readiness?: () => Promise<Record<string, string>>;
   /** Where /metrics reads from; a process with metrics of its own passes its registry. */
@@ -50,6 +55,13 @@ function createFastify(options: HttpAppOptions) {
       },
     ) as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
+    // errors raised before routing (an over-long or undecodable path parameter) and by Node's
+    // HTTP parser go through the same funnel as every other refusal
+    frameworkErrors: (error, request, reply) => {
+      errorHandler(error, request, reply);
+    },
+    clientErrorHandler,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -4,6 +4,8 @@
  * answered as a bare 500 without internals.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError, type ErrorCode } from '../errors.js';
 
 export interface Problem {
@@ -41,6 +43,10 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
       return new AppError('BODY_TOO_LARGE', error.message);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', error.message);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('PARAMETER_TOO_LONG', 'A path parameter is longer than 100 characters');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('MALFORMED_URL', 'A path parameter is not valid percent-encoding');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('MALFORMED_JSON', error.message);
@@ -91,4 +97,33 @@ export function notFoundHandler(request: FastifyRequest, reply: FastifyReply) {
     request,
   );
   return sendProblem(reply, problem);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a broken request line, headers
+ * too large, too slow): answered on the socket as problem+json, then the socket is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const code: ErrorCode =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'HEADERS_TOO_LARGE'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 'REQUEST_TIMEOUT'
+          : 'MALFORMED_REQUEST';
+    const known = new AppError(code);
+    const body = JSON.stringify({
+      type: problemType(code),
+      title: known.title,
+      status: known.status,
+      detail: known.title,
+      code,
+    });
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Type: application/problem+json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -10,7 +10,13 @@ export function httpOptionsFrom(
   description: string,
 ): Pick<
   HttpAppOptions,
-  'name' | 'description' | 'logger' | 'corsOrigins' | 'rateLimitPerMinute' | 'bodyLimitBytes'
+  | 'name'
+  | 'description'
+  | 'logger'
+  | 'corsOrigins'
+  | 'rateLimitPerMinute'
+  | 'bodyLimitBytes'
+  | 'trustedProxies'
 > {
   return {
     name,
@@ -20,5 +26,6 @@ export function httpOptionsFrom(
     corsOrigins: [...new Set([...config.http.corsOrigins, new URL(config.urls.platform).origin])],
     rateLimitPerMinute: config.http.rateLimitPerMinute,
     bodyLimitBytes: config.http.bodyLimitBytes,
+    trustedProxies: config.http.trustedProxies,
   };
 }

@@ -7,7 +7,7 @@ import { transaction, type Db } from '../../lib/db/database.js';
 import type { User } from '../../lib/db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { recentFailedLogins, recordAudit } from '../audit/audit.queries.js';
+import { recordAudit } from '../audit/audit.queries.js';
 import {
   insertUser,
   findUserByEmail,
@@ -16,6 +16,7 @@ import {
 } from '../users/users.queries.js';
 import type { ChangePasswordBody, RegisterBody, LoginBody, TokenPair } from './auth.schemas.js';
 import { hashPassword, newRefreshToken, refreshTokenHash, verifyPassword } from './credentials.js';
+import { loginThrottle, type LoginThrottleRules } from './login-throttle.js';
 import { brokenPasswordRule, passwordRuleText } from './password-policy.js';
 import {
   findRefreshTokenForUpdate,
@@ -29,11 +30,10 @@ export interface AuthDeps {
   db: Db;
   tokens: AccessTokens;
   refreshTokenTtlSeconds: number;
-  /** failed logins per email within 15 minutes before further attempts are refused */
-  loginAttemptsPerWindow: number;
+  loginThrottle: LoginThrottleRules;
+  /** defaults to the system clock; tests pass their own */
+  now?: () => Date;
 }
-
-const lockoutWindowMs = 15 * 60 * 1000;
 
 export function assertStrongPassword(password: string, email: string): void {
   const rule = brokenPasswordRule(password, email);
@@ -53,27 +53,12 @@ export function emailTaken(error: unknown): never {
 export function authService(deps: AuthDeps) {
   const { db, tokens } = deps;
 
-  /**
-   * Refuses while the email has had too many failed logins in the window, saying when the oldest
-   * of the counted failures leaves it (then one more attempt is allowed).
-   */
-  async function assertNotLockedOut(email: string): Promise<void> {
-    const now = Date.now();
-    const failures = await recentFailedLogins(
-      db,
-      email,
-      new Date(now - lockoutWindowMs),
-      deps.loginAttemptsPerWindow,
-    );
-    if (failures.length < deps.loginAttemptsPerWindow) return;
-    const freedAt = failures.at(-1)!.getTime() + lockoutWindowMs;
-    throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', undefined, {
-      retry_after: Math.max(1, Math.ceil((freedAt - now) / 1000)),
-    });
-  }
+  const throttle = loginThrottle(db, deps.loginThrottle, deps.now ?? (() => new Date()));
 
-  function recordFailedLogin(email: string, userId: string | null, ip: string) {
-    return recordAudit(db, {
+  /** Counted by the throttle and kept in the audit log. */
+  async function recordFailedLogin(email: string, userId: string | null, ip: string) {
+    await throttle.failed(email, ip);
+    await recordAudit(db, {
       actorId: userId,
       action: 'auth.login_failed',
       targetType: 'email',
@@ -139,13 +124,14 @@ export function authService(deps: AuthDeps) {
 
     async login(body: LoginBody, ip: string): Promise<TokenPair> {
       const email = body.email.toLowerCase();
-      await assertNotLockedOut(email);
+      await throttle.assertMayTry(email, ip);
       const user = await findUserByEmail(db, email);
       const valid = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !valid) {
         await recordFailedLogin(email, user?.id ?? null, ip);
         throw new AppError('INVALID_CREDENTIALS');
       }
+      await throttle.succeeded(email, ip);
       if (!user.is_activated && (user.role === 'staff' || user.role === 'admin'))
         throw new AppError('ACCOUNT_DISABLED');
       return transaction(db, async (trx) => {
@@ -202,7 +188,7 @@ export function authService(deps: AuthDeps) {
 
     /**
      * Changes the caller's password after checking the current one. A wrong current password counts
-     * as a failed login (so the lockout also stops guessing through a stolen access token); on
+     * as a failed login (so the throttle also slows guessing through a stolen access token); on
      * success every other session of the user ends, the caller's own stays.
      */
     async changePassword(
@@ -212,7 +198,7 @@ export function authService(deps: AuthDeps) {
     ): Promise<void> {
       const user = await findUserById(db, caller.userId);
       if (!user) throw new AppError('INVALID_TOKEN', 'The account no longer exists');
-      await assertNotLockedOut(user.email);
+      await throttle.assertMayTry(user.email, ip);
       if (!(await verifyPassword(user.password_hash, body.current_password))) {
         await recordFailedLogin(user.email, user.id, ip);
         throw new AppError('CURRENT_PASSWORD_WRONG');

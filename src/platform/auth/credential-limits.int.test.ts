@@ -1,6 +1,6 @@
 /**
- * The credential endpoints' shared per-IP budget and the lockout's Retry-After, on the real
- * platform app with the documented limit of 30 a minute.
+ * The credential endpoints' shared per-IP budget, on the real platform app with the documented
+ * limit of 30 a minute (the login throttle has its own test, login-throttle.int.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,13 +9,10 @@ import {
   type TestPlatform,
 } from '../../../test/support/platform.js';
 
-describe('credential rate limit and lockout', () => {
+describe('credential rate limit', () => {
   let p: TestPlatform;
   beforeAll(async () => {
-    p = await startTestPlatform({
-      CREDENTIAL_RATE_LIMIT_PER_MINUTE: '30',
-      LOGIN_ATTEMPTS_PER_15_MIN: '3',
-    });
+    p = await startTestPlatform({ CREDENTIAL_RATE_LIMIT_PER_MINUTE: '30' });
   });
   afterAll(() => p.close());
 
@@ -80,32 +77,5 @@ describe('credential rate limit and lockout', () => {
         })
       ).statusCode,
     ).toBe(200);
-  });
-
-  it('says in Retry-After when a locked-out email may try again', async () => {
-    const ip = '198.51.100.1';
-    await from(ip, '/api/v1/auth/register', {
-      email: 'locked@example.com',
-      password: testPassword,
-      role: 'investor',
-    });
-    for (let i = 0; i < 3; i++) {
-      const wrong = await from(ip, '/api/v1/auth/login', {
-        email: 'locked@example.com',
-        password: 'wrong password!!',
-      });
-      expect(wrong.statusCode).toBe(401);
-    }
-    const locked = await from(ip, '/api/v1/auth/login', {
-      email: 'locked@example.com',
-      password: testPassword,
-    });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ code: 'TOO_MANY_LOGIN_ATTEMPTS' });
-    const retryAfter = Number(locked.headers['retry-after']);
-    // The first of the three failures leaves the 15-minute window first.
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(locked.json().retry_after).toBe(retryAfter);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Session revocation without a database round trip per order: the set of login sessions revoked
  * within the access tokens' lifetime (older ones have no live access token left), kept current
- * by polling. A logout reaches the order path within one poll (a second by default).
+ * by polling. A logout reaches the order path within one poll (a second by default), and the
+ * sessions a poll finds newly revoked are told to the listener at once (the WebSocket hub ends
+ * their private channels then, not at its next heartbeat).
  */
 import type { Db } from '../../lib/db/database.js';
 import type { Clock } from '../books/token-writer.js';
@@ -9,6 +11,7 @@ import type { Clock } from '../books/token-writer.js';
 export class RevokedSessions {
   private revoked = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  private onRevoked: (sessionIds: ReadonlySet<string>) => void = () => {};
 
   constructor(
     private readonly db: Db,
@@ -18,6 +21,11 @@ export class RevokedSessions {
 
   isActive = (sessionId: string): Promise<boolean> => Promise.resolve(!this.revoked.has(sessionId));
 
+  /** Who is told of the sessions each poll finds revoked since the one before. */
+  watch(listener: (sessionIds: ReadonlySet<string>) => void): void {
+    this.onRevoked = listener;
+  }
+
   async refresh(): Promise<void> {
     const since = new Date(this.clock.now().getTime() - (this.accessTokenTtlSeconds + 60) * 1000);
     const rows = await this.db
@@ -26,7 +34,10 @@ export class RevokedSessions {
       .distinct()
       .where('revoked_at', '>', since)
       .execute();
+    const before = this.revoked;
     this.revoked = new Set(rows.map((row) => row.family_id));
+    const fresh = new Set([...this.revoked].filter((id) => !before.has(id)));
+    if (fresh.size > 0) this.onRevoked(fresh);
   }
 
   start(intervalMs: number, onError: (error: unknown) => void): void {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestSocket } from '../../../test/support/market-data.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
+import { newId } from '../../lib/ids.js';
 import { Prng } from '../engine/seeded-random.js';
 import { bookChecksum, type WireLevel } from './checksum.js';
 
@@ -33,6 +34,17 @@ async function funded(tokenId: string): Promise<Trader> {
 
 function place(trader: Trader, body: Record<string, unknown>) {
   return sys.call('POST', '/api/v1/orders', body, trader.token);
+}
+
+/** A trader's socket, authenticated and on its orders channel, with the hub's side of it. */
+async function subscribedToOrders() {
+  const { id: tokenId } = await sys.token();
+  const alice = await funded(tokenId);
+  const socket = await open();
+  await socket.request({ op: 'auth', id: 'a', token: alice.token });
+  await socket.request({ op: 'subscribe', id: 'o', channels: [{ name: 'orders' }] });
+  const server = [...sys.trading.hub.clients].find((c) => c.userId === alice.id)!;
+  return { alice, socket, server };
 }
 
 /** Seeded limit orders around 10.00 from a few traders, sent in concurrent groups (batches). */
@@ -288,12 +300,7 @@ describe('private orders channel', () => {
   });
 
   it('closes the private channels when the access token expires', async () => {
-    const { id: tokenId } = await sys.token();
-    const alice = await funded(tokenId);
-    const socket = await open();
-    await socket.request({ op: 'auth', id: 'a', token: alice.token });
-    await socket.request({ op: 'subscribe', id: 'o', channels: [{ name: 'orders' }] });
-    const server = [...sys.trading.hub.clients].find((c) => c.userId === alice.id)!;
+    const { socket, server } = await subscribedToOrders();
     sys.clock.current = new Date(server.expiresAt!.getTime() + 1000);
     // a valid message at the new time, so that the socket is not idle
     await socket.request({ op: 'ping', id: 'p' });
@@ -303,6 +310,28 @@ describe('private orders channel', () => {
     expect(told.data.message).toBe(
       'The access token has expired; private channels are closed, auth again',
     );
+    expect(server.subscriptions.size).toBe(0);
+    expect(server.userId).toBeNull();
+  });
+
+  it('closes the private channels of a revoked session at the poll that sees it, not at the heartbeat', async () => {
+    const { alice, socket, server } = await subscribedToOrders();
+    // a logout: the session's refresh-token family is revoked
+    await sys.db
+      .insertInto('refresh_tokens')
+      .values({
+        id: newId(),
+        user_id: alice.id,
+        family_id: server.sessionId!,
+        token_hash: newId(),
+        expires_at: new Date(Date.now() + 3_600_000),
+        revoked_at: new Date(),
+      })
+      .execute();
+    // the revocation poll (every second in a running process); no heartbeat tick is run
+    await sys.trading.sessions.refresh();
+    const told = await socket.next((m) => m.type === 'error');
+    expect(told.data.code).toBe('INVALID_TOKEN');
     expect(server.subscriptions.size).toBe(0);
     expect(server.userId).toBeNull();
   });

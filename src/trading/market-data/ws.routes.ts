@@ -144,6 +144,27 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
     socket.on('close', () => hub.disconnect(client));
   });
 
+  function endPrivate(client: Client, expired: boolean): void {
+    hub.endPrivate(client);
+    error(
+      client,
+      null,
+      new WsError(
+        expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
+        expired
+          ? 'The access token has expired; private channels are closed, auth again'
+          : 'The session has ended; private channels are closed',
+      ),
+    );
+  }
+
+  /** Ends the private channels of the sockets authenticated in these (just revoked) sessions. */
+  function endSessions(sessionIds: ReadonlySet<string>): void {
+    for (const client of hub.clients) {
+      if (client.userId !== null && sessionIds.has(client.sessionId!)) endPrivate(client, false);
+    }
+  }
+
   /** Heartbeat, idle sockets, expired tokens and ended sessions. */
   async function tick(): Promise<void> {
     const now = clock.now();
@@ -156,20 +177,8 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
       hub.reply(client, { channel: 'heartbeat', type: 'heartbeat', ts: now.toISOString() });
       if (client.userId === null) continue;
       const expired = client.expiresAt !== null && client.expiresAt <= now;
-      if (expired || !(await deps.isSessionActive(client.sessionId!))) {
-        hub.endPrivate(client);
-        error(
-          client,
-          null,
-          new WsError(
-            expired ? 'TOKEN_EXPIRED' : 'INVALID_TOKEN',
-            expired
-              ? 'The access token has expired; private channels are closed, auth again'
-              : 'The session has ended; private channels are closed',
-          ),
-        );
-      }
+      if (expired || !(await deps.isSessionActive(client.sessionId!))) endPrivate(client, expired);
     }
   }
-  return { tick };
+  return { tick, endSessions };
 }

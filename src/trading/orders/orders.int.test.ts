@@ -22,6 +22,17 @@ async function funded(tokenId: string, fiat = '10000.00', tokens = 0): Promise<T
   return trader;
 }
 
+/** The bids a sell order traded with, in the order it met them (the seller is not told them). */
+async function bidsFilledBy(sellOrderId: string): Promise<(string | null)[]> {
+  const rows = await sys.db
+    .selectFrom('trades')
+    .select('buy_order_id')
+    .where('sell_order_id', '=', sellOrderId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.buy_order_id);
+}
+
 /**
  * The REST book after a restart: the same levels; its sequence (the market data feed's, which
  * starts again from the book's persisted engine sequence) may only have grown.
@@ -32,6 +43,60 @@ function expectSameBook(after: { sequence: number }, before: { sequence: number 
 }
 
 describe('placing and matching', () => {
+  it('shows a trader their own side of a trade only, and staff both sides', async () => {
+    const { id: tokenId } = await sys.token();
+    const seller = await funded(tokenId, '0', 10);
+    const buyer = await funded(tokenId, '1000.00');
+    const order = { token_id: tokenId, order_type: 'limit', quantity: 10, price: '10.00' };
+    const ask = (await place(seller, { ...order, side: 'sell' })).json();
+    const bidBody = { ...order, side: 'buy', client_order_id: 'own-side' };
+    const bid = (await place(buyer, bidBody)).json();
+    const common = {
+      token_id: tokenId,
+      otc_order_id: null,
+      price: '10.00',
+      quantity: 10,
+      total: '100.00',
+      settlement_status: 'pending',
+      settled_at: null,
+    };
+    const buyerSide = { ...common, order_id: bid.order.id, side: 'buy', fee: '0.00' };
+    const sellerSide = { ...common, order_id: ask.order.id, side: 'sell', fee: '0.50' };
+    const own = ['id', ...Object.keys(buyerSide), 'created_at'].sort();
+    const tradeId = bid.trades[0].id as string;
+    const list = async (trader: Trader) =>
+      (await sys.call('GET', '/api/v1/trades', undefined, trader.token)).json().data[0];
+    const views = {
+      buyerPlaced: bid.trades[0],
+      // a replayed client_order_id answers the order's trades from the database
+      buyerReplayed: (await place(buyer, bidBody)).json().trades[0],
+      buyerList: await list(buyer),
+      sellerList: await list(seller),
+    };
+    for (const [name, view] of Object.entries(views)) {
+      expect(Object.keys(view as object).sort(), name).toEqual(own);
+      expect(view, name).toMatchObject({
+        id: tradeId,
+        ...(name.startsWith('buyer') ? buyerSide : sellerSide),
+      });
+    }
+    const staff = await sys.user('staff');
+    const all = await sys.call(
+      'GET',
+      `/api/v1/admin/trades?token_id=${tokenId}`,
+      undefined,
+      staff.token,
+    );
+    expect(all.json().data[0]).toMatchObject({
+      id: tradeId,
+      buyer_id: buyer.id,
+      seller_id: seller.id,
+      buy_order_id: bid.order.id,
+      sell_order_id: ask.order.id,
+      platform_fee: '0.50',
+    });
+  });
+
   it('locks, matches at the maker price, refunds the difference, charges the seller 50 bps', async () => {
     const { id: tokenId } = await sys.token();
     const seller = await funded(tokenId, '0', 100);
@@ -68,10 +133,9 @@ describe('placing and matching', () => {
       price: '10.01',
       quantity: 10,
       total: '100.10',
-      platform_fee: '0.50',
-      effective_fee_bps: 50,
+      side: 'buy',
+      fee: '0.00',
       settlement_status: 'pending',
-      taker_side: 'buy',
     });
     // buyer: 1000 - 157.50 locked + 4.90 refunded (0.49 * 10) = 847.40, 52.50 still locked
     expect(await sys.fiat(buyer.id)).toBe('847.40');
@@ -503,9 +567,7 @@ describe('order states', () => {
       quantity: 4,
       price: '10.00',
     });
-    expect(sell4.json().trades.map((t: { buy_order_id: string }) => t.buy_order_id)).toEqual([
-      first,
-    ]);
+    expect(await bidsFilledBy(sell4.json().order.id)).toEqual([first]);
     // selling 5 at 10.00 then 5 at 9.99: the later 10.00 bid, then the earlier 9.99 bid
     const sell10 = await place(seller, {
       token_id: tokenId,
@@ -514,10 +576,7 @@ describe('order states', () => {
       quantity: 10,
       price: '9.99',
     });
-    expect(sell10.json().trades.map((t: { buy_order_id: string }) => t.buy_order_id)).toEqual([
-      second,
-      third,
-    ]);
+    expect(await bidsFilledBy(sell10.json().order.id)).toEqual([second, third]);
     const left = (await sys.call('GET', `/api/v1/orderbook/${tokenId}`)).json();
     expect(left.bids).toEqual([{ price: '9.99', quantity: 5, order_count: 1 }]);
     const history = await sys.db

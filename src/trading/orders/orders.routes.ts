@@ -15,6 +15,7 @@ import {
   OrderBookView,
   OrderListQuery,
   OrderView,
+  OwnTradeView,
   PlaceOrderAnswer,
   PlaceOrderBody,
   TradeListQuery,
@@ -23,7 +24,7 @@ import {
 import { OtcPlaceAnswer } from '../otc/otc.schemas.js';
 import type { OtcService } from '../otc/otc.service.js';
 import type { OrdersService } from './orders.service.js';
-import { toOrderView, toTradeView } from './orders.views.js';
+import { toOrderView, toOwnTradeView, toTradeView } from './orders.views.js';
 
 export function ordersRoutes(
   app: HttpApp,
@@ -151,18 +152,17 @@ export function ordersRoutes(
       onRequest: investor,
       schema: {
         tags: ['trades'],
-        summary: 'Your trades, newest first',
+        summary: 'Your trades, newest first: your side of each',
         security: bearer,
         querystring: TradeListQuery,
-        response: { 200: Page(TradeView) },
+        response: { 200: Page(OwnTradeView) },
       },
     },
     async (request) => {
       const limit = request.query.limit ?? 50;
-      return toPage(
-        await orders.ownTrades(caller(request).userId, request.query),
-        limit,
-        toTradeView,
+      const { userId } = caller(request);
+      return toPage(await orders.ownTrades(userId, request.query), limit, (trade) =>
+        toOwnTradeView(trade, userId),
       );
     },
   );

@@ -104,7 +104,30 @@ export const TradeView = Type.Object({
 });
 export type TradeView = Static<typeof TradeView>;
 
-export const PlaceOrderAnswer = Type.Object({ order: OrderView, trades: Type.Array(TradeView) });
+/**
+ * A trade as one of its two parties sees it: their own side only (their order or OTC request, the
+ * fee they paid), nothing of the other party. Staff see the whole trade (TradeView).
+ */
+export const OwnTradeView = Type.Object({
+  id: Type.String(),
+  token_id: Type.String(),
+  /** the caller's book order, or null for an OTC trade */
+  order_id: Nullable(Type.String()),
+  /** the caller's OTC request, or null for a book trade */
+  otc_order_id: Nullable(Type.String()),
+  side: literals(orderSides),
+  price: Type.String(),
+  quantity: Type.Integer(),
+  total: Type.String(),
+  /** what the caller paid: the platform fee for the seller, 0.00 for the buyer */
+  fee: Type.String(),
+  settlement_status: literals(settlementStatuses),
+  settled_at: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+export type OwnTradeView = Static<typeof OwnTradeView>;
+
+export const PlaceOrderAnswer = Type.Object({ order: OrderView, trades: Type.Array(OwnTradeView) });
 export type PlaceOrderAnswer = Static<typeof PlaceOrderAnswer>;
 
 export const OrderListQuery = Type.Object({

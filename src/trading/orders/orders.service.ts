@@ -30,7 +30,7 @@ import type {
   PlaceOrderBody,
   TradeListQuery,
 } from './orders.schemas.js';
-import { toOrderView, toTradeView } from './orders.views.js';
+import { toOrderView, toOwnTradeView } from './orders.views.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isLive = (order: Order) => (liveOrderStatuses as readonly string[]).includes(order.status);
@@ -61,7 +61,9 @@ export function ordersService(deps: {
   async function answerOf(order: Order): Promise<PlaceOrderAnswer> {
     return {
       order: toOrderView(order),
-      trades: (await tradesOfOrder(db, order.id)).map(toTradeView),
+      trades: (await tradesOfOrder(db, order.id)).map((trade) =>
+        toOwnTradeView(trade, order.user_id),
+      ),
     };
   }
 
@@ -86,7 +88,7 @@ export function ordersService(deps: {
     });
     return {
       order: toOrderView(result.orders[0]!),
-      trades: result.trades.map(toTradeView),
+      trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
     };
   }
 
@@ -165,7 +167,7 @@ export function ordersService(deps: {
       });
       return {
         order: toOrderView(result.orders[0]!),
-        trades: result.trades.map(toTradeView),
+        trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
       };
     },
 

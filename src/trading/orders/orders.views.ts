@@ -1,7 +1,7 @@
 /** Rows to API views: money and prices as decimal strings, timestamps ISO 8601. */
 import type { Order, Trade } from '../../lib/db/schema-trading.js';
 import { Exact } from '../../lib/money.js';
-import type { OrderView, TradeView } from './orders.schemas.js';
+import type { OrderView, OwnTradeView, TradeView } from './orders.schemas.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -55,6 +55,26 @@ export function toTradeView(trade: Trade): TradeView {
     settlement_error: trade.settlement_error,
     settled_at: iso(trade.settled_at),
     tx_hash: trade.tx_hash,
+    created_at: trade.created_at.toISOString(),
+  };
+}
+
+/** The trade as `userId` (its buyer or its seller) sees it: their side only. */
+export function toOwnTradeView(trade: Trade, userId: string): OwnTradeView {
+  const buyer = trade.buyer_id === userId;
+  return {
+    id: trade.id,
+    token_id: trade.token_id,
+    order_id: buyer ? trade.buy_order_id : trade.sell_order_id,
+    otc_order_id: buyer ? trade.buy_otc_order_id : trade.sell_otc_order_id,
+    side: buyer ? 'buy' : 'sell',
+    price: new Exact(trade.price).toFixed(2),
+    quantity: Number(trade.quantity),
+    total: new Exact(trade.total).toFixed(2),
+    // the seller pays the fee out of the proceeds (SPEC "Order placement" step 6)
+    fee: buyer ? '0.00' : new Exact(trade.platform_fee).toFixed(2),
+    settlement_status: trade.settlement_status,
+    settled_at: iso(trade.settled_at),
     created_at: trade.created_at.toISOString(),
   };
 }

@@ -25,9 +25,9 @@ import type {
 export type {
   AmendOrderBody,
   OrderBookView,
+  OwnTradeView,
   PlaceOrderAnswer,
   PlaceOrderBody,
-  TradeView,
 } from '../../trading/orders/orders.schemas.js';
 export type { CandleInterval, OrderView, ServerMessage, Ticker, WireLevel };
 export type Candle = Static<typeof CandleSchema>;

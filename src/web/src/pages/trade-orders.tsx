@@ -15,7 +15,7 @@ import type {
   OrderView,
   PlaceOrderAnswer,
   PlaceOrderBody,
-  TradeView,
+  OwnTradeView,
 } from '../trading-types.js';
 import type { Token } from '../types.js';
 import { ActionButton, ErrorNote, Table, label, useAction, when, wholeNumber } from '../ui.js';
@@ -336,17 +336,18 @@ export function MyOrders(props: {
 }
 
 /** The caller's trades in this token: their side, price, amount and settlement. */
-export function Fills(props: { fills: TradeView[]; userId: string }) {
+export function Fills(props: { fills: OwnTradeView[] }) {
   return (
     <Table
       label="Fills"
       rows={props.fills}
       empty="No fills yet."
       columns={[
-        ['Side', (t) => (t.buyer_id === props.userId ? 'buy' : 'sell')],
+        ['Side', (t) => t.side],
         ['Price', (t) => t.price],
         ['Quantity', (t) => t.quantity],
         ['Total', (t) => t.total],
+        ['Fee', (t) => t.fee],
         ['Settlement', (t) => label(t.settlement_status)],
         ['Time', (t) => when(t.created_at)],
       ]}

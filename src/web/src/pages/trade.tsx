@@ -21,7 +21,7 @@ import type {
   OrderView,
   PublicTrade,
   Ticker,
-  TradeView,
+  OwnTradeView,
   WireLevel,
 } from '../trading-types.js';
 import type { Token } from '../types.js';
@@ -75,7 +75,7 @@ function Trading({ token }: { token: Token }) {
   const fills = useLoad(
     () =>
       investor
-        ? tradingApi.call<Page<TradeView>>('GET', `/api/v1/trades?token_id=${token.id}&limit=50`)
+        ? tradingApi.call<Page<OwnTradeView>>('GET', `/api/v1/trades?token_id=${token.id}&limit=50`)
         : Promise.resolve({ data: [], next_cursor: null }),
     [token.id],
   );
@@ -150,7 +150,7 @@ function Trading({ token }: { token: Token }) {
             {(list) => <MyOrders token={token} orders={list} onChange={changed} />}
           </Loaded>
           <h2>My fills</h2>
-          <Loaded state={fills}>{(page) => <Fills fills={page.data} userId={me.id} />}</Loaded>
+          <Loaded state={fills}>{(page) => <Fills fills={page.data} />}</Loaded>
         </>
       ) : null}
     </section>
