@@ -1,21 +1,66 @@
 /**
  * Generates `as const` ABI modules for the contracts the chain service calls, from the artifacts of
  * the npm packages `@tokenysolutions/t-rex` and `@onchain-id/solidity` (their own ABIs are typed
- * `any[]`). Output goes to src/chain/contracts/generated/ (gitignored); `npm install` runs this
- * through the `prepare` script, so a fresh clone type-checks. Bytecode is not copied: it is read
- * from the same artifacts at run time (src/chain/contracts/artifacts.ts).
+ * `any[]`), and compiles Tessera's own contracts (contracts/*.sol) with the npm `solc` into ABI and
+ * bytecode modules. Output goes to src/chain/contracts/generated/ (gitignored); `npm install` runs
+ * this through the `prepare` script, so a fresh clone type-checks. The packages' bytecode is not
+ * copied: it is read from their artifacts at run time (src/chain/contracts/artifacts.ts).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import solc from 'solc';
 import { artifactPaths } from '../src/chain/contracts/artifact-paths.js';
 
 const require = createRequire(import.meta.url);
 const outDir = fileURLToPath(new URL('../src/chain/contracts/generated/', import.meta.url));
+const contractsDir = fileURLToPath(new URL('../contracts/', import.meta.url));
 
 function exportName(contract: string): string {
   return `${contract[0]!.toLowerCase()}${contract.slice(1)}Abi`;
+}
+
+interface SolcOutput {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>
+  >;
+}
+
+/** Compiles each contracts/*.sol alone (no imports) into `<Name>.ts`: its ABI and creation bytecode. */
+async function compileOwnContracts(): Promise<string[]> {
+  const files = (await readdir(contractsDir)).filter((file) => file.endsWith('.sol'));
+  const sources: Record<string, { content: string }> = {};
+  for (const file of files) {
+    sources[file] = { content: await readFile(path.join(contractsDir, file), 'utf8') };
+  }
+  const input = {
+    language: 'Solidity',
+    sources,
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const index: string[] = [];
+  for (const [file, contracts] of Object.entries(output.contracts)) {
+    for (const [contract, { abi, evm }] of Object.entries(contracts)) {
+      // Interfaces have no bytecode: they exist only to call the T-REX contracts.
+      if (evm.bytecode.object === '') continue;
+      const source =
+        `// Compiled by scripts/generate-abis.ts from contracts/${file}. Do not edit.\n` +
+        `export const ${exportName(contract)} = ${JSON.stringify(abi, null, 2)} as const;\n` +
+        `export const ${exportName(contract).replace(/Abi$/, 'Bytecode')} = '0x${evm.bytecode.object}' as const;\n`;
+      await writeFile(path.join(outDir, `${contract}.ts`), source);
+      index.push(`export * from './${contract}.js';`);
+    }
+  }
+  return index;
 }
 
 async function main(): Promise<void> {
@@ -32,6 +77,7 @@ async function main(): Promise<void> {
     await writeFile(path.join(outDir, `${contract}.ts`), source);
     index.push(`export { ${exportName(contract)} } from './${contract}.js';`);
   }
+  index.push(...(await compileOwnContracts()));
   await writeFile(path.join(outDir, 'index.ts'), `${index.join('\n')}\n`);
   console.log(`generated ${index.length} ABI modules in ${path.relative(process.cwd(), outDir)}`);
 }

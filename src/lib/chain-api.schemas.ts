@@ -170,6 +170,38 @@ export const PauseResponseSchema = Type.Object({
   transaction: Type.Union([TransactionSchema, Type.Null()]),
 });
 
+const CountryCodesSchema = Type.Array(Type.Integer({ minimum: 1, maximum: 999 }), {
+  maxItems: 250,
+  uniqueItems: true,
+  description: 'ISO 3166-1 numeric country codes',
+});
+const LimitSchema = Type.Union([AmountSchema, Type.Null()], {
+  description: 'base units; null for no limit',
+});
+
+/** A token's chain-enforced rules (docs/compliance.md); null: no such rule. */
+export const ComplianceRulesBodySchema = Type.Object(
+  {
+    token_addr: AddressSchema,
+    allowed_countries: Type.Union([CountryCodesSchema, Type.Null()]),
+    blocked_countries: CountryCodesSchema,
+    max_balance: LimitSchema,
+    supply_cap: LimitSchema,
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+export const ComplianceRulesResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  module_addr: AddressSchema,
+  /** the rules read back from the module after the call */
+  allowed_countries: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
+  blocked_countries: Type.Array(Type.Integer()),
+  max_balance: Type.Union([WeiSchema, Type.Null()]),
+  supply_cap: Type.Union([WeiSchema, Type.Null()]),
+  transactions: Type.Array(TransactionSchema),
+});
+
 export const TokenWalletParamsSchema = Type.Object({
   token_addr: AddressSchema,
   wallet_addr: AddressSchema,
@@ -213,3 +245,5 @@ export type IdentityResponse = Static<typeof IdentityResponseSchema>;
 export type TransferChecksBody = Static<typeof TransferChecksBodySchema>;
 export type TransferChecksResponse = Static<typeof TransferChecksResponseSchema>;
 export type TotalSupplyResponse = Static<typeof TotalSupplyResponseSchema>;
+export type ComplianceRulesBody = Static<typeof ComplianceRulesBodySchema>;
+export type ComplianceRulesResponse = Static<typeof ComplianceRulesResponseSchema>;

@@ -12,6 +12,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import {
   BalanceResponseSchema,
+  ComplianceRulesResponseSchema,
   DeployResponseSchema,
   IdentityResponseSchema,
   PauseResponseSchema,
@@ -23,6 +24,8 @@ import {
   VerifiedResponseSchema,
   type BalanceResponse,
   type BatchTransferBody,
+  type ComplianceRulesBody,
+  type ComplianceRulesResponse,
   type DeployBody,
   type DeployResponse,
   type IdentityResponse,
@@ -119,6 +122,20 @@ export class ChainClient {
       TransactionSchema,
       'POST',
       '/api/v1/batch-transfer',
+      input,
+      idempotencyKey,
+    );
+  }
+
+  /** the token's chain-enforced rules on its compliance (src/lib/compliance/chain-rules.ts) */
+  setComplianceRules(
+    input: ComplianceRulesBody,
+    idempotencyKey: string,
+  ): Promise<ComplianceRulesResponse> {
+    return this.#request(
+      ComplianceRulesResponseSchema,
+      'POST',
+      '/api/v1/compliance-rules',
       input,
       idempotencyKey,
     );

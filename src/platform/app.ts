@@ -39,6 +39,8 @@ import { dividendsRoutes } from './dividends/dividends.routes.js';
 import { dividendsService } from './dividends/dividends.service.js';
 import { offeringRoutes } from './offering/offering.routes.js';
 import { offeringService } from './offering/offering.service.js';
+import { complianceRulesRoutes } from './compliance/compliance-rules.routes.js';
+import { complianceRulesService } from './compliance/compliance-rules.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { tokensService } from './tokens/tokens.service.js';
 import { defaultWebDir, webRoutes } from './web/web.routes.js';
@@ -146,6 +148,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
     gates,
   );
+  complianceRulesRoutes(app, complianceRulesService(db), guard);
   offeringRoutes(app, db, offeringService(db), guard, gates);
   dividendsRoutes(app, dividendsService({ db }), guard, gates);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });

@@ -1,6 +1,7 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
- * (mint), the contracts' paused flag (with the maturity sweep), KYC claim revocations, dividend
+ * (mint), the contracts' paused flag (with the maturity sweep), the tokens' compliance rules on
+ * chain, KYC claim revocations, dividend
  * payments and token dividends' on-chain transfers. The mint, pause-sync and revocation workers
  * take their jobs through the one job queue (src/lib/worker/job-queue.ts) with the same lease,
  * clock and failure policy. Started by the platform process after it listens; any number of
@@ -14,6 +15,7 @@ import { startClaimLoop } from '../lib/worker/claim-loop.js';
 import type { Clock, QueueOptions } from '../lib/worker/job-queue.js';
 import { dividendChainSender } from './dividends/dividend-chain-sender.js';
 import { dividendDistributor } from './dividends/dividend-distributor.js';
+import { complianceChainSync } from './compliance/compliance-chain-sync.js';
 import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
@@ -45,6 +47,7 @@ export function platformWorkers(deps: {
       platformCountry: config.issuance.platformCountry,
     }),
     chainSync: tokenChainSync({ queue, chain }),
+    complianceSync: complianceChainSync({ queue, chain }),
     claimRevoker: kycClaimRevoker({ queue, chain }),
     dividends: dividendDistributor({ db, logger, batchSize: config.dividends.batchSize }),
     dividendChain: dividendChainSender({ db, chain, wallets, logger, leaseSeconds }),
@@ -59,6 +62,7 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
   const ticks = {
     'allocation-minter': () => workers.minter.tick(),
     'token-chain-sync': () => workers.chainSync.tick(),
+    'compliance-chain-sync': () => workers.complianceSync.tick(),
     'kyc-claim-revoker': () => workers.claimRevoker.tick(),
     'dividend-distributor': () => workers.dividends.tick(),
     'dividend-chain-sender': () => workers.dividendChain.tick(),

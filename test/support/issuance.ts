@@ -53,7 +53,7 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
   const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });
 
   const call = async (
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     url: string,
     body?: unknown,
     token?: string,

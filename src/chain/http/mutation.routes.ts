@@ -12,8 +12,10 @@ import { mint } from '../operations/mint.js';
 import { setTokenPaused } from '../operations/pause-token.js';
 import { registerIdentity } from '../operations/register-identity.js';
 import { revokeKyc } from '../operations/revoke-kyc.js';
+import { setComplianceRules } from '../operations/set-compliance-rules.js';
 import { parseAddress, parseAmount } from './parse-input.js';
 import {
+  complianceRulesResponse,
   deployResponse,
   pauseResponse,
   registerIdentityResponse,
@@ -21,6 +23,8 @@ import {
 } from './responses.js';
 import {
   BatchTransferBodySchema,
+  ComplianceRulesBodySchema,
+  ComplianceRulesResponseSchema,
   DeployBodySchema,
   DeployResponseSchema,
   IdempotencyHeadersSchema,
@@ -162,6 +166,32 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
         idempotencyKey: request.headers['idempotency-key'],
         payerRef: request.body.payer_ref ?? null,
       }),
+  );
+
+  app.post(
+    '/compliance-rules',
+    idempotent(
+      "Put a token's chain-enforced rules on its compliance (country lists, max balance, supply cap)",
+      ComplianceRulesBodySchema,
+      ComplianceRulesResponseSchema,
+    ),
+    async (request) => {
+      const body = request.body;
+      const limit = (value: string | null, field: string) =>
+        value === null ? 0n : parseAmount(value, field);
+      const result = await setComplianceRules(services, {
+        token: parseAddress(body.token_addr, 'token_addr'),
+        rules: {
+          allowedCountries: body.allowed_countries,
+          blockedCountries: body.blocked_countries,
+          maxBalance: limit(body.max_balance, 'max_balance'),
+          supplyCap: limit(body.supply_cap, 'supply_cap'),
+        },
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: body.payer_ref ?? null,
+      });
+      return complianceRulesResponse(result);
+    },
   );
 
   for (const paused of [true, false]) {

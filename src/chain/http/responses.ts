@@ -4,8 +4,10 @@ import type { PauseTokenResult } from '../operations/pause-token.js';
 import type { TokenBalance, WalletIdentity } from '../operations/reads.js';
 import type { RegisterIdentityResult } from '../operations/register-identity.js';
 import type { RevokeKycResult } from '../operations/revoke-kyc.js';
+import type { SetComplianceRulesResult } from '../operations/set-compliance-rules.js';
 import type {
   BalanceResponse,
+  ComplianceRulesResponse,
   DeployResponse,
   IdentityResponse,
   PauseResponse,
@@ -73,5 +75,20 @@ export function identityResponse(identity: WalletIdentity): IdentityResponse {
     registered: identity.registered,
     country_code: identity.country,
     kyc_claim: identity.kycClaim,
+  };
+}
+
+const limitResponse = (limit: bigint) => (limit === 0n ? null : limit.toString());
+
+export function complianceRulesResponse(result: SetComplianceRulesResult): ComplianceRulesResponse {
+  const { rules } = result;
+  return {
+    token_addr: result.token,
+    module_addr: result.module,
+    allowed_countries: rules.allowedCountries && [...rules.allowedCountries],
+    blocked_countries: [...rules.blockedCountries],
+    max_balance: limitResponse(rules.maxBalance),
+    supply_cap: limitResponse(rules.supplyCap),
+    transactions: result.transactions,
   };
 }

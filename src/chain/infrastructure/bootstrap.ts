@@ -1,9 +1,10 @@
 /**
  * The one-time infrastructure of a chain: the six T-REX implementations and their authority, the
  * ONCHAINID identity implementation, its authority and IdFactory, the TREXFactory, the platform
- * ClaimIssuer with the claim signing key, and one IdentityRegistryStorage shared by every suite
+ * ClaimIssuer with the claim signing key, one IdentityRegistryStorage shared by every suite
  * (the platform signer is its agent, so an investor is registered once for all tokens; the factory
- * owns it, so suites can bind their registries to it).
+ * owns it, so suites can bind their registries to it), and Tessera's compliance module, shared by
+ * every token's ModularCompliance (it keeps rules per compliance).
  *
  * Each step is a transaction under the key `<chain id>:<step>`, so a bootstrap interrupted halfway
  * resumes where it stopped. The addresses are saved in chain_infrastructure at the end; later
@@ -30,6 +31,8 @@ import {
   tREXFactoryAbi,
   tREXImplementationAuthorityAbi,
   trustedIssuersRegistryAbi,
+  tesseraRulesModuleAbi,
+  tesseraRulesModuleBytecode,
 } from '../contracts/generated/index.js';
 import { ecdsaKeyType, keyOf, keyPurpose } from '../identity/kyc-claim.js';
 import type { TransactionSender } from '../transactions/transaction-sender.js';
@@ -232,6 +235,28 @@ async function ensureClaimSigner(
   return { ...infrastructure, claimSigner: signer };
 }
 
+/** The name of Tessera's compliance module among the infrastructure's implementations. */
+export const rulesModuleName = 'TesseraRulesModule';
+
+/** Deploys Tessera's compliance module on a chain whose infrastructure predates it. */
+async function ensureRulesModule(
+  deps: BootstrapDeps,
+  infrastructure: Infrastructure,
+): Promise<Infrastructure> {
+  if (infrastructure.implementations[rulesModuleName]) return infrastructure;
+  const module = await stepRunner(deps).deploy('rules_module', () =>
+    prepareDeploy(deps.session, {
+      abi: tesseraRulesModuleAbi,
+      bytecode: tesseraRulesModuleBytecode,
+      args: [],
+    }),
+  );
+  return {
+    ...infrastructure,
+    implementations: { ...infrastructure.implementations, [rulesModuleName]: module },
+  };
+}
+
 /**
  * Deploys the infrastructure on first start against a chain, reuses it afterwards; throws
  * CHAIN_INFRASTRUCTURE_MISSING when the recorded contracts are not on the chain.
@@ -243,8 +268,12 @@ export async function ensureInfrastructure(deps: BootstrapDeps): Promise<Infrast
   else logger.info({ chain_id: session.chainId }, 'deploying the chain infrastructure');
   const deployed = recorded ?? (await deployInfrastructure(deps));
   if (!recorded) await verifyInfrastructure(session, deployed, 'deployed');
-  const infrastructure = await ensureClaimSigner(deps, deployed);
-  if (!recorded || recorded.claimSigner !== infrastructure.claimSigner) {
+  const infrastructure = await ensureRulesModule(deps, await ensureClaimSigner(deps, deployed));
+  if (
+    !recorded ||
+    recorded.claimSigner !== infrastructure.claimSigner ||
+    recorded.implementations !== infrastructure.implementations
+  ) {
     await saveInfrastructure(db, infrastructure);
   }
   logger.info(

@@ -19,6 +19,8 @@ export const operations = [
   'batch_forced_transfer',
   'pause',
   'unpause',
+  'bind_compliance_module',
+  'set_compliance_rules',
 ] as const;
 export type Operation = (typeof operations)[number];
 

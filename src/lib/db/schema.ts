@@ -4,6 +4,7 @@
  * check in database.ts). Each later migration adds its tables here.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ComplianceTables } from './schema-compliance.js';
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
@@ -154,7 +155,8 @@ export interface Database
     DividendTables,
     TradingTables,
     OtcTables,
-    MarketDataTables {
+    MarketDataTables,
+    ComplianceTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

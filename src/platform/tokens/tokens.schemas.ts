@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { ComplianceRulesBody } from '../compliance/compliance-rules.schemas.js';
 import { DateTime, Money, PositiveMoney, Text } from '../../lib/http/route-schemas.js';
 
 const Pct = Type.Number({ minimum: 0, maximum: 100 });
@@ -22,6 +23,7 @@ export const CreateTokenBody = Type.Object(
     min_investment: Type.Optional(Money('USD, default 0')),
     raise_currency: Type.Optional(Type.Literal('USD')),
     maturity_date: Type.Optional(DateTime()),
+    compliance_rules: Type.Optional(ComplianceRulesBody),
   },
   { additionalProperties: false },
 );

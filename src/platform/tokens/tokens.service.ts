@@ -16,6 +16,7 @@ import { lockUser } from '../verification/kyc.queries.js';
 import { isUniqueViolation } from '../users/users.queries.js';
 import type { CreateTokenBody } from './tokens.schemas.js';
 import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
+import { setInitialRules } from '../compliance/compliance-rules.service.js';
 import {
   changeStatus,
   creditWallet,
@@ -106,13 +107,15 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
               throw new AppError('VALIDATION_FAILED', (error as Error).message);
             throw error;
           });
+        if (body.compliance_rules)
+          await setInitialRules(trx, token, body.compliance_rules, issuer.userId);
         await recordAudit(trx, {
           actorId: issuer.userId,
           action: 'token.created',
           targetType: 'token',
           targetId: token.id,
           ip,
-          details: { symbol: token.symbol },
+          details: { symbol: token.symbol, compliance_rules: body.compliance_rules ?? null },
         });
         return token;
       });
