@@ -19,6 +19,7 @@ import {
   RegisterIdentityResponseSchema,
   RevokeKycResponseSchema,
   TotalSupplyResponseSchema,
+  TransactionOutcomeResponseSchema,
   TransactionSchema,
   TransferChecksResponseSchema,
   VerifiedResponseSchema,
@@ -35,6 +36,8 @@ import {
   type RegisterIdentityResponse,
   type RevokeKycResponse,
   type TotalSupplyResponse,
+  type ChainOperation,
+  type TransactionOutcomeResponse,
   type Transaction,
   type TransferBody,
   type TransferChecksBody,
@@ -203,6 +206,18 @@ export class ChainClient {
       'POST',
       `/api/v1/tokens/${tokenAddr}/transfer-checks`,
       input,
+    );
+  }
+
+  /** What became of the transaction sent under this key (read only; never sends) */
+  transactionOutcome(
+    operation: ChainOperation,
+    idempotencyKey: string,
+  ): Promise<TransactionOutcomeResponse> {
+    return this.#request(
+      TransactionOutcomeResponseSchema,
+      'GET',
+      `/api/v1/transactions/${operation}/${encodeURIComponent(idempotencyKey)}`,
     );
   }
 
