@@ -24,6 +24,8 @@ export interface TokenComplianceRulesTable {
   chain_sync_claim_id: string | null;
   chain_sync_due_at: Date | null;
   chain_sync_attempts: Defaulted<number>;
+  /** transient chain failures in a row (src/lib/worker/chain-retry.ts) */
+  chain_sync_waits: Defaulted<number>;
   chain_sync_error: string | null;
   updated_by: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;

@@ -21,6 +21,7 @@ export const complianceSyncJobs: JobTable<'token_compliance_rules'> = {
   claimId: 'chain_sync_claim_id',
   dueAt: 'chain_sync_due_at',
   attempts: 'chain_sync_attempts',
+  waits: 'chain_sync_waits',
   error: 'chain_sync_error',
   where: sql`exists (select 1 from tokens t
     where t.id = token_compliance_rules.token_id and t.contract_address is not null)`,

@@ -33,6 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('chain_sync_claim_id', 'uuid')
     .addColumn('chain_sync_due_at', 'timestamptz')
     .addColumn('chain_sync_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('chain_sync_waits', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('chain_sync_error', 'text')
     .addColumn('updated_by', 'uuid', (c) => c.references('users.id'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
