@@ -4,7 +4,7 @@
  * by polling. A logout reaches the order path within one poll (a second by default).
  */
 import type { Db } from '../../lib/db/database.js';
-import type { Clock } from '../books/token-writer.js';
+import type { Clock } from '../books/sequencer.js';
 
 export class RevokedSessions {
   private revoked = new Set<string>();
