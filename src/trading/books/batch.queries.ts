@@ -72,13 +72,20 @@ const tradersStatement = prepared(
   'batch_traders',
   `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
      u.accreditation_status, u.wallet_address, u.is_activated, u.trading_key, u.fiat_balance,
-     w.token_id, w.balance, w.locked_balance,
+     p.token_id, w.balance, w.locked_balance,
      exists (
        select 1 from businesses b where b.owner_id = u.id and b.kyb_status = 'approved'
      ) as kyb_approved
-   from users u left join wallets w on w.user_id = u.id and w.token_id = any($1::uuid[])
-   where u.id = any($2::uuid[])`,
+   from unnest($1::uuid[], $2::uuid[]) as p(user_id, token_id)
+   join users u on u.id = p.user_id
+   left join wallets w on w.user_id = p.user_id and w.token_id = p.token_id`,
 );
+
+/** A user whose command a batch checks, and the token of the command. */
+export interface TraderOf {
+  userId: string;
+  tokenId: string;
+}
 
 export interface TraderReads {
   traders: Map<string, TraderRow>;
@@ -87,24 +94,22 @@ export interface TraderReads {
 }
 
 /**
- * The users of a batch's orders with what eligibility needs, and their wallets of the batch's
- * tokens, in one round trip (one row per user and wallet).
+ * The users of a batch's commands with what eligibility needs, and each one's wallet of the
+ * tokens it trades in the batch, in one round trip (one row per user and token, `pairs` distinct).
  */
-export async function readTraders(
-  db: Db,
-  tokenIds: readonly string[],
-  userIds: readonly string[],
-): Promise<TraderReads> {
+export async function readTraders(db: Db, pairs: readonly TraderOf[]): Promise<TraderReads> {
   const traders = new Map<string, TraderRow>();
-  const wallets = new Map<string, Map<string, TokenBalance>>(tokenIds.map((id) => [id, new Map()]));
-  if (userIds.length === 0) return { traders, wallets };
+  const wallets = new Map<string, Map<string, TokenBalance>>();
+  if (pairs.length === 0) return { traders, wallets };
   const { rows } = await runPrepared<
-    TraderRow & { token_id: string | null; balance: number | null; locked_balance: number | null }
-  >(db, tradersStatement, [tokenIds, userIds]);
+    TraderRow & { token_id: string; balance: number | null; locked_balance: number | null }
+  >(db, tradersStatement, [pairs.map((p) => p.userId), pairs.map((p) => p.tokenId)]);
   for (const { token_id: tokenId, balance, locked_balance, ...user } of rows) {
     traders.set(user.id, user);
-    if (tokenId !== null && balance !== null && locked_balance !== null) {
-      wallets.get(tokenId)?.set(user.id, { balance, locked: locked_balance });
+    if (balance !== null && locked_balance !== null) {
+      let ofToken = wallets.get(tokenId);
+      if (!ofToken) wallets.set(tokenId, (ofToken = new Map<string, TokenBalance>()));
+      ofToken.set(user.id, { balance, locked: locked_balance });
     }
   }
   return { traders, wallets };

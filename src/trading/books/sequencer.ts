@@ -18,13 +18,14 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
 import type { TradingMetrics } from '../metrics.js';
-import { Batch, FiatAccount } from './batch.js';
+import { Batch, FiatAccount, type TokenBalance } from './batch.js';
 import {
   fiatBalancesOf,
   readTokens,
   readTraders,
   writeBatch,
   type TokenRead,
+  type TraderOf,
   type TraderReads,
 } from './batch.queries.js';
 import {
@@ -168,17 +169,17 @@ export class Sequencer {
   }
 
   private async commit(items: Pending[], tokenIds: string[]): Promise<Planned> {
-    const userIds = new Set<string>();
-    for (const { command } of items) {
+    const pairs = new Map<string, TraderOf>();
+    for (const { tokenId, command } of items) {
       const userId = commandUser(command);
-      if (userId !== null) userIds.add(userId);
+      if (userId !== null) pairs.set(`${userId}:${tokenId}`, { userId, tokenId });
     }
     // No transaction: the reads see committed rows (as READ COMMITTED would inside one), and the
     // write is one statement, atomic and committed on its own (batch.queries.ts).
     const { db } = this.deps;
     const [tokens, traders] = await Promise.all([
       readTokens(db, tokenIds),
-      readTraders(db, tokenIds, [...userIds]),
+      readTraders(db, [...pairs.values()]),
     ]);
     const planned = this.plan(items, tokens, traders);
     if (planned.parts.size > 0) {
@@ -206,7 +207,12 @@ export class Sequencer {
       let ctx = contexts.get(tokenId);
       const read = tokens.get(tokenId);
       if (!ctx && read) {
-        const batch = new Batch(id, now, fiat, reads.wallets.get(tokenId)!);
+        const batch = new Batch(
+          id,
+          now,
+          fiat,
+          reads.wallets.get(tokenId) ?? new Map<string, TokenBalance>(),
+        );
         ctx = { batch, state: this.book(tokenId)!, ...read, traders: reads.traders };
         contexts.set(tokenId, ctx);
       }

@@ -148,7 +148,7 @@ export function otcService(deps: { db: Db; clock: Clock }) {
             `The fixed price is ${new Exact(price).toFixed(2)}`,
           );
         }
-        const { traders } = await readTraders(trx, [token.id], [userId]);
+        const { traders } = await readTraders(trx, [{ userId, tokenId: token.id }]);
         const trader = checkTrader({ traders }, userId);
         const id = newId();
         const lock = body.side === 'buy' ? new Exact(price).times(body.quantity) : new Exact(0);
