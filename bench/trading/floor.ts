@@ -1,8 +1,8 @@
 /**
- * What an order costs below HTTP: a token's writer (the trading process's group commit) driven in
+ * What an order costs below HTTP: the sequencer (the trading process's group commit) driven in
  * this process over an embedded PostgreSQL of its own, with the orders bench:trading places (200
  * traders, limit orders around 10.00, about half trading). No HTTP, no JSON, no access tokens:
- * the CPU per order of this process is the writer's (checks, engine, batch, SQL), PostgreSQL's is
+ * the CPU per order of this process is the sequencer's (checks, engine, batch, SQL), PostgreSQL's is
  * what the order's reads and writes alone cost the database, the floor under bench:trading's.
  *
  *   npx tsx bench/trading/floor.ts
@@ -11,7 +11,7 @@
  * bench:trading) and then of 1 (a transaction per order), BENCH_FLOOR_ORDERS (default 5000) each.
  */
 import { silentBroadcaster } from '../../src/trading/books/broadcaster.js';
-import { TokenWriter } from '../../src/trading/books/token-writer.js';
+import { Sequencer } from '../../src/trading/books/sequencer.js';
 import { tradingMetrics } from '../../src/trading/metrics.js';
 import { meterCpu } from '../support/process-cpu.js';
 import { startBenchDatabase } from '../support/embedded-stack.js';
@@ -30,7 +30,7 @@ try {
     .select('id')
     .where('role', '=', 'treasury')
     .executeTakeFirstOrThrow();
-  const writer = new TokenWriter(tokenId, {
+  const sequencer = new Sequencer({
     db,
     clock: { now: () => new Date() },
     treasuryId: treasury.id,
@@ -39,11 +39,11 @@ try {
     logger: database.logger,
     maxBatch: batchSize,
   });
-  await writer.ready;
+  await sequencer.open(tokenId);
 
   const place = () => {
     const order = randomLimitOrder(tokenId);
-    return writer.submit({
+    return sequencer.submit(tokenId, {
       kind: 'place',
       input: {
         userId: people[Math.floor(Math.random() * people.length)]!.id,
@@ -66,7 +66,7 @@ try {
     const meter = meterCpu(0, database.dataDir);
     const started = performance.now();
     for (let done = 0; done < orders; done += size) {
-      // `size` commands at once: the writer takes them as one batch
+      // `size` commands at once: the sequencer takes them as one batch
       await Promise.all(Array.from({ length: size }, place));
     }
     const seconds = (performance.now() - started) / 1000;
@@ -74,7 +74,7 @@ try {
     const per = (ms: number) => Math.round((ms * 1000) / orders);
     console.log(
       `batches of ${size}: ${Math.round(orders / seconds)} orders/s; ` +
-        `cpu µs/order: writer ${per(cpu.node)}, postgres ${per(cpu.postgres)}`,
+        `cpu µs/order: sequencer ${per(cpu.node)}, postgres ${per(cpu.postgres)}`,
     );
   }
 } finally {

@@ -17,6 +17,7 @@ export interface RunResult {
   p99: number;
 }
 
+// one connection per trader; the open loop's requests beyond them wait for a free one
 const agent = new http.Agent({ keepAlive: true, maxSockets: traders });
 
 /** One POST with a JSON body; resolves with the status once the whole answer is read. */
@@ -44,6 +45,19 @@ export function post(url: string, token: string, body: string): Promise<number> 
   });
 }
 
+/** The rate and p99 of `count` requests that `run` sends, pushing each one's latency (ms). */
+export async function ratedRun(
+  count: number,
+  run: (latencies: number[]) => Promise<void>,
+): Promise<RunResult> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await run(latencies);
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rate: count / seconds, p99: latencies[Math.floor(latencies.length * 0.99)]! };
+}
+
 /** `ordersPerRun` orders from `traders` concurrent loops; each order waits for the last. */
 export async function drive(
   url: string,
@@ -52,24 +66,56 @@ export async function drive(
 ): Promise<RunResult> {
   let issued = 0;
   let failed = 0;
-  const latencies: number[] = [];
-  const loop = async (trader: Trader) => {
-    while (issued < ordersPerRun) {
-      issued += 1;
-      const body = randomLimitOrder(pickToken());
-      const started = performance.now();
-      const status = await post(`${url}/api/v1/orders`, trader.token, JSON.stringify(body));
-      latencies.push(performance.now() - started);
-      if (status !== 200) failed += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(people.map(loop));
-  const seconds = (performance.now() - started) / 1000;
+  const result = await ratedRun(ordersPerRun, async (latencies) => {
+    const loop = async (trader: Trader) => {
+      while (issued < ordersPerRun) {
+        issued += 1;
+        const body = randomLimitOrder(pickToken());
+        const started = performance.now();
+        const status = await post(`${url}/api/v1/orders`, trader.token, JSON.stringify(body));
+        latencies.push(performance.now() - started);
+        if (status !== 200) failed += 1;
+      }
+    };
+    await Promise.all(people.map(loop));
+  });
   if (failed > 0) throw new Error(`${failed} of ${ordersPerRun} orders were refused`);
-  latencies.sort((a, b) => a - b);
-  return {
-    rate: ordersPerRun / seconds,
-    p99: latencies[Math.floor(latencies.length * 0.99)]!,
-  };
+  return result;
+}
+
+/**
+ * Open loop: `ordersPerRun` orders sent at `rate` a second whatever the answers (the traders in
+ * turn, several of a trader's in flight if the answers lag), each latency counted from the moment
+ * the order was due, so a stalled system is charged for the orders it kept waiting. The rate is
+ * orders answered per second from the first send to the last answer.
+ */
+export async function driveOpenLoop(
+  url: string,
+  people: Trader[],
+  pickToken: () => string,
+  rate: number,
+): Promise<RunResult> {
+  let failed = 0;
+  const result = await ratedRun(ordersPerRun, async (latencies) => {
+    const answers: Promise<void>[] = [];
+    const started = performance.now();
+    for (let sent = 0; sent < ordersPerRun;) {
+      const due = Math.min(ordersPerRun, Math.floor(((performance.now() - started) * rate) / 1000));
+      for (; sent < due; sent += 1) {
+        const dueAt = started + (sent * 1000) / rate;
+        const trader = people[sent % people.length]!;
+        const body = JSON.stringify(randomLimitOrder(pickToken()));
+        answers.push(
+          post(`${url}/api/v1/orders`, trader.token, body).then((status) => {
+            latencies.push(performance.now() - dueAt);
+            if (status !== 200) failed += 1;
+          }),
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await Promise.all(answers);
+  });
+  if (failed > 0) throw new Error(`${failed} of ${ordersPerRun} orders were refused`);
+  return result;
 }

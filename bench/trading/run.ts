@@ -4,21 +4,29 @@
  * BENCH_TRADING_TRADERS concurrent traders (default 200), each placing limit orders one after
  * another (the next when the last is answered) at prices around 10.00, so that about half trade.
  *
- * Three runs of BENCH_TRADING_ORDERS orders (default 10,000) each:
- * 1. one token: every trader on the same book (one writer, group commit);
+ * In one run, on the same load generator, BENCH_TRADING_ORDERS requests (default 10,000) each:
+ * 0. the ceiling: a bare Fastify route in a process of its own (ceiling.ts);
+ * 1. one token: every trader on the same book;
  * 2. 100 tokens: each order on a token drawn at random;
- * 3. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
+ * 3. open loop: orders on 100 tokens sent at 40% of the ceiling whatever the answers, for the
+ *    latency at a rate the system should sustain;
+ * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
- * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens, <R>x
- * per-order commit`, R = A / (run 3's rate). Run with `npm run bench:trading`.
+ * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens (p99 <L2>
+ * ms), <R>x per-order commit, ceiling <C> req/s, open loop <X>/s p99 <P> ms`, R = A / (run 4's
+ * rate). Run with `npm run bench:trading`.
  *
  * The traders, tokens, balances and wallets are seeded into the system's database directly (the
  * platform's flows would deploy 100 contracts first); what is measured is order entry only.
  */
 import { createDb, type Db } from '../../src/lib/db/database.js';
 import { startSeededSystem } from '../support/seeded-system.js';
-import { drive, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
+import { measureCeiling } from './ceiling.js';
+import { drive, driveOpenLoop, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
 import { describe, observe } from './observe.js';
+
+/** The open loop's rate, as a share of the ceiling. */
+const openLoopShare = 0.4;
 
 async function main(): Promise<void> {
   // BENCH_TRADING_NODE_OPTIONS reaches every node process of the system (e.g. `--cpu-prof
@@ -33,10 +41,16 @@ async function main(): Promise<void> {
   let db: Db | undefined;
   try {
     db = createDb(seeded.databaseUrl, 1);
-    const measured = async (label: string, pickToken: () => string): Promise<RunResult> => {
+    const ceiling = await measureCeiling();
+    console.log(`ceiling: ${ceiling.rate.toFixed(0)} requests/s, p99 ${ceiling.p99.toFixed(1)} ms`);
+    const measured = async (
+      label: string,
+      pickToken: () => string,
+      run = drive,
+    ): Promise<RunResult> => {
       const url = seeded.system.urls.trading;
       const before = await observe(env, url, db!);
-      const result = await drive(url, people, pickToken);
+      const result = await run(url, people, pickToken);
       const after = await observe(env, url, db!);
       console.log(`${label}: ${result.rate.toFixed(0)} orders/s, p99 ${result.p99.toFixed(1)} ms`);
       console.log(describe(before, after, ordersPerRun));
@@ -44,16 +58,21 @@ async function main(): Promise<void> {
     };
 
     const one = await measured('one token', () => tokens[0]!);
-    const many = await measured(
-      '100 tokens',
-      () => tokens[Math.floor(Math.random() * tokens.length)]!,
+    const anyToken = () => tokens[Math.floor(Math.random() * tokens.length)]!;
+    const many = await measured('100 tokens', anyToken);
+    const rate = ceiling.rate * openLoopShare;
+    const open = await measured(`open loop at ${rate.toFixed(0)}/s, 100 tokens`, anyToken, (url) =>
+      driveOpenLoop(url, people, anyToken, rate),
     );
 
     await seeded.restart({ TRADING_MAX_BATCH: '1' });
     const single = await measured('one token, TRADING_MAX_BATCH=1', () => tokens[0]!);
     console.log(
       `trading: ${one.rate.toFixed(0)} orders/s one token (p99 ${one.p99.toFixed(0)} ms), ` +
-        `${many.rate.toFixed(0)} orders/s 100 tokens, ${(one.rate / single.rate).toFixed(1)}x per-order commit`,
+        `${many.rate.toFixed(0)} orders/s 100 tokens (p99 ${many.p99.toFixed(0)} ms), ` +
+        `${(one.rate / single.rate).toFixed(1)}x per-order commit, ` +
+        `ceiling ${ceiling.rate.toFixed(0)} req/s, ` +
+        `open loop ${open.rate.toFixed(0)}/s p99 ${open.p99.toFixed(0)} ms`,
     );
   } finally {
     await db?.destroy();

@@ -20,7 +20,7 @@ import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
 import { fanOut } from './books/broadcaster.js';
 import { BookOwnership } from './books/ownership.js';
-import type { Clock } from './books/token-writer.js';
+import type { Clock } from './books/sequencer.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
 import { marketDataSocket } from './market-data/ws.routes.js';

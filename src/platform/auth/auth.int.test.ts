@@ -284,6 +284,14 @@ describe('auth on the platform', () => {
     expect((await get('/docs')).statusCode).toBeLessThan(400);
     expect((await get('/metrics')).body).toContain('http_request_duration_seconds');
     expect((await get('/readyz')).json()).toMatchObject({ status: 'ready' });
-    expect((await get('/healthz')).headers['x-content-type-options']).toBe('nosniff');
+    const { headers } = await get('/healthz');
+    expect(headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'cross-origin-opener-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
   });
 });

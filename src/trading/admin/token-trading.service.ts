@@ -9,7 +9,7 @@ import type { Token } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact } from '../../lib/money.js';
-import type { Clock } from '../books/token-writer.js';
+import type { Clock } from '../books/sequencer.js';
 import type { TradingSettingsBody } from './token-trading.schemas.js';
 
 function settingsView(token: Token) {

@@ -1,7 +1,8 @@
 /**
- * The SQL of a writer's batch: what it reads before planning (the token, its latest NAV, the
- * users placing orders and their wallets) and the one write of everything the batch decided.
- * Every function runs inside the batch's transaction.
+ * The SQL of a sequencer batch: what it reads before planning (its tokens with their latest NAV,
+ * the users placing orders with their wallets of those tokens) and the one write of everything
+ * the batch decided, for all its books at once. Every function also runs inside a caller's
+ * transaction (OTC).
  */
 import type { Db } from '../../lib/db/database.js';
 import { prepared, runPrepared } from '../../lib/db/prepared.js';
@@ -20,7 +21,7 @@ import {
   fiatBatchParameters,
 } from '../../lib/ledger/fiat-ledger.js';
 import { Exact } from '../../lib/money.js';
-import type { Batch, TokenBalance } from './batch.js';
+import type { Batch, FiatAccount, TokenBalance } from './batch.js';
 import { candleBuckets } from '../market-data/candle-buckets.js';
 
 export interface TraderRow {
@@ -38,107 +39,119 @@ export interface TraderRow {
   fiat_balance: string;
 }
 
-export interface BatchInputs {
+export interface TokenRead {
   token: Token;
   nav: string | null;
-  traders: Map<string, TraderRow>;
-  wallets: Map<string, TokenBalance>;
 }
 
-/** The token and its latest NAV, in one round trip. */
-const tokenStatement = prepared(
-  'batch_token',
+/** The tokens and their latest NAVs, in one round trip. */
+const tokensStatement = prepared(
+  'batch_tokens',
   `select t.*, (
      select n.nav from token_navs n where n.token_id = t.id order by n.id desc limit 1
    ) as latest_nav
-   from tokens t where t.id = $1`,
+   from tokens t where t.id = any($1::uuid[])`,
 );
 
-export async function readToken(
+/** Each known token of `tokenIds` with its latest NAV (an unknown one is absent). */
+export async function readTokens(
   db: Db,
-  tokenId: string,
-): Promise<{ token: Token; nav: string | null } | undefined> {
-  const { rows } = await runPrepared<Token & { latest_nav: string | null }>(db, tokenStatement, [
-    tokenId,
+  tokenIds: readonly string[],
+): Promise<Map<string, TokenRead>> {
+  const { rows } = await runPrepared<Token & { latest_nav: string | null }>(db, tokensStatement, [
+    tokenIds,
   ]);
-  const row = rows[0];
-  if (!row) return undefined;
-  const { latest_nav: nav, ...token } = row;
-  return { token, nav };
+  return new Map(rows.map(({ latest_nav: nav, ...token }) => [token.id, { token, nav }]));
+}
+
+export async function readToken(db: Db, tokenId: string): Promise<TokenRead | undefined> {
+  return (await readTokens(db, [tokenId])).get(tokenId);
 }
 
 const tradersStatement = prepared(
   'batch_traders',
   `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
      u.accreditation_status, u.wallet_address, u.is_activated, u.trading_key, u.fiat_balance,
-     w.balance, w.locked_balance,
+     p.token_id, w.balance, w.locked_balance,
      exists (
        select 1 from businesses b where b.owner_id = u.id and b.kyb_status = 'approved'
      ) as kyb_approved
-   from users u left join wallets w on w.user_id = u.id and w.token_id = $1
-   where u.id = any($2::uuid[])`,
+   from unnest($1::uuid[], $2::uuid[]) as p(user_id, token_id)
+   join users u on u.id = p.user_id
+   left join wallets w on w.user_id = p.user_id and w.token_id = p.token_id`,
 );
 
+/** A user whose command a batch checks, and the token of the command. */
+export interface TraderOf {
+  userId: string;
+  tokenId: string;
+}
+
+export interface TraderReads {
+  traders: Map<string, TraderRow>;
+  /** token id to user id to wallet; a user without a wallet of a token has none there */
+  wallets: Map<string, Map<string, TokenBalance>>;
+}
+
 /**
- * The users of a batch's orders with what eligibility needs, and their wallets of the token, in
- * one round trip (a user without a wallet of the token has none in `wallets`).
+ * The users of a batch's commands with what eligibility needs, and each one's wallet of the
+ * tokens it trades in the batch, in one round trip (one row per user and token, `pairs` distinct).
  */
-export async function readTraders(
-  db: Db,
-  tokenId: string,
-  userIds: readonly string[],
-): Promise<Pick<BatchInputs, 'traders' | 'wallets'>> {
+export async function readTraders(db: Db, pairs: readonly TraderOf[]): Promise<TraderReads> {
   const traders = new Map<string, TraderRow>();
-  const wallets = new Map<string, TokenBalance>();
-  if (userIds.length === 0) return { traders, wallets };
+  const wallets = new Map<string, Map<string, TokenBalance>>();
+  if (pairs.length === 0) return { traders, wallets };
   const { rows } = await runPrepared<
-    TraderRow & { balance: number | null; locked_balance: number | null }
-  >(db, tradersStatement, [tokenId, userIds]);
-  for (const { balance, locked_balance, ...user } of rows) {
+    TraderRow & { token_id: string; balance: number | null; locked_balance: number | null }
+  >(db, tradersStatement, [pairs.map((p) => p.userId), pairs.map((p) => p.tokenId)]);
+  for (const { token_id: tokenId, balance, locked_balance, ...user } of rows) {
     traders.set(user.id, user);
     if (balance !== null && locked_balance !== null) {
-      wallets.set(user.id, { balance, locked: locked_balance });
+      let ofToken = wallets.get(tokenId);
+      if (!ofToken) wallets.set(tokenId, (ofToken = new Map<string, TokenBalance>()));
+      ofToken.set(user.id, { balance, locked: locked_balance });
     }
   }
   return { traders, wallets };
 }
 
 /**
- * Everything a batch decided, in one statement (atomic on its own: no transaction, no begin and
- * commit round trips): its new orders, the changes of orders already stored, the status history,
- * each trade with its first settlement history row, the candles the trades fall in, the fiat
- * movements (fiat-ledger.ts), the token wallets, and the token's book sequence, last price and
- * halt. Foreign keys between the rows are checked at the statement's end, when all are in.
+ * Everything a batch decided, for all its books, in one statement (atomic on its own: no
+ * transaction, no begin and commit round trips): its new orders, the changes of orders already
+ * stored, the status history, each trade with its first settlement history row, the candles the
+ * trades fall in, the fiat movements (fiat-ledger.ts), the token wallets, and each book's
+ * sequence, last price and halt. Foreign keys between the rows are checked at the statement's
+ * end, when all are in.
  *
  * Locks are taken in the order every batch takes them: the users (in id order), then the wallets
- * that exist (in user order; a wallet below its lock fails its check), then the token's row; each
- * step waits for the one before through a count of it. Wallets that did not exist when the
- * statement began are created with their deltas (a user without a wallet only receives: never
- * negative), or added to if another transaction created one meanwhile. The order rows of the
- * token, which only its writer changes, are written after the token's row.
+ * that exist (in user and token order; a wallet below its lock fails its check), then the tokens'
+ * rows (in id order); each step waits for the one before through a count of it. Wallets that did
+ * not exist when the statement began are created with their deltas (a user without a wallet only
+ * receives: never negative), or added to if another transaction created one meanwhile. The order
+ * rows of a book, which only its owner changes, need no lock order.
  */
 const writeStatement = prepared(
-  'batch_write',
+  'batch_write_books',
   `with new_orders as (
      insert into orders (id, user_id, token_id, side, order_type, time_in_force, price, stop_price,
        quantity, filled_quantity, remaining_quantity, locked_fiat, filled_value, status,
        cancel_reason, engine_key, priority, expires_at, client_order_id, request_hash,
        created_at, updated_at)
-     select v.id, v.user_id, $1, v.side, v.order_type, v.time_in_force, v.price, v.stop_price,
-       v.quantity, v.filled, v.remaining, v.locked, v.value, v.status, v.reason, v.engine_key,
-       v.priority, v.expires_at, v.client_order_id, v.request_hash, $2, $2
-     from unnest($3::uuid[], $4::uuid[], $5::varchar[], $6::varchar[], $7::varchar[],
+     select v.id, v.user_id, v.token_id, v.side, v.order_type, v.time_in_force, v.price,
+       v.stop_price, v.quantity, v.filled, v.remaining, v.locked, v.value, v.status, v.reason,
+       v.engine_key, v.priority, v.expires_at, v.client_order_id, v.request_hash, $1, $1
+     from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::varchar[], $6::varchar[], $7::varchar[],
        $8::numeric[], $9::numeric[], $10::bigint[], $11::bigint[], $12::bigint[], $13::numeric[],
        $14::numeric[], $15::varchar[], $16::varchar[], $17::bigint[], $18::bigint[],
        $19::timestamptz[], $20::varchar[], $21::varchar[])
-       as v(id, user_id, side, order_type, time_in_force, price, stop_price, quantity, filled,
-         remaining, locked, value, status, reason, engine_key, priority, expires_at,
+       as v(id, token_id, user_id, side, order_type, time_in_force, price, stop_price, quantity,
+         filled, remaining, locked, value, status, reason, engine_key, priority, expires_at,
          client_order_id, request_hash)
    ), changed_orders as (
      update orders o set
        status = v.status, quantity = v.quantity, filled_quantity = v.filled,
        remaining_quantity = v.remaining, locked_fiat = v.locked, filled_value = v.value,
-       price = v.price, cancel_reason = v.reason, priority = v.priority, updated_at = $2
+       price = v.price, cancel_reason = v.reason, priority = v.priority, updated_at = $1
      from unnest($22::uuid[], $23::varchar[], $24::bigint[], $25::bigint[], $26::bigint[],
        $27::numeric[], $28::numeric[], $29::numeric[], $30::varchar[], $31::bigint[])
        as v(id, status, quantity, filled, remaining, locked, value, price, reason, priority)
@@ -146,43 +159,40 @@ const writeStatement = prepared(
    ), history as (
      insert into order_status_history
        (order_id, status, filled_quantity, remaining_quantity, reason, created_at)
-     select v.*, $2
+     select v.*, $1
      from unnest($32::uuid[], $33::varchar[], $34::bigint[], $35::bigint[], $36::varchar[]) as v
    ), new_trades as (
      insert into trades (id, token_id, buy_order_id, sell_order_id, buy_otc_order_id,
        sell_otc_order_id, buyer_id, seller_id, taker_side, price, quantity, total, platform_fee,
        effective_fee_bps, created_at, updated_at)
-     select v.id, $1, v.buy_order_id, v.sell_order_id, v.buy_otc_order_id, v.sell_otc_order_id,
-       v.buyer_id, v.seller_id, v.taker_side, v.price, v.quantity, v.total, v.fee, v.fee_bps, $2, $2
+     select v.*, $1, $1
      from unnest($37::uuid[], $38::uuid[], $39::uuid[], $40::uuid[], $41::uuid[], $42::uuid[],
-       $43::uuid[], $44::varchar[], $45::numeric[], $46::bigint[], $47::numeric[], $48::numeric[],
-       $49::integer[])
-       as v(id, buy_order_id, sell_order_id, buy_otc_order_id, sell_otc_order_id, buyer_id,
-         seller_id, taker_side, price, quantity, total, fee, fee_bps)
+       $43::uuid[], $44::uuid[], $45::varchar[], $46::numeric[], $47::bigint[], $48::numeric[],
+       $49::numeric[], $50::integer[]) as v
      returning id
    ), settlement as (
      insert into trade_settlement_history (trade_id, status, created_at)
-     select id, 'pending', $2 from new_trades
+     select id, 'pending', $1 from new_trades
    ), candle_rows as (
      insert into candles (token_id, interval, start, open, high, low, close, volume, trades)
-     select $1, v.* from unnest($50::varchar[], $51::timestamptz[], $52::numeric[],
-       $53::numeric[], $54::numeric[], $55::numeric[], $56::bigint[], $57::integer[]) as v
+     select v.* from unnest($51::uuid[], $52::varchar[], $53::timestamptz[], $54::numeric[],
+       $55::numeric[], $56::numeric[], $57::numeric[], $58::bigint[], $59::integer[]) as v
      on conflict (token_id, interval, start) do update set
        high = greatest(candles.high, excluded.high), low = least(candles.low, excluded.low),
        close = excluded.close, volume = candles.volume + excluded.volume,
        trades = candles.trades + excluded.trades
    ),
-   ${fiatBatchCtes(58)}, present as (
-     select user_id from wallets
-     where token_id = $1 and user_id = any($66::uuid[])
+   ${fiatBatchCtes(60)}, present as (
+     select user_id, token_id from wallets
+     where (user_id, token_id) in (select * from unnest($68::uuid[], $69::uuid[]))
        and (select count(*) from fiat_ledger_rows) >= 0
-     order by user_id for no key update
+     order by user_id, token_id for no key update
    ), created as (
      insert into wallets (id, user_id, token_id, balance, locked_balance)
-     select v.id, v.user_id, $1, v.balance, v.locked
-     from unnest($67::uuid[], $66::uuid[], $68::bigint[], $69::bigint[])
-       as v(id, user_id, balance, locked)
-     where v.user_id not in (select user_id from present)
+     select v.id, v.user_id, v.token_id, v.balance, v.locked
+     from unnest($70::uuid[], $68::uuid[], $69::uuid[], $71::bigint[], $72::bigint[])
+       as v(id, user_id, token_id, balance, locked)
+     where (v.user_id, v.token_id) not in (select user_id, token_id from present)
      on conflict (user_id, token_id) do update set
        balance = wallets.balance + excluded.balance,
        locked_balance = wallets.locked_balance + excluded.locked_balance, updated_at = now()
@@ -191,13 +201,22 @@ const writeStatement = prepared(
      update wallets w set
        balance = w.balance + v.balance, locked_balance = w.locked_balance + v.locked,
        updated_at = now()
-     from unnest($66::uuid[], $68::bigint[], $69::bigint[]) as v(user_id, balance, locked)
-     where w.token_id = $1 and w.user_id = v.user_id and w.user_id in (select user_id from present)
+     from unnest($68::uuid[], $69::uuid[], $71::bigint[], $72::bigint[])
+       as v(user_id, token_id, balance, locked)
+     where w.user_id = v.user_id and w.token_id = v.token_id
+       and (w.user_id, w.token_id) in (select user_id, token_id from present)
      returning 1
+   ), token_locks as (
+     select id from tokens
+     where id = any($73::uuid[]) and (select count(*) from created) + (select count(*) from changed) >= 0
+     order by id for no key update
    )
-   update tokens set book_sequence = $70, last_price = coalesce($71::numeric, last_price),
-     halted_until = coalesce($72::timestamptz, halted_until)
-   where id = $1 and (select count(*) from created) + (select count(*) from changed) >= 0
+   update tokens t set book_sequence = v.sequence,
+     last_price = coalesce(v.last_price, t.last_price),
+     halted_until = coalesce(v.halted_until, t.halted_until)
+   from unnest($73::uuid[], $74::bigint[], $75::numeric[], $76::timestamptz[])
+     as v(id, sequence, last_price, halted_until)
+   where t.id = v.id and t.id in (select id from token_locks)
    returning (select count(*)::integer from fiat_ledger_rows) as ledger_rows`,
 );
 
@@ -212,61 +231,71 @@ function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): 
   return out;
 }
 
+/** One book's part of a write: its rows and the book's sequence after them. */
+export interface BookWrite {
+  tokenId: string;
+  batch: Batch;
+  bookSequence: number;
+}
+
 /**
- * Writes everything a batch decided in one statement (`writeStatement`): on `db` it commits on its
- * own; in a caller's transaction (OTC) it is part of it.
+ * Writes everything a batch decided for its books (each part non-empty, all sharing `fiat` and
+ * the batch id) in one statement (`writeStatement`): on `db` it commits on its own; in a caller's
+ * transaction (OTC) it is part of it.
  */
 export async function writeBatch(
   db: Db,
-  tokenId: string,
-  batch: Batch,
+  fiat: FiatAccount,
+  parts: readonly BookWrite[],
   treasuryId: string,
-  bookSequence: number,
 ): Promise<void> {
-  const updated = [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id));
-  const movements = [...batch.fiat];
-  if (!batch.fees.isZero()) {
+  const movements = [...fiat.movements];
+  const fees = parts.reduce((sum, { batch }) => sum.plus(batch.fees), new Exact(0));
+  if (!fees.isZero()) {
     // The treasury's fee is one row per batch, not per trade: it is the one row every trade
     // of every token would otherwise wait for (DECISIONS "Trading", fees).
     movements.push({
       userId: treasuryId,
-      amount: batch.fees.toFixed(2),
+      amount: fees.toFixed(2),
       kind: 'trade_fee',
       referenceType: 'trade_batch',
-      referenceId: batch.id,
+      referenceId: parts[0]!.batch.id,
     });
   }
-  const walletUsers = [...batch.wallets.entries()]
-    .filter(([, delta]) => delta.balance !== 0 || delta.locked !== 0)
-    .map(([userId]) => userId)
-    .sort();
+  const inserted = parts.flatMap(({ batch }) => [...batch.inserted.values()]);
+  const updated = parts.flatMap(({ batch }) =>
+    [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id)),
+  );
+  const trades = parts.flatMap(({ batch }) => batch.trades);
+  const wallets = parts
+    .flatMap(({ tokenId, batch }) =>
+      [...batch.wallets.entries()].map(([userId, delta]) => ({ userId, tokenId, ...delta })),
+    )
+    .filter((wallet) => wallet.balance !== 0 || wallet.locked !== 0);
   const written = runPrepared<{ ledger_rows: number }>(db, writeStatement, [
-    tokenId,
-    batch.now,
-    ...columns(
-      [...batch.inserted.values()],
-      [
-        'id',
-        'user_id',
-        'side',
-        'order_type',
-        'time_in_force',
-        'price',
-        'stop_price',
-        'quantity',
-        'filled_quantity',
-        'remaining_quantity',
-        'locked_fiat',
-        'filled_value',
-        'status',
-        'cancel_reason',
-        'engine_key',
-        'priority',
-        'expires_at',
-        'client_order_id',
-        'request_hash',
-      ],
-    ),
+    parts[0]!.batch.now,
+    ...columns(inserted, [
+      'id',
+      'token_id',
+      'user_id',
+      'side',
+      'order_type',
+      'time_in_force',
+      'price',
+      'stop_price',
+      'quantity',
+      'filled_quantity',
+      'remaining_quantity',
+      'locked_fiat',
+      'filled_value',
+      'status',
+      'cancel_reason',
+      'engine_key',
+      'priority',
+      'expires_at',
+      'client_order_id',
+      'request_hash',
+    ]),
     ...columns(updated, [
       'id',
       'status',
@@ -279,15 +308,13 @@ export async function writeBatch(
       'cancel_reason',
       'priority',
     ]),
-    ...columns(batch.history, [
-      'order_id',
-      'status',
-      'filled_quantity',
-      'remaining_quantity',
-      'reason',
-    ]),
-    ...columns(batch.trades, [
+    ...columns(
+      parts.flatMap(({ batch }) => batch.history),
+      ['order_id', 'status', 'filled_quantity', 'remaining_quantity', 'reason'],
+    ),
+    ...columns(trades, [
       'id',
+      'token_id',
       'buy_order_id',
       'sell_order_id',
       'buy_otc_order_id',
@@ -301,24 +328,18 @@ export async function writeBatch(
       'platform_fee',
       'effective_fee_bps',
     ]),
-    ...columns(candleBuckets(batch.trades), [
-      'interval',
-      'start',
-      'open',
-      'high',
-      'low',
-      'close',
-      'volume',
-      'trades',
-    ]),
+    ...columns(
+      parts.flatMap(({ batch }) => candleBuckets(batch.trades)),
+      ['token_id', 'interval', 'start', 'open', 'high', 'low', 'close', 'volume', 'trades'],
+    ),
     ...fiatBatchParameters(movements),
-    walletUsers,
-    walletUsers.map(() => newId()),
-    walletUsers.map((id) => batch.wallets.get(id)!.balance),
-    walletUsers.map((id) => batch.wallets.get(id)!.locked),
-    bookSequence,
-    batch.lastPrice,
-    batch.haltedUntil,
+    ...columns(wallets, ['userId', 'tokenId']),
+    wallets.map(() => newId()),
+    ...columns(wallets, ['balance', 'locked']),
+    parts.map((part) => part.tokenId),
+    parts.map((part) => part.bookSequence),
+    parts.map((part) => part.batch.lastPrice),
+    parts.map((part) => part.batch.haltedUntil),
   ]).then((result) => result.rows[0]?.ledger_rows ?? 0);
   await fiatBatchOutcome(written, movements);
 }

@@ -1,10 +1,13 @@
 /**
- * One batch of a token's writer (group commit): the working balances the batch's orders are
- * checked against, and every row the batch will write, collected while its commands are planned
- * and then written in one transaction (batch.queries.ts). Pure bookkeeping, no IO.
+ * One book's part of a sequencer batch (group commit across books): the working token balances
+ * its orders are checked against and every row it will write, collected while its commands are
+ * planned and then written with the other books' parts in one statement (batch.queries.ts). The
+ * fiat side is shared by all the parts of a batch (`FiatAccount`): a user's money is one balance
+ * whatever book spends it. Pure bookkeeping, no IO.
  *
- * Fiat movements are kept in the order they happen (a buy's lock, then what its plan refunds and
- * credits), so every ledger row's running balance is what the user had at that moment.
+ * Fiat movements are kept in the order they happen across the batch's books (a buy's lock, then
+ * what its plan refunds and credits), so every ledger row's running balance is what the user had
+ * at that moment.
  */
 import type { Order, OrderStatus, Trade } from '../../lib/db/schema-trading.js';
 import type { BookDelta } from '../engine/index.js';
@@ -25,6 +28,27 @@ export interface HistoryRow {
   created_at: Date;
 }
 
+/** The fiat side of a whole batch: the working balances and the movements, in order. */
+export class FiatAccount {
+  readonly movements: FiatMovement[] = [];
+
+  /** fiat_balance of the users whose orders the batch checks, as they change in it */
+  constructor(readonly balances: Map<string, Exact>) {}
+
+  available(userId: string): Exact {
+    return this.balances.get(userId) ?? new Exact(0);
+  }
+
+  /** Signed fiat movement of one user, kept in order; zero amounts write nothing. */
+  move(movement: FiatMovement): void {
+    const amount = new Exact(toMoney(movement.amount));
+    if (amount.isZero()) return;
+    this.movements.push({ ...movement, amount: amount.toFixed(2) });
+    const balance = this.balances.get(movement.userId);
+    if (balance !== undefined) this.balances.set(movement.userId, balance.plus(amount));
+  }
+}
+
 export class Batch {
   readonly id: string;
   readonly now: Date;
@@ -36,7 +60,6 @@ export class Batch {
   readonly trades: Trade[] = [];
   /** the book's level changes, in sequence (published after the commit) */
   readonly deltas: BookDelta[] = [];
-  readonly fiat: FiatMovement[] = [];
   /** token wallet changes by user: balance and locked_balance deltas */
   readonly wallets = new Map<string, TokenBalance>();
   fees = new Exact(0);
@@ -47,8 +70,8 @@ export class Batch {
   constructor(
     id: string,
     now: Date,
-    /** fiat_balance of the users whose orders the batch checks, as they change in it */
-    readonly fiatBalances: Map<string, Exact>,
+    /** shared by every book of the batch */
+    readonly fiat: FiatAccount,
     /** token wallets of the same users, as they change in it */
     readonly tokenBalances: Map<string, TokenBalance>,
   ) {
@@ -61,7 +84,7 @@ export class Batch {
   }
 
   fiatAvailable(userId: string): Exact {
-    return this.fiatBalances.get(userId) ?? new Exact(0);
+    return this.fiat.available(userId);
   }
 
   tokensAvailable(userId: string): number {
@@ -86,13 +109,8 @@ export class Batch {
     });
   }
 
-  /** Signed fiat movement of one user, kept in order; zero amounts write nothing. */
   moveFiat(movement: FiatMovement): void {
-    const amount = new Exact(toMoney(movement.amount));
-    if (amount.isZero()) return;
-    this.fiat.push({ ...movement, amount: amount.toFixed(2) });
-    const balance = this.fiatBalances.get(movement.userId);
-    if (balance !== undefined) this.fiatBalances.set(movement.userId, balance.plus(amount));
+    this.fiat.move(movement);
   }
 
   moveTokens(userId: string, balance: number, locked: number): void {

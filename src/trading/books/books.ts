@@ -1,21 +1,27 @@
 /**
- * The books this process owns: one TokenWriter per token, created at start for every token with
- * live orders (recovery: their books are rebuilt before any command of theirs runs) and on first
- * use for the others. A periodic tick sends GTD expiries and closes the books of tokens the
- * platform delisted or matured (their open orders are cancelled, their locks released).
+ * The books this process owns, served by its one sequencer: a book is opened at start for every
+ * token with live orders (recovery: rebuilt before any command of its runs) and on first use for
+ * the others, once this process holds its ownership lock. A periodic tick sends GTD expiries and
+ * closes the books of tokens the platform delisted or matured (their open orders are cancelled,
+ * their locks released).
  */
 import { AppError } from '../../lib/errors.js';
+import type { BookCommand, CommandResult } from './book-command.js';
 import type { BookOwnership } from './ownership.js';
-import { TokenWriter, type WriterDeps } from './token-writer.js';
+import { Sequencer, type SequencerDeps } from './sequencer.js';
 
-export type BooksDeps = Omit<WriterDeps, 'treasuryId'> & { ownership: BookOwnership };
+export type BooksDeps = Omit<SequencerDeps, 'treasuryId'> & { ownership: BookOwnership };
 
 export class Books {
-  private readonly writers = new Map<string, TokenWriter>();
+  /** tokens whose book this process opened or is opening */
+  private readonly opening = new Map<string, Promise<void>>();
+  private readonly sequencer: Sequencer;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
 
-  private constructor(private readonly deps: WriterDeps & { ownership: BookOwnership }) {}
+  private constructor(private readonly deps: SequencerDeps & { ownership: BookOwnership }) {
+    this.sequencer = new Sequencer(deps);
+  }
 
   /** Loads the treasury and rebuilds every book that has live orders. */
   static async start(deps: BooksDeps): Promise<Books> {
@@ -31,72 +37,72 @@ export class Books {
       .distinct()
       .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
       .execute();
-    await Promise.all(tokens.map(({ token_id }) => books.writerFor(token_id)));
+    await Promise.all(tokens.map(({ token_id }) => books.load(token_id)));
     return books;
   }
 
-  /** The writer of a token's book, its book loaded; NOT_FOUND for an unknown token. */
-  async writerFor(tokenId: string): Promise<TokenWriter> {
-    const writer = this.writers.get(tokenId) ?? (await this.startWriter(tokenId));
-    // A caller who finds the writer another caller started waits for its book too.
-    await writer.ready;
-    return writer;
+  /** Opens a token's book here if it is not yet; NOT_FOUND for an unknown token. */
+  load(tokenId: string): Promise<void> {
+    let opening = this.opening.get(tokenId);
+    if (!opening) {
+      opening = this.open(tokenId);
+      this.opening.set(tokenId, opening);
+      // a refused open (unknown token, owned elsewhere) is tried again by the next caller
+      opening.catch(() => this.opening.delete(tokenId));
+    }
+    return opening;
   }
 
-  private async startWriter(tokenId: string): Promise<TokenWriter> {
+  /** A command for a token's book; answers once its batch committed. */
+  async submit(tokenId: string, command: BookCommand): Promise<CommandResult> {
+    await this.load(tokenId);
+    return this.sequencer.submit(tokenId, command);
+  }
+
+  private async open(tokenId: string): Promise<void> {
     const token = await this.deps.db
       .selectFrom('tokens')
       .select('id')
       .where('id', '=', tokenId)
       .executeTakeFirst();
     if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
-    const raced = this.writers.get(tokenId);
-    if (raced) return raced;
     if (!(await this.deps.ownership.acquire(tokenId))) {
       throw new AppError('SERVICE_UNAVAILABLE', 'Another trading process owns this book');
     }
-    const again = this.writers.get(tokenId);
-    if (again) return again;
-    const writer = new TokenWriter(tokenId, this.deps);
-    this.writers.set(tokenId, writer);
-    return writer;
-  }
-
-  /** The writer if this process already holds the book (for reads that need no rebuild). */
-  loaded(tokenId: string): TokenWriter | undefined {
-    return this.writers.get(tokenId);
+    await this.sequencer.open(tokenId);
   }
 
   /** Expires due GTD orders and closes the books of delisted and matured tokens. */
   async tick(): Promise<void> {
     const now = this.deps.clock.now();
     const work: Promise<unknown>[] = [];
-    for (const writer of this.writers.values()) {
-      for (const orderId of writer.dueExpiries(now)) {
+    const withOrders: string[] = [];
+    for (const tokenId of this.sequencer.tokenIds) {
+      const state = this.sequencer.book(tokenId);
+      if (!state) continue;
+      if (state.live.size > 0) withOrders.push(tokenId);
+      const due = state.expiries
+        .takeDue(now.getTime())
+        .filter((id) => (state.live.get(id)?.expires_at?.getTime() ?? Infinity) <= now.getTime());
+      for (const orderId of due) {
         work.push(
-          writer
-            .submit({ kind: 'cancel', orderId, userId: null, reason: 'EXPIRED' })
+          this.sequencer
+            .submit(tokenId, { kind: 'cancel', orderId, userId: null, reason: 'EXPIRED' })
             .catch(() => undefined),
         );
       }
     }
-    const withOrders = [...this.writers.values()].filter((w) => w.liveCount > 0);
     if (withOrders.length > 0) {
       const closed = await this.deps.db
         .selectFrom('tokens')
         .select('id')
-        .where(
-          'id',
-          'in',
-          withOrders.map((w) => w.tokenId),
-        )
+        .where('id', 'in', withOrders)
         .where('status', 'in', ['delisted', 'matured'])
         .execute();
       for (const { id } of closed) {
         work.push(
-          this.writers
-            .get(id)!
-            .submit({ kind: 'cancel_all', userId: null, reason: 'TOKEN_CLOSED' })
+          this.sequencer
+            .submit(id, { kind: 'cancel_all', userId: null, reason: 'TOKEN_CLOSED' })
             .catch(() => undefined),
         );
       }

@@ -22,7 +22,7 @@ import { Exact } from '../../lib/money.js';
 import type { DepthSnapshot } from '../engine/index.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
 import type { Books } from '../books/books.js';
-import type { Clock } from '../books/token-writer.js';
+import type { Clock } from '../books/sequencer.js';
 import type { TradingMetrics } from '../metrics.js';
 import { fromTicks } from '../orders/order-request.js';
 import { toOrderView } from '../orders/orders.views.js';
@@ -392,7 +392,7 @@ export class MarketDataHub implements Broadcaster {
       return null;
     }
     try {
-      await this.deps.books().writerFor(request.tokenId);
+      await this.deps.books().load(request.tokenId);
     } catch (error) {
       if (error instanceof AppError) throw new WsError('UNKNOWN_TOKEN', error.message);
       throw error;

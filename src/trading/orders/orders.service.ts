@@ -1,6 +1,6 @@
 /**
- * The order use cases. Placing, amending and cancelling go through the token's writer (one writer
- * per token; books/token-writer.ts), which answers only after its batch committed. Reads go to
+ * The order use cases. Placing, amending and cancelling go through the process's sequencer
+ * (books/sequencer.ts), which answers only after the command's batch committed. Reads go to
  * the database, except the order book, which is the market data feed's (a point of its sequence,
  * so a client may start from it and apply the feed's later updates).
  */
@@ -9,7 +9,7 @@ import type { Db } from '../../lib/db/database.js';
 import { liveOrderStatuses, type Order } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import type { Books } from '../books/books.js';
-import type { Clock } from '../books/token-writer.js';
+import type { Clock } from '../books/sequencer.js';
 import type { DepthSnapshot } from '../engine/index.js';
 import { fromTicks } from './order-request.js';
 import { defaultTimeInForce, preflightRefusal } from './order-request.js';
@@ -68,8 +68,7 @@ export function ordersService(deps: {
   }
 
   async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
-    const writer = await books.writerFor(body.token_id);
-    const result = await writer.submit({
+    const result = await books.submit(body.token_id, {
       kind: 'place',
       input: {
         userId,
@@ -137,8 +136,7 @@ export function ordersService(deps: {
     async cancel(userId: string, orderId: string) {
       const order = await ownOrder(userId, orderId);
       if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
-      const writer = await books.writerFor(order.token_id);
-      const result = await writer.submit({
+      const result = await books.submit(order.token_id, {
         kind: 'cancel',
         orderId,
         userId,
@@ -153,8 +151,7 @@ export function ordersService(deps: {
       if (body.quantity === undefined && body.price === undefined) {
         throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
       }
-      const writer = await books.writerFor(order.token_id);
-      const result = await writer.submit({
+      const result = await books.submit(order.token_id, {
         kind: 'amend',
         input: {
           orderId,
@@ -175,8 +172,7 @@ export function ordersService(deps: {
       const tokenIds = tokenId ? [tokenId] : await tokensWithLiveOrders(db, userId);
       const cancelled = [];
       for (const id of tokenIds) {
-        const writer = await books.writerFor(id);
-        const result = await writer.submit({
+        const result = await books.submit(id, {
           kind: 'cancel_all',
           userId,
           reason: 'CANCELLED_BY_OWNER',
@@ -193,8 +189,8 @@ export function ordersService(deps: {
         .where('id', '=', tokenId)
         .executeTakeFirst();
       if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
-      // loading the writer loads the book into the feed
-      await books.writerFor(tokenId);
+      // loading the book loads it into the feed
+      await books.load(tokenId);
       const depth = deps.publishedBook(tokenId, levels);
       const level = (l: { price: number; quantity: number; orderCount: number }) => ({
         price: fromTicks(l.price, token.tick_size),

@@ -13,10 +13,10 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { Exact, toMoney } from '../../lib/money.js';
-import { Batch } from '../books/batch.js';
+import { Batch, FiatAccount } from '../books/batch.js';
 import { readToken, readTraders, writeBatch } from '../books/batch.queries.js';
 import { checkInvestmentLimit, checkTrader, recordTrade } from '../books/execution.js';
-import type { Clock } from '../books/token-writer.js';
+import type { Clock } from '../books/sequencer.js';
 import type { PlaceOrderBody } from '../orders/orders.schemas.js';
 import { toTradeView } from '../orders/orders.views.js';
 import {
@@ -85,7 +85,8 @@ export function otcService(deps: { db: Db; clock: Clock }) {
       taker.side === 'buy' ? 'sell' : 'buy',
       taker.price,
     );
-    const batch = new Batch(newId(), now, new Map(), new Map());
+    const fiat = new FiatAccount(new Map());
+    const batch = new Batch(newId(), now, fiat, new Map());
     const changed: OtcOrder[] = [];
     for (const maker of makers) {
       if (taker.remaining_quantity === 0) break;
@@ -116,7 +117,12 @@ export function otcService(deps: { db: Db; clock: Clock }) {
     }
     if (batch.trades.length === 0) return [];
     treasury ??= await treasuryId(db);
-    await writeBatch(trx, token.id, batch, treasury, token.book_sequence);
+    await writeBatch(
+      trx,
+      fiat,
+      [{ tokenId: token.id, batch, bookSequence: token.book_sequence }],
+      treasury,
+    );
     for (const row of changed) await updateOtcOrder(trx, row);
     return batch.trades;
   }
@@ -142,7 +148,7 @@ export function otcService(deps: { db: Db; clock: Clock }) {
             `The fixed price is ${new Exact(price).toFixed(2)}`,
           );
         }
-        const { traders } = await readTraders(trx, token.id, [userId]);
+        const { traders } = await readTraders(trx, [{ userId, tokenId: token.id }]);
         const trader = checkTrader({ traders }, userId);
         const id = newId();
         const lock = body.side === 'buy' ? new Exact(price).times(body.quantity) : new Exact(0);
