@@ -103,6 +103,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     kycService({
       db,
       encryption,
+      logger,
       providerLevel: config.provider.levels.individualKyc,
       ...providerOptions,
     }),

@@ -51,6 +51,24 @@ describe('web journeys over the running system', () => {
     return page;
   }
 
+  /** Walks up to `steps` of the provider's widget; the last one submits for review. */
+  async function walkWidget(widget: Page, steps: number) {
+    await widget.waitForLoadState();
+    for (let step = 0; step < steps; step++) {
+      const number = widget.getByLabel('Document number');
+      if ((await number.count()) > 0) {
+        await number.fill('P-5550123');
+        const country = widget.getByLabel(/Issuing country/);
+        if (!(await country.inputValue())) await country.fill('ARE');
+      }
+      const submit = widget.locator('form[method="post"] button[type="submit"]').first();
+      if ((await submit.count()) === 0) break;
+      const last = (await submit.textContent()) === 'Submit for review';
+      await Promise.all([widget.waitForNavigation(), submit.click()]);
+      if (last) break;
+    }
+  }
+
   /** Reloads `page` until `text` shows (what the system's workers do is not pushed). */
   async function reloadUntil(page: Page, text: string | RegExp, timeoutMs = 60_000) {
     const deadline = Date.now() + timeoutMs;
@@ -117,24 +135,28 @@ describe('web journeys over the running system', () => {
     await provider.getByLabel('Last name').fill('Investor');
     await provider.getByLabel('Date of birth').fill('1988-03-14');
     await provider.getByLabel(/^Nationality/).fill('AE');
-    const [widget] = await Promise.all([
+    const [first] = await Promise.all([
       investor.context().waitForEvent('page'),
       provider.getByRole('button', { name: 'Continue to the provider' }).click(),
     ]);
-    await widget.waitForLoadState();
-    for (let step = 0; step < 8; step++) {
-      const number = widget.getByLabel('Document number');
-      if ((await number.count()) > 0) {
-        await number.fill('P-5550123');
-        const country = widget.getByLabel(/Issuing country/);
-        if (!(await country.inputValue())) await country.fill('ARE');
-      }
-      const submit = widget.locator('form[method="post"] button[type="submit"]').first();
-      if ((await submit.count()) === 0) break;
-      const last = (await submit.textContent()) === 'Submit for review';
-      await Promise.all([widget.waitForNavigation(), submit.click()]);
-      if (last) break;
-    }
+    // Nothing given yet: the page says so, not that a review runs.
+    const stage = investor.getByTestId('kyc-stage');
+    await expect.poll(() => stage.getAttribute('data-stage')).toBe('created');
+    expect(await stage.textContent()).toContain('You have not given your documents yet');
+    await screenshot(investor, journey, '03a-kyc-documents-not-given');
+    // One step, then the tab is closed: the page asks to continue, with the button to do so.
+    await walkWidget(first, 1);
+    await first.close();
+    await expect
+      .poll(() => stage.getAttribute('data-stage'), { timeout: 15_000 })
+      .toBe('documents_pending');
+    expect(await stage.textContent()).toContain('Some steps are still to do');
+    await screenshot(investor, journey, '03b-kyc-continue-with-provider');
+    const [widget] = await Promise.all([
+      investor.context().waitForEvent('page'),
+      investor.getByRole('button', { name: 'Continue with the provider' }).click(),
+    ]);
+    await walkWidget(widget, 8);
     await screenshot(widget, journey, '03-provider-widget-done');
     await widget.close();
     const kycStatus = investor.getByTestId('kyc-page-status');

@@ -28,11 +28,15 @@ export interface KycApplication {
   can_resubmit: boolean;
 }
 
+/** Where the latest application stands (a provider application: the provider's live state). */
+export type KycStage = 'created' | 'documents_pending' | 'submitted' | 'in_review' | 'decided';
+
 export interface KycStatus {
   status: string;
   kyc_level: number;
   can_submit: boolean;
   application: KycApplication | null;
+  stage: KycStage | null;
 }
 
 export interface Business {
