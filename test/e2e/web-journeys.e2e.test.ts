@@ -28,7 +28,6 @@ describe('web journeys over the running system', () => {
   let admin: Page;
   let issuer: Page;
   let investor: Page;
-  let tokenId: string;
 
   beforeAll(async () => {
     [web, browser] = await Promise.all([startWebSystem(), launchBrowser()]);
@@ -96,14 +95,26 @@ describe('web journeys over the running system', () => {
     await create.getByLabel('Price per token (USD)').fill('2.50');
     await create.getByRole('button', { name: 'Create token' }).click();
     await issuer.getByRole('link', { name: symbol, exact: true }).waitFor();
-    tokenId = (await issuer.getByRole('link', { name: symbol, exact: true }).getAttribute('href'))!
-      .split('/')
-      .at(-1)!;
     expect(await issuer.getByTestId('go-live').textContent()).toBe('waiting for staff to deploy');
 
     await menu(admin, 'Tokens');
+    // Deploying cannot be undone: it asks first, then answers with the addresses.
     await admin.getByRole('button', { name: `Deploy ${symbol}` }).click();
+    const deploy = admin.getByRole('alertdialog', { name: `Deploy ${symbol} on chain?` });
+    expect(await deploy.textContent()).toContain('100000 tokens at 2.50 USD');
+    await screenshot(admin, journey, '01a-staff-deploy-confirm');
+    await deploy.getByRole('button', { name: 'Yes, deploy' }).click();
     await admin.getByRole('cell', { name: 'primary', exact: true }).waitFor({ timeout: 60_000 });
+    expect(await admin.getByTestId('notice').textContent()).toMatch(
+      new RegExp(
+        `^Deployed ${symbol}: token 0x[0-9a-fA-F]{40}, identity registry 0x[0-9a-fA-F]{40}`,
+      ),
+    );
+    // Not before the offering window opens.
+    expect(await admin.getByTestId('go-live-waits').textContent()).toBe(
+      'go-live waits for the offering window to open',
+    );
+    await screenshot(admin, journey, '01b-staff-deployed-addresses');
     await admin.getByRole('button', { name: `Offering of ${symbol}` }).click();
     const window = admin.getByRole('form', { name: 'Offering window' });
     await window.getByLabel('Opens').fill(localTime(Date.now() - 60_000));
@@ -188,7 +199,17 @@ describe('web journeys over the running system', () => {
     await investor.getByText('Subscribed:').waitFor();
     await screenshot(investor, journey, '05-subscribed');
 
+    // The staff overview and the navigation count the payment waiting; go-live waits for it.
+    await menu(admin, 'Overview');
+    await expect
+      .poll(() => admin.getByTestId('work-waiting').textContent())
+      .toContain('1 subscription payment(s) to confirm');
+    expect((await admin.getByTestId('waiting-tokens').textContent())?.trim()).toBe('1');
+    await screenshot(admin, journey, '05a-staff-overview-work-waiting');
     await menu(admin, 'Tokens');
+    expect(await admin.getByTestId('go-live-waits').textContent()).toBe(
+      'go-live waits for 1 payment(s) to be confirmed or rejected',
+    );
     await admin.getByRole('button', { name: `Offering of ${symbol}` }).click();
     await admin.getByRole('button', { name: 'Confirm payment of all 1' }).click();
     await admin.getByText('No allocations wait for payment.').waitFor();
@@ -223,12 +244,27 @@ describe('web journeys over the running system', () => {
     await expect.poll(() => status.textContent()).toBe('pending approval');
     await screenshot(issuer, journey, '08-dividend-submitted');
 
+    // The default view keeps the dividend in sight from approval to distribution.
     await menu(admin, 'Dividends');
+    await expect
+      .poll(async () => (await admin.getByTestId('waiting-dividends').textContent())?.trim())
+      .toBe('1');
     await admin.getByRole('button', { name: `Approve ${symbol} dividend` }).click();
-    await admin.getByText('No dividends pending approval.').waitFor();
-    await admin.getByLabel('Status').selectOption('approved');
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toMatch(new RegExp(`^Approved the ${symbol} dividend of .* 1 holder`));
     await admin.getByRole('button', { name: `Distribute ${symbol} dividend` }).click();
-    await admin.getByText('No dividends approved.').waitFor();
+    const distribute = admin.getByRole('alertdialog', {
+      name: `Distribute the ${symbol} dividend?`,
+    });
+    expect(await distribute.textContent()).toContain(
+      '10.50 USD is taken from the issuer now: 10.40 USD paid to 1 holder(s) and 0.10 USD platform fee',
+    );
+    await screenshot(admin, journey, '09a-staff-distribute-confirm');
+    await distribute.getByRole('button', { name: 'Yes, distribute' }).click();
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toContain(`Started distributing the ${symbol} dividend`);
     // The distributor pays on its own time: choosing the filter again reads the list again.
     const adminStatus = admin.getByTestId('dividend-status');
     await expect
@@ -260,8 +296,20 @@ describe('web journeys over the running system', () => {
   }, 120_000);
 
   it('shows staff the settlement, halts and users screens from the real processes', async () => {
-    const adminToken = await web.flow.login(systemAdminEmail);
-    await web.flow.enableSecondary(adminToken, tokenId);
+    // Go-live through the screen: the confirmation states the fee it takes.
+    await menu(admin, 'Tokens');
+    await admin.getByRole('button', { name: `Go live: ${symbol}` }).click();
+    const goLive = admin.getByRole('alertdialog', { name: `Take ${symbol} live for trading?` });
+    expect(await goLive.textContent()).toContain(
+      'The success fee of 2.50 USD (1% of 250.00 USD raised) is taken from the issuer',
+    );
+    await screenshot(admin, journey, '11a-staff-go-live-confirm');
+    await goLive.getByRole('button', { name: 'Yes, go live' }).click();
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toBe(
+        `${symbol} is live for trading: success fee 2.50 USD taken, 2500 tokens allocated to the platform.`,
+      );
 
     await menu(admin, 'Settlement');
     await admin.getByText('No failed settlements.').waitFor();

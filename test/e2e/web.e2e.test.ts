@@ -106,13 +106,22 @@ describe('web client in a browser', () => {
 
     const admin = await open();
     await signIn(admin, adminEmail);
+    // The navigation counts what waits; the decision is answered with what it did.
     await menu(admin, 'KYC queue');
+    await expect
+      .poll(async () => (await admin.getByTestId('waiting-kyc').textContent())?.trim())
+      .toBe('1');
     await admin.getByRole('button', { name: 'Review Ada Lovelace' }).click();
     const decision = admin.getByRole('form', { name: 'Decision' });
     await decision.getByLabel('Notes').fill('Passport checked');
     await screenshot(admin, journey, '04-admin-review');
     await decision.getByRole('button', { name: 'Record decision' }).click();
     await admin.getByText('Nothing in this queue.').waitFor();
+    expect(await admin.getByTestId('notice').textContent()).toBe(
+      `Approved at KYC level 2: Ada Lovelace <${email}>.`,
+    );
+    await expect.poll(() => admin.getByTestId('waiting-kyc').count()).toBe(0);
+    await screenshot(admin, journey, '04b-admin-decided');
 
     // The pending page re-reads its status by itself.
     await expect.poll(() => kycStatus.textContent(), { timeout: 10_000 }).toBe('approved');

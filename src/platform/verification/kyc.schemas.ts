@@ -66,7 +66,10 @@ export const KycQueueQuery = Type.Object(
   {
     ...PageQuery,
     status: Type.Optional(
-      Type.Union(['pending', 'in_review', 'approved', 'rejected'].map((s) => Type.Literal(s))),
+      Type.Union(
+        ['waiting', 'pending', 'in_review', 'approved', 'rejected'].map((s) => Type.Literal(s)),
+        { description: 'waiting: pending and in review (every application not yet decided)' },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -205,6 +205,15 @@ export function ActionForm(props: {
   );
 }
 
+/** What the last decision on a screen did, named, until the next one. */
+export function Notice({ text }: { text: string | undefined }) {
+  return text ? (
+    <p class="ok notice" role="status" data-testid="notice">
+      {text}
+    </p>
+  ) : null;
+}
+
 /** A button for one API action, with its own busy state and refusal. */
 export function ActionButton(props: {
   label: string;
@@ -224,6 +233,55 @@ export function ActionButton(props: {
       </button>
       <ErrorNote error={action.error} />
     </span>
+  );
+}
+
+/**
+ * A button for an action that cannot be undone: clicked, it states the consequence and the
+ * figures, and acts only on a second, explicit "yes".
+ */
+export function ConfirmButton(props: {
+  label: string;
+  /** the question, e.g. "Distribute the QUAY dividend?" */
+  question: string;
+  /** what will happen, with the figures */
+  consequence: ComponentChildren;
+  /** the confirming button's text, e.g. "Yes, distribute" */
+  confirm: string;
+  onClick: () => Promise<unknown>;
+  kind?: 'primary' | 'danger';
+}) {
+  const [asking, setAsking] = useState(false);
+  const action = useAction();
+  if (!asking)
+    return (
+      <span class="action">
+        <button type="button" class={props.kind ?? 'primary'} onClick={() => setAsking(true)}>
+          {props.label}
+        </button>
+      </span>
+    );
+  return (
+    <div class="confirm" role="alertdialog" aria-label={props.question}>
+      <strong>{props.question}</strong>
+      <div>{props.consequence}</div>
+      <button
+        type="button"
+        class={props.kind ?? 'primary'}
+        disabled={action.busy}
+        onClick={() =>
+          void action.run(props.onClick).then((ok) => {
+            if (ok) setAsking(false);
+          })
+        }
+      >
+        {action.busy ? 'Working…' : props.confirm}
+      </button>{' '}
+      <button type="button" class="secondary" onClick={() => setAsking(false)}>
+        Keep as is
+      </button>
+      <ErrorNote error={action.error} />
+    </div>
   );
 }
 
