@@ -211,8 +211,15 @@ describe('web journeys over the running system', () => {
       'go-live waits for 1 payment(s) to be confirmed or rejected',
     );
     await admin.getByRole('button', { name: `Offering of ${symbol}` }).click();
-    await admin.getByRole('button', { name: 'Confirm payment of all 1' }).click();
+    // The subscriber by name, confirmed on their own row.
+    const waiting = admin.getByRole('table', { name: 'Allocations waiting for payment' });
+    await waiting.getByRole('link', { name: `Ivo Investor <${investorEmail}>` }).waitFor();
+    await screenshot(admin, journey, '05b-staff-payment-by-name');
+    await admin.getByRole('button', { name: `Confirm payment of ${investorEmail}` }).click();
     await admin.getByText('No allocations wait for payment.').waitFor();
+    expect(await admin.getByTestId('notice').last().textContent()).toBe(
+      `Confirmed the payment of ${investorEmail}: 100 tokens, 250.00 USD.`,
+    );
     await screenshot(admin, journey, '06-staff-payment-confirmed');
 
     await menu(investor, 'Portfolio');
@@ -284,6 +291,12 @@ describe('web journeys over the running system', () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await screenshot(admin, journey, '10-staff-dividend-phone');
     await admin.setViewportSize({ width: 1200, height: 900 });
+    // The holder is a person, whose link finds them on the users screen by id.
+    await admin.getByRole('link', { name: `Ivo Investor <${investorEmail}>` }).click();
+    const found = admin.getByRole('table', { name: 'Users' });
+    await expect.poll(() => found.getByRole('row').count()).toBe(2);
+    await found.getByRole('cell', { name: investorEmail }).waitFor();
+    await screenshot(admin, journey, '10a-staff-user-found-by-id');
 
     await menu(investor, 'Overview');
     await menu(investor, 'Portfolio');

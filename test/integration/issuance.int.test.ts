@@ -435,6 +435,8 @@ describe('issuance and the primary offering', () => {
           status: 'confirmed',
           on_chain_status: 'failed',
           on_chain_error: expect.stringContaining('CHAIN_UNAVAILABLE'),
+          // Staff read the subscriber by email, not only the id.
+          user: expect.objectContaining({ id: bo.id, email: 'bo@example.com' }),
         }),
       ]);
       expect(await token(tokenId)).toMatchObject({ tokens_sold: 70 });

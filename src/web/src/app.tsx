@@ -115,6 +115,7 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
+  if ((params = match('/admin/users/:id', path))) return <AdminUsers find={params.id!} />;
   switch (path) {
     case '/':
       return <Home work={work} />;
@@ -139,7 +140,7 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
     case '/admin/fiat':
       return <AdminFiat />;
     case '/admin/users':
-      return <AdminUsers />;
+      return <AdminUsers find="" />;
     case '/admin/dividends':
       return <AdminDividends />;
     case '/admin/settlement':

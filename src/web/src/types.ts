@@ -102,10 +102,18 @@ export interface Round {
   quantity_reserved: number;
 }
 
+/** A person as staff lists name them (`user` of a staff list's rows). */
+export interface UserRef {
+  id: string;
+  email: string;
+  full_name: string | null;
+}
+
 export interface Allocation {
   id: string;
   token_id: string;
   user_id?: string;
+  user?: UserRef | null;
   symbol?: string;
   quantity: number;
   amount: string;
@@ -180,6 +188,7 @@ export interface Dividend {
 export interface DividendPayment {
   id: string;
   user_id: string;
+  user?: UserRef | null;
   token_balance: number;
   net_amount: string;
   fee_amount: string;

@@ -6,6 +6,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useId, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
+import type { UserRef } from './types.js';
 
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({
@@ -202,6 +203,16 @@ export function ActionForm(props: {
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** A person on a staff screen: name and email, a link to their row on the users screen. */
+export function Person({ id, user }: { id: string; user?: UserRef | null | undefined }) {
+  if (!user) return <code>{id}</code>;
+  return (
+    <a href={`#/admin/users/${id}`} title={id}>
+      {user.full_name ? `${user.full_name} <${user.email}>` : user.email}
+    </a>
   );
 }
 

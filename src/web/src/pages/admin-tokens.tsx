@@ -15,6 +15,7 @@ import {
   Field,
   Loaded,
   Notice,
+  Person,
   Table,
   label,
   useLoad,
@@ -196,7 +197,9 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
       ),
     [token.id],
   );
-  const reload = () => {
+  const [notice, setNotice] = useState<string>();
+  const reload = (text: string) => {
+    setNotice(text);
     pending.reload();
     onChange();
   };
@@ -221,6 +224,7 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
         </ActionForm>
       ) : null}
       <h3>Waiting for payment</h3>
+      <Notice text={notice} />
       <Loaded state={pending}>
         {(page) => (
           <>
@@ -229,22 +233,41 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
               rows={page.data}
               empty="No allocations wait for payment."
               columns={[
-                ['Investor', (a) => a.user_id ?? ''],
+                ['Investor', (a) => <Person id={a.user_id ?? ''} user={a.user} />],
                 ['Quantity', (a) => a.quantity],
                 ['Amount', (a) => usd(a.amount)],
                 ['Subscribed', (a) => when(a.created_at)],
                 [
                   '',
-                  (a) => (
-                    <ActionButton
-                      kind="danger"
-                      label="Reject"
-                      onClick={async () => {
-                        await api.post(`/api/v1/admin/allocations/${a.id}/reject`);
-                        reload();
-                      }}
-                    />
-                  ),
+                  (a) => {
+                    const who = a.user?.email ?? a.user_id ?? '';
+                    return (
+                      <>
+                        <ActionButton
+                          kind="primary"
+                          label={`Confirm payment of ${who}`}
+                          onClick={async () => {
+                            await api.post(`/api/v1/admin/tokens/${token.id}/confirm-payment`, {
+                              allocation_ids: [a.id],
+                            });
+                            reload(
+                              `Confirmed the payment of ${who}: ${a.quantity} tokens, ${usd(a.amount)}.`,
+                            );
+                          }}
+                        />
+                        <ActionButton
+                          kind="danger"
+                          label={`Reject ${who}`}
+                          onClick={async () => {
+                            await api.post(`/api/v1/admin/allocations/${a.id}/reject`);
+                            reload(
+                              `Rejected the subscription of ${who}: ${usd(a.amount)} refunded.`,
+                            );
+                          }}
+                        />
+                      </>
+                    );
+                  },
                 ],
               ]}
             />
@@ -256,7 +279,7 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
                   await api.post(`/api/v1/admin/tokens/${token.id}/confirm-payment`, {
                     allocation_ids: page.data.map((a) => a.id),
                   });
-                  reload();
+                  reload(`Confirmed the payment of all ${page.data.length} allocation(s).`);
                 }}
               />
             ) : null}
@@ -287,7 +310,7 @@ export function FailedMinting(props: { tokenId?: string; onChange?: () => void }
           empty="No failed minting."
           columns={[
             ['Token', (a) => <a href={`#/token/${a.token_id}`}>{a.symbol ?? a.token_id}</a>],
-            ['Investor', (a) => <code>{a.user_id ?? ''}</code>],
+            ['Investor', (a) => <Person id={a.user_id ?? ''} user={a.user} />],
             ['Quantity', (a) => a.quantity],
             ['Error', (a) => a.on_chain_error ?? ''],
             [

@@ -17,6 +17,7 @@ import {
   Field,
   Loaded,
   Notice,
+  Person,
   Select,
   StatusPicker,
   Table,
@@ -62,7 +63,7 @@ function Payments(props: { base: string; dividend: Dividend; onChange: (notice: 
           rows={page.data}
           empty="No payments."
           columns={[
-            ['Holder', (p) => <code>{p.user_id}</code>],
+            ['Holder', (p) => <Person id={p.user_id} user={p.user} />],
             ['Held', (p) => p.token_balance],
             [
               'Pays',
@@ -88,7 +89,9 @@ function Payments(props: { base: string; dividend: Dividend; onChange: (notice: 
                     onClick={async () => {
                       await api.post(`/api/v1/admin/dividend-payments/${p.id}/retry`);
                       payments.reload();
-                      props.onChange(`The payment to holder ${p.user_id} is queued again.`);
+                      props.onChange(
+                        `The payment to ${p.user?.email ?? p.user_id} is queued again.`,
+                      );
                     }}
                   />
                 ) : null,
