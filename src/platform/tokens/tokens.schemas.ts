@@ -81,6 +81,9 @@ export const TokenView = Type.Object({
   deploy_tx_hash: Nullable(Type.String()),
   chain_sync: Type.String(),
   success_fee: Nullable(Type.String()),
+  trading_fee_bps: Type.Integer({
+    description: "the fee on each trade's total, in basis points, paid by the seller",
+  }),
   created_at: Type.String(),
 });
 export type TokenView = Static<typeof TokenView>;
@@ -137,6 +140,7 @@ export function toTokenView(token: Token, primarySupply: number): TokenView {
     deploy_tx_hash: token.deploy_tx_hash,
     chain_sync: token.chain_sync,
     success_fee: token.success_fee,
+    trading_fee_bps: token.fee_bps,
     created_at: token.created_at.toISOString(),
   };
 }

@@ -90,6 +90,8 @@ export interface Token {
   chain_sync: string;
   /** taken from the issuer at go-live */
   success_fee?: string | null;
+  /** the fee on each trade's total, paid by the seller */
+  trading_fee_bps: number;
 }
 
 export interface Round {
@@ -128,6 +130,7 @@ export interface Portfolio {
   fiat_balance: string;
   fiat_held_withdrawals: string;
   fiat_held_subscriptions: string;
+  trading_fees_paid: string;
   wallet_address: string | null;
   wallet_custody: 'custodial' | 'self' | null;
   wallets: {
