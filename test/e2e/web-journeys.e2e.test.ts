@@ -231,6 +231,11 @@ describe('web journeys over the running system', () => {
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('100');
     expect(await investor.getByTestId('fiat-balance').textContent()).toBe('150.00 USD');
     await screenshot(investor, journey, '07-portfolio-minted');
+    // 100 of 60,000 offered: the marketplace reads 0.2%, not 0%.
+    await menu(investor, 'Marketplace');
+    const market = investor.getByRole('table', { name: 'Tokens' });
+    await market.getByRole('cell', { name: /0\.2% sold/ }).waitFor();
+    await screenshot(investor, journey, '07a-market-progress');
   }, 180_000);
 
   it('lets the issuer declare a dividend that staff approve and distribute to the investor', async () => {

@@ -9,7 +9,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { orderTypes, timesInForce } from '../../../lib/db/schema-trading.js';
 import { ApiError, tradingApi } from '../api.js';
-import { openStatuses } from '../orders-list.js';
+import { openStatuses, shownPrice } from '../orders-list.js';
 import { fillFigures, percentOf, sellerFee } from '../fees.js';
 import type {
   AmendOrderBody,
@@ -262,7 +262,7 @@ function AmendForm(props: { order: OrderView; onDone: (order: OrderView) => void
 const orderColumns: [string, (o: OrderView) => ComponentChildren][] = [
   ['Side', (o) => o.side],
   ['Type', (o) => `${label(o.order_type)} ${o.time_in_force}`],
-  ['Price', (o) => o.price ?? 'market'],
+  ['Price', (o) => shownPrice(o)],
   ['Stop', (o) => o.stop_price ?? ''],
   ['Filled', (o) => `${o.filled_quantity} / ${o.quantity}`],
   ['Avg. price', (o) => o.average_price ?? ''],
