@@ -147,6 +147,26 @@ describe('web client in a browser', () => {
     await screenshot(investor, journey, '08-portfolio');
     await investor.setViewportSize({ width: 390, height: 844 });
     await screenshot(investor, journey, '09-portfolio-phone');
+
+    // An expired session says so and, signed in again, returns to the page the user was on.
+    await investor.setViewportSize({ width: 1200, height: 900 });
+    // The test's tsconfig has no DOM: the page's storage is reached through the page's global.
+    await investor.evaluate(() => {
+      const storage = (
+        globalThis as unknown as {
+          localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+        }
+      ).localStorage;
+      const key = 'tessera.session';
+      const tokens = JSON.parse(storage.getItem(key) ?? '{}') as Record<string, unknown>;
+      storage.setItem(key, JSON.stringify({ ...tokens, access_token: 'x', refresh_token: 'x' }));
+    });
+    await menu(investor, 'Deposits & withdrawals');
+    await investor.getByTestId('session-expired').waitFor();
+    await screenshot(investor, journey, '10-session-expired');
+    await signIn(investor, email);
+    await investor.getByRole('heading', { name: 'Deposits and withdrawals' }).waitFor();
+    expect(new URL(investor.url()).hash).toBe('#/fiat');
   }, 90_000);
 
   /** A JSON call to the platform, for the steps a journey is not about. */
