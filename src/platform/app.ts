@@ -36,6 +36,7 @@ import { chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
 import { dividendsRoutes } from './dividends/dividends.routes.js';
+import { workRoutes } from './work/work.routes.js';
 import { dividendsService } from './dividends/dividends.service.js';
 import { offeringRoutes } from './offering/offering.routes.js';
 import { offeringService } from './offering/offering.service.js';
@@ -108,6 +109,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     kycService({
       db,
       encryption,
+      logger,
       providerLevel: config.provider.levels.individualKyc,
       ...providerOptions,
     }),
@@ -151,6 +153,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   complianceRulesRoutes(app, complianceRulesService(db), guard);
   offeringRoutes(app, db, offeringService(db), guard, gates);
   dividendsRoutes(app, dividendsService({ db }), guard, gates);
+  workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;
 }

@@ -28,7 +28,6 @@ describe('web journeys over the running system', () => {
   let admin: Page;
   let issuer: Page;
   let investor: Page;
-  let tokenId: string;
 
   beforeAll(async () => {
     [web, browser] = await Promise.all([startWebSystem(), launchBrowser()]);
@@ -49,6 +48,24 @@ describe('web journeys over the running system', () => {
     const page = await context.newPage();
     await page.goto(web.url);
     return page;
+  }
+
+  /** Walks up to `steps` of the provider's widget; the last one submits for review. */
+  async function walkWidget(widget: Page, steps: number) {
+    await widget.waitForLoadState();
+    for (let step = 0; step < steps; step++) {
+      const number = widget.getByLabel('Document number');
+      if ((await number.count()) > 0) {
+        await number.fill('P-5550123');
+        const country = widget.getByLabel(/Issuing country/);
+        if (!(await country.inputValue())) await country.fill('ARE');
+      }
+      const submit = widget.locator('form[method="post"] button[type="submit"]').first();
+      if ((await submit.count()) === 0) break;
+      const last = (await submit.textContent()) === 'Submit for review';
+      await Promise.all([widget.waitForNavigation(), submit.click()]);
+      if (last) break;
+    }
   }
 
   /** Reloads `page` until `text` shows (what the system's workers do is not pushed). */
@@ -78,14 +95,26 @@ describe('web journeys over the running system', () => {
     await create.getByLabel('Price per token (USD)').fill('2.50');
     await create.getByRole('button', { name: 'Create token' }).click();
     await issuer.getByRole('link', { name: symbol, exact: true }).waitFor();
-    tokenId = (await issuer.getByRole('link', { name: symbol, exact: true }).getAttribute('href'))!
-      .split('/')
-      .at(-1)!;
     expect(await issuer.getByTestId('go-live').textContent()).toBe('waiting for staff to deploy');
 
     await menu(admin, 'Tokens');
+    // Deploying cannot be undone: it asks first, then answers with the addresses.
     await admin.getByRole('button', { name: `Deploy ${symbol}` }).click();
+    const deploy = admin.getByRole('alertdialog', { name: `Deploy ${symbol} on chain?` });
+    expect(await deploy.textContent()).toContain('100000 tokens at 2.50 USD');
+    await screenshot(admin, journey, '01a-staff-deploy-confirm');
+    await deploy.getByRole('button', { name: 'Yes, deploy' }).click();
     await admin.getByRole('cell', { name: 'primary', exact: true }).waitFor({ timeout: 60_000 });
+    expect(await admin.getByTestId('notice').textContent()).toMatch(
+      new RegExp(
+        `^Deployed ${symbol}: token 0x[0-9a-fA-F]{40}, identity registry 0x[0-9a-fA-F]{40}`,
+      ),
+    );
+    // Not before the offering window opens.
+    expect(await admin.getByTestId('go-live-waits').textContent()).toBe(
+      'go-live waits for the offering window to open',
+    );
+    await screenshot(admin, journey, '01b-staff-deployed-addresses');
     await admin.getByRole('button', { name: `Offering of ${symbol}` }).click();
     const window = admin.getByRole('form', { name: 'Offering window' });
     await window.getByLabel('Opens').fill(localTime(Date.now() - 60_000));
@@ -117,24 +146,28 @@ describe('web journeys over the running system', () => {
     await provider.getByLabel('Last name').fill('Investor');
     await provider.getByLabel('Date of birth').fill('1988-03-14');
     await provider.getByLabel(/^Nationality/).fill('AE');
-    const [widget] = await Promise.all([
+    const [first] = await Promise.all([
       investor.context().waitForEvent('page'),
       provider.getByRole('button', { name: 'Continue to the provider' }).click(),
     ]);
-    await widget.waitForLoadState();
-    for (let step = 0; step < 8; step++) {
-      const number = widget.getByLabel('Document number');
-      if ((await number.count()) > 0) {
-        await number.fill('P-5550123');
-        const country = widget.getByLabel(/Issuing country/);
-        if (!(await country.inputValue())) await country.fill('ARE');
-      }
-      const submit = widget.locator('form[method="post"] button[type="submit"]').first();
-      if ((await submit.count()) === 0) break;
-      const last = (await submit.textContent()) === 'Submit for review';
-      await Promise.all([widget.waitForNavigation(), submit.click()]);
-      if (last) break;
-    }
+    // Nothing given yet: the page says so, not that a review runs.
+    const stage = investor.getByTestId('kyc-stage');
+    await expect.poll(() => stage.getAttribute('data-stage')).toBe('created');
+    expect(await stage.textContent()).toContain('You have not given your documents yet');
+    await screenshot(investor, journey, '03a-kyc-documents-not-given');
+    // One step, then the tab is closed: the page asks to continue, with the button to do so.
+    await walkWidget(first, 1);
+    await first.close();
+    await expect
+      .poll(() => stage.getAttribute('data-stage'), { timeout: 15_000 })
+      .toBe('documents_pending');
+    expect(await stage.textContent()).toContain('Some steps are still to do');
+    await screenshot(investor, journey, '03b-kyc-continue-with-provider');
+    const [widget] = await Promise.all([
+      investor.context().waitForEvent('page'),
+      investor.getByRole('button', { name: 'Continue with the provider' }).click(),
+    ]);
+    await walkWidget(widget, 8);
     await screenshot(widget, journey, '03-provider-widget-done');
     await widget.close();
     const kycStatus = investor.getByTestId('kyc-page-status');
@@ -166,10 +199,27 @@ describe('web journeys over the running system', () => {
     await investor.getByText('Subscribed:').waitFor();
     await screenshot(investor, journey, '05-subscribed');
 
+    // The staff overview and the navigation count the payment waiting; go-live waits for it.
+    await menu(admin, 'Overview');
+    await expect
+      .poll(() => admin.getByTestId('work-waiting').textContent())
+      .toContain('1 subscription payment(s) to confirm');
+    expect((await admin.getByTestId('waiting-tokens').textContent())?.trim()).toBe('1');
+    await screenshot(admin, journey, '05a-staff-overview-work-waiting');
     await menu(admin, 'Tokens');
+    expect(await admin.getByTestId('go-live-waits').textContent()).toBe(
+      'go-live waits for 1 payment(s) to be confirmed or rejected',
+    );
     await admin.getByRole('button', { name: `Offering of ${symbol}` }).click();
-    await admin.getByRole('button', { name: 'Confirm payment of all 1' }).click();
+    // The subscriber by name, confirmed on their own row.
+    const waiting = admin.getByRole('table', { name: 'Allocations waiting for payment' });
+    await waiting.getByRole('link', { name: `Ivo Investor <${investorEmail}>` }).waitFor();
+    await screenshot(admin, journey, '05b-staff-payment-by-name');
+    await admin.getByRole('button', { name: `Confirm payment of ${investorEmail}` }).click();
     await admin.getByText('No allocations wait for payment.').waitFor();
+    expect(await admin.getByTestId('notice').last().textContent()).toBe(
+      `Confirmed the payment of ${investorEmail}: 100 tokens, 250.00 USD.`,
+    );
     await screenshot(admin, journey, '06-staff-payment-confirmed');
 
     await menu(investor, 'Portfolio');
@@ -181,6 +231,11 @@ describe('web journeys over the running system', () => {
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('100');
     expect(await investor.getByTestId('fiat-balance').textContent()).toBe('150.00 USD');
     await screenshot(investor, journey, '07-portfolio-minted');
+    // 100 of 60,000 offered: the marketplace reads 0.2%, not 0%.
+    await menu(investor, 'Marketplace');
+    const market = investor.getByRole('table', { name: 'Tokens' });
+    await market.getByRole('cell', { name: /0\.2% sold/ }).waitFor();
+    await screenshot(investor, journey, '07a-market-progress');
   }, 180_000);
 
   it('lets the issuer declare a dividend that staff approve and distribute to the investor', async () => {
@@ -201,12 +256,27 @@ describe('web journeys over the running system', () => {
     await expect.poll(() => status.textContent()).toBe('pending approval');
     await screenshot(issuer, journey, '08-dividend-submitted');
 
+    // The default view keeps the dividend in sight from approval to distribution.
     await menu(admin, 'Dividends');
+    await expect
+      .poll(async () => (await admin.getByTestId('waiting-dividends').textContent())?.trim())
+      .toBe('1');
     await admin.getByRole('button', { name: `Approve ${symbol} dividend` }).click();
-    await admin.getByText('No dividends pending approval.').waitFor();
-    await admin.getByLabel('Status').selectOption('approved');
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toMatch(new RegExp(`^Approved the ${symbol} dividend of .* 1 holder`));
     await admin.getByRole('button', { name: `Distribute ${symbol} dividend` }).click();
-    await admin.getByText('No dividends approved.').waitFor();
+    const distribute = admin.getByRole('alertdialog', {
+      name: `Distribute the ${symbol} dividend?`,
+    });
+    expect(await distribute.textContent()).toContain(
+      '10.50 USD is taken from the issuer now: 10.40 USD paid to 1 holder(s) and 0.10 USD platform fee',
+    );
+    await screenshot(admin, journey, '09a-staff-distribute-confirm');
+    await distribute.getByRole('button', { name: 'Yes, distribute' }).click();
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toContain(`Started distributing the ${symbol} dividend`);
     // The distributor pays on its own time: choosing the filter again reads the list again.
     const adminStatus = admin.getByTestId('dividend-status');
     await expect
@@ -226,6 +296,12 @@ describe('web journeys over the running system', () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await screenshot(admin, journey, '10-staff-dividend-phone');
     await admin.setViewportSize({ width: 1200, height: 900 });
+    // The holder is a person, whose link finds them on the users screen by id.
+    await admin.getByRole('link', { name: `Ivo Investor <${investorEmail}>` }).click();
+    const found = admin.getByRole('table', { name: 'Users' });
+    await expect.poll(() => found.getByRole('row').count()).toBe(2);
+    await found.getByRole('cell', { name: investorEmail }).waitFor();
+    await screenshot(admin, journey, '10a-staff-user-found-by-id');
 
     await menu(investor, 'Overview');
     await menu(investor, 'Portfolio');
@@ -238,8 +314,20 @@ describe('web journeys over the running system', () => {
   }, 120_000);
 
   it('shows staff the settlement, halts and users screens from the real processes', async () => {
-    const adminToken = await web.flow.login(systemAdminEmail);
-    await web.flow.enableSecondary(adminToken, tokenId);
+    // Go-live through the screen: the confirmation states the fee it takes.
+    await menu(admin, 'Tokens');
+    await admin.getByRole('button', { name: `Go live: ${symbol}` }).click();
+    const goLive = admin.getByRole('alertdialog', { name: `Take ${symbol} live for trading?` });
+    expect(await goLive.textContent()).toContain(
+      'The success fee of 2.50 USD (1% of 250.00 USD raised) is taken from the issuer',
+    );
+    await screenshot(admin, journey, '11a-staff-go-live-confirm');
+    await goLive.getByRole('button', { name: 'Yes, go live' }).click();
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toBe(
+        `${symbol} is live for trading: success fee 2.50 USD taken, 2500 tokens allocated to the platform.`,
+      );
 
     await menu(admin, 'Settlement');
     await admin.getByText('No failed settlements.').waitFor();

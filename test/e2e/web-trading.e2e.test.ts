@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { screenshot } from '../support/browser.js';
+import { menu, screenshot } from '../support/browser.js';
 import { testPassword } from '../support/platform.js';
 import { webTradingInBrowser, type Investor } from '../support/web.js';
 
@@ -121,6 +121,21 @@ describe('trading screen in a browser', () => {
       ]);
       const both = [sellerPage, buyerPage];
 
+      // Before sending, each side reads what the order can cost in fees: the seller pays.
+      const sellerForm = entry(sellerPage);
+      await sellerForm.getByText('sell', { exact: true }).click();
+      await sellerForm.getByLabel('Quantity').fill('100');
+      await sellerForm.getByLabel('Limit price (USD)').fill('10.00');
+      await expect
+        .poll(() => sellerForm.getByTestId('order-fee').textContent())
+        .toBe(
+          'Total about 1000.00 USD; fee up to 5.00 USD (0.5%, paid by you as the seller); you receive about 995.00 USD.',
+        );
+      expect(await entry(buyerPage).getByTestId('order-fee').textContent()).toBe(
+        'No fee for the buyer: the seller pays 0.5% of each trade.',
+      );
+      await screenshot(sellerPage, journey, '00-seller-fee-before-sending');
+
       // The seller's ask reaches both books.
       await placeLimit(sellerPage, 'sell', '100', '10.00');
       await expect
@@ -149,10 +164,11 @@ describe('trading screen in a browser', () => {
       }
       await expect
         .poll(() => fills(buyerPage).innerText(), patience)
-        .toMatch(/buy\t10\.00\t40\t400\.00/);
+        .toMatch(/buy\t10\.00\t40\t400\.00\t0\.00\t400\.00/);
+      // Gross, fee and net: the seller paid 0.5% of 400.00.
       await expect
         .poll(() => fills(sellerPage).innerText(), patience)
-        .toMatch(/sell\t10\.00\t40\t400\.00/);
+        .toMatch(/sell\t10\.00\t40\t400\.00\t2\.00\t398\.00/);
       await expect.poll(() => openOrders(sellerPage).innerText(), patience).toContain('40 / 100');
       await expect
         .poll(() => openOrders(sellerPage).innerText(), patience)
@@ -212,6 +228,17 @@ describe('trading screen in a browser', () => {
       await screenshot(sellerPage, journey, '08-seller-cancelled-all');
       await buyerPage.setViewportSize({ width: 390, height: 844 });
       await screenshot(buyerPage, journey, '09-phone-width');
+
+      // The portfolio counts the fees paid: 2.00 on 400.00 and 0.05 on 10.00, the seller's only.
+      await menu(sellerPage, 'Portfolio');
+      await expect
+        .poll(() => sellerPage.getByTestId('trading-fees-paid').textContent(), patience)
+        .toBe('2.05 USD');
+      await screenshot(sellerPage, journey, '10-seller-fees-paid');
+      await menu(buyerPage, 'Portfolio');
+      await expect
+        .poll(() => buyerPage.getByTestId('trading-fees-paid').textContent(), patience)
+        .toBe('0.00 USD');
     },
   );
 

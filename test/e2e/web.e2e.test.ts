@@ -106,13 +106,22 @@ describe('web client in a browser', () => {
 
     const admin = await open();
     await signIn(admin, adminEmail);
+    // The navigation counts what waits; the decision is answered with what it did.
     await menu(admin, 'KYC queue');
+    await expect
+      .poll(async () => (await admin.getByTestId('waiting-kyc').textContent())?.trim())
+      .toBe('1');
     await admin.getByRole('button', { name: 'Review Ada Lovelace' }).click();
     const decision = admin.getByRole('form', { name: 'Decision' });
     await decision.getByLabel('Notes').fill('Passport checked');
     await screenshot(admin, journey, '04-admin-review');
     await decision.getByRole('button', { name: 'Record decision' }).click();
     await admin.getByText('Nothing in this queue.').waitFor();
+    expect(await admin.getByTestId('notice').textContent()).toBe(
+      `Approved at KYC level 2: Ada Lovelace <${email}>.`,
+    );
+    await expect.poll(() => admin.getByTestId('waiting-kyc').count()).toBe(0);
+    await screenshot(admin, journey, '04b-admin-decided');
 
     // The pending page re-reads its status by itself.
     await expect.poll(() => kycStatus.textContent(), { timeout: 10_000 }).toBe('approved');
@@ -138,6 +147,26 @@ describe('web client in a browser', () => {
     await screenshot(investor, journey, '08-portfolio');
     await investor.setViewportSize({ width: 390, height: 844 });
     await screenshot(investor, journey, '09-portfolio-phone');
+
+    // An expired session says so and, signed in again, returns to the page the user was on.
+    await investor.setViewportSize({ width: 1200, height: 900 });
+    // The test's tsconfig has no DOM: the page's storage is reached through the page's global.
+    await investor.evaluate(() => {
+      const storage = (
+        globalThis as unknown as {
+          localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+        }
+      ).localStorage;
+      const key = 'tessera.session';
+      const tokens = JSON.parse(storage.getItem(key) ?? '{}') as Record<string, unknown>;
+      storage.setItem(key, JSON.stringify({ ...tokens, access_token: 'x', refresh_token: 'x' }));
+    });
+    await menu(investor, 'Deposits & withdrawals');
+    await investor.getByTestId('session-expired').waitFor();
+    await screenshot(investor, journey, '10-session-expired');
+    await signIn(investor, email);
+    await investor.getByRole('heading', { name: 'Deposits and withdrawals' }).waitFor();
+    expect(new URL(investor.url()).hash).toBe('#/fiat');
   }, 90_000);
 
   /** A JSON call to the platform, for the steps a journey is not about. */

@@ -448,6 +448,8 @@ describe('issuance and the primary offering', () => {
           status: 'confirmed',
           on_chain_status: 'failed',
           on_chain_error: expect.stringContaining('CHAIN_NOT_AUTHORIZED'),
+          // Staff read the subscriber by email, not only the id.
+          user: expect.objectContaining({ id: bo.id, email: 'bo@example.com' }),
         }),
       ]);
       expect(await token(tokenId)).toMatchObject({ tokens_sold: 70 });
@@ -636,7 +638,23 @@ describe('issuance and the primary offering', () => {
     const cy = await s.verified('cy@example.com');
     await s.deposit(cy, '500.00');
     const allocation = await s.subscribe(cy, live.id, 500);
+    const consequences = () =>
+      s.ok(s.call('GET', `/api/v1/admin/tokens/${live.id}/consequences`, undefined, s.admin.token));
+    expect(await consequences()).toMatchObject({
+      pending_payments: 1,
+      go_live_blocked_by: 'PAYMENTS_PENDING',
+    });
     await s.confirm(live.id, [allocation.id]);
+    // What the confirmation states is what go-live then does.
+    expect(await consequences()).toEqual({
+      total_raised: '500.00',
+      success_fee_bps: 100,
+      success_fee: '5.00',
+      go_live_quantity: 2000,
+      holders: 1,
+      pending_payments: 0,
+      go_live_blocked_by: null,
+    });
     const treasury = await s.test.db
       .selectFrom('users')
       .select(['id', 'fiat_balance'])

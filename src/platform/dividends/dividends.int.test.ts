@@ -434,7 +434,16 @@ describe('dividends', () => {
     expect(payment).toMatchObject({
       user_id: lapsed,
       failure_reason: expect.stringMatching(/^KYC_REQUIRED/),
+      // Staff read the holder by name and email.
+      user: { id: lapsed, email: `holder-${lapsed}@example.com`, full_name: null },
     });
+    const issuerView = await p.call(
+      'GET',
+      `/api/v1/dividends/${id}/payments?status=failed`,
+      undefined,
+      gateIssuer.token,
+    );
+    expect(issuerView.json<{ data: object[] }>().data[0]).not.toHaveProperty('user');
     expect(await fiatOf(p.test.db, lapsed)).toBe('0.00');
     expect(await fiatOf(p.test.db, good)).toBe('9.00');
 

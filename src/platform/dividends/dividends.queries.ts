@@ -1,5 +1,6 @@
 /** Dividend rows: declarations, payments (each a job of the distribution), chain batches. */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../lib/db/schema.js';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type {
   DividendDeclaration,
@@ -24,6 +25,24 @@ export function findDividend(db: Db | Trx, id: string): Promise<DividendDeclarat
   return db.selectFrom('dividend_declarations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * A declaration that waits for a person: to approve, to distribute, or distributed with a
+ * payment that failed (to retry).
+ */
+export function dividendWaits(eb: ExpressionBuilder<Database, 'dividend_declarations'>) {
+  return eb.or([
+    eb('dividend_declarations.status', 'in', ['pending_approval', 'approved']),
+    eb.exists(
+      eb
+        .selectFrom('dividend_payments')
+        .select('dividend_payments.id')
+        .whereRef('dividend_payments.dividend_id', '=', 'dividend_declarations.id')
+        .where('dividend_payments.status', '=', 'failed'),
+    ),
+  ]);
+}
+
+/** `status` 'waiting' lists what waits for a person (dividendWaits). */
 export function listDividends(
   db: Db,
   options: {
@@ -31,7 +50,7 @@ export function listDividends(
     cursor?: string;
     issuerId?: string;
     tokenId?: string;
-    status?: DividendStatus;
+    status?: DividendStatus | 'waiting';
   },
 ) {
   let query = db
@@ -42,7 +61,8 @@ export function listDividends(
   if (options.cursor) query = query.where('id', '<', options.cursor);
   if (options.issuerId) query = query.where('issuer_id', '=', options.issuerId);
   if (options.tokenId) query = query.where('token_id', '=', options.tokenId);
-  if (options.status) query = query.where('status', '=', options.status);
+  if (options.status === 'waiting') query = query.where(dividendWaits);
+  else if (options.status) query = query.where('status', '=', options.status);
   return query.execute();
 }
 

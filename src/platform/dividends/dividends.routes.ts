@@ -15,6 +15,8 @@ import {
   toPaymentView,
 } from './dividends.schemas.js';
 import type { DividendsService } from './dividends.service.js';
+import { WithUser } from '../users/user-refs.js';
+import { Type } from '@sinclair/typebox';
 
 export function dividendsRoutes(
   app: HttpApp,
@@ -49,6 +51,7 @@ export function dividendsRoutes(
     prefix: '/api/v1/dividends',
     onRequest: guard('issuer'),
     tags,
+    namesHolders: false,
     summaries: [
       'Your dividend declarations, newest first',
       'One of your dividend declarations',
@@ -112,6 +115,7 @@ export function dividendsRoutes(
     prefix: '/api/v1/admin/dividends',
     onRequest: staff,
     tags: adminTags,
+    namesHolders: true,
     summaries: [
       'Dividend declarations, e.g. ?status=pending_approval',
       'One dividend declaration',
@@ -199,9 +203,11 @@ function readRoutes(
     onRequest: ReturnType<ReturnType<typeof guards>['guard']>;
     tags: string[];
     summaries: [list: string, read: string, payments: string];
+    /** staff read each payment's holder by name (the issuer's list stays ids) */
+    namesHolders: boolean;
   },
 ) {
-  const { prefix, onRequest, tags, summaries } = options;
+  const { prefix, onRequest, tags, summaries, namesHolders } = options;
   app.get(
     prefix,
     {
@@ -247,14 +253,18 @@ function readRoutes(
         security: bearer,
         params: IdParams,
         querystring: PaymentQuery,
-        response: { 200: Page(PaymentView) },
+        response: {
+          200: Page(namesHolders ? Type.Intersect([PaymentView, WithUser]) : PaymentView),
+        },
       },
     },
-    async (request) =>
-      toPage(
+    async (request) => {
+      const page = toPage(
         await dividends.payments(caller(request), request.params.id, request.query),
         request.query.limit ?? 50,
         toPaymentView,
-      ),
+      );
+      return namesHolders ? { ...page, data: await dividends.withHolders(page.data) } : page;
+    },
   );
 }

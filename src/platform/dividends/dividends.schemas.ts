@@ -46,14 +46,18 @@ export const DividendQuery = Type.Object(
     ...PageQuery,
     token_id: Type.Optional(Type.String({ format: 'uuid' })),
     status: Type.Optional(
-      Type.Union([
-        L('draft'),
-        L('pending_approval'),
-        L('approved'),
-        L('distributing'),
-        L('distributed'),
-        L('cancelled'),
-      ]),
+      Type.Union(
+        [
+          L('waiting'),
+          L('draft'),
+          L('pending_approval'),
+          L('approved'),
+          L('distributing'),
+          L('distributed'),
+          L('cancelled'),
+        ],
+        { description: 'waiting: to approve, to distribute, or with a failed payment to retry' },
+      ),
     ),
   },
   { additionalProperties: false },

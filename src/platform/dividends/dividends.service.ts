@@ -6,6 +6,7 @@
  * so what the issuer does afterwards can never leave a holder unpaid. Lock order: users, then the
  * declaration, then its payments, then wallets.
  */
+import { withUsers } from '../users/user-refs.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { DividendDeclaration } from '../../lib/db/schema-dividends.js';
 import type { Role } from '../../lib/db/schema.js';
@@ -367,6 +368,11 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
         ...(query.status ? { status: query.status } : {}),
         ...(caller.role === 'issuer' ? { issuerId: caller.userId } : {}),
       });
+    },
+
+    /** Payments' views with their holder named, for staff. */
+    withHolders<V extends { user_id: string }>(views: V[]) {
+      return withUsers(db, views, 'user_id');
     },
 
     async payments(caller: Caller, id: string, query: PaymentQuery) {

@@ -19,6 +19,7 @@ import type { OfferingService } from './offering.service.js';
 import { findVisibleToken } from '../tokens/tokens.queries.js';
 import { AppError } from '../../lib/errors.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
+import { WithUser, withUsers } from '../users/user-refs.js';
 
 export function offeringRoutes(
   app: HttpApp,
@@ -193,13 +194,19 @@ export function offeringRoutes(
       onRequest: guard('staff', 'admin'),
       schema: {
         tags: ['admin'],
-        summary: 'Allocations, e.g. ?on_chain_status=failed with their errors',
+        summary:
+          'Allocations with their subscriber, e.g. ?on_chain_status=failed with their errors',
         security: bearer,
         querystring: AllocationQuery,
-        response: { 200: Page(AllocationView) },
+        response: {
+          200: Page(Type.Intersect([AllocationView, WithUser])),
+        },
       },
     },
-    async (request) => allocationPage(db, request.query),
+    async (request) => {
+      const page = await allocationPage(db, request.query);
+      return { ...page, data: await withUsers(db, page.data, 'user_id') };
+    },
   );
 }
 

@@ -28,6 +28,7 @@ describe('GET /api/v1/portfolio', () => {
       fiat_balance: '0.00',
       fiat_held_withdrawals: '0.00',
       fiat_held_subscriptions: '0.00',
+      trading_fees_paid: '0.00',
       wallet_address: null,
       wallet_custody: null,
       wallets: [],
@@ -61,9 +62,65 @@ describe('GET /api/v1/portfolio', () => {
       })
       .execute();
 
+    // Ann sold twice and bought once: she paid the two sellers' fees, none on her buy.
+    const other = await p.user('bob@example.com');
+    let engineKey = 0;
+    const order = async (userId: string, side: 'buy' | 'sell') => {
+      const id = newId();
+      engineKey += 1;
+      await p.test.db
+        .insertInto('orders')
+        .values({
+          id,
+          user_id: userId,
+          token_id: tokenId,
+          side,
+          order_type: 'limit',
+          time_in_force: 'GTC',
+          price: '10.00',
+          stop_price: null,
+          quantity: 10,
+          filled_quantity: 10,
+          filled_value: '100.00',
+          remaining_quantity: 0,
+          status: 'filled',
+          cancel_reason: null,
+          engine_key: engineKey,
+          priority: engineKey,
+          expires_at: null,
+          client_order_id: null,
+          request_hash: null,
+        })
+        .execute();
+      return id;
+    };
+    const trade = async (seller: string, buyer: string, fee: string) => ({
+      id: newId(),
+      token_id: tokenId,
+      buy_order_id: await order(buyer, 'buy'),
+      sell_order_id: await order(seller, 'sell'),
+      buyer_id: buyer,
+      seller_id: seller,
+      taker_side: 'buy' as const,
+      price: '10.00',
+      quantity: 10,
+      total: '100.00',
+      platform_fee: fee,
+      effective_fee_bps: 50,
+    });
+    await p.test.db
+      .insertInto('trades')
+      .values([
+        await trade(ann.id, other.id, '0.50'),
+        await trade(ann.id, other.id, '0.25'),
+        await trade(other.id, ann.id, '0.50'),
+      ])
+      .execute();
+
     const res = await p.call('GET', '/api/v1/portfolio', undefined, ann.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
+      trading_fees_paid: '0.75',
       fiat_balance: '379.50',
       fiat_held_withdrawals: '120.50',
       fiat_held_subscriptions: '70.00',
@@ -93,14 +150,18 @@ describe('GET /api/v1/portfolio', () => {
       ],
     });
 
-    const other = await p.user('bob@example.com');
     await p.test.db
       .updateTable('users')
       .set({ kyc_status: 'approved' })
       .where('id', '=', other.id)
       .execute();
     const bobs = await p.call('GET', '/api/v1/portfolio', undefined, other.token);
-    expect(bobs.json()).toMatchObject({ fiat_balance: '0.00', wallets: [], allocations: [] });
+    expect(bobs.json()).toMatchObject({
+      fiat_balance: '0.00',
+      trading_fees_paid: '0.50',
+      wallets: [],
+      allocations: [],
+    });
     const staff = await p.staff();
     expect((await p.call('GET', '/api/v1/portfolio', undefined, staff.token)).statusCode).toBe(403);
   });

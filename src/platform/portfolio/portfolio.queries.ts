@@ -105,3 +105,13 @@ export function recentDividends(trx: Trx, userId: string) {
     .limit(20)
     .execute();
 }
+
+/** Trading fees the user paid: the seller pays each trade's fee (docs/trading.md). */
+export async function tradingFeesPaid(trx: Trx, userId: string): Promise<string> {
+  const row = await trx
+    .selectFrom('trades')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('platform_fee'), eb.val('0')).as('paid'))
+    .where('seller_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.paid;
+}

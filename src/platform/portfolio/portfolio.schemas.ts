@@ -9,6 +9,9 @@ export const PortfolioView = Type.Object({
   fiat_held_subscriptions: Type.String({
     description: 'paid into subscriptions awaiting payment confirmation',
   }),
+  trading_fees_paid: Type.String({
+    description: "trading fees paid, all time (the seller pays each trade's fee)",
+  }),
   wallet_address: Nullable(Type.String()),
   wallet_custody: Type.Union([Type.Literal('custodial'), Type.Literal('self'), Type.Null()]),
   wallets: Type.Array(

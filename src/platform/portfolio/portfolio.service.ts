@@ -7,6 +7,7 @@ import {
   otherBalances,
   recentDividends,
   tokenWallets,
+  tradingFeesPaid,
 } from './portfolio.queries.js';
 
 export function portfolioService(db: Db) {
@@ -24,6 +25,7 @@ export function portfolioService(db: Db) {
             fiat_balance: account.fiat_balance,
             fiat_held_withdrawals: toMoney(held.withdrawals),
             fiat_held_subscriptions: toMoney(held.subscriptions),
+            trading_fees_paid: toMoney(await tradingFeesPaid(trx, userId)),
             wallet_address: account.wallet_address,
             wallet_custody: account.wallet_custody,
             wallets: await tokenWallets(trx, userId),

@@ -124,3 +124,25 @@ export async function creditWallet(
     )
     .execute();
 }
+
+/** Subscriptions of the token still awaiting payment. */
+export async function pendingPaymentsOf(db: Db | Trx, tokenId: string): Promise<number> {
+  const row = await db
+    .selectFrom('token_allocations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('token_id', '=', tokenId)
+    .where('status', '=', 'pending_payment')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Accounts holding some of the token (free or locked). */
+export async function holdersOf(db: Db | Trx, tokenId: string): Promise<number> {
+  const row = await db
+    .selectFrom('wallets')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('token_id', '=', tokenId)
+    .where((eb) => eb.or([eb('balance', '>', 0), eb('locked_balance', '>', 0)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

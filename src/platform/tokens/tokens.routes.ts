@@ -10,6 +10,7 @@ import { findVisibleToken, listTokens } from './tokens.queries.js';
 import {
   CreateTokenBody,
   StartOfferingBody,
+  TokenConsequencesView,
   TokenListQuery,
   TokenView,
   toTokenView,
@@ -149,6 +150,23 @@ export function tokensRoutes(
           request.ip,
         ),
       ),
+  );
+
+  app.get(
+    '/api/v1/admin/tokens/:id/consequences',
+    {
+      onRequest: guard('staff', 'admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'What go-live and delisting would do now: fee, allocation, holders, payments',
+        description:
+          'For the confirmation staff read before an irreversible move; go_live_blocked_by names why go-live would be refused now (null when it would succeed).',
+        security: bearer,
+        params: IdParams,
+        response: { 200: TokenConsequencesView },
+      },
+    },
+    async (request) => tokens.consequences(request.params.id),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type { Role } from '../../lib/db/schema.js';
 import { baseUnits } from '../../lib/token-units.js';
 import {
   contractPausedIn,
+  goLiveBlock,
   nextStatus,
   percentagesSumTo100,
   seesEveryDraft,
@@ -11,6 +12,23 @@ import {
 } from './tokens.rules.js';
 
 describe('token rules', () => {
+  it('goes live only from a deployed token whose offering opened, with no payment awaited', () => {
+    const now = new Date('2026-06-01T12:00:00Z');
+    const ready = {
+      status: 'primary' as const,
+      contract_address: '0xabc',
+      primary_start: new Date('2026-06-01T11:00:00Z'),
+    };
+    expect(goLiveBlock(ready, 0, now)).toBeNull();
+    expect(goLiveBlock(ready, 2, now)).toBe('PAYMENTS_PENDING');
+    expect(goLiveBlock({ ...ready, primary_start: null }, 0, now)).toBe('OFFERING_NOT_OPENED');
+    expect(goLiveBlock({ ...ready, primary_start: new Date('2026-06-02T00:00:00Z') }, 0, now)).toBe(
+      'OFFERING_NOT_OPENED',
+    );
+    expect(goLiveBlock({ ...ready, contract_address: null }, 0, now)).toBe('TOKEN_NOT_DEPLOYED');
+    expect(goLiveBlock({ ...ready, status: 'secondary' }, 0, now)).toBe('TOKEN_STATE_CONFLICT');
+  });
+
   it('follows the lifecycle', () => {
     expect(nextStatus('draft', 'deploy')).toBe('primary');
     expect(nextStatus('primary', 'deploy')).toBeUndefined();

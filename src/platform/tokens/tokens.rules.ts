@@ -46,6 +46,28 @@ export function shareOf(supply: number, pct: string | number): number {
   return new Exact(supply).times(pct).dividedBy(100).floor().toNumber();
 }
 
+/**
+ * Why go-live cannot succeed now, or null when it can: it needs a deployed token in primary whose
+ * offering window has opened, and no subscription still awaiting payment (the success fee is
+ * taken on the amount raised at that moment).
+ */
+export function goLiveBlock(
+  token: { status: TokenStatus; contract_address: string | null; primary_start: Date | null },
+  pendingPayments: number,
+  now: Date,
+):
+  | 'TOKEN_STATE_CONFLICT'
+  | 'TOKEN_NOT_DEPLOYED'
+  | 'OFFERING_NOT_OPENED'
+  | 'PAYMENTS_PENDING'
+  | null {
+  if (!nextStatus(token.status, 'enable_secondary')) return 'TOKEN_STATE_CONFLICT';
+  if (!token.contract_address) return 'TOKEN_NOT_DEPLOYED';
+  if (!token.primary_start || token.primary_start > now) return 'OFFERING_NOT_OPENED';
+  if (pendingPayments > 0) return 'PAYMENTS_PENDING';
+  return null;
+}
+
 /** The success fee: a rate in basis points of the amount raised, to the cent. */
 export function successFee(totalRaised: string, bps: number): string {
   return toMoney(new Exact(totalRaised).times(bps).dividedBy(10_000));

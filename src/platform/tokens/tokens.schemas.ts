@@ -83,9 +83,33 @@ export const TokenView = Type.Object({
   deploy_tx_hash: Nullable(Type.String()),
   chain_sync: Type.String(),
   success_fee: Nullable(Type.String()),
+  trading_fee_bps: Type.Integer({
+    description: "the fee on each trade's total, in basis points, paid by the seller",
+  }),
   created_at: Type.String(),
 });
 export type TokenView = Static<typeof TokenView>;
+
+export const TokenConsequencesView = Type.Object({
+  total_raised: Type.String(),
+  success_fee_bps: Type.Integer(),
+  success_fee: Type.String({ description: 'taken from the issuer at go-live' }),
+  go_live_quantity: Type.Integer({ description: "the platform's allocation minted at go-live" }),
+  holders: Type.Integer({ description: 'accounts holding the token' }),
+  pending_payments: Type.Integer({ description: 'subscriptions awaiting payment' }),
+  go_live_blocked_by: Type.Union(
+    [
+      ...[
+        'TOKEN_STATE_CONFLICT',
+        'TOKEN_NOT_DEPLOYED',
+        'OFFERING_NOT_OPENED',
+        'PAYMENTS_PENDING',
+      ].map((code) => Type.Literal(code)),
+      Type.Null(),
+    ],
+    { description: 'why go-live would be refused now; null when it would succeed' },
+  ),
+});
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -118,6 +142,7 @@ export function toTokenView(token: Token, primarySupply: number): TokenView {
     deploy_tx_hash: token.deploy_tx_hash,
     chain_sync: token.chain_sync,
     success_fee: token.success_fee,
+    trading_fee_bps: token.fee_bps,
     created_at: token.created_at.toISOString(),
   };
 }

@@ -21,10 +21,13 @@ import {
   changeStatus,
   creditWallet,
   findToken,
+  holdersOf,
+  pendingPaymentsOf,
   tokenForUpdate,
   updateToken,
 } from './tokens.queries.js';
 import {
+  goLiveBlock,
   nextStatus,
   percentagesSumTo100,
   shareOf,
@@ -201,6 +204,32 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
     },
 
     /**
+     * What go-live and delisting would do to the token now, for the confirmation staff read: the
+     * success fee and the go-live allocation, the holders, the payments still awaited, and why
+     * go-live cannot succeed yet (null when it can).
+     */
+    async consequences(id: string) {
+      const found = await db
+        .selectFrom('tokens')
+        .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+        .selectAll('tokens')
+        .select('businesses.platform_allocation_pct')
+        .where('tokens.id', '=', id)
+        .executeTakeFirst();
+      if (!found) throw new AppError('NOT_FOUND', 'No such token');
+      const [pending, holders] = await Promise.all([pendingPaymentsOf(db, id), holdersOf(db, id)]);
+      return {
+        total_raised: found.total_raised,
+        success_fee_bps: successFeeBps,
+        success_fee: successFee(found.total_raised, successFeeBps),
+        go_live_quantity: shareOf(found.total_supply, found.platform_allocation_pct ?? '0'),
+        holders,
+        pending_payments: pending,
+        go_live_blocked_by: goLiveBlock(found, pending, new Date()),
+      };
+    },
+
+    /**
      * Go-live: secondary trading, the platform's allocation to the treasury (minted by the
      * allocation worker like any other), the success fee from the issuer to the treasury, and the
      * contract unpaused by the chain-sync worker. One transaction.
@@ -221,17 +250,12 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
         const next = assertMove(token, 'enable_secondary');
         if (!token.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
         // The success fee is taken on total_raised now: no payment may be confirmed after it.
-        const awaiting = await trx
-          .selectFrom('token_allocations')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('token_id', '=', id)
-          .where('status', '=', 'pending_payment')
-          .executeTakeFirstOrThrow();
-        if (Number(awaiting.n) > 0)
+        const awaiting = await pendingPaymentsOf(trx, id);
+        if (awaiting > 0)
           throw new AppError(
             'PAYMENTS_PENDING',
-            `${awaiting.n} allocation(s) await payment: confirm or reject them before go-live`,
-            { pending_allocations: Number(awaiting.n) },
+            `${awaiting} allocation(s) await payment: confirm or reject them before go-live`,
+            { pending_allocations: awaiting },
           );
 
         const goLive = shareOf(token.total_supply, found.platform_allocation_pct ?? '0');

@@ -74,6 +74,18 @@ describe('staff tools', () => {
     expect((await list('', admin.token)).data).toHaveLength(6);
   });
 
+  it('finds a user by id, or by any part of the email or the name', async () => {
+    const dora = await p.user('dora@find.example', { full_name: 'Dora Quist' });
+    await p.user('eli@find.example', { full_name: 'Eli Marsh' });
+    const emails = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).data.map((u) => u.email);
+    expect(await emails(dora.id)).toEqual(['dora@find.example']);
+    expect(await emails(dora.id.toUpperCase())).toEqual(['dora@find.example']);
+    expect(await emails('quist')).toEqual(['dora@find.example']);
+    expect(await emails('FIND.example')).toEqual(['eli@find.example', 'dora@find.example']);
+    expect(await emails('%')).toEqual([]);
+  });
+
   it('refuses the list to others and bad filters', async () => {
     const investor = await p.user('nosy@example.com');
     expect((await p.call('GET', '/api/v1/admin/users', undefined, investor.token)).statusCode).toBe(
@@ -87,6 +99,7 @@ describe('staff tools', () => {
       '?cursor=nope',
       '?x=1',
       '?email=a%00b',
+      '?q=',
     ]) {
       const bad = await p.call('GET', `/api/v1/admin/users${query}`, undefined, staff.token);
       expect(bad.statusCode).toBe(400);

@@ -48,9 +48,11 @@ export async function latestKybStatus(db: Db | Trx, userId: string): Promise<str
 /** `like` pattern text matching `text` literally (its wildcards escaped). */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Users newest first (UUID v7 ids sort by creation), after `cursor`, each with the KYB status of
- * their newest business. `email` matches any part of the address, case-insensitively.
+ * their newest business. `email` matches any part of the address, case-insensitively; `q` is
+ * a user id, or any part of the email or the name.
  */
 export function listUsers(
   db: Db,
@@ -60,6 +62,7 @@ export function listUsers(
     role?: Role;
     kycStatus?: VerificationStatus;
     email?: string;
+    q?: string;
   },
 ) {
   let query = db
@@ -82,6 +85,15 @@ export function listUsers(
   if (options.role) query = query.where('users.role', '=', options.role);
   if (options.kycStatus) query = query.where('users.kyc_status', '=', options.kycStatus);
   if (options.email) query = query.where('users.email', 'ilike', `%${likeLiteral(options.email)}%`);
+  const q = options.q;
+  if (q !== undefined) {
+    const part = `%${likeLiteral(q)}%`;
+    query = uuidPattern.test(q)
+      ? query.where('users.id', '=', q.toLowerCase())
+      : query.where((eb) =>
+          eb.or([eb('users.email', 'ilike', part), eb('users.full_name', 'ilike', part)]),
+        );
+  }
   return query.execute();
 }
 

@@ -34,20 +34,22 @@ export function usersRoutes(
       onRequest: guard('staff', 'admin'),
       schema: {
         tags: ['admin'],
-        summary: 'Users, newest first, by role, KYC status or part of the email',
+        summary:
+          'Users, newest first, by role, KYC status, part of the email, or id, email or name',
         security: bearer,
         querystring: UserListQuery,
         response: { 200: Page(UserView) },
       },
     },
     async (request) => {
-      const { limit = 50, cursor, role, kyc_status, email } = request.query;
+      const { limit = 50, cursor, role, kyc_status, email, q } = request.query;
       const rows = await users.list({
         limit,
         ...(cursor ? { cursor } : {}),
         ...(role ? { role: role as Role } : {}),
         ...(kyc_status ? { kycStatus: kyc_status } : {}),
         ...(email ? { email } : {}),
+        ...(q ? { q } : {}),
       });
       return toPage(rows, limit, (row) =>
         toUserView(row, { kybStatus: row.kyb_status, kycDocument: null }),

@@ -66,6 +66,14 @@ export const UserListQuery = Type.Object(
         description: 'any part of the address',
       }),
     ),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 254,
+        pattern: '^[^\\u0000-\\u001f\\u007f]+$',
+        description: 'a user id, or any part of the email or the name',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -72,6 +72,10 @@ export async function updateKycApplication(
 }
 
 /** Applications in submission order (UUID v7 ids sort by creation), after `cursor`. */
+/** Applications that wait for a person: not yet decided. */
+export const waitingKycStatuses = ['pending', 'in_review'] as const;
+
+/** `status` 'waiting' lists every application not yet decided (the queue's default view). */
 export function kycQueue(db: Db, options: { status?: string; limit: number; cursor?: string }) {
   let query = db
     .selectFrom('kyc_applications')
@@ -90,7 +94,9 @@ export function kycQueue(db: Db, options: { status?: string; limit: number; curs
     ])
     .orderBy('kyc_applications.id', 'asc')
     .limit(options.limit + 1);
-  if (options.status)
+  if (options.status === 'waiting')
+    query = query.where('kyc_applications.status', 'in', waitingKycStatuses);
+  else if (options.status)
     query = query.where('kyc_applications.status', '=', options.status as KycApplication['status']);
   if (options.cursor) query = query.where('kyc_applications.id', '>', options.cursor);
   return query.execute();

@@ -95,7 +95,7 @@ export function kycRoutes(
       },
     },
     async (request) => {
-      const { user, application, canSubmit } = await kyc.mine(
+      const { user, application, canSubmit, stage } = await kyc.mine(
         await users.me(caller(request).userId),
       );
       return {
@@ -105,6 +105,7 @@ export function kycRoutes(
         fatca_status: user.fatca_status,
         can_submit: canSubmit,
         application: application ? toKycView(application) : null,
+        stage,
       };
     },
   );

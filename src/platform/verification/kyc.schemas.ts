@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../lib/http/pagination.js';
 import { MultilineText, Text } from '../../lib/http/route-schemas.js';
+import { kycStages } from './kyc-stage.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -65,7 +66,10 @@ export const KycQueueQuery = Type.Object(
   {
     ...PageQuery,
     status: Type.Optional(
-      Type.Union(['pending', 'in_review', 'approved', 'rejected'].map((s) => Type.Literal(s))),
+      Type.Union(
+        ['waiting', 'pending', 'in_review', 'approved', 'rejected'].map((s) => Type.Literal(s)),
+        { description: 'waiting: pending and in review (every application not yet decided)' },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -128,4 +132,8 @@ export const KycMeView = Type.Object({
   fatca_status: Nullable(Type.String()),
   can_submit: Type.Boolean(),
   application: Type.Union([KycApplicationView, Type.Null()]),
+  stage: Type.Union([Type.Union(kycStages.map((s) => Type.Literal(s))), Type.Null()], {
+    description:
+      "where the latest application stands; a provider application follows the provider's live state",
+  }),
 });

@@ -17,6 +17,8 @@ import { canResubmit } from './kyc.views.js';
 import { notifyReviewers } from './notifications.queries.js';
 import type { ProviderClient } from './provider-client.js';
 import { holdsPerson, personInfoOf, providerPerson } from './provider-person.js';
+import { kycStageOf, type KycStage, type ProviderProgress } from './kyc-stage.js';
+import type { Logger } from '../../lib/logger.js';
 
 export interface KycDeps {
   db: Db;
@@ -26,6 +28,7 @@ export interface KycDeps {
   tokenTtlSeconds: number;
   /** the sandbox's widget page, when the provider is the sandbox */
   widgetUrl?: string;
+  logger: Logger;
 }
 
 export function countryOf(code: string, field: string): Country {
@@ -92,6 +95,26 @@ async function openApplication(
 }
 
 export function kycService(deps: KycDeps) {
+  /** Best effort: an open provider application's live state, null when the provider fails. */
+  async function providerProgress(application: KycApplication): Promise<ProviderProgress | null> {
+    const open = application.status === 'pending' || application.status === 'in_review';
+    if (!open || !application.provider_applicant_id) return null;
+    try {
+      const applicant = await deps.provider.applicant(application.provider_applicant_id);
+      const documents = applicant.info.idDocs;
+      return {
+        reviewStatus: applicant.reviewStatus,
+        documents: Array.isArray(documents) ? documents.length : 0,
+      };
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, applicantId: application.provider_applicant_id },
+        "the provider's state of the applicant is unknown; the application's status stands in",
+      );
+      return null;
+    }
+  }
+
   const { db } = deps;
 
   return {
@@ -220,6 +243,7 @@ export function kycService(deps: KycDeps) {
       };
     },
 
+    /** The caller's latest application and, while it is open, where the provider has it now. */
     async mine(user: User) {
       const application = await latestKycApplication(db, user.id);
       let canSubmit = user.role === 'investor' || user.role === 'issuer';
@@ -228,7 +252,10 @@ export function kycService(deps: KycDeps) {
       } catch {
         canSubmit = false;
       }
-      return { user, application, canSubmit };
+      const stage: KycStage | null = application
+        ? kycStageOf(application, await providerProgress(application))
+        : null;
+      return { user, application, canSubmit, stage };
     },
   };
 }

@@ -98,6 +98,37 @@ describe('verification through the provider', () => {
     });
   });
 
+  it('tells the applicant where the provider has it, from the created applicant to the decision', async () => {
+    const cy = await s.user('cy@example.com');
+    const submitted = await s.call('POST', '/api/v1/kyc/submit', person('Cy'), cy.token);
+    expect((await kycMe(cy.token)).json).toMatchObject({ status: 'pending', stage: 'created' });
+
+    // One step in the provider's widget: a document given, nothing submitted yet.
+    const { widget_url } = (await s.call('GET', '/api/v1/kyc/provider-token', undefined, cy.token))
+      .json as { widget_url: string };
+    const widget = new URL(widget_url);
+    const step = await fetch(`${widget.origin}/websdk/steps/IDENTITY`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        accessToken: widget.searchParams.get('accessToken')!,
+        idDocType: 'PASSPORT',
+        number: 'P-1',
+        country: 'ARE',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(step.status).toBe(303);
+    expect((await kycMe(cy.token)).json).toMatchObject({
+      status: 'pending',
+      stage: 'documents_pending',
+    });
+
+    await s.submitForReview(submitted.json.applicantId);
+    expect(['submitted', 'in_review', 'decided']).toContain((await kycMe(cy.token)).json.stage);
+    expect((await decided(cy.token)).json).toMatchObject({ status: 'approved', stage: 'decided' });
+  });
+
   it('refuses a second submission while one is open', async () => {
     const bo = await s.user('bo@example.com');
     expect((await s.call('POST', '/api/v1/kyc/submit', person('Bo'), bo.token)).status).toBe(201);
@@ -176,7 +207,7 @@ describe('verification through the provider', () => {
       );
       expect(
         (await offline.call('GET', '/api/v1/kyc/me', undefined, user.token)).json(),
-      ).toMatchObject({ status: 'none' });
+      ).toMatchObject({ status: 'none', stage: null });
     } finally {
       await offline.close();
     }

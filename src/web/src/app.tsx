@@ -27,6 +27,7 @@ import { match, navigate, useRoute } from './route.js';
 import { session } from './session.js';
 import type { Me } from './types.js';
 import { Loaded, useLoad } from './ui.js';
+import { WorkReload, waitingOn, type WaitingWork } from './work.js';
 
 interface MeState {
   me: Me;
@@ -109,14 +110,15 @@ function navFor(me: Me): [string, string][] {
   ];
 }
 
-function Screen({ path }: { path: string }) {
+function Screen({ path, work }: { path: string; work: WaitingWork | undefined }) {
   let params: Record<string, string> | undefined;
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
+  if ((params = match('/admin/users/:id', path))) return <AdminUsers find={params.id!} />;
   switch (path) {
     case '/':
-      return <Home />;
+      return <Home work={work} />;
     case '/kyc':
       return <Kyc />;
     case '/market':
@@ -138,7 +140,7 @@ function Screen({ path }: { path: string }) {
     case '/admin/fiat':
       return <AdminFiat />;
     case '/admin/users':
-      return <AdminUsers />;
+      return <AdminUsers find="" />;
     case '/admin/dividends':
       return <AdminDividends />;
     case '/admin/settlement':
@@ -160,34 +162,58 @@ function SignedIn({ path }: { path: string }) {
     <Loaded state={me}>
       {(data) => (
         <MeContext.Provider value={{ me: data, reload: me.reload }}>
-          <header class="top">
-            <a class="brand" href="#/">
-              Tessera
-            </a>
-            <nav aria-label="Main">
-              {navFor(data).map(([to, text]) => (
-                <a key={to} href={`#${to}`} aria-current={path === to ? 'page' : undefined}>
-                  {text}
-                </a>
-              ))}
-            </nav>
-            <span class="who">
-              {data.email} <small>({data.role})</small>
-              <button
-                type="button"
-                class="link"
-                onClick={() => void session.signOut().then(() => navigate('/'))}
-              >
-                Sign out
-              </button>
-            </span>
-          </header>
-          <main>
-            <Screen path={path} />
-          </main>
+          <Shell me={data} path={path} />
         </MeContext.Provider>
       )}
     </Loaded>
+  );
+}
+
+const isStaff = (me: Me) => me.role === 'staff' || me.role === 'admin';
+
+/** The navigation (with staff's waiting work counted per screen) and the current screen. */
+function Shell({ me, path }: { me: Me; path: string }) {
+  const work = useLoad(
+    () => (isStaff(me) ? api.get<WaitingWork>('/api/v1/admin/work') : Promise.resolve(undefined)),
+    [path, me.role],
+  );
+  return (
+    <WorkReload.Provider value={work.reload}>
+      <header class="top">
+        <a class="brand" href="#/">
+          Tessera
+        </a>
+        <nav aria-label="Main">
+          {navFor(me).map(([to, text]) => {
+            const waiting = waitingOn(to, work.data);
+            return (
+              <a key={to} href={`#${to}`} aria-current={path === to ? 'page' : undefined}>
+                {text}
+                {waiting > 0 ? (
+                  <span class="count" data-testid={`waiting-${to.split('/').at(-1)}`}>
+                    {' '}
+                    {waiting}
+                  </span>
+                ) : null}
+              </a>
+            );
+          })}
+        </nav>
+        <span class="who">
+          {me.email} <small>({me.role})</small>
+          <button
+            type="button"
+            class="link"
+            onClick={() => void session.signOut().then(() => navigate('/'))}
+          >
+            Sign out
+          </button>
+        </span>
+      </header>
+      <main>
+        <Screen path={path} work={work.data} />
+      </main>
+    </WorkReload.Provider>
   );
 }
 

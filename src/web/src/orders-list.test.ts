@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeOrders } from './orders-list.js';
+import { mergeOrders, shownPrice } from './orders-list.js';
 import type { OrderView } from './trading-types.js';
 
 const order = (id: string, created: number, updated: number, status: OrderView['status']) =>
@@ -22,5 +22,18 @@ describe('mergeOrders', () => {
     const older = order('a', 1, 1, 'open');
     const newer = order('b', 3, 3, 'open');
     expect(mergeOrders([older], [newer]).map((o) => o.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('shownPrice', () => {
+  it("explains a stop-loss's price as its protection bound", () => {
+    expect(shownPrice({ order_type: 'stop_loss', side: 'sell', price: '9.00' })).toBe(
+      'market, at least 9.00 (protection)',
+    );
+    expect(shownPrice({ order_type: 'stop_loss', side: 'buy', price: '11.00' })).toBe(
+      'market, at most 11.00 (protection)',
+    );
+    expect(shownPrice({ order_type: 'limit', side: 'buy', price: '10.00' })).toBe('10.00');
+    expect(shownPrice({ order_type: 'market', side: 'buy', price: null })).toBe('market');
   });
 });

@@ -19,3 +19,13 @@ export function mergeOrders(current: OrderView[], incoming: OrderView[]): OrderV
   }
   return [...byId.values()].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
+
+/**
+ * An order's price as the list shows it. A stop-loss becomes a market order when triggered; its
+ * stored price is the protection bound, the worst price it may fill at, and says so.
+ */
+export function shownPrice(o: Pick<OrderView, 'order_type' | 'side' | 'price'>): string {
+  if (o.order_type === 'stop_loss' && o.price)
+    return `market, ${o.side === 'buy' ? 'at most' : 'at least'} ${o.price} (protection)`;
+  return o.price ?? 'market';
+}

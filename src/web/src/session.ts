@@ -12,6 +12,8 @@ interface Tokens {
 }
 
 const storageKey = 'tessera.session';
+/** set when a refresh was refused: the sign-in screen says so and keeps the page's address */
+const expiredKey = 'tessera.session-expired';
 const listeners = new Set<() => void>();
 let refreshing: Promise<boolean> | undefined;
 
@@ -41,12 +43,16 @@ const stored = (pair: TokenPair): Tokens => ({
 export const session = {
   accessToken: () => read()?.access_token,
   signedIn: () => read() !== undefined,
+  /** whether the last session ended because it expired (not by signing out) */
+  expired: () => sessionStorage.getItem(expiredKey) !== null,
   onChange(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
   async signIn(email: string, password: string): Promise<void> {
-    write(stored(await api.anonymous<TokenPair>('/api/v1/auth/login', { email, password })));
+    const pair = await api.anonymous<TokenPair>('/api/v1/auth/login', { email, password });
+    sessionStorage.removeItem(expiredKey);
+    write(stored(pair));
   },
   /** Exchanges the refresh token once (concurrent callers share it); false signs out. */
   refresh(): Promise<boolean> {
@@ -60,6 +66,7 @@ export const session = {
         write(stored(pair));
         return true;
       } catch {
+        sessionStorage.setItem(expiredKey, '1');
         write(undefined);
         return false;
       }
@@ -68,6 +75,7 @@ export const session = {
   },
   async signOut(): Promise<void> {
     await api.post<Json>('/api/v1/auth/logout').catch(() => undefined);
+    sessionStorage.removeItem(expiredKey);
     write(undefined);
   },
   /** ms until the access token should be refreshed (a minute before it expires) */

@@ -28,11 +28,15 @@ export interface KycApplication {
   can_resubmit: boolean;
 }
 
+/** Where the latest application stands (a provider application: the provider's live state). */
+export type KycStage = 'created' | 'documents_pending' | 'submitted' | 'in_review' | 'decided';
+
 export interface KycStatus {
   status: string;
   kyc_level: number;
   can_submit: boolean;
   application: KycApplication | null;
+  stage: KycStage | null;
 }
 
 export interface Business {
@@ -86,6 +90,8 @@ export interface Token {
   chain_sync: string;
   /** taken from the issuer at go-live */
   success_fee?: string | null;
+  /** the fee on each trade's total, paid by the seller */
+  trading_fee_bps: number;
 }
 
 export interface Round {
@@ -98,10 +104,18 @@ export interface Round {
   quantity_reserved: number;
 }
 
+/** A person as staff lists name them (`user` of a staff list's rows). */
+export interface UserRef {
+  id: string;
+  email: string;
+  full_name: string | null;
+}
+
 export interface Allocation {
   id: string;
   token_id: string;
   user_id?: string;
+  user?: UserRef | null;
   symbol?: string;
   quantity: number;
   amount: string;
@@ -116,6 +130,7 @@ export interface Portfolio {
   fiat_balance: string;
   fiat_held_withdrawals: string;
   fiat_held_subscriptions: string;
+  trading_fees_paid: string;
   wallet_address: string | null;
   wallet_custody: 'custodial' | 'self' | null;
   wallets: {
@@ -176,6 +191,7 @@ export interface Dividend {
 export interface DividendPayment {
   id: string;
   user_id: string;
+  user?: UserRef | null;
   token_balance: number;
   net_amount: string;
   fee_amount: string;

@@ -6,6 +6,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useId, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
+import type { UserRef } from './types.js';
 
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
   const [state, setState] = useState<{ data?: T; error?: unknown; loading: boolean }>({
@@ -205,6 +206,25 @@ export function ActionForm(props: {
   );
 }
 
+/** A person on a staff screen: name and email, a link to their row on the users screen. */
+export function Person({ id, user }: { id: string; user?: UserRef | null | undefined }) {
+  if (!user) return <code>{id}</code>;
+  return (
+    <a href={`#/admin/users/${id}`} title={id}>
+      {user.full_name ? `${user.full_name} <${user.email}>` : user.email}
+    </a>
+  );
+}
+
+/** What the last decision on a screen did, named, until the next one. */
+export function Notice({ text }: { text: string | undefined }) {
+  return text ? (
+    <p class="ok notice" role="status" data-testid="notice">
+      {text}
+    </p>
+  ) : null;
+}
+
 /** A button for one API action, with its own busy state and refusal. */
 export function ActionButton(props: {
   label: string;
@@ -224,6 +244,55 @@ export function ActionButton(props: {
       </button>
       <ErrorNote error={action.error} />
     </span>
+  );
+}
+
+/**
+ * A button for an action that cannot be undone: clicked, it states the consequence and the
+ * figures, and acts only on a second, explicit "yes".
+ */
+export function ConfirmButton(props: {
+  label: string;
+  /** the question, e.g. "Distribute the QUAY dividend?" */
+  question: string;
+  /** what will happen, with the figures */
+  consequence: ComponentChildren;
+  /** the confirming button's text, e.g. "Yes, distribute" */
+  confirm: string;
+  onClick: () => Promise<unknown>;
+  kind?: 'primary' | 'danger';
+}) {
+  const [asking, setAsking] = useState(false);
+  const action = useAction();
+  if (!asking)
+    return (
+      <span class="action">
+        <button type="button" class={props.kind ?? 'primary'} onClick={() => setAsking(true)}>
+          {props.label}
+        </button>
+      </span>
+    );
+  return (
+    <div class="confirm" role="alertdialog" aria-label={props.question}>
+      <strong>{props.question}</strong>
+      <div>{props.consequence}</div>
+      <button
+        type="button"
+        class={props.kind ?? 'primary'}
+        disabled={action.busy}
+        onClick={() =>
+          void action.run(props.onClick).then((ok) => {
+            if (ok) setAsking(false);
+          })
+        }
+      >
+        {action.busy ? 'Working…' : props.confirm}
+      </button>{' '}
+      <button type="button" class="secondary" onClick={() => setAsking(false)}>
+        Keep as is
+      </button>
+      <ErrorNote error={action.error} />
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
- * Staff: the KYC queue (GET /admin/kyc, pending first) and the review of one application
- * (approve with a level, or reject with the reason the applicant will read).
+ * Staff: the KYC queue (GET /admin/kyc; by default every application waiting for a decision,
+ * pending or in review) and the review of one application (approve with a level, or reject with
+ * the reason the applicant will read), answered with what was decided.
  */
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
@@ -9,6 +10,7 @@ import {
   ActionForm,
   Field,
   Loaded,
+  Notice,
   Select,
   StatusPicker,
   Table,
@@ -16,6 +18,7 @@ import {
   useLoad,
   when,
 } from '../ui.js';
+import { useWorkReload } from '../work.js';
 
 interface QueueRow {
   id: string;
@@ -28,11 +31,13 @@ interface QueueRow {
   submitted_at: string;
 }
 
-const statuses = ['pending', 'in_review', 'approved', 'rejected'] as const;
+const statuses = ['waiting', 'pending', 'in_review', 'approved', 'rejected'] as const;
 
 export function AdminKyc() {
-  const [status, setStatus] = useState<string>('pending');
-  const [open, setOpen] = useState<string>();
+  const [status, setStatus] = useState<string>('waiting');
+  const [open, setOpen] = useState<QueueRow>();
+  const [notice, setNotice] = useState<string>();
+  const reloadWork = useWorkReload();
   const queue = useLoad(
     () => api.get<Page<QueueRow>>(`/api/v1/admin/kyc?status=${status}&limit=100`),
     [status],
@@ -41,6 +46,7 @@ export function AdminKyc() {
     <section>
       <h1>KYC queue</h1>
       <StatusPicker label="Show" value={status} options={statuses} onChange={setStatus} />
+      <Notice text={notice} />
       <Loaded state={queue}>
         {(page) => (
           <Table
@@ -57,7 +63,13 @@ export function AdminKyc() {
               [
                 '',
                 (r) => (
-                  <button type="button" onClick={() => setOpen(r.id)}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setOpen(r);
+                      setNotice(undefined);
+                    }}
+                  >
                     Review {r.full_name}
                   </button>
                 ),
@@ -68,11 +80,13 @@ export function AdminKyc() {
       </Loaded>
       {open ? (
         <Review
-          key={open}
-          id={open}
-          onDone={() => {
+          key={open.id}
+          id={open.id}
+          onDone={(decision) => {
+            setNotice(`${decision} ${open.full_name} <${open.email}>.`);
             setOpen(undefined);
             queue.reload();
+            reloadWork();
           }}
         />
       ) : null}
@@ -80,7 +94,7 @@ export function AdminKyc() {
   );
 }
 
-function Review({ id, onDone }: { id: string; onDone: () => void }) {
+function Review({ id, onDone }: { id: string; onDone: (decision: string) => void }) {
   const detail = useLoad(() => api.get<Json>(`/api/v1/admin/kyc/${id}`), [id]);
   return (
     <article class="card" aria-label="Review">
@@ -109,7 +123,11 @@ function Review({ id, onDone }: { id: string; onDone: () => void }) {
             ...(v.review_notes ? { review_notes: v.review_notes } : {}),
             ...(v.rejection_reason ? { rejection_reason: v.rejection_reason } : {}),
           });
-          onDone();
+          onDone(
+            v.decision === 'approve'
+              ? `Approved at KYC level ${v.kyc_level}:`
+              : 'Rejected (the applicant reads the reason):',
+          );
         }}
       >
         <Select label="Decision" name="decision" options={['approve', 'reject']} />

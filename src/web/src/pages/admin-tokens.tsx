@@ -1,8 +1,9 @@
 /**
  * Staff: every token with the lifecycle moves its status allows (deploy, start the offering,
- * enable secondary trading, pause, resume, delist), and per token the allocations waiting for
- * payment confirmation and those whose minting failed (retry; FailedMinting, also on the
- * settlement screen for every token).
+ * go live, pause, resume, delist), and per token the allocations waiting for payment confirmation
+ * and those whose minting failed (retry; FailedMinting, also on the settlement screen for every
+ * token). Deploy, go-live and delist cannot be undone: each asks first, stating what it does with
+ * the figures (GET /admin/tokens/:id/consequences); go-live is offered only when it can succeed.
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
@@ -10,8 +11,11 @@ import type { Allocation, Token } from '../types.js';
 import {
   ActionButton,
   ActionForm,
+  ConfirmButton,
   Field,
   Loaded,
+  Notice,
+  Person,
   Table,
   label,
   useLoad,
@@ -19,16 +23,46 @@ import {
   when,
 } from '../ui.js';
 
+interface Consequences {
+  total_raised: string;
+  success_fee_bps: number;
+  success_fee: string;
+  go_live_quantity: number;
+  holders: number;
+  pending_payments: number;
+  go_live_blocked_by: string | null;
+}
+
+interface Deployment {
+  contract_address: string;
+  identity_registry_addr: string;
+  compliance_addr: string;
+}
+
+/** Why go-live is not offered, in words. */
+const goLiveWaits: Record<string, (c: Consequences) => string> = {
+  TOKEN_NOT_DEPLOYED: () => 'go-live waits for the deployment',
+  OFFERING_NOT_OPENED: () => 'go-live waits for the offering window to open',
+  PAYMENTS_PENDING: (c) =>
+    `go-live waits for ${c.pending_payments} payment(s) to be confirmed or rejected`,
+};
+
 export function AdminTokens() {
   const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
   const [open, setOpen] = useState<string>();
-  const move = (t: Token, action: string) => async () => {
-    await api.post(`/api/v1/admin/tokens/${t.id}/${action}`);
+  const [notice, setNotice] = useState<string>();
+  const moved = (text: string) => {
+    setNotice(text);
     tokens.reload();
+  };
+  const move = (t: Token, action: string, text: string) => async () => {
+    await api.post(`/api/v1/admin/tokens/${t.id}/${action}`);
+    moved(text);
   };
   return (
     <section>
       <h1>Tokens</h1>
+      <Notice text={notice} />
       <Loaded state={tokens}>
         {(page) => (
           <>
@@ -48,32 +82,44 @@ export function AdminTokens() {
                   (t) => (
                     <>
                       {t.status === 'draft' ? (
-                        <ActionButton
-                          kind="primary"
+                        <ConfirmButton
                           label={`Deploy ${t.symbol}`}
-                          onClick={move(t, 'deploy')}
+                          question={`Deploy ${t.symbol} on chain?`}
+                          consequence={`The ERC-3643 token, its identity registry and compliance are deployed for ${t.total_supply} tokens at ${usd(t.price_per_token)}; the terms cannot change afterwards.`}
+                          confirm="Yes, deploy"
+                          onClick={async () => {
+                            const d = await api.post<Deployment>(
+                              `/api/v1/admin/tokens/${t.id}/deploy`,
+                            );
+                            moved(
+                              `Deployed ${t.symbol}: token ${d.contract_address}, identity registry ${d.identity_registry_addr}, compliance ${d.compliance_addr}.`,
+                            );
+                          }}
                         />
                       ) : null}
-                      {t.status === 'primary' ? (
-                        <ActionButton
-                          label="Enable secondary trading"
-                          onClick={move(t, 'enable-secondary')}
-                        />
+                      {['primary', 'secondary', 'paused'].includes(t.status) ? (
+                        <LiveMoves token={t} onMoved={moved} />
                       ) : null}
                       {t.status === 'secondary' ? (
-                        <ActionButton label="Pause" onClick={move(t, 'pause')} />
+                        <ActionButton
+                          label="Pause"
+                          onClick={move(t, 'pause', `Paused trading of ${t.symbol}.`)}
+                        />
                       ) : null}
                       {t.status === 'paused' ? (
-                        <ActionButton label="Resume" onClick={move(t, 'resume')} />
-                      ) : null}
-                      {['draft', 'primary', 'secondary', 'paused'].includes(t.status) ? (
                         <ActionButton
+                          label="Resume"
+                          onClick={move(t, 'resume', `Resumed trading of ${t.symbol}.`)}
+                        />
+                      ) : null}
+                      {t.status === 'draft' ? (
+                        <ConfirmButton
                           kind="danger"
-                          label="Delist"
-                          onClick={async () => {
-                            if (confirm(`Delist ${t.symbol}? Open orders are cancelled.`))
-                              await move(t, 'delist')();
-                          }}
+                          label={`Delist ${t.symbol}`}
+                          question={`Delist ${t.symbol}?`}
+                          consequence="The draft is withdrawn for good."
+                          confirm="Yes, delist"
+                          onClick={move(t, 'delist', `Delisted ${t.symbol}.`)}
                         />
                       ) : null}
                       <button type="button" onClick={() => setOpen(t.id)}>
@@ -98,6 +144,51 @@ export function AdminTokens() {
   );
 }
 
+/** Go-live (offered only when it can succeed) and delisting of a deployed token, with figures. */
+function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string) => void }) {
+  const facts = useLoad(
+    () => api.get<Consequences>(`/api/v1/admin/tokens/${t.id}/consequences`),
+    [t.id, t.status, t.tokens_sold],
+  );
+  const c = facts.data;
+  if (!c) return null;
+  const blocked = c.go_live_blocked_by;
+  return (
+    <>
+      {t.status === 'primary' && blocked === null ? (
+        <ConfirmButton
+          label={`Go live: ${t.symbol}`}
+          question={`Take ${t.symbol} live for trading?`}
+          consequence={`The offering ends: no payment can be confirmed afterwards. The success fee of ${usd(c.success_fee)} (${c.success_fee_bps / 100}% of ${usd(c.total_raised)} raised) is taken from the issuer, ${c.go_live_quantity} tokens go to the platform, and ${c.holders} holder(s) can trade.`}
+          confirm="Yes, go live"
+          onClick={async () => {
+            await api.post(`/api/v1/admin/tokens/${t.id}/enable-secondary`);
+            onMoved(
+              `${t.symbol} is live for trading: success fee ${usd(c.success_fee)} taken, ${c.go_live_quantity} tokens allocated to the platform.`,
+            );
+          }}
+        />
+      ) : null}
+      {t.status === 'primary' && blocked && goLiveWaits[blocked] ? (
+        <small class="muted" data-testid="go-live-waits">
+          {goLiveWaits[blocked](c)}
+        </small>
+      ) : null}
+      <ConfirmButton
+        kind="danger"
+        label={`Delist ${t.symbol}`}
+        question={`Delist ${t.symbol}?`}
+        consequence={`Trading stops for good and open orders are cancelled; ${c.holders} holder(s) keep their tokens; ${c.pending_payments} subscription(s) awaiting payment are refunded.`}
+        confirm="Yes, delist"
+        onClick={async () => {
+          await api.post(`/api/v1/admin/tokens/${t.id}/delist`);
+          onMoved(`Delisted ${t.symbol}: ${c.pending_payments} subscription(s) refunded.`);
+        }}
+      />
+    </>
+  );
+}
+
 function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
   const pending = useLoad(
     () =>
@@ -106,7 +197,9 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
       ),
     [token.id],
   );
-  const reload = () => {
+  const [notice, setNotice] = useState<string>();
+  const reload = (text: string) => {
+    setNotice(text);
     pending.reload();
     onChange();
   };
@@ -131,6 +224,7 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
         </ActionForm>
       ) : null}
       <h3>Waiting for payment</h3>
+      <Notice text={notice} />
       <Loaded state={pending}>
         {(page) => (
           <>
@@ -139,22 +233,41 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
               rows={page.data}
               empty="No allocations wait for payment."
               columns={[
-                ['Investor', (a) => a.user_id ?? ''],
+                ['Investor', (a) => <Person id={a.user_id ?? ''} user={a.user} />],
                 ['Quantity', (a) => a.quantity],
                 ['Amount', (a) => usd(a.amount)],
                 ['Subscribed', (a) => when(a.created_at)],
                 [
                   '',
-                  (a) => (
-                    <ActionButton
-                      kind="danger"
-                      label="Reject"
-                      onClick={async () => {
-                        await api.post(`/api/v1/admin/allocations/${a.id}/reject`);
-                        reload();
-                      }}
-                    />
-                  ),
+                  (a) => {
+                    const who = a.user?.email ?? a.user_id ?? '';
+                    return (
+                      <>
+                        <ActionButton
+                          kind="primary"
+                          label={`Confirm payment of ${who}`}
+                          onClick={async () => {
+                            await api.post(`/api/v1/admin/tokens/${token.id}/confirm-payment`, {
+                              allocation_ids: [a.id],
+                            });
+                            reload(
+                              `Confirmed the payment of ${who}: ${a.quantity} tokens, ${usd(a.amount)}.`,
+                            );
+                          }}
+                        />
+                        <ActionButton
+                          kind="danger"
+                          label={`Reject ${who}`}
+                          onClick={async () => {
+                            await api.post(`/api/v1/admin/allocations/${a.id}/reject`);
+                            reload(
+                              `Rejected the subscription of ${who}: ${usd(a.amount)} refunded.`,
+                            );
+                          }}
+                        />
+                      </>
+                    );
+                  },
                 ],
               ]}
             />
@@ -166,7 +279,7 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
                   await api.post(`/api/v1/admin/tokens/${token.id}/confirm-payment`, {
                     allocation_ids: page.data.map((a) => a.id),
                   });
-                  reload();
+                  reload(`Confirmed the payment of all ${page.data.length} allocation(s).`);
                 }}
               />
             ) : null}
@@ -197,7 +310,7 @@ export function FailedMinting(props: { tokenId?: string; onChange?: () => void }
           empty="No failed minting."
           columns={[
             ['Token', (a) => <a href={`#/token/${a.token_id}`}>{a.symbol ?? a.token_id}</a>],
-            ['Investor', (a) => <code>{a.user_id ?? ''}</code>],
+            ['Investor', (a) => <Person id={a.user_id ?? ''} user={a.user} />],
             ['Quantity', (a) => a.quantity],
             ['Error', (a) => a.on_chain_error ?? ''],
             [

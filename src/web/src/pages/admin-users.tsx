@@ -1,6 +1,8 @@
 /**
- * Staff and admins: every account, filtered by role, KYC status or part of the email (GET
- * /admin/users, a page at a time). Admins also create staff and admin accounts (POST /admin/users).
+ * Staff and admins: every account with its id, found by id, email or name, filtered by role, KYC
+ * status or part of the email (GET /admin/users, a page at a time); `#/admin/users/<id>` (the link
+ * of a person on other staff screens) opens with that user found. Admins also create staff and
+ * admin accounts (POST /admin/users).
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
@@ -24,8 +26,8 @@ import {
 const roles = ['investor', 'issuer', 'staff', 'admin'];
 const kycStatuses = ['none', 'pending', 'in_review', 'approved', 'rejected'];
 
-function UserList() {
-  const [filter, setFilter] = useState<FormValues>({});
+function UserList({ find }: { find: string }) {
+  const [filter, setFilter] = useState<FormValues>(find ? { q: find } : {});
   const pages = usePages();
   const cursor = pages.cursor;
   const users = useLoad(() => {
@@ -49,6 +51,7 @@ function UserList() {
           name="kyc_status"
           options={[['', 'any'], ...kycStatuses.map((s): [string, string] => [s, label(s)])]}
         />
+        <Field label="Id, email or name" name="q" value={find} />
         <Field label="Email contains" name="email" />
       </FilterForm>
       <Loaded state={users}>
@@ -69,6 +72,7 @@ function UserList() {
                 ['KYB', (u) => (u.kyb_status ? label(u.kyb_status) : '—')],
                 ['Cash', (u) => usd(u.fiat_balance)],
                 ['Created', (u) => when(u.created_at)],
+                ['Id', (u) => <code>{u.id}</code>],
               ]}
             />
             {pages.controls(page.next_cursor)}
@@ -79,12 +83,12 @@ function UserList() {
   );
 }
 
-export function AdminUsers() {
+export function AdminUsers({ find }: { find: string }) {
   const { me } = useMe();
   return (
     <section>
       <h1>Users</h1>
-      <UserList />
+      <UserList key={find} find={find} />
       {me.role === 'admin' ? (
         <>
           <h2>New staff account</h2>

@@ -4,16 +4,26 @@ import { navigate } from '../route.js';
 import { session } from '../session.js';
 import { ActionForm, Field, Select } from '../ui.js';
 
+/**
+ * After an expired session the address still names the page the user was on: signing in again
+ * returns there; otherwise to the overview.
+ */
 export function SignIn() {
+  const expired = session.expired();
   return (
     <section class="narrow">
       <h1>Sign in</h1>
+      {expired ? (
+        <p class="error" role="status" data-testid="session-expired">
+          Your session has expired. Sign in again to return to the page you were on.
+        </p>
+      ) : null}
       <ActionForm
         label="Sign in"
         submit="Sign in"
         onSubmit={async (v) => {
           await session.signIn(v.email ?? '', v.password ?? '');
-          navigate('/');
+          if (!expired) navigate('/');
         }}
       >
         <Field label="Email" name="email" type="email" autocomplete="username" required />

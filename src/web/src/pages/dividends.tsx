@@ -1,8 +1,9 @@
 /**
  * Dividends (docs/dividends.md). The issuer, per token: declare (a draft with the holder
  * snapshot), submit for approval or cancel, and follow each declaration to its payments. Staff:
- * every declaration by status, approve, start the distribution, cancel, and send a failed payment
- * or a token dividend's failed on-chain transfers back.
+ * by default every declaration waiting for them (to approve, to distribute, or with a failed
+ * payment), or any status; approve, start the distribution, cancel, and send a failed payment or
+ * a token dividend's failed on-chain transfers back. Each move is answered with what it did.
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
@@ -12,8 +13,11 @@ import type { Dividend, DividendPayment, Token } from '../types.js';
 import {
   ActionButton,
   ActionForm,
+  ConfirmButton,
   Field,
   Loaded,
+  Notice,
+  Person,
   Select,
   StatusPicker,
   Table,
@@ -23,8 +27,10 @@ import {
   when,
   wholeNumber,
 } from '../ui.js';
+import { useWorkReload } from '../work.js';
 
 const statuses = [
+  'waiting',
   'draft',
   'pending_approval',
   'approved',
@@ -41,7 +47,8 @@ const perToken = (d: Dividend) =>
 const isoOrNothing = (name: string, text: string | undefined) =>
   text ? { [name]: new Date(text).toISOString() } : {};
 
-function Payments({ base, dividend }: { base: string; dividend: Dividend }) {
+function Payments(props: { base: string; dividend: Dividend; onChange: (notice: string) => void }) {
+  const { base, dividend } = props;
   const { me } = useMe();
   const staff = me.role === 'staff' || me.role === 'admin';
   const payments = useLoad(
@@ -56,7 +63,7 @@ function Payments({ base, dividend }: { base: string; dividend: Dividend }) {
           rows={page.data}
           empty="No payments."
           columns={[
-            ['Holder', (p) => <code>{p.user_id}</code>],
+            ['Holder', (p) => <Person id={p.user_id} user={p.user} />],
             ['Held', (p) => p.token_balance],
             [
               'Pays',
@@ -82,6 +89,9 @@ function Payments({ base, dividend }: { base: string; dividend: Dividend }) {
                     onClick={async () => {
                       await api.post(`/api/v1/admin/dividend-payments/${p.id}/retry`);
                       payments.reload();
+                      props.onChange(
+                        `The payment to ${p.user?.email ?? p.user_id} is queued again.`,
+                      );
                     }}
                   />
                 ) : null,
@@ -98,15 +108,24 @@ function DividendCard(props: {
   dividend: Dividend;
   symbol: string;
   who: 'issuer' | 'staff';
-  onChange: () => void;
+  /** after a move: what it did, in a sentence */
+  onChange: (notice: string) => void;
 }) {
   const { me } = useMe();
   const d = props.dividend;
   const base = props.who === 'issuer' ? '/api/v1/dividends' : '/api/v1/admin/dividends';
   const [showPayments, setShowPayments] = useState(false);
+  const what = `the ${props.symbol} dividend of ${perToken(d)} per token`;
+  const moved: Record<string, string> = {
+    submit: `Submitted ${what} for approval.`,
+    approve: `Approved ${what}: ${d.holder_count} holder(s); it waits for its distribution.`,
+    distribute: `Started distributing ${what} to ${d.holder_count} holder(s).`,
+    cancel: `Cancelled ${what}.`,
+    'retry-chain': `Sent the failed transfers of ${what} again.`,
+  };
   const move = (action: string) => async () => {
     await api.post(`${base}/${d.id}/${action}`);
-    props.onChange();
+    props.onChange(moved[action]!);
   };
   const admin = me.role === 'admin';
   return (
@@ -156,9 +175,15 @@ function DividendCard(props: {
           />
         ) : null}
         {admin && d.status === 'approved' ? (
-          <ActionButton
-            kind="primary"
+          <ConfirmButton
             label={`Distribute ${props.symbol} dividend`}
+            question={`Distribute the ${props.symbol} dividend?`}
+            consequence={
+              d.dividend_type === 'token'
+                ? `${d.total_quantity} ${props.symbol} tokens are transferred to ${d.holder_count} holder(s); transfers cannot be called back.`
+                : `${usd(d.total_gross_usd)} is taken from the issuer now: ${usd(d.total_net_usd)} paid to ${d.holder_count} holder(s) and ${usd(d.total_fee_usd)} platform fee. Payments cannot be called back.`
+            }
+            confirm="Yes, distribute"
             onClick={move('distribute')}
           />
         ) : null}
@@ -177,7 +202,7 @@ function DividendCard(props: {
           {showPayments ? 'Hide payments' : 'Payments'}
         </button>
       </div>
-      {showPayments ? <Payments base={base} dividend={d} /> : null}
+      {showPayments ? <Payments base={base} dividend={d} onChange={props.onChange} /> : null}
     </article>
   );
 }
@@ -189,6 +214,11 @@ export function TokenDividends({ id }: { id: string }) {
     () => api.get<Page<Dividend>>(`/api/v1/dividends?token_id=${id}&limit=100`),
     [id],
   );
+  const [notice, setNotice] = useState<string>();
+  const changed = (text: string) => {
+    setNotice(text);
+    list.reload();
+  };
   return (
     <section>
       <Loaded state={token}>
@@ -252,6 +282,7 @@ export function TokenDividends({ id }: { id: string }) {
               />
             </ActionForm>
             <h2>Declarations</h2>
+            <Notice text={notice} />
             <Loaded state={list}>
               {(page) =>
                 page.data.length === 0 ? (
@@ -264,7 +295,7 @@ export function TokenDividends({ id }: { id: string }) {
                         dividend={d}
                         symbol={t.symbol}
                         who="issuer"
-                        onChange={list.reload}
+                        onChange={changed}
                       />
                     ))}
                   </>
@@ -280,7 +311,9 @@ export function TokenDividends({ id }: { id: string }) {
 
 /** Staff: declarations by status; admins approve, distribute and cancel. */
 export function AdminDividends() {
-  const [status, setStatus] = useState<string>('pending_approval');
+  const [status, setStatus] = useState<string>('waiting');
+  const [notice, setNotice] = useState<string>();
+  const reloadWork = useWorkReload();
   const { symbol } = useTokenSymbols();
   const list = useLoad(
     () =>
@@ -293,10 +326,15 @@ export function AdminDividends() {
     <section>
       <h1>Dividends</h1>
       <StatusPicker label="Status" value={status} options={statuses} all onChange={setStatus} />
+      <Notice text={notice} />
       <Loaded state={list}>
         {(page) =>
           page.data.length === 0 ? (
-            <p class="muted">No dividends {status ? label(status) : ''}.</p>
+            <p class="muted">
+              {status === 'waiting'
+                ? 'No dividends wait for staff.'
+                : `No dividends ${status ? label(status) : ''}.`}
+            </p>
           ) : (
             <>
               {page.data.map((d) => (
@@ -305,7 +343,11 @@ export function AdminDividends() {
                   dividend={d}
                   symbol={symbol(d.token_id)}
                   who="staff"
-                  onChange={list.reload}
+                  onChange={(text) => {
+                    setNotice(text);
+                    list.reload();
+                    reloadWork();
+                  }}
                 />
               ))}
             </>

@@ -7,6 +7,7 @@ import { api } from '../api.js';
 import { useMe } from '../app.js';
 import type { Me, Permissions } from '../types.js';
 import { Loaded, label, useLoad, usd } from '../ui.js';
+import { workByScreen, type WaitingWork } from '../work.js';
 
 const actionNames: Record<string, string> = {
   view_portfolio: 'View your portfolio',
@@ -35,22 +36,42 @@ function nextStep(missing: string, me: Me): { text: string; href?: string } | un
   }
 }
 
-export function Home() {
+export function Home({ work }: { work: WaitingWork | undefined }) {
   const { me } = useMe();
-  if (me.role === 'staff' || me.role === 'admin') {
-    return (
-      <section>
-        <h1>Welcome, {me.full_name ?? me.email}</h1>
-        <p>
-          Staff tools: <a href="#/admin/kyc">KYC queue</a>,{' '}
-          <a href="#/admin/businesses">businesses</a>,{' '}
-          <a href="#/admin/tokens">token lifecycle and payments</a>,{' '}
-          <a href="#/admin/fiat">deposits and withdrawals</a>.
-        </p>
-      </section>
-    );
-  }
+  if (me.role === 'staff' || me.role === 'admin') return <StaffOverview work={work} />;
   return <Overview />;
+}
+
+/** Staff's first page: the work that waits for a person, each with the screen to do it on. */
+function StaffOverview({ work }: { work: WaitingWork | undefined }) {
+  const { me } = useMe();
+  const waiting = work
+    ? workByScreen.map(([route, count, text]) => [route, count(work), text] as const)
+    : [];
+  const open = waiting.filter(([, n]) => n > 0);
+  return (
+    <section>
+      <h1>Welcome, {me.full_name ?? me.email}</h1>
+      <h2>Waiting for you</h2>
+      {!work ? (
+        <p class="muted" aria-busy="true">
+          Loading…
+        </p>
+      ) : open.length === 0 ? (
+        <p class="ok" data-testid="work-waiting">
+          Nothing waits for a decision.
+        </p>
+      ) : (
+        <ul class="work" data-testid="work-waiting">
+          {open.map(([route, n, text]) => (
+            <li key={route}>
+              <a href={`#${route}`}>{text(n)}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 function Overview() {

@@ -1,16 +1,29 @@
 /**
  * Identity verification: the status (GET /kyc/me) and, while a submission is possible, the two
  * ways in: the provider (the applicant's data, POST /kyc/submit, then the provider's widget on
- * its own page beside this one, which can be reopened while the review is pending) or the
- * manual form that staff review. The status is re-read every few seconds while a decision is pending.
+ * its own page beside this one) or the manual form that staff review. While the application is
+ * open the page says where it stands (the provider's live state: documents still to give, given,
+ * checked, reviewed) and is re-read every few seconds; until the documents are submitted it offers
+ * to continue on the provider's page.
  */
 import { useEffect } from 'preact/hooks';
 import { api } from '../api.js';
 import { useMe } from '../app.js';
-import type { KycStatus } from '../types.js';
+import type { KycStage, KycStatus } from '../types.js';
 import { ActionButton, ActionForm, Field, Loaded, Select, label, useLoad } from '../ui.js';
 
 const pendingStatuses = new Set(['pending', 'in_review']);
+
+/** What the applicant reads at each stage of an open application. */
+const stageText: Record<Exclude<KycStage, 'decided'>, string> = {
+  created:
+    "You have not given your documents yet. Continue on the provider's page to upload your identity document and take a selfie.",
+  documents_pending:
+    "Some steps are still to do. Continue on the provider's page to finish them and submit.",
+  submitted: 'Your documents are submitted; the provider is checking them.',
+  in_review: 'Your application is being reviewed.',
+};
+const toContinue = new Set<KycStage>(['created', 'documents_pending']);
 
 /** The provider's page for the documents (the sandbox's widget), beside this one. */
 async function openProviderPage(): Promise<void> {
@@ -45,9 +58,9 @@ export function Kyc() {
             {s.application?.rejection_reason ? (
               <p class="error">Rejected: {s.application.rejection_reason}</p>
             ) : null}
-            {pending ? (
-              <p class="muted">
-                Your application is being reviewed. This page updates by itself.{' '}
+            {pending && s.stage && s.stage !== 'decided' ? (
+              <p class="muted" data-testid="kyc-stage" data-stage={s.stage}>
+                {stageText[s.stage]} This page updates by itself.{' '}
                 <button
                   type="button"
                   class="link"
@@ -60,10 +73,10 @@ export function Kyc() {
                 </button>
               </p>
             ) : null}
-            {pending && s.application?.verification_provider === 'provider' ? (
+            {pending && s.stage && toContinue.has(s.stage) ? (
               <ActionButton
                 kind="primary"
-                label="Open the verification page"
+                label="Continue with the provider"
                 onClick={openProviderPage}
               />
             ) : null}

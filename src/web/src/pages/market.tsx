@@ -7,13 +7,11 @@ import Decimal from 'decimal.js';
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
+import { soldPercent } from '../progress.js';
 import type { Round, Token } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
 
-function progress(token: Token): string {
-  if (token.primary_supply === 0) return '—';
-  return `${Math.floor((token.tokens_sold * 100) / token.primary_supply)}% sold`;
-}
+const progress = (token: Token) => soldPercent(token.tokens_sold, token.primary_supply);
 
 export function Market() {
   const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));

@@ -45,6 +45,8 @@ export function PortfolioPage() {
               <dd>{usd(p.fiat_held_withdrawals)}</dd>
               <dt>Held for subscriptions</dt>
               <dd>{usd(p.fiat_held_subscriptions)}</dd>
+              <dt>Trading fees paid (the seller pays each trade's fee)</dt>
+              <dd data-testid="trading-fees-paid">{usd(p.trading_fees_paid)}</dd>
               {p.balances.map((b) => (
                 <Fragment key={b.currency}>
                   <dt>{b.currency}</dt>

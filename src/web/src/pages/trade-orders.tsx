@@ -9,7 +9,8 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { orderTypes, timesInForce } from '../../../lib/db/schema-trading.js';
 import { ApiError, tradingApi } from '../api.js';
-import { openStatuses } from '../orders-list.js';
+import { openStatuses, shownPrice } from '../orders-list.js';
+import { fillFigures, percentOf, sellerFee } from '../fees.js';
 import type {
   AmendOrderBody,
   OrderView,
@@ -202,7 +203,7 @@ export function OrderEntry(props: { token: Token; onPlaced: (order: OrderView) =
       {tif === 'GTD' ? (
         <Input label="Good until" type="datetime-local" value={expiresAt} set={setExpiresAt} />
       ) : null}
-      {estimate ? <p class="muted">Total about {estimate} USD before fees</p> : null}
+      <OrderFee side={side} estimate={estimate} bps={props.token.trading_fee_bps} />
       <button type="submit" class={side} disabled={confirmable.action.busy}>
         {confirmable.action.busy
           ? 'Sending…'
@@ -261,7 +262,7 @@ function AmendForm(props: { order: OrderView; onDone: (order: OrderView) => void
 const orderColumns: [string, (o: OrderView) => ComponentChildren][] = [
   ['Side', (o) => o.side],
   ['Type', (o) => `${label(o.order_type)} ${o.time_in_force}`],
-  ['Price', (o) => o.price ?? 'market'],
+  ['Price', (o) => shownPrice(o)],
   ['Stop', (o) => o.stop_price ?? ''],
   ['Filled', (o) => `${o.filled_quantity} / ${o.quantity}`],
   ['Avg. price', (o) => o.average_price ?? ''],
@@ -335,7 +336,26 @@ export function MyOrders(props: {
   );
 }
 
-/** The caller's trades in this token: their side, price, amount and settlement. */
+/** What the order can cost in fees, before it is sent: the seller pays, the buyer does not. */
+function OrderFee(props: { side: 'buy' | 'sell'; estimate: string | undefined; bps: number }) {
+  const rate = percentOf(props.bps);
+  if (props.side === 'buy')
+    return (
+      <p class="muted" data-testid="order-fee">
+        {props.estimate ? `Total about ${props.estimate} USD. ` : ''}No fee for the buyer: the
+        seller pays {rate} of each trade.
+      </p>
+    );
+  return (
+    <p class="muted" data-testid="order-fee">
+      {props.estimate
+        ? `Total about ${props.estimate} USD; fee up to ${sellerFee(props.estimate, props.bps)} USD (${rate}, paid by you as the seller); you receive about ${new Decimal(props.estimate).minus(sellerFee(props.estimate, props.bps)).toFixed(2)} USD.`
+        : `As the seller you pay a fee of ${rate} of each trade's total.`}
+    </p>
+  );
+}
+
+/** The caller's trades in this token: their side, price, gross, fee, net and settlement. */
 export function Fills(props: { fills: OwnTradeView[] }) {
   return (
     <Table
@@ -346,8 +366,9 @@ export function Fills(props: { fills: OwnTradeView[] }) {
         ['Side', (t) => t.side],
         ['Price', (t) => t.price],
         ['Quantity', (t) => t.quantity],
-        ['Total', (t) => t.total],
-        ['Fee', (t) => t.fee],
+        ['Gross', (t) => fillFigures(t).gross],
+        ['Fee', (t) => fillFigures(t).fee],
+        ['Net', (t) => fillFigures(t).net],
         ['Settlement', (t) => label(t.settlement_status)],
         ['Time', (t) => when(t.created_at)],
       ]}

@@ -1,0 +1,50 @@
+/**
+ * Staff's waiting work (GET /admin/work): each queue's count, shown in the navigation and on the
+ * staff overview. Re-read on every route change and after each decision a screen records.
+ */
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+
+export interface WaitingWork {
+  kyc: number;
+  kyb: number;
+  businesses_to_activate: number;
+  payments_to_confirm: number;
+  minting_failed: number;
+  fiat_requests: number;
+  dividends: number;
+  settlements_failed: number;
+  alerts_open: number;
+}
+
+/** What waits on each staff screen, by route; the sentence says what it is. */
+export const workByScreen: [string, (w: WaitingWork) => number, (n: number) => string][] = [
+  ['/admin/kyc', (w) => w.kyc, (n) => `${n} KYC application(s) to decide`],
+  [
+    '/admin/businesses',
+    (w) => w.kyb + w.businesses_to_activate,
+    (n) => `${n} KYB application(s) to decide or business(es) to activate`,
+  ],
+  ['/admin/tokens', (w) => w.payments_to_confirm, (n) => `${n} subscription payment(s) to confirm`],
+  ['/admin/fiat', (w) => w.fiat_requests, (n) => `${n} deposit(s) or withdrawal(s) to decide`],
+  [
+    '/admin/dividends',
+    (w) => w.dividends,
+    (n) => `${n} dividend(s) to approve, distribute or retry`,
+  ],
+  [
+    '/admin/settlement',
+    (w) => w.settlements_failed + w.minting_failed,
+    (n) => `${n} failed settlement(s) or minting to retry`,
+  ],
+  ['/admin/surveillance', (w) => w.alerts_open, (n) => `${n} open surveillance alert(s)`],
+];
+
+export function waitingOn(path: string, work: WaitingWork | undefined): number {
+  const entry = work ? workByScreen.find(([route]) => route === path) : undefined;
+  return entry && work ? entry[1](work) : 0;
+}
+
+/** Re-reads the counts (a no-op outside staff screens). */
+export const WorkReload = createContext<() => void>(() => undefined);
+export const useWorkReload = () => useContext(WorkReload);
