@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       batchSize: config.settlement.batchSize,
       leaseSeconds: config.issuance.workerLeaseSeconds,
       platformCountry: 'AE',
+      transient: config.issuance.workerPolicy.transient,
     });
     const cpuMeter = meterCpu(stack.anvilPid, stack.dataDir);
     const t0 = performance.now();

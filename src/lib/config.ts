@@ -230,6 +230,11 @@ export function loadConfig(env: Env = process.env) {
         maxAttempts: integer(env, 'WORKER_MAX_ATTEMPTS', 5, 1, 1_000),
         backoffSeconds: integer(env, 'WORKER_BACKOFF_SECONDS', 10, 1, 86_400),
         maxBackoffSeconds: integer(env, 'WORKER_MAX_BACKOFF_SECONDS', 900, 1, 86_400),
+        /** transient chain failures use no attempt: a jittered wait doubling up to the cap */
+        transient: {
+          baseMs: integer(env, 'CHAIN_RETRY_BASE_MS', 1_000, 10, 3_600_000),
+          maxMs: integer(env, 'CHAIN_RETRY_MAX_MS', 30_000, 10, 3_600_000),
+        },
       },
     },
     dividends: {

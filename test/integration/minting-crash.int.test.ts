@@ -1,21 +1,28 @@
 /**
  * The platform process is killed (SIGKILL) while it mints confirmed allocations, then started
- * again: every allocation ends minted exactly once, checked against the token contract.
+ * again: every allocation ends minted exactly once, checked against the token contract. The
+ * platform reaches the chain service through a gate that holds its mint calls, so the test knows
+ * when the process is between two mints (a mint call arriving after one allocation was minted)
+ * and kills it there, whatever the load: it waits on events, never on a deadline of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/lib/embedded/ports.js';
+import { startChainGate } from '../support/chain-gate.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 
 describe('a platform crash while minting', () => {
   let s: IssuanceSystem;
   let child: ChildProcess | undefined;
+  let gate: Awaited<ReturnType<typeof startChainGate>>;
 
   beforeAll(async () => {
     s = await startIssuanceSystem();
+    gate = await startChainGate(s.config.urls.chain);
   }, 120_000);
   afterAll(async () => {
     child?.kill('SIGKILL');
+    await gate?.close();
     await s.close();
   });
 
@@ -24,9 +31,10 @@ describe('a platform crash while minting', () => {
       ...process.env,
       ...s.environment,
       PLATFORM_PORT: String(await freePort()),
+      CHAIN_URL: gate.url,
       WORKER_IDLE_MS: '20',
       // A short lease (above the chain client's timeout) so the restart reclaims the dead
-      // process's jobs soon; a short backoff for a call that timed out under load.
+      // process's job soon; a call that timed out under load waits and is tried again.
       WORKER_LEASE_SECONDS: '5',
       CHAIN_CLIENT_TIMEOUT_MS: '4000',
       WORKER_BACKOFF_SECONDS: '1',
@@ -46,12 +54,9 @@ describe('a platform crash while minting', () => {
         .where('token_id', '=', tokenId)
         .execute()
     ).map((a) => a.on_chain_status);
-  async function until(check: () => Promise<boolean>, timeoutMs: number) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+  /** polls the database until the condition holds (the test's own timeout bounds it) */
+  async function until(check: () => Promise<boolean>) {
+    while (!(await check())) await new Promise((r) => setTimeout(r, 20));
   }
 
   it('mints every allocation exactly once after a restart', async () => {
@@ -74,18 +79,25 @@ describe('a platform crash while minting', () => {
     }
     await s.confirm(live.id, ids);
 
+    // Mint calls pass one by one until one arrives after an allocation was minted: the worker
+    // finishes a job before it claims the next, so the process is now in the middle of its work.
+    gate.hold('/api/v1/mint');
     child = await startPlatformProcess();
-    await until(async () => (await statuses(live.id)).includes('minted'), 60_000);
+    for (;;) {
+      await gate.arrived();
+      if ((await statuses(live.id)).includes('minted')) break;
+      gate.pass();
+    }
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
     const atCrash = await statuses(live.id);
+    expect(atCrash.filter((status) => status === 'minted').length).toBeGreaterThan(0);
     expect(atCrash.filter((status) => status !== 'minted').length).toBeGreaterThan(0);
+    // The dead process's last mint call reaches the chain after all: the restart must find it.
+    gate.open();
 
     child = await startPlatformProcess();
-    await until(
-      async () => (await statuses(live.id)).every((status) => status === 'minted'),
-      90_000,
-    );
+    await until(async () => (await statuses(live.id)).every((status) => status === 'minted'));
     child.kill('SIGTERM');
 
     for (const investor of investors) {

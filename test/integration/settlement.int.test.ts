@@ -35,7 +35,8 @@ describe('settlement', () => {
     createPublicClient({ chain: foundry, transport: http(s.anvil.rpcUrl) });
 
   beforeAll(async () => {
-    s = await startIssuanceSystem();
+    // Waits after transient failures longer than any tick, so that only the test's clock ends them.
+    s = await startIssuanceSystem({ CHAIN_RETRY_BASE_MS: '20000', CHAIN_RETRY_MAX_MS: '40000' });
     trading = await buildTradingApp({
       config: s.config,
       db: s.test.db,
@@ -138,15 +139,19 @@ describe('settlement', () => {
 
   const row = (id: string) =>
     s.test.db.selectFrom('trades').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const history = async (id: string) =>
-    (
-      await s.test.db
-        .selectFrom('trade_settlement_history')
-        .select('status')
-        .where('trade_id', '=', id)
-        .orderBy('id')
-        .execute()
-    ).map((h) => h.status);
+  const historyRows = (id: string) =>
+    s.test.db
+      .selectFrom('trade_settlement_history')
+      .select(['status', 'error'])
+      .where('trade_id', '=', id)
+      .orderBy('id')
+      .execute();
+  const history = async (id: string) => (await historyRows(id)).map((h) => h.status);
+  /** moves the processor's clock to the end of the trade's wait after a transient failure */
+  const endWait = async (id: string) => {
+    const until = (await row(id)).lease_expires_at!;
+    s.advanceClock(Math.max(0, until.getTime() - s.clock().getTime()) + 1);
+  };
   const settleAll = async () => {
     while ((await trading.settlement.processor.tick()) > 0);
   };
@@ -269,15 +274,85 @@ describe('settlement', () => {
     ]);
   });
 
-  it('fails with TOKEN_PAUSED while the token is paused', async () => {
+  it('fails with TOKEN_PAUSED at once while the contract of a token not live is paused; staff list it and a retry settles it once', async () => {
     await s.chain.pause(tokenAddress, 'pause-for-settlement-test');
-    const id = await trade(alice, bob, 1);
+    const id = await trade(bob, alice, 4);
     await settleAll();
     expect(await row(id)).toMatchObject({
       settlement_status: 'failed',
+      settlement_attempts: 1,
       settlement_error: expect.stringMatching(/^TOKEN_PAUSED: /),
     });
+    expect(await trading.settlement.processor.tick()).toBe(0);
+    const listed = await call('GET', '/api/v1/admin/settlement/failed?limit=100');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toContainEqual(
+      expect.objectContaining({ id, settlement_attempts: 1, settlement_status: 'failed' }),
+    );
     await s.chain.unpause(tokenAddress, 'unpause-for-settlement-test');
+
+    const investor = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`, alice.token);
+    expect([investor.statusCode, investor.json().code]).toEqual([403, 'FORBIDDEN_ROLE']);
+    const unknown = await call('POST', `/api/v1/admin/trades/${newId()}/retry-settlement`);
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'TRADE_NOT_FOUND']);
+    const malformed = await call('POST', `/api/v1/admin/trades/not-a-uuid/retry-settlement`);
+    expect(malformed.statusCode).toBe(400);
+
+    const start = await publicClient().getBlockNumber();
+    const retried = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ id, settlement_status: 'processing' });
+    const again = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'TRADE_NOT_FAILED']);
+    await settleAll();
+    expect(await row(id)).toMatchObject({
+      settlement_status: 'settled',
+      settlement_type: 'on_chain',
+    });
+    expect(await transfers(start + 1n)).toEqual([
+      `${await walletOf(alice)}>${await walletOf(bob)}:${4n * 10n ** 18n}`,
+    ]);
+    const settledRetry = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`);
+    expect(settledRetry.statusCode).toBe(409);
+    await expectChainEqualsDatabase();
+  });
+
+  it('waits, pending, when settlement runs before the unpause that go-live queued, and settles once the contract is unpaused', async () => {
+    const { issuer, businessId } = await s.issuerWithBusiness('ceo3@settle.example');
+    const token = await s.liveOffering(issuer, businessId, 'GOL');
+    const allocation = await s.subscribe(alice, token.id, 10);
+    await s.confirm(token.id, [allocation.id]);
+    await s.mintAll();
+    // Go-live: the token is secondary in the database; the contract (deployed paused) is
+    // unpaused by the platform's chain sync, which has not run yet.
+    await s.ok(
+      s.call('POST', `/api/v1/admin/tokens/${token.id}/enable-secondary`, {}, s.admin.token),
+    );
+    await s.mintAll();
+    const id = await trade(bob, alice, 2, token.id);
+    await settleAll();
+    expect(await row(id)).toMatchObject({
+      settlement_status: 'pending',
+      settlement_attempts: 0,
+      settlement_waits: 1,
+      settlement_error: expect.stringMatching(/^TOKEN_PAUSED: /),
+    });
+    while ((await s.workers.chainSync.tick()) > 0);
+    await endWait(id);
+    await settleAll();
+    expect(await row(id)).toMatchObject({
+      settlement_status: 'settled',
+      settlement_type: 'on_chain',
+      settlement_attempts: 1,
+      settlement_waits: 0,
+    });
+    expect(await history(id)).toEqual([
+      'pending',
+      'processing',
+      'pending',
+      'processing',
+      'settled',
+    ]);
   });
 
   it('fails with WALLET_FROZEN when a wallet is frozen', async () => {
@@ -336,48 +411,46 @@ describe('settlement', () => {
     });
   });
 
-  it('retries while the chain is down, fails at the fifth attempt with the error kept; staff list it and a retry settles it once', async () => {
+  it('waits while the chain service is down, using no attempt however long, and settles by itself once it is back', async () => {
     await s.stopChain();
     const id = await trade(bob, alice, 4);
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    const outages = 7;
+    for (let waits = 1; waits <= outages; waits++) {
       expect(await trading.settlement.processor.tick()).toBe(1);
       expect(await row(id)).toMatchObject({
-        settlement_status: attempt < 5 ? 'pending' : 'failed',
-        settlement_attempts: attempt,
+        settlement_status: 'pending',
+        settlement_attempts: 0,
+        settlement_waits: waits,
         settlement_error: expect.stringMatching(/^CHAIN_UNAVAILABLE: /),
       });
+      // Not claimed again before its wait is over.
+      expect(await trading.settlement.processor.tick()).toBe(0);
+      await endWait(id);
     }
-    expect(await trading.settlement.processor.tick()).toBe(0);
-    const listed = await call('GET', '/api/v1/admin/settlement/failed?limit=100');
-    expect(listed.statusCode).toBe(200);
-    expect(listed.json().data).toContainEqual(
-      expect.objectContaining({ id, settlement_attempts: 5, settlement_status: 'failed' }),
-    );
     await s.startChainAgain();
-
-    const investor = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`, alice.token);
-    expect([investor.statusCode, investor.json().code]).toEqual([403, 'FORBIDDEN_ROLE']);
-    const unknown = await call('POST', `/api/v1/admin/trades/${newId()}/retry-settlement`);
-    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'TRADE_NOT_FOUND']);
-    const malformed = await call('POST', `/api/v1/admin/trades/not-a-uuid/retry-settlement`);
-    expect(malformed.statusCode).toBe(400);
-
     const start = await publicClient().getBlockNumber();
-    const retried = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`);
-    expect(retried.statusCode).toBe(200);
-    expect(retried.json()).toEqual({ id, settlement_status: 'processing' });
-    const again = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`);
-    expect([again.statusCode, again.json().code]).toEqual([409, 'TRADE_NOT_FAILED']);
     await settleAll();
     expect(await row(id)).toMatchObject({
       settlement_status: 'settled',
       settlement_type: 'on_chain',
+      settlement_attempts: 1,
+      settlement_waits: 0,
+      settlement_error: null,
     });
+    const rows = await historyRows(id);
+    expect(rows.map((h) => h.status)).toEqual([
+      'pending',
+      ...Array.from({ length: outages }, () => ['processing', 'pending']).flat(),
+      'processing',
+      'settled',
+    ]);
+    // Each attempt's reason: every wait after the first 'pending' (the trade's making).
+    const waits = rows.filter((h, index) => index > 0 && h.status === 'pending');
+    expect(waits).toHaveLength(outages);
+    for (const waiting of waits) expect(waiting.error).toMatch(/^CHAIN_UNAVAILABLE: /);
     expect(await transfers(start + 1n)).toEqual([
       `${await walletOf(alice)}>${await walletOf(bob)}:${4n * 10n ** 18n}`,
     ]);
-    const settledRetry = await call('POST', `/api/v1/admin/trades/${id}/retry-settlement`);
-    expect(settledRetry.statusCode).toBe(409);
     await expectChainEqualsDatabase();
   });
 
@@ -391,6 +464,7 @@ describe('settlement', () => {
       batchSize: 200,
       leaseSeconds: s.config.issuance.workerLeaseSeconds,
       platformCountry: 'AE',
+      transient: s.config.issuance.workerPolicy.transient,
     });
     try {
       const start = await publicClient().getBlockNumber();
@@ -400,16 +474,24 @@ describe('settlement', () => {
       await gate.arrived();
       gate.lose();
       await ticking;
-      for (const id of first) expect((await row(id)).settlement_status).toBe('pending');
+      // A lost answer is transient: the trades wait, their batch key kept, no attempt used.
+      for (const id of first) {
+        expect(await row(id)).toMatchObject({
+          settlement_status: 'pending',
+          settlement_attempts: 0,
+          settlement_batch_key: expect.stringMatching(/^settle:/),
+        });
+      }
       await s.stopChain();
       await s.startChainAgain();
       // A trade made meanwhile goes in a batch of its own; the first batch is sent again as it was.
       const later = await trade(carol, alice, 3);
+      await endWait(first[0]!);
       await settleAll();
       for (const id of [...first, later]) {
         expect(await row(id)).toMatchObject({
           settlement_status: 'settled',
-          settlement_attempts: 2 - Number(id === later),
+          settlement_attempts: 1,
         });
       }
       const [a, b, c] = await Promise.all([alice, bob, carol].map(walletOf));
@@ -437,6 +519,7 @@ describe('settlement', () => {
       batchSize: 200,
       leaseSeconds: s.config.issuance.workerLeaseSeconds,
       platformCountry: 'AE',
+      transient: s.config.issuance.workerPolicy.transient,
     });
     try {
       const start = await publicClient().getBlockNumber();

@@ -65,10 +65,14 @@ export async function startChainGate(target: string) {
       if (waiting.length > 0) return Promise.resolve();
       return new Promise((resolve) => arrivals.push(resolve));
     },
+    /** lets the held requests through and goes on holding the next ones */
+    pass(): void {
+      waiting.splice(0).forEach((release) => release('forward'));
+    },
     /** lets every held request through and holds no more */
     open(): void {
       holdPath = undefined;
-      waiting.splice(0).forEach((release) => release('forward'));
+      this.pass();
     },
     /** answers every held request with a 503 (the chain service failing) and holds no more */
     fail(): void {

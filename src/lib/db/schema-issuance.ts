@@ -53,6 +53,8 @@ export interface TokensTable extends TokenTradingColumns {
   chain_sync_claim_id: string | null;
   chain_sync_due_at: Date | null;
   chain_sync_attempts: Defaulted<number>;
+  /** transient chain failures in a row (src/lib/worker/chain-retry.ts) */
+  chain_sync_waits: Defaulted<number>;
   success_fee: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -93,6 +95,8 @@ export interface TokenAllocationsTable {
   /** the mint job's fencing token and due time (src/lib/worker/job-queue.ts) */
   on_chain_claim_id: string | null;
   on_chain_due_at: Date | null;
+  /** transient chain failures in a row (src/lib/worker/chain-retry.ts) */
+  on_chain_waits: Defaulted<number>;
   wallet_transaction_id: string | null;
   confirmed_by: string | null;
   confirmed_at: Date | null;

@@ -92,7 +92,10 @@ export interface TradesTable {
   /** the settlement worker's lease */
   claimed_at: Date | null;
   claimed_by: string | null;
+  /** the lease's end while processing; the wait's end after a transient failure */
   lease_expires_at: Date | null;
+  /** transient chain failures in a row (src/lib/worker/chain-retry.ts; migration 0015) */
+  settlement_waits: Defaulted<number>;
   /** the idempotency key of the batch the trade was last sent in (migration 0011) */
   settlement_batch_key: string | null;
   settled_at: Date | null;

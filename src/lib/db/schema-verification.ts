@@ -136,6 +136,8 @@ export interface KycClaimRevocationsTable {
   /** the job's fencing token and due time (src/lib/worker/job-queue.ts) */
   claim_id: string | null;
   due_at: Date | null;
+  /** transient chain failures in a row (src/lib/worker/chain-retry.ts) */
+  waits: ColumnType<number, number | undefined, number>;
   last_error: string | null;
   tx_hash: string | null;
   created_at: CreatedAt;

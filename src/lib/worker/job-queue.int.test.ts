@@ -6,11 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { newId } from '../ids.js';
+import { AppError } from '../errors.js';
 import { createLogger } from '../logger.js';
 import { jobQueue, type FailurePolicy, type JobTable } from './job-queue.js';
 
 const logger = createLogger('test', 'silent');
-const policy: FailurePolicy = { maxAttempts: 4, backoffSeconds: 10, maxBackoffSeconds: 25 };
+const policy: FailurePolicy = {
+  maxAttempts: 4,
+  backoffSeconds: 10,
+  maxBackoffSeconds: 25,
+  transient: { baseMs: 2_000, maxMs: 6_000 },
+};
 const leaseSeconds = 240;
 const revocationJobs: JobTable<'kyc_claim_revocations'> = {
   table: 'kyc_claim_revocations',
@@ -20,6 +26,7 @@ const revocationJobs: JobTable<'kyc_claim_revocations'> = {
   claimId: 'claim_id',
   dueAt: 'due_at',
   attempts: 'attempts',
+  waits: 'waits',
   error: 'last_error',
 };
 
@@ -130,6 +137,40 @@ describe('jobQueue', () => {
     });
     advance(86_400);
     expect(await queue().claim()).toBeUndefined();
+  });
+
+  it('gives a transient failure its attempt back and waits, doubling (capped), however many in a row', async () => {
+    await clear();
+    const id = await newJob();
+    const outage = new AppError('CHAIN_UNAVAILABLE', 'the node is down');
+    // More transient failures than maxAttempts: none uses an attempt up.
+    for (let index = 0; index < policy.maxAttempts + 3; index++) {
+      const job = (await queue().claim())!;
+      expect(job.row).toMatchObject({ attempts: 1, waits: index });
+      expect(await queue().fail(job, outage)).toBe('wait');
+      const waiting = await row(id);
+      expect(waiting).toMatchObject({
+        status: 'pending',
+        attempts: 0,
+        waits: index + 1,
+        claim_id: null,
+        last_error: 'CHAIN_UNAVAILABLE: the node is down',
+      });
+      const ceiling = Math.min(2_000 * 2 ** index, 6_000);
+      const waitMs = waiting.due_at!.getTime() - now.getTime();
+      expect(waitMs).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(waitMs).toBeLessThanOrEqual(ceiling);
+      expect(await queue().claim()).toBeUndefined();
+      advance(waitMs / 1000);
+    }
+    // A failure the chain would repeat counts again, from the first attempt, and resets the waits.
+    const job = (await queue().claim())!;
+    expect(await queue().fail(job, new Error('reverted'))).toBe('retry');
+    expect(await row(id)).toMatchObject({ attempts: 1, waits: 0, status: 'pending' });
+    advance(10);
+    const done = (await queue().claim())!;
+    expect(await queue().complete(done, { status: 'revoked' })).toBe(true);
+    expect(await row(id)).toMatchObject({ status: 'revoked', attempts: 2, waits: 0 });
   });
 
   it('runs a batch: each job once across concurrent workers, a throw recorded as an attempt', async () => {

@@ -7,7 +7,9 @@
  * does its slow work outside any transaction and writes the outcome only where the row still
  * carries its claim id: a worker whose lease ran out and whose job was claimed again finds the id
  * changed and writes nothing. A failed attempt goes back to `ready` after a backoff that doubles
- * with each attempt, or to `failed` after the last one.
+ * with each attempt, or to `failed` after the last one. A transient chain failure (chain-retry.ts)
+ * gives its attempt back: the job is `ready` again after a jittered wait that doubles with each
+ * such failure in a row, so an outage of any length ends with the job done, not failed.
  *
  * The lease must outlast the slowest call a job makes (config: WORKER_LEASE_SECONDS above the
  * chain client's timeout), and jobs are claimed one at a time, so each lease starts when its own
@@ -19,6 +21,7 @@ import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Logger } from '../logger.js';
+import { isTransient, transientWaitMs, type TransientRetry } from './chain-retry.js';
 
 export type Clock = () => Date;
 
@@ -38,6 +41,8 @@ export interface JobTable<T extends keyof Database> {
   /** the lease's end while claimed, the backoff's end after a failure; null: due now */
   dueAt: Column<T>;
   attempts: Column<T>;
+  /** transient failures in a row (their wait doubles with it) */
+  waits: Column<T>;
   /** the last failure's message */
   error: Column<T>;
   /** a further condition a row must meet to be a job */
@@ -50,6 +55,7 @@ export interface FailurePolicy {
   /** the wait after the first failed attempt; it doubles after each further one */
   backoffSeconds: number;
   maxBackoffSeconds: number;
+  transient: TransientRetry;
 }
 
 export interface QueueOptions {
@@ -69,7 +75,7 @@ export interface ClaimedJob<Row> {
 /** A value to write, or SQL computed from the row (e.g. a CASE over its version). */
 export type Changes = Record<string, unknown>;
 
-export type FailureOutcome = 'retry' | 'failed' | 'fenced';
+export type FailureOutcome = 'wait' | 'retry' | 'failed' | 'fenced';
 
 /** What a failed attempt records: the refusal's code and detail, or the error's message. */
 export function describeError(error: unknown): string {
@@ -122,6 +128,7 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
       [spec.claimId]: null,
       [spec.dueAt]: null,
       [spec.error]: null,
+      [spec.waits]: 0,
       updated_at: clock(),
     };
     const result = await sql`
@@ -131,8 +138,32 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
     return result.rows.length === 1;
   }
 
-  /** Records a failed attempt under the policy: back to ready after the backoff, or failed. */
+  /** A transient failure: the attempt given back, ready again after the wait. */
+  async function wait(job: ClaimedJob<Row>, error: unknown): Promise<FailureOutcome> {
+    const now = clock();
+    const waits = Number((job.row as Record<string, unknown>)[spec.waits]) + 1;
+    const due = new Date(now.getTime() + transientWaitMs(waits, policy.transient));
+    const result = await sql`
+      update ${table} set ${assignments({
+        [spec.state]: spec.ready,
+        [spec.dueAt]: due,
+        [spec.attempts]: sql`${col(spec.attempts)} - 1`,
+        [spec.waits]: waits,
+        [spec.error]: describeError(error),
+        [spec.claimId]: null,
+        updated_at: now,
+      })}
+      where id = ${(job.row as { id: string }).id} and ${col(spec.claimId)} = ${job.claimId}
+      returning id`.execute(db);
+    return result.rows.length === 1 ? 'wait' : 'fenced';
+  }
+
+  /**
+   * Records a failed attempt under the policy: a transient failure waits (above); any other is
+   * back to ready after the backoff, or failed.
+   */
   async function fail(job: ClaimedJob<Row>, error: unknown): Promise<FailureOutcome> {
+    if (isTransient(error)) return wait(job, error);
     const now = clock();
     const attempts = col(spec.attempts);
     const exhausted = sql`${attempts} >= ${policy.maxAttempts}`;
@@ -144,6 +175,7 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
           else ${now}::timestamptz + make_interval(secs => ${backoff}) end`,
         [spec.error]: describeError(error),
         [spec.claimId]: null,
+        [spec.waits]: 0,
         updated_at: now,
       })}
       where id = ${(job.row as { id: string }).id} and ${col(spec.claimId)} = ${job.claimId}

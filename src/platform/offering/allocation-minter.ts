@@ -38,6 +38,7 @@ export const mintJobs: JobTable<'token_allocations'> = {
   claimId: 'on_chain_claim_id',
   dueAt: 'on_chain_due_at',
   attempts: 'on_chain_attempts',
+  waits: 'on_chain_waits',
   error: 'on_chain_error',
   where: sql`status = 'confirmed'`,
 };

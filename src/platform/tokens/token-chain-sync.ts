@@ -24,6 +24,7 @@ export const chainSyncJobs: JobTable<'tokens'> = {
   claimId: 'chain_sync_claim_id',
   dueAt: 'chain_sync_due_at',
   attempts: 'chain_sync_attempts',
+  waits: 'chain_sync_waits',
   error: 'chain_sync_error',
   where: sql`contract_address is not null`,
 };

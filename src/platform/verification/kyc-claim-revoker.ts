@@ -44,6 +44,7 @@ export const revocationJobs: JobTable<'kyc_claim_revocations'> = {
   claimId: 'claim_id',
   dueAt: 'due_at',
   attempts: 'attempts',
+  waits: 'waits',
   error: 'last_error',
 };
 

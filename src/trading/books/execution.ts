@@ -451,6 +451,7 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
     settlement_status: 'pending',
     settlement_type: null,
     settlement_attempts: 0,
+    settlement_waits: 0,
     settlement_error: null,
     settlement_batch_key: null,
     claimed_at: null,

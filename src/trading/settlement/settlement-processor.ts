@@ -15,8 +15,12 @@
  *
  * A refusal of the chain service at send time (a state that changed since the pre-check) names
  * the transfer: that trade fails and the rest is sent again, so one bad trade costs only itself.
- * Any other error is a failed attempt of the batch: pending again for the next tick, failed at the
- * fifth. Database balances are not touched: they moved when the trade was made.
+ * A transient failure (the node or chain service down, a timeout, nonce or fee trouble:
+ * src/lib/worker/chain-retry.ts), and a paused contract whose token is `secondary` (the go-live's
+ * unpause not done yet), use up no attempt: the trades wait, pending, for a jittered time that
+ * doubles with each such failure in a row. Any other error is a failed attempt of the batch:
+ * pending again for the next tick, failed at the fifth. Database balances are not touched: they
+ * moved when the trade was made.
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../lib/logger.js';
@@ -27,6 +31,7 @@ import { newId } from '../../lib/ids.js';
 import type { ChainClient } from '../../lib/chain-client.js';
 import { parseCountry } from '../../lib/countries.js';
 import { baseUnits } from '../../lib/token-units.js';
+import { isTransient, transientWaitMs, type TransientRetry } from '../../lib/worker/chain-retry.js';
 import { describeError, type Clock } from '../../lib/worker/job-queue.js';
 import {
   claimTrades,
@@ -37,6 +42,7 @@ import {
   recordBatchKey,
   recordRefused,
   recordSettled,
+  recordWaiting,
   type SettlementParty,
   type SettlementToken,
 } from './settlement.queries.js';
@@ -52,6 +58,8 @@ export interface SettlementDeps {
   leaseSeconds: number;
   /** the country registered for a holder whose KYC names none (config.issuance.platformCountry) */
   platformCountry: string;
+  /** the wait after a transient failure (config.issuance.workerPolicy.transient) */
+  transient: TransientRetry;
 }
 
 /** The chain API's limit on transfers per batchForcedTransfer. */
@@ -68,6 +76,14 @@ const refusalCodes = new Set<ErrorCode>([
 
 /** A mined but reverted call changed nothing: the trades may go in a new batch. */
 const revertCodes = new Set<ErrorCode>(['TRANSACTION_REVERTED', 'CONTRACT_REVERTED']);
+
+/**
+ * A paused contract whose token is live (`secondary`) is not a refusal: go-live queued the
+ * unpause, which the platform's chain sync sends; settlement may simply have run first.
+ */
+function awaitsUnpause(token: SettlementToken, code: unknown): boolean {
+  return code === 'TOKEN_PAUSED' && token.status === 'secondary';
+}
 
 /** The settlement's name for a chain refusal: a holder, not only the receiver, must be verified. */
 function settlementCode(code: string): string {
@@ -91,6 +107,15 @@ interface Leg {
 export function settlementProcessor(deps: SettlementDeps) {
   const { db, chain, clock, logger } = deps;
 
+  /** A transient failure: the attempt given back, one wait for all these trades. */
+  async function wait(claimId: string, legs: Leg[], error: string, unsent: boolean) {
+    const now = clock();
+    const waits = Math.max(...legs.map((l) => l.trade.settlement_waits)) + 1;
+    const until = new Date(now.getTime() + transientWaitMs(waits, deps.transient));
+    const ids = legs.map((l) => l.trade.id);
+    await recordWaiting(db, claimId, ids, { error, waits, until, unsent }, now);
+  }
+
   /** One call and its outcome; a refused transfer fails alone and the rest is sent again. */
   async function send(claimId: string, token: SettlementToken, legs: Leg[], key: string) {
     let batch = legs;
@@ -109,6 +134,10 @@ export function settlementProcessor(deps: SettlementDeps) {
         await recordSettled(db, claimId, ids, { type: 'on_chain', txHash: tx.tx_hash }, clock());
         return;
       } catch (error) {
+        if (error instanceof AppError && awaitsUnpause(token, error.code)) {
+          await wait(claimId, batch, describeError(error), true);
+          return;
+        }
         if (error instanceof AppError && refusalCodes.has(error.code)) {
           const index = error.extra?.transfer_index;
           const refused = typeof index === 'number' ? [batch[index]!] : batch;
@@ -128,8 +157,13 @@ export function settlementProcessor(deps: SettlementDeps) {
           if (!(await recordBatchKey(db, claimId, rest, currentKey))) return;
           continue;
         }
-        const unsent = error instanceof AppError && revertCodes.has(error.code);
-        await recordAttemptFailed(db, claimId, ids, describeError(error), unsent, clock());
+        if (isTransient(error)) {
+          // Perhaps sent: the key stays, so that the retry cannot transfer twice.
+          await wait(claimId, batch, describeError(error), false);
+        } else {
+          const unsent = error instanceof AppError && revertCodes.has(error.code);
+          await recordAttemptFailed(db, claimId, ids, describeError(error), unsent, clock());
+        }
         logger.warn({ err: error, trades: ids.length, key: currentKey }, 'settlement batch failed');
         return;
       }
@@ -178,9 +212,14 @@ export function settlementProcessor(deps: SettlementDeps) {
         checks = await chain.transferChecks(token.contract_address!, { transfers });
       }
     }
+    const paused = legs.filter((_, i) => awaitsUnpause(token, checks.refusals[i]?.code));
+    if (paused.length > 0) {
+      const detail = 'the contract is paused while the token is live: waiting for its unpause';
+      await wait(claimId, paused, `TOKEN_PAUSED: ${detail}`, true);
+    }
     const refused = legs.flatMap((l, i) => {
       const refusal = checks.refusals[i];
-      return refusal
+      return refusal && !paused.includes(l)
         ? [{ id: l.trade.id, error: `${settlementCode(refusal.code)}: ${refusal.detail}` }]
         : [];
     });
@@ -249,7 +288,8 @@ export function settlementProcessor(deps: SettlementDeps) {
         } catch (error) {
           // The pre-checks or a registration failed (the chain down...): nothing was sent.
           const ids = legs.map((l) => l.trade.id);
-          await recordAttemptFailed(db, claimId, ids, describeError(error), true, clock());
+          if (isTransient(error)) await wait(claimId, legs, describeError(error), true);
+          else await recordAttemptFailed(db, claimId, ids, describeError(error), true, clock());
           logger.warn(
             { err: error, token: tokenId, trades: ids.length },
             'settlement pre-check failed',

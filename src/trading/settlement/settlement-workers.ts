@@ -40,6 +40,7 @@ export function settlementWorkers(deps: SettlementWorkerDeps) {
     batchSize: config.settlement.batchSize,
     leaseSeconds: config.issuance.workerLeaseSeconds,
     platformCountry: config.issuance.platformCountry,
+    transient: config.issuance.workerPolicy.transient,
   });
 
   async function reconcileNow() {

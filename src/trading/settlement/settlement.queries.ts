@@ -8,6 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
+import type { TokenStatus } from '../../lib/db/schema-issuance.js';
 import type { Trade } from '../../lib/db/schema-trading.js';
 
 /** The spec's limit: a trade is claimed while it has fewer attempts; the fifth failure fails it. */
@@ -105,6 +106,8 @@ export async function loadParties(db: Db, userIds: string[]): Promise<Settlement
 
 export interface SettlementToken {
   id: string;
+  /** a `secondary` token's paused contract is waiting for the go-live's unpause */
+  status: TokenStatus;
   contract_address: string | null;
   decimals: number;
   business_id: string;
@@ -114,7 +117,7 @@ export async function loadTokens(db: Db, tokenIds: string[]): Promise<Settlement
   if (tokenIds.length === 0) return [];
   return db
     .selectFrom('tokens')
-    .select(['id', 'contract_address', 'decimals', 'business_id'])
+    .select(['id', 'status', 'contract_address', 'decimals', 'business_id'])
     .where('id', 'in', tokenIds)
     .execute();
 }
@@ -159,6 +162,7 @@ export async function recordSettled(
         tx_hash = ${settled.txHash},
         settled_at = ${now},
         settlement_error = null,
+        settlement_waits = 0,
         claimed_by = null,
         lease_expires_at = null,
         updated_at = ${now}
@@ -184,6 +188,7 @@ export async function recordRefused(
         settlement_status = 'failed',
         settlement_error = r.error,
         settlement_batch_key = null,
+        settlement_waits = 0,
         claimed_by = null,
         lease_expires_at = null,
         updated_at = ${now}
@@ -218,6 +223,7 @@ export async function recordAttemptFailed(
           then 'failed' else 'pending' end,
         settlement_error = ${error},
         settlement_batch_key = case when ${unsent} then null else settlement_batch_key end,
+        settlement_waits = 0,
         claimed_by = null,
         lease_expires_at = null,
         updated_at = ${now}
@@ -226,6 +232,39 @@ export async function recordAttemptFailed(
     )
     insert into trade_settlement_history (trade_id, status, error, created_at)
     select id, settlement_status, settlement_error, ${now}::timestamptz from failed`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * A transient failure (src/lib/worker/chain-retry.ts): the attempt given back, pending again and
+ * not claimable before `until` (the lease column holds the wait's end), `waits` in a row recorded.
+ * The trades of one call share one wait, so a batch sent before is claimed again whole. `unsent`
+ * as for recordAttemptFailed.
+ */
+export async function recordWaiting(
+  db: Db,
+  claimId: string,
+  ids: string[],
+  wait: { error: string; waits: number; until: Date; unsent: boolean },
+  now: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await sql`
+    with waiting as (
+      update trades set
+        settlement_status = 'pending',
+        settlement_attempts = settlement_attempts - 1,
+        settlement_error = ${wait.error},
+        settlement_batch_key = case when ${wait.unsent} then null else settlement_batch_key end,
+        settlement_waits = ${wait.waits},
+        claimed_by = null,
+        lease_expires_at = ${wait.until},
+        updated_at = ${now}
+      where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
+      returning id, settlement_error
+    )
+    insert into trade_settlement_history (trade_id, status, error, created_at)
+    select id, 'pending', settlement_error, ${now}::timestamptz from waiting`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }
 

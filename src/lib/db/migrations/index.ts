@@ -16,6 +16,7 @@ import * as m0010 from './0010_trading.js';
 import * as m0011 from './0011_settlement_batches.js';
 import * as m0013 from './0013_otc.js';
 import * as m0014 from './0014_market_data.js';
+import * as m0015 from './0015_chain_waits.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_settlement_batches': m0011,
   '0013_otc': m0013,
   '0014_market_data': m0014,
+  '0015_chain_waits': m0015,
 };
