@@ -159,6 +159,40 @@ export const TotalSupplyResponseSchema = Type.Object({
 });
 export const TokenParamsSchema = Type.Object({ token_addr: AddressSchema });
 
+/** What the chain service records a transaction for (gas_transactions.operation). */
+export const chainOperations = [
+  'infrastructure',
+  'deploy_suite',
+  'create_identity',
+  'add_kyc_claim',
+  'register_identity',
+  'revoke_kyc_claim',
+  'mint',
+  'forced_transfer',
+  'batch_forced_transfer',
+  'pause',
+  'unpause',
+] as const;
+export type ChainOperation = (typeof chainOperations)[number];
+
+export const TransactionOutcomeParamsSchema = Type.Object({
+  operation: Type.Union(chainOperations.map((operation) => Type.Literal(operation))),
+  idempotency_key: Type.String({ minLength: 1, maxLength: 200 }),
+});
+/**
+ * What became of the transaction sent under a key: `unknown` (none), `queued` or `failed`
+ * (nothing reached the chain), `sent` (broadcast, no receipt yet), `mined` or `reverted`.
+ */
+export const TransactionOutcomeResponseSchema = Type.Object({
+  operation: Type.String(),
+  idempotency_key: Type.String(),
+  status: Type.Union(
+    ['unknown', 'queued', 'failed', 'sent', 'mined', 'reverted'].map((s) => Type.Literal(s)),
+  ),
+  tx_hash: Type.Union([HashSchema, Type.Null()]),
+});
+export type TransactionOutcomeResponse = Static<typeof TransactionOutcomeResponseSchema>;
+
 export const PauseBodySchema = Type.Object(
   { token_addr: AddressSchema, payer_ref: PayerRefSchema },
   { additionalProperties: false },

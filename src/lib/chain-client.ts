@@ -18,6 +18,7 @@ import {
   RegisterIdentityResponseSchema,
   RevokeKycResponseSchema,
   TotalSupplyResponseSchema,
+  TransactionOutcomeResponseSchema,
   TransactionSchema,
   TransferChecksResponseSchema,
   VerifiedResponseSchema,
@@ -32,6 +33,8 @@ import {
   type RegisterIdentityResponse,
   type RevokeKycResponse,
   type TotalSupplyResponse,
+  type ChainOperation,
+  type TransactionOutcomeResponse,
   type Transaction,
   type TransferBody,
   type TransferChecksBody,
@@ -189,6 +192,18 @@ export class ChainClient {
       'POST',
       `/api/v1/tokens/${tokenAddr}/transfer-checks`,
       input,
+    );
+  }
+
+  /** What became of the transaction sent under this key (read only; never sends) */
+  transactionOutcome(
+    operation: ChainOperation,
+    idempotencyKey: string,
+  ): Promise<TransactionOutcomeResponse> {
+    return this.#request(
+      TransactionOutcomeResponseSchema,
+      'GET',
+      `/api/v1/transactions/${operation}/${encodeURIComponent(idempotencyKey)}`,
     );
   }
 

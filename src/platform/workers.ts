@@ -1,9 +1,9 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
  * (mint), the contracts' paused flag (with the maturity sweep), KYC claim revocations, dividend
- * payments and token dividends' on-chain transfers. The mint, pause-sync and revocation workers
- * take their jobs through the one job queue (src/lib/worker/job-queue.ts) with the same lease,
- * clock and failure policy. Started by the platform process after it listens; any number of
+ * payments and token dividends' on-chain transfers. Every worker that calls the chain takes its
+ * jobs through the one job queue (src/lib/worker/job-queue.ts) with the same lease, clock and
+ * failure policy. Started by the platform process after it listens; any number of
  * platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
@@ -47,7 +47,7 @@ export function platformWorkers(deps: {
     chainSync: tokenChainSync({ queue, chain }),
     claimRevoker: kycClaimRevoker({ queue, chain }),
     dividends: dividendDistributor({ db, logger, batchSize: config.dividends.batchSize }),
-    dividendChain: dividendChainSender({ db, chain, wallets, logger, leaseSeconds }),
+    dividendChain: dividendChainSender({ queue, chain, wallets }),
   };
 }
 

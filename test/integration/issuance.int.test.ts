@@ -17,7 +17,8 @@ describe('issuance and the primary offering', () => {
   let businessId: string;
 
   beforeAll(async () => {
-    s = await startIssuanceSystem();
+    // Waits after transient failures longer than any tick, so that only the test's clock ends them.
+    s = await startIssuanceSystem({ CHAIN_RETRY_BASE_MS: '20000', CHAIN_RETRY_MAX_MS: '40000' });
     ({ issuer, businessId } = await s.issuerWithBusiness('ceo@acme.example'));
   }, 120_000);
   afterAll(() => s.close());
@@ -393,39 +394,51 @@ describe('issuance and the primary offering', () => {
       ]);
     });
 
-    it('fails minting while the chain is down, keeps the database state, and mints exactly once after a retry', async () => {
+    it('waits while the chain is down with no attempt used, and mints exactly once after it is back or after a staff retry', async () => {
       const bo = await s.verified('bo@example.com');
       await s.deposit(bo, '200.00');
       const allocation = await s.subscribe(bo, tokenId, 30);
       await s.confirm(tokenId, [allocation.id]);
       await s.stopChain();
-      // The failure policy: each failed attempt waits a doubling backoff, the last one fails.
-      const { maxAttempts, backoffSeconds } = s.config.issuance.workerPolicy;
-      for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-        await s.mintAll();
-        const row = await s.test.db
+      // A transient failure: no attempt used, however many; a jittered wait doubling to a cap.
+      const { maxAttempts, transient } = s.config.issuance.workerPolicy;
+      const mintRow = () =>
+        s.test.db
           .selectFrom('token_allocations')
           .selectAll()
           .where('id', '=', allocation.id)
           .executeTakeFirstOrThrow();
+      for (let waits = 1; waits <= maxAttempts + 1; waits++) {
+        await s.mintAll();
+        const row = await mintRow();
         expect(row).toMatchObject({
-          on_chain_status: attempt < maxAttempts ? 'pending' : 'failed',
-          on_chain_attempts: attempt,
+          on_chain_status: 'pending',
+          on_chain_attempts: 0,
+          on_chain_waits: waits,
           on_chain_claim_id: null,
           on_chain_error: expect.stringContaining('CHAIN_UNAVAILABLE'),
         });
-        if (attempt === maxAttempts) {
-          expect(row.on_chain_due_at).toBeNull();
-          break;
-        }
-        const wait = backoffSeconds * 2 ** (attempt - 1) * 1000;
+        const ceiling = Math.min(transient.baseMs * 2 ** (waits - 1), transient.maxMs);
         const dueIn = row.on_chain_due_at!.getTime() - s.clock().getTime();
-        expect(dueIn).toBeGreaterThan(wait / 2);
-        expect(dueIn).toBeLessThanOrEqual(wait);
-        // Not due yet: nothing is claimed before the backoff ends.
+        expect(dueIn).toBeLessThanOrEqual(ceiling);
+        // Not due yet: nothing is claimed before the wait ends.
         expect(await s.workers.minter.tick()).toBe(0);
-        s.advanceClock(wait);
+        s.advanceClock(ceiling);
       }
+      await s.startChainAgain();
+      await s.mintAll();
+      expect(await mintRow()).toMatchObject({
+        on_chain_status: 'minted',
+        on_chain_attempts: 1,
+        on_chain_waits: 0,
+        on_chain_error: null,
+      });
+      // As a failure the chain would repeat leaves it (its answer lost): staff retry it.
+      await s.test.db
+        .updateTable('token_allocations')
+        .set({ on_chain_status: 'failed', on_chain_error: 'CHAIN_NOT_AUTHORIZED: no agent role' })
+        .where('id', '=', allocation.id)
+        .execute();
       const failed = await s.ok(
         s.call('GET', '/api/v1/admin/allocations?on_chain_status=failed', undefined, s.admin.token),
       );
@@ -434,12 +447,11 @@ describe('issuance and the primary offering', () => {
           id: allocation.id,
           status: 'confirmed',
           on_chain_status: 'failed',
-          on_chain_error: expect.stringContaining('CHAIN_UNAVAILABLE'),
+          on_chain_error: expect.stringContaining('CHAIN_NOT_AUTHORIZED'),
         }),
       ]);
       expect(await token(tokenId)).toMatchObject({ tokens_sold: 70 });
 
-      await s.startChainAgain();
       expect(
         await code(
           s.call('POST', `/api/v1/admin/allocations/${allocation.id}/retry`, {}, issuer.token),

@@ -16,6 +16,7 @@ import { tokenAbi } from '../../src/chain/contracts/generated/index.js';
 import { buildTradingApp, type TradingApp } from '../../src/trading/app.js';
 import { settlementProcessor } from '../../src/trading/settlement/settlement-processor.js';
 import { startChainGate } from '../support/chain-gate.js';
+import { recordTestTrade } from '../support/settlement.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 
 const transferEvent = parseAbiItem(
@@ -30,7 +31,6 @@ describe('settlement', () => {
   let alice: Actor;
   let bob: Actor;
   let carol: Actor;
-  let engineKey = 0;
   const publicClient = () =>
     createPublicClient({ chain: foundry, transport: http(s.anvil.rpcUrl) });
 
@@ -71,72 +71,13 @@ describe('settlement', () => {
     await s?.close();
   });
 
-  /** A trade as the order service records it: orders filled, balances moved, history 'pending'. */
-  async function trade(buyer: Actor, seller: Actor, quantity: number, token = tokenId) {
-    const db = s.test.db;
-    const order = (user: Actor, side: 'buy' | 'sell') => ({
-      id: newId(),
-      user_id: user.id,
-      token_id: token,
-      side,
-      order_type: 'limit' as const,
-      time_in_force: 'GTC' as const,
-      price: '10.00',
-      stop_price: null,
+  const trade = (buyer: Actor, seller: Actor, quantity: number, token = tokenId) =>
+    recordTestTrade(s.test.db, {
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      tokenId: token,
       quantity,
-      filled_quantity: quantity,
-      remaining_quantity: 0,
-      status: 'filled' as const,
-      cancel_reason: null,
-      engine_key: ++engineKey,
-      priority: engineKey,
-      expires_at: null,
-      client_order_id: null,
-      request_hash: null,
     });
-    const buy = order(buyer, 'buy');
-    const sell = order(seller, 'sell');
-    await db.insertInto('orders').values([buy, sell]).execute();
-    const id = newId();
-    await db
-      .insertInto('trades')
-      .values({
-        id,
-        token_id: token,
-        buy_order_id: buy.id,
-        sell_order_id: sell.id,
-        buyer_id: buyer.id,
-        seller_id: seller.id,
-        taker_side: 'buy',
-        price: '10.00',
-        quantity,
-        total: (10 * quantity).toFixed(2),
-        platform_fee: '0.00',
-        effective_fee_bps: 0,
-      })
-      .execute();
-    await db
-      .insertInto('trade_settlement_history')
-      .values({ trade_id: id, status: 'pending' })
-      .execute();
-    await db
-      .updateTable('wallets')
-      .set((eb) => ({ balance: eb('balance', '-', quantity) }))
-      .where('user_id', '=', seller.id)
-      .where('token_id', '=', token)
-      .execute();
-    await db
-      .insertInto('wallets')
-      .values({ id: newId(), user_id: buyer.id, token_id: token, balance: quantity })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'token_id']).doUpdateSet((eb) => ({
-          balance: eb('wallets.balance', '+', eb.ref('excluded.balance')),
-        })),
-      )
-      .execute();
-    return id;
-  }
-
   const row = (id: string) =>
     s.test.db.selectFrom('trades').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const historyRows = (id: string) =>
@@ -482,6 +423,8 @@ describe('settlement', () => {
           settlement_batch_key: expect.stringMatching(/^settle:/),
         });
       }
+      // Their transfer is on chain though not recorded: reconciliation asks the chain, no mismatch.
+      expect((await reconciliation()).mismatches).toEqual([]);
       await s.stopChain();
       await s.startChainAgain();
       // A trade made meanwhile goes in a batch of its own; the first batch is sent again as it was.
@@ -532,6 +475,8 @@ describe('settlement', () => {
       gate.open();
       expect(await ticking).toBe('died');
       for (const id of ids) expect((await row(id)).settlement_status).toBe('processing');
+      // The dead worker's transfer reached the chain: not a mismatch while its lease runs.
+      expect((await reconciliation()).mismatches).toEqual([]);
       // Before the lease ends nobody takes the trades; after it, the next worker does.
       expect(await trading.settlement.processor.tick()).toBe(0);
       s.advanceClock((s.config.issuance.workerLeaseSeconds + 1) * 1000);

@@ -12,6 +12,7 @@ import type { HttpApp } from '../../src/lib/http/app.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { RunningProcess } from '../../src/lib/process.js';
 import { startChain } from '../../src/chain/main.js';
+import { startRpcProxy } from '../../src/chain/testing/rpc-proxy.js';
 import { buildPlatformApp, chainClientFor } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { platformWorkers } from '../../src/platform/workers.js';
@@ -31,12 +32,17 @@ const tokenAbi = parseAbi([
   'function paused() view returns (bool)',
 ]);
 
-export async function startIssuanceSystem(env: Record<string, string> = {}) {
+/** `rpcProxy`: the chain process reaches the node through a proxy the test can take down. */
+export async function startIssuanceSystem(
+  env: Record<string, string> = {},
+  options: { rpcProxy?: boolean } = {},
+) {
   const anvil: TestAnvil = await startTestAnvil();
+  const rpcProxy = options.rpcProxy ? await startRpcProxy(anvil.rpcUrl) : undefined;
   const test: TestDatabase = await createTestDatabase();
   const environment = testEnv({
     DATABASE_URL: test.url,
-    CHAIN_RPC_URL: anvil.rpcUrl,
+    CHAIN_RPC_URL: rpcProxy?.url ?? anvil.rpcUrl,
     CHAIN_SIGNER_KEY: anvil.signerKey,
     CHAIN_PORT: String(await freePort()),
     ...env,
@@ -86,6 +92,8 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
     environment,
     test,
     anvil,
+    /** between the chain process and the node, when asked for */
+    rpcProxy,
     app,
     chain,
     workers,
@@ -310,6 +318,7 @@ export async function startIssuanceSystem(env: Record<string, string> = {}) {
     async close(): Promise<void> {
       await app.close();
       await chainProcess?.stop();
+      await rpcProxy?.stop();
       await test.drop();
       await anvil.stop();
     },

@@ -8,6 +8,7 @@ import {
   totalSupply,
   transferChecks,
 } from '../operations/reads.js';
+import { transactionOutcome } from '../operations/transaction-outcome.js';
 import { parseAddress, parseAmount } from './parse-input.js';
 import { balanceResponse, identityResponse } from './responses.js';
 import {
@@ -16,6 +17,8 @@ import {
   TokenParamsSchema,
   TokenWalletParamsSchema,
   TotalSupplyResponseSchema,
+  TransactionOutcomeParamsSchema,
+  TransactionOutcomeResponseSchema,
   TransferChecksBodySchema,
   TransferChecksResponseSchema,
   VerifiedResponseSchema,
@@ -100,6 +103,22 @@ export function registerReadRoutes(app: ApiScope, services: ChainServices): void
       const token = parseAddress(request.params.token_addr, 'token_addr');
       return { token_addr: token, total_supply: (await totalSupply(services, token)).toString() };
     },
+  );
+
+  app.get(
+    '/transactions/:operation/:idempotency_key',
+    {
+      schema: {
+        summary:
+          'What became of the transaction sent under an idempotency key (the node asked when its receipt is not recorded)',
+        tags: ['chain'],
+        security,
+        params: TransactionOutcomeParamsSchema,
+        response: { 200: TransactionOutcomeResponseSchema },
+      },
+    },
+    async (request) =>
+      transactionOutcome(services, request.params.operation, request.params.idempotency_key),
   );
 
   // A POST only because a list of transfers does not fit a query string: it reads, never sends.

@@ -5,22 +5,10 @@
  */
 import type { Selectable } from 'kysely';
 import type { Address, Hex } from 'viem';
+import type { ChainOperation } from '../../lib/chain-api.schemas.js';
 import type { GasTransactionsTable, PayerType } from '../../lib/db/schema.js';
 
-export const operations = [
-  'infrastructure',
-  'deploy_suite',
-  'create_identity',
-  'add_kyc_claim',
-  'register_identity',
-  'revoke_kyc_claim',
-  'mint',
-  'forced_transfer',
-  'batch_forced_transfer',
-  'pause',
-  'unpause',
-] as const;
-export type Operation = (typeof operations)[number];
+export type Operation = ChainOperation;
 
 /** Who bears the gas (spec: the platform for deploy and transfers, the issuer for registration and mint). */
 export interface Payer {

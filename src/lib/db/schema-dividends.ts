@@ -77,7 +77,10 @@ export interface DividendChainBatchesTable {
   dividend_id: string;
   status: Defaulted<ChainBatchStatus>;
   attempts: Defaulted<number>;
-  claimed_at: Date | null;
+  /** the job's fencing token, due time and transient waits (src/lib/worker/job-queue.ts) */
+  claim_id: string | null;
+  due_at: Date | null;
+  waits: Defaulted<number>;
   tx_hash: string | null;
   error: string | null;
   created_at: CreatedAt;

@@ -1,69 +1,44 @@
 /**
  * Token dividends on chain: the database moved the tokens when the payments were paid; each batch
  * of up to 100 of those payments (fixed when they were paid) is then one batchForcedTransfer from
- * the issuer's address to the holders'. The batch row is the job, claimed with a lease like the
- * allocation minter's; the chain call's idempotency key is the batch id, so a batch sent again
- * after a crash, a lease expiry or a staff retry never transfers twice.
+ * the issuer's address to the holders'. The batch row is the job, taken through the job queue
+ * (src/lib/worker/job-queue.ts) with the other workers' lease and failure policy: a transient
+ * chain failure waits without using an attempt. The chain call's idempotency key is the batch id,
+ * so a batch sent again after a crash, a lease expiry or a staff retry never transfers twice.
  */
-import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
-import { transaction, type Db } from '../../lib/db/database.js';
+import { transaction } from '../../lib/db/database.js';
 import type { DividendChainBatch } from '../../lib/db/schema-dividends.js';
 import { AppError } from '../../lib/errors.js';
-import type { Logger } from '../../lib/logger.js';
 import { baseUnits } from '../../lib/token-units.js';
+import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 
 export interface ChainSenderDeps {
-  db: Db;
+  queue: QueueOptions;
   chain: ChainClient;
   wallets: WalletAddresses;
-  logger: Logger;
-  leaseSeconds: number;
   batchSize?: number;
 }
 
-/** Claims pending batches and sending ones whose lease ran out (a dead worker's). */
-function claimBatches(db: Db, limit: number, leaseSeconds: number): Promise<DividendChainBatch[]> {
-  return db
-    .updateTable('dividend_chain_batches')
-    .set((eb) => ({
-      status: 'sending',
-      claimed_at: sql<Date>`now()`,
-      attempts: eb('attempts', '+', 1),
-      updated_at: sql<Date>`now()`,
-    }))
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('dividend_chain_batches')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'pending'),
-            eb.and([
-              eb('status', '=', 'sending'),
-              eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${leaseSeconds})`),
-            ]),
-          ]),
-        )
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returningAll()
-    .execute();
-}
-
-function describe(error: unknown): string {
-  if (error instanceof AppError) return `${error.code}: ${error.detail ?? error.title}`;
-  return error instanceof Error ? error.message : String(error);
-}
+/** The on-chain batches of token dividends not sent yet. */
+export const dividendChainJobs: JobTable<'dividend_chain_batches'> = {
+  table: 'dividend_chain_batches',
+  state: 'status',
+  ready: 'pending',
+  running: 'sending',
+  failed: 'failed',
+  claimId: 'claim_id',
+  dueAt: 'due_at',
+  attempts: 'attempts',
+  waits: 'waits',
+  error: 'error',
+};
 
 export function dividendChainSender(deps: ChainSenderDeps) {
-  const { db, chain } = deps;
+  const { chain } = deps;
+  const { db } = deps.queue;
+  const queue = jobQueue(dividendChainJobs, deps.queue);
 
   async function send(batch: DividendChainBatch): Promise<string> {
     const token = await db
@@ -103,37 +78,12 @@ export function dividendChainSender(deps: ChainSenderDeps) {
     return sent.tx_hash;
   }
 
-  /** Only the claim holder writes the outcome (a reclaimed batch's first worker finds it changed). */
-  async function finish(
-    batch: DividendChainBatch,
-    outcome: { hash: string } | { error: string },
-  ): Promise<void> {
-    await db
-      .updateTable('dividend_chain_batches')
-      .set(
-        'hash' in outcome
-          ? { status: 'sent', tx_hash: outcome.hash, error: null, updated_at: new Date() }
-          : { status: 'failed', error: outcome.error, updated_at: new Date() },
-      )
-      .where('id', '=', batch.id)
-      .where('status', '=', 'sending')
-      .where('attempts', '=', batch.attempts)
-      .execute();
-  }
-
   return {
-    async tick(): Promise<number> {
-      const claimed = await claimBatches(db, deps.batchSize ?? 5, deps.leaseSeconds);
-      for (const batch of claimed) {
-        try {
-          await finish(batch, { hash: await send(batch) });
-        } catch (error) {
-          deps.logger.warn({ batch_id: batch.id, err: error }, 'dividend chain batch failed');
-          await finish(batch, { error: describe(error) });
-        }
-      }
-      return claimed.length;
-    },
+    tick: () =>
+      queue.runBatch(deps.batchSize ?? 5, async (batch) => ({
+        status: 'sent',
+        tx_hash: await send(batch),
+      })),
   };
 }
 

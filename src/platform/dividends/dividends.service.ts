@@ -338,7 +338,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
         if (!dividend) throw new AppError('NOT_FOUND', 'No such dividend');
         const retried = await trx
           .updateTable('dividend_chain_batches')
-          .set({ status: 'pending', updated_at: new Date() })
+          .set({ status: 'pending', attempts: 0, due_at: null, updated_at: new Date() })
           .where('dividend_id', '=', dividendId)
           .where('status', '=', 'failed')
           .returning('id')

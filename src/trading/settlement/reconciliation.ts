@@ -4,7 +4,10 @@
  * identity registration. The database moves at trade time and the chain catches up at
  * settlement, so a trade not settled yet is counted as in flight and its quantity taken out of
  * the expected chain balance: only a difference left after that is a mismatch (a transfer made
- * on chain outside the platform, a lost mint...).
+ * on chain outside the platform, a lost mint...). An in-flight trade that was sent (it carries a
+ * batch key) may be on chain already, its outcome not recorded yet (the worker died, or is
+ * writing it): the chain service is asked about that batch's transaction, and a mined one counts
+ * as on chain.
  */
 import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
@@ -50,12 +53,27 @@ interface Holder {
   in_flight: number;
 }
 
-async function holdersOf(db: Db, tokenId: string): Promise<Holder[]> {
+/** The batch keys of the token's in-flight trades that were sent, and may be on chain. */
+async function sentBatchKeys(db: Db, tokenId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('trades')
+    .select('settlement_batch_key')
+    .distinct()
+    .where('token_id', '=', tokenId)
+    .where('settlement_status', '<>', 'settled')
+    .where('settlement_batch_key', 'is not', null)
+    .execute();
+  return rows.map((r) => r.settlement_batch_key!);
+}
+
+/** `landed`: batch keys whose transaction is mined; their trades are on chain, not in flight. */
+async function holdersOf(db: Db, tokenId: string, landed: string[]): Promise<Holder[]> {
   const result = await sql<Holder>`
     select w.user_id, u.wallet_address, w.balance::int8 as balance,
       coalesce((select sum(case when t.buyer_id = w.user_id then t.quantity else -t.quantity end)
         from trades t
         where t.token_id = w.token_id and t.settlement_status <> 'settled'
+          and (t.settlement_batch_key is null or t.settlement_batch_key <> all(${landed}::text[]))
           and (t.buyer_id = w.user_id or t.seller_id = w.user_id)), 0)::int8 as in_flight
     from wallets w join users u on u.id = w.user_id
     where w.token_id = ${tokenId}
@@ -85,7 +103,12 @@ export async function reconcile(
   };
   for (const token of tokens) {
     const address = token.contract_address!;
-    const holders = await holdersOf(db, token.id);
+    const sent = await sentBatchKeys(db, token.id);
+    const outcomes = await Promise.all(
+      sent.map((key) => chain.transactionOutcome('batch_forced_transfer', key)),
+    );
+    const landed = outcomes.filter((o) => o.status === 'mined').map((o) => o.idempotency_key);
+    const holders = await holdersOf(db, token.id, landed);
     const inFlight = await db
       .selectFrom('trades')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -1,0 +1,82 @@
+/**
+ * Trades written straight into the database as the order service records them (orders filled,
+ * balances moved, a 'pending' history row), for the settlement tests: the processor then settles
+ * them on chain.
+ */
+import type { Db } from '../../src/lib/db/database.js';
+import { newId } from '../../src/lib/ids.js';
+
+let engineKey = 0;
+
+export interface TestTrade {
+  buyerId: string;
+  sellerId: string;
+  tokenId: string;
+  quantity: number;
+}
+
+/** Records the trade at 10.00 a token without fee; returns its id. */
+export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string> {
+  const { buyerId, sellerId, tokenId, quantity } = trade;
+  const order = (userId: string, side: 'buy' | 'sell') => ({
+    id: newId(),
+    user_id: userId,
+    token_id: tokenId,
+    side,
+    order_type: 'limit' as const,
+    time_in_force: 'GTC' as const,
+    price: '10.00',
+    stop_price: null,
+    quantity,
+    filled_quantity: quantity,
+    remaining_quantity: 0,
+    status: 'filled' as const,
+    cancel_reason: null,
+    engine_key: ++engineKey,
+    priority: engineKey,
+    expires_at: null,
+    client_order_id: null,
+    request_hash: null,
+  });
+  const buy = order(buyerId, 'buy');
+  const sell = order(sellerId, 'sell');
+  await db.insertInto('orders').values([buy, sell]).execute();
+  const id = newId();
+  await db
+    .insertInto('trades')
+    .values({
+      id,
+      token_id: tokenId,
+      buy_order_id: buy.id,
+      sell_order_id: sell.id,
+      buyer_id: buyerId,
+      seller_id: sellerId,
+      taker_side: 'buy',
+      price: '10.00',
+      quantity,
+      total: (10 * quantity).toFixed(2),
+      platform_fee: '0.00',
+      effective_fee_bps: 0,
+    })
+    .execute();
+  await db
+    .insertInto('trade_settlement_history')
+    .values({ trade_id: id, status: 'pending' })
+    .execute();
+  await db
+    .updateTable('wallets')
+    .set((eb) => ({ balance: eb('balance', '-', quantity) }))
+    .where('user_id', '=', sellerId)
+    .where('token_id', '=', tokenId)
+    .execute();
+  await db
+    .insertInto('wallets')
+    .values({ id: newId(), user_id: buyerId, token_id: tokenId, balance: quantity })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'token_id']).doUpdateSet((eb) => ({
+        balance: eb('wallets.balance', '+', eb.ref('excluded.balance')),
+      })),
+    )
+    .execute();
+  return id;
+}
