@@ -27,6 +27,8 @@ export class DrillLoad {
   /** acknowledged payment confirmations: allocation id -> quantity */
   readonly confirmed = new Map<string, number>();
   readonly dividends: string[] = [];
+  /** answers that refused an order, by code (a refusal is an answer: nothing is retried) */
+  readonly refused = new Map<string, number>();
   private readonly random: Prng;
   private sent = 0;
   private running: Promise<void>[] = [];
@@ -75,17 +77,22 @@ export class DrillLoad {
       side: this.random.chance(0.5) ? 'buy' : 'sell',
       order_type: 'limit',
       quantity: this.random.int(1, 20),
-      price: (1.2 + this.random.int(0, 20) / 100).toFixed(2),
+      // within 4% of the offering price: the circuit breaker (10%) is not what is drilled
+      price: (1.2 + this.random.int(0, 10) / 100).toFixed(2),
       client_order_id: clientOrderId,
     };
     const investor = this.random.pick(this.cast.investors);
     for (let attempt = 0; attempt < 20 && !this.stopping; attempt++) {
       const answer = await this.flow
-        .trade('POST', '/api/v1/orders', body, investor, 200)
+        .trade('POST', '/api/v1/orders', body, investor)
         .catch(() => undefined);
-      if (answer) {
+      if (answer?.order) {
         this.orders.set(clientOrderId, answer.order.id as string);
         for (const trade of answer.trades as Json[]) this.trades.add(trade.id as string);
+        return;
+      }
+      if (typeof answer?.code === 'string' && answer.status !== undefined && answer.status < 500) {
+        this.refused.set(answer.code, (this.refused.get(answer.code) ?? 0) + 1);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -239,7 +239,8 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
       staffActions = state.needsStaff.failed + state.needsStaff.retries;
       say(
         `drill: ${fault.name}: recovered in ${seconds.toFixed(1)} s, ${load.commands} commands, ` +
-          `${found.length} lost, ${staffActions} needing staff` +
+          `${found.length} lost, ${staffActions} needing staff, orders refused: ` +
+          JSON.stringify(Object.fromEntries(load.refused)) +
           found.map((line) => `\n  lost: ${line}`).join(''),
       );
       lost.push(...found.map((line) => `${fault.name}: ${line}`));
