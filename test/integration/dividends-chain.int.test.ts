@@ -85,16 +85,8 @@ describe('token dividends on chain', () => {
 
     const expectChainMatchesDatabase = async () => {
       for (const holder of [...investors, issuer]) {
-        const row = await s.test.db
-          .selectFrom('wallets')
-          .innerJoin('users', 'users.id', 'wallets.user_id')
-          .select(['wallets.balance', 'users.wallet_address'])
-          .where('wallets.user_id', '=', holder.id)
-          .where('wallets.token_id', '=', live.id)
-          .executeTakeFirstOrThrow();
-        expect(await s.chainBalance(live.contract_address, row.wallet_address!)).toBe(
-          BigInt(row.balance) * 10n ** 18n,
-        );
+        const { database, chain } = await s.holderBalances(live, holder.id);
+        expect(chain).toBe(database);
       }
     };
     await expectChainMatchesDatabase();

@@ -301,6 +301,23 @@ export async function startIssuanceSystem(
         args: [wallet as `0x${string}`],
       });
     },
+    /** a holder's balance of a deployed token (18 decimals) in the database and on chain */
+    async holderBalances(
+      token: { id: string; contract_address: string },
+      userId: string,
+    ): Promise<{ database: bigint; chain: bigint }> {
+      const row = await test.db
+        .selectFrom('wallets')
+        .innerJoin('users', 'users.id', 'wallets.user_id')
+        .select(['wallets.balance', 'users.wallet_address'])
+        .where('wallets.user_id', '=', userId)
+        .where('wallets.token_id', '=', token.id)
+        .executeTakeFirstOrThrow();
+      return {
+        database: BigInt(row.balance) * 10n ** 18n,
+        chain: await system.chainBalance(token.contract_address, row.wallet_address!),
+      };
+    },
     async chainPaused(tokenAddress: string): Promise<boolean> {
       return publicClient.readContract({
         address: tokenAddress as `0x${string}`,

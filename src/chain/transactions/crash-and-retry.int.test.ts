@@ -95,6 +95,18 @@ describe('failures around a send', () => {
     const lostProblem = lost.json<Problem & { tx_hash: Hash }>();
     expect(lostProblem.code).toBe('CHAIN_UNAVAILABLE');
     expect(await row('crash-1')).toMatchObject({ status: 'sent', tx_hash: lostProblem.tx_hash });
+    // Asked what became of it, the chain service asks the node: mined, though recorded as sent.
+    const outcome = await call(f.app, 'GET', '/api/v1/transactions/mint/crash-1');
+    expect(outcome.json()).toEqual({
+      operation: 'mint',
+      idempotency_key: 'crash-1',
+      status: 'mined',
+      tx_hash: lostProblem.tx_hash,
+    });
+    const unknown = await call(f.app, 'GET', '/api/v1/transactions/mint/never-sent');
+    expect(unknown.json()).toMatchObject({ status: 'unknown', tx_hash: null });
+    const badOperation = await call(f.app, 'GET', '/api/v1/transactions/launch/crash-1');
+    expect(badOperation.statusCode).toBe(400);
 
     // The node stops (dumping its state) and the retry meets a dead node: still nothing resent.
     await f.proxy!.setMode('forward');
