@@ -4,8 +4,9 @@
  * nothing), plus readiness that checks the database, the node and the infrastructure's code.
  */
 import type { Config } from '../lib/config.js';
-import { pingDb } from '../lib/db/database.js';
+import { databaseStatus } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
+import { probe, type Readiness } from '../lib/http/readiness.js';
 import { requireServiceToken } from '../lib/http/service-auth.js';
 import type { Logger } from '../lib/logger.js';
 import type { ChainServices } from './chain-services.js';
@@ -24,19 +25,23 @@ export interface ChainAppDeps {
  */
 const serviceRequestsPerMinute = 100_000;
 
-async function readiness(services: ChainServices): Promise<Record<string, string>> {
+/** Both are required: without its database or its node the chain service can do nothing. */
+async function readiness(services: ChainServices, logger: Logger): Promise<Readiness> {
   const { db, session, infrastructure } = services;
-  const [database, chain] = await Promise.all([
-    pingDb(db).then(
-      () => 'ok',
-      (error: Error) => error.message,
-    ),
-    session.client.getCode({ address: infrastructure.trexFactory }).then(
-      (code) => (code && code !== '0x' ? 'ok' : 'the node has no code at the TREXFactory (reset?)'),
-      (error: Error) => error.message,
+  const [database, node] = await Promise.all([
+    databaseStatus(db, logger),
+    probe(
+      'node',
+      async () => {
+        const code = await session.client.getCode({ address: infrastructure.trexFactory });
+        if (!code || code === '0x')
+          throw new Error('the node has no code at the TREXFactory (reset?)');
+        return 'ok';
+      },
+      logger,
     ),
   ]);
-  return { database, chain };
+  return { required: { database, node } };
 }
 
 export async function buildChainApp(deps: ChainAppDeps): Promise<HttpApp> {
@@ -50,7 +55,7 @@ export async function buildChainApp(deps: ChainAppDeps): Promise<HttpApp> {
     corsOrigins: [],
     rateLimitPerMinute: Math.max(config.http.rateLimitPerMinute, serviceRequestsPerMinute),
     bodyLimitBytes: config.http.bodyLimitBytes,
-    readiness: () => readiness(services),
+    readiness: () => readiness(services, logger),
     securitySchemes: {
       serviceToken: { type: 'http', scheme: 'bearer', description: 'the SERVICE_TOKEN' },
     },

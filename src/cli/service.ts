@@ -2,8 +2,7 @@
  * One of the four processes run by `tessera start` as its own OS process (`bin/tessera.js <name>`,
  * the same command that runs it alone), with its own event loop and core. The launcher passes its
  * output through, waits until it says it is ready over the IPC channel and answers /healthz, and
- * supervises it: a process that exits on its own is restarted, at most `restartLimit` times in
- * `restartWindowMs`; once more, `onGiveUp` is told and the launcher stops everything.
+ * supervises it: a process that exits on its own is restarted as src/cli/restarts.ts says.
  * The IPC channel closes however the launcher ends (SIGKILL included), and the process then stops
  * itself (src/cli/run-one.ts), so none outlives its launcher.
  */
@@ -11,11 +10,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { stopChild } from '../lib/embedded/child.js';
 import type { ProcessName } from './processes.js';
+import { describeExit, Restarts } from './restarts.js';
 import type { ReadyMessage } from './run-one.js';
 
-export const restartLimit = 3;
-export const restartWindowMs = 10 * 60_000;
-const restartDelayMs = 1_000;
 const readyTimeoutMs = 120_000;
 
 const command = fileURLToPath(new URL('../../bin/tessera.js', import.meta.url));
@@ -28,19 +25,16 @@ export interface ServiceOptions {
   onGiveUp: (reason: string) => void;
 }
 
-function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
-  return signal ? `killed by ${signal}` : `exit code ${code}`;
-}
-
 export class Service {
   private child: ChildProcess | undefined;
   private stopping = false;
-  private restartTimer: NodeJS.Timeout | undefined;
-  private readonly restarts: number[] = [];
+  private readonly restarts: Restarts;
   private output = '';
   url: string | undefined;
 
-  constructor(private readonly options: ServiceOptions) {}
+  constructor(private readonly options: ServiceOptions) {
+    this.restarts = new Restarts({ ...options, output: () => this.output });
+  }
 
   get name(): ProcessName {
     return this.options.name;
@@ -95,37 +89,16 @@ export class Service {
 
   private exitedOnItsOwn(child: ChildProcess, how: string): void {
     if (this.stopping || child !== this.child) return;
-    const { name, say, onGiveUp } = this.options;
-    const now = Date.now();
-    while (this.restarts.length > 0 && now - this.restarts[0]! > restartWindowMs)
-      this.restarts.shift();
-    if (this.restarts.length >= restartLimit) {
-      onGiveUp(
-        `${name} exited (${how}), after ${restartLimit} restarts in the last ` +
-          `${restartWindowMs / 60_000} minutes; its last output:\n${this.output.slice(-2000)}`,
-      );
-      return;
-    }
-    this.restarts.push(now);
-    say(
-      `${name} exited (${how}); restarting it (restart ${this.restarts.length} of ` +
-        `${restartLimit} allowed in ${restartWindowMs / 60_000} minutes)`,
-    );
-    this.restartTimer = setTimeout(() => {
-      this.start().then(
-        () => say(`${name} restarted: ${this.url}`),
-        (error: unknown) => {
-          if (!this.stopping)
-            onGiveUp(`${name} could not be restarted: ${(error as Error).message}`);
-        },
-      );
-    }, restartDelayMs);
+    this.restarts.exited(how, async () => {
+      await this.start();
+      return this.url!;
+    });
   }
 
   /** Stops the process (SIGTERM: it finishes in-flight requests), also while it is starting. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearTimeout(this.restartTimer);
+    this.restarts.cancel();
     if (this.child) await stopChild(this.child, 'SIGTERM');
   }
 }

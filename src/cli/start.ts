@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { loadConfig, loadLauncherConfig } from '../lib/config.js';
-import { anvilDevSignerKey, startEmbeddedAnvil } from '../lib/embedded/anvil.js';
+import { anvilDevSignerKey } from '../lib/embedded/anvil.js';
 import { assertPortFree } from '../lib/embedded/ports.js';
 import { startEmbeddedPostgres } from '../lib/embedded/postgres.js';
 import {
@@ -28,6 +28,7 @@ import {
 import { portOf, portSettings, processNames } from './processes.js';
 import { loadOrCreateSecrets, secretsAsEnv } from './secrets.js';
 import { Service } from './service.js';
+import { startSupervisedAnvil } from './supervised-anvil.js';
 import { prepareDatabase } from './setup.js';
 
 interface Stoppable {
@@ -99,6 +100,13 @@ export async function start(): Promise<void> {
     void exit(0);
   }, parentCheckMs).unref();
 
+  /** A supervised part (a process, anvil) exited more often than its restarts allow. */
+  const onGiveUp = (reason: string) => {
+    if (stopping) return;
+    say(`\n${reason}\nstopping everything...`);
+    void exit(1);
+  };
+
   const step = async <T extends Stoppable>(what: Promise<T>): Promise<T> => {
     pending = what;
     const part = await what;
@@ -138,14 +146,17 @@ export async function start(): Promise<void> {
     if (launcher.embedChain) {
       const statePath = path.join(launcher.dataDir, 'anvil-state.json');
       const anvil = await step(
-        startEmbeddedAnvil({
-          port: launcher.anvilPort,
-          // loopback whatever HOST says: the node takes transactions signed with public keys
-          host: '127.0.0.1',
-          statePath,
-          pidFile: path.join(launcher.dataDir, 'anvil.pid'),
-          notice: (line) => say(`anvil     ${line}`),
-        }).then((node) => ({ ...node, name: 'anvil' })),
+        startSupervisedAnvil(
+          {
+            port: launcher.anvilPort,
+            // loopback whatever HOST says: the node takes transactions signed with public keys
+            host: '127.0.0.1',
+            statePath,
+            pidFile: path.join(launcher.dataDir, 'anvil.pid'),
+            notice: (line) => say(`anvil     ${line}`),
+          },
+          { say, onGiveUp },
+        ).then((node) => ({ rpcUrl: node.rpcUrl, stop: () => node.stop(), name: 'anvil' })),
       );
       env.CHAIN_RPC_URL = anvil.rpcUrl;
       const developmentKey = env.CHAIN_SIGNER_KEY === undefined;
@@ -165,19 +176,7 @@ export async function start(): Promise<void> {
     const { applied, admin } = await prepared;
     if (applied.length > 0) say(`migrations: ${applied.join(', ')}`);
 
-    const services = processNames.map(
-      (name) =>
-        new Service({
-          name,
-          env,
-          say,
-          onGiveUp: (reason) => {
-            if (stopping) return;
-            say(`\n${reason}\nstopping everything...`);
-            void exit(1);
-          },
-        }),
-    );
+    const services = processNames.map((name) => new Service({ name, env, say, onGiveUp }));
     started.push({
       name: 'processes',
       stop: async () => void (await Promise.all(services.map((service) => service.stop()))),

@@ -45,6 +45,9 @@ import {
 } from './chain-api.schemas.js';
 import type { Config } from './config.js';
 import { AppError, errorCatalogue, type ErrorCode } from './errors.js';
+import { databaseStatus, type Db } from './db/database.js';
+import { probe, probeTimeoutMs, type DependencyStatus, type Readiness } from './http/readiness.js';
+import type { Logger } from './logger.js';
 
 export interface ChainClientOptions {
   /** e.g. config.urls.chain */
@@ -225,6 +228,23 @@ export class ChainClient {
     return this.#request(IdentityResponseSchema, 'GET', `/api/v1/identities/${walletAddr}`);
   }
 
+  /**
+   * The chain service as its /readyz sees itself (`ok` when its database answers, else
+   * `degraded`) and the node behind it; throws when the service does not answer.
+   */
+  async readiness(): Promise<{ service: DependencyStatus; node: DependencyStatus }> {
+    const response = await fetch(`${this.#baseUrl}/readyz`, {
+      signal: AbortSignal.timeout(probeTimeoutMs),
+    });
+    const payload = (await response.json()) as { checks?: Record<string, unknown> };
+    const statusOf = (value: unknown): DependencyStatus =>
+      value === 'ok' || value === 'degraded' ? value : 'down';
+    return {
+      service: payload.checks?.database === 'ok' ? 'ok' : 'degraded',
+      node: statusOf(payload.checks?.node),
+    };
+  }
+
   async #request<S extends TSchema>(
     schema: S,
     method: 'GET' | 'POST',
@@ -276,6 +296,32 @@ export class ChainClient {
       `The chain service answered ${method} ${path} with HTTP ${response.status}`,
     );
   }
+}
+
+/**
+ * The readiness of a process that calls the chain service (platform, trading): its database is
+ * required; the chain service and its node are not (orders, payments and the rest commit in the
+ * database while chain work waits for them), so their trouble answers `degraded`.
+ */
+export async function chainCallerReadiness(
+  db: Db,
+  chain: ChainClient,
+  logger: Logger,
+): Promise<Readiness> {
+  let node: DependencyStatus = 'down';
+  const [database, service] = await Promise.all([
+    databaseStatus(db, logger),
+    probe(
+      'chain',
+      async () => {
+        const seen = await chain.readiness();
+        node = seen.node;
+        return seen.service;
+      },
+      logger,
+    ),
+  ]);
+  return { required: { database }, optional: { chain: service, node } };
 }
 
 /** A process's client of the chain process, authenticated with the service token. */

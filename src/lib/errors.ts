@@ -184,6 +184,7 @@ export const errorCatalogue = {
   OTC_ORDER_NOT_PENDING: { status: 409, title: 'The OTC request is no longer pending review' },
   TRADE_NOT_FOUND: { status: 404, title: 'No such trade' },
   TRADE_NOT_FAILED: { status: 409, title: 'Only a trade whose settlement failed can be retried' },
+  INVALID_TIME_RANGE: { status: 422, title: 'The time range must end after it starts' },
   HOLDER_NOT_VERIFIED: {
     status: 422,
     title: "A holder of this trade is not verified on the token's identity registry",

@@ -5,7 +5,7 @@
 import { AccessTokens } from '../lib/auth/access-token.js';
 import { sessionChecker } from '../lib/auth/session-check.js';
 import type { Config } from '../lib/config.js';
-import { databaseCheck, type Db } from '../lib/db/database.js';
+import type { Db } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
 import { guards } from '../lib/http/auth-guard.js';
 import { httpOptionsFrom } from '../lib/http/serve.js';
@@ -32,7 +32,7 @@ import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { portfolioService } from './portfolio/portfolio.service.js';
 import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
-import { chainClientFor, type ChainClient } from '../lib/chain-client.js';
+import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
 import { dividendsRoutes } from './dividends/dividends.routes.js';
@@ -60,6 +60,7 @@ export interface PlatformDeps {
 
 export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   const { config, db, logger } = deps;
+  const chain = deps.chain ?? chainClientFor(config);
   const app = await buildHttpApp({
     ...httpOptionsFrom(
       config,
@@ -67,7 +68,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
       'platform',
       'Users, verification, businesses, tokens, primary offering, fiat ledger, dividends, admin.',
     ),
-    readiness: async () => ({ database: await databaseCheck(db) }),
+    readiness: () => chainCallerReadiness(db, chain, logger),
   });
   const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
   const guard = guards({ tokens, isSessionActive: sessionChecker(db) });
@@ -141,7 +142,6 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
   );
 
-  const chain = deps.chain ?? chainClientFor(config);
   businessesRoutes(app, businessesService(db), guard, gates);
   tokensRoutes(
     app,

@@ -7,9 +7,9 @@
  */
 import fastifyWebsocket from '@fastify/websocket';
 import { AccessTokens } from '../lib/auth/access-token.js';
-import { chainClientFor, type ChainClient } from '../lib/chain-client.js';
+import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
-import { databaseCheck, type Db } from '../lib/db/database.js';
+import type { Db } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
 import { guards } from '../lib/http/auth-guard.js';
 import { httpOptionsFrom } from '../lib/http/serve.js';
@@ -68,6 +68,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   const { config, db, logger } = deps;
   const clock = deps.clock ?? systemClock;
   const tickMs = deps.tickMs ?? 1000;
+  const chain = deps.chain ?? chainClientFor(config);
   const metrics = tradingMetrics();
   const app = await buildHttpApp({
     ...httpOptionsFrom(
@@ -77,7 +78,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
       'Orders, order books, trades, settlement, market data.',
     ),
     metricsRegistry: metrics.registry,
-    readiness: async () => ({ database: await databaseCheck(db) }),
+    readiness: () => chainCallerReadiness(db, chain, logger),
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new MarketDataHub({
@@ -156,7 +157,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   const settlement = settlementWorkers({
     config,
     db,
-    chain: deps.chain ?? chainClientFor(config),
+    chain,
     logger,
     clock: now,
     registry: metrics.registry,

@@ -1,13 +1,15 @@
 /**
  * Starting and stopping as a user does it: `npm start` in a process group of its own (as a
  * terminal runs it), Ctrl-C as SIGINT to that whole group at every moment of the start and once
- * running (sometimes twice), SIGTERM to npm's own pid, a process that dies, and the launcher
+ * running (sometimes twice), SIGTERM to npm's own pid, a process that dies, anvil that dies, and the launcher
  * killed outright. After every stop: no process of the system left and no port listening. One data
  * folder throughout, as a user's `.tessera`.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPortFree } from '../../src/lib/embedded/ports.js';
+import { until } from '../support/e2e-flows.js';
 import {
   launch,
   newDataDir,
@@ -145,6 +147,43 @@ describe('npm start and stop, as a user does it', () => {
     groupSignal(npm, 'SIGINT');
     await npm.exited;
     await nothingLeft();
+  }, 600_000);
+
+  it('restarts anvil when it dies, with its chain, within the same limits as a process', async () => {
+    const npm = launch(env, 'npm');
+    await npm.waitFor('Press Ctrl-C to stop.');
+    // The chain's contracts are in a dump anvil wrote after the system was up (it dumps every 5 s).
+    const statePath = path.join(env.TESSERA_DATA_DIR!, 'anvil-state.json');
+    const upAt = Date.now();
+    await until(
+      () => fs.stat(statePath).then((stat) => stat.mtimeMs),
+      (mtime) => mtime > upAt,
+    );
+    const killAnvil = async () => {
+      const node = (await processesOf(env)).find((p) => p.command.includes('/anvil '));
+      process.kill(node!.pid, 'SIGKILL');
+    };
+    const restarted = (times: number) => new RegExp(`(anvil restarted: http[^]*){${times}}`);
+
+    await killAnvil();
+    await npm.waitFor(restarted(1));
+    expect(npm.output()).toContain(
+      'anvil exited (killed by SIGKILL); restarting it (restart 1 of 3 allowed in 10 minutes)',
+    );
+    // the chain process finds its contracts on the restarted node: the state file was kept
+    await until(
+      () => fetch(`http://127.0.0.1:${ports.chain}/readyz`).then((r) => r.json()),
+      (answer: any) => answer.status === 'ready',
+    );
+
+    for (const times of [2, 3]) {
+      await killAnvil();
+      await npm.waitFor(restarted(times));
+    }
+    await killAnvil();
+    await npm.waitFor('anvil exited (killed by SIGKILL), after 3 restarts in the last 10 minutes');
+    expect((await npm.exited).code).toBe(1);
+    await allGone();
   }, 600_000);
 
   it('after the launcher is killed outright, its processes die with it and the next start stops the PostgreSQL and anvil it left', async () => {

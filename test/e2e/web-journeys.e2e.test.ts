@@ -342,6 +342,17 @@ describe('web journeys over the running system', () => {
         { timeout: 30_000 },
       )
       .toMatch(/^Database and chain agree for 1 token\(s\)/);
+    // every trade, filtered (none yet), and the bulk retry of failed ones (none to retry)
+    const trades = admin.getByRole('form', { name: 'Filter trades' });
+    await trades.getByLabel('Token').selectOption({ label: symbol });
+    await trades.getByLabel('Settlement').selectOption('failed');
+    await trades.getByRole('button', { name: 'Filter' }).click();
+    await admin.getByText('No trade matches.').waitFor();
+    const retry = admin.getByRole('form', { name: 'Retry failed settlements' });
+    await retry.getByLabel('Token').selectOption({ label: symbol });
+    await retry.getByLabel('Error code').fill('CHAIN_UNAVAILABLE');
+    await retry.getByRole('button', { name: 'Retry matching failed trades' }).click();
+    await retry.getByText('0 trade(s) sent back to settlement.').waitFor();
     await screenshot(admin, journey, '12-staff-settlement');
 
     await menu(admin, 'Trading halts');

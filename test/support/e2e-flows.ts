@@ -52,6 +52,8 @@ export function flows(system: RunningSystem) {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // a process that accepted the request and then hangs must fail the flow, not stall it
+      signal: AbortSignal.timeout(300_000),
     });
     const json = (await response.json()) as Json;
     if (expected && response.status !== expected)

@@ -4,6 +4,8 @@
  */
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { probe, type DependencyStatus } from '../http/readiness.js';
+import type { Logger } from '../logger.js';
 import { PreparingClient } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -32,12 +34,9 @@ export function transaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<
   return db.transaction().execute(work);
 }
 
-/** 'ok' when the database answers, else what went wrong (for /readyz). */
-export function databaseCheck(db: Db): Promise<string> {
-  return pingDb(db).then(
-    () => 'ok',
-    (error: Error) => error.message,
-  );
+/** The database as /readyz reports it (src/lib/http/readiness.ts). */
+export function databaseStatus(db: Db, logger: Logger): Promise<DependencyStatus> {
+  return probe('database', async () => (await pingDb(db), 'ok'), logger);
 }
 
 /** Resolves when the database answers a trivial query. */

@@ -25,6 +25,10 @@ export interface EmbeddedAnvil {
   rpcUrl: string;
   /** the node's process id (the benchmarks read its CPU time) */
   pid: number;
+  /** resolves when the node exits, however it ends (a stop, a crash, a kill) */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** the node's recent output */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -91,6 +95,9 @@ export async function startEmbeddedAnvil(options: {
   const child = spawn(binaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
   child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000)));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const rpcUrl = `http://${host}:${options.port}`;
   if (pidFile && child.pid !== undefined) writePidFile(pidFile, recordOf(child.pid));
   const stop = async () => {
@@ -108,5 +115,5 @@ export async function startEmbeddedAnvil(options: {
     await stop();
     throw error;
   }
-  return { rpcUrl, pid: child.pid!, stop };
+  return { rpcUrl, pid: child.pid!, exited, output: () => output, stop };
 }

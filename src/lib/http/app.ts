@@ -18,6 +18,7 @@ import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { registerMetrics } from './metrics.js';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './problem.js';
+import { readinessAnswer, type Readiness } from './readiness.js';
 import { requestForLog } from './request-log.js';
 import { validatorCompiler } from './validation.js';
 
@@ -34,8 +35,8 @@ export interface HttpAppOptions {
    * socket's peer and the header is ignored, so it cannot be forged to dodge per-address limits.
    */
   trustedProxies?: readonly string[];
-  /** Resolves when the process can serve (database reachable, chain reachable...). */
-  readiness?: () => Promise<Record<string, string>>;
+  /** Each dependency's status (database, chain...): what `/readyz` answers. */
+  readiness?: () => Promise<Readiness>;
   /** Where /metrics reads from; a process with metrics of its own passes its registry. */
   metricsRegistry?: Registry;
   /** Extra OpenAPI security schemes (bearer is always declared). */
@@ -152,14 +153,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     status: 'ok',
     service: options.name,
   }));
+  // 503 only when a required dependency is not ok: a load balancer keeps a degraded process.
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const checks = options.readiness
-      ? await options.readiness().catch((e: Error) => ({ error: e.message }))
-      : {};
-    const ready = Object.values(checks).every((value) => value === 'ok');
+    const answer = readinessAnswer(
+      options.readiness ? await options.readiness() : { required: {} },
+    );
     return reply
-      .code(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not_ready', service: options.name, checks });
+      .code(answer.status === 'not_ready' ? 503 : 200)
+      .send({ status: answer.status, service: options.name, checks: answer.checks });
   });
   return app;
 }

@@ -313,21 +313,55 @@ export function lockTrade(trx: Trx, id: string) {
     .executeTakeFirst();
 }
 
-/** The admin retry: failed back to processing with fresh attempts, claimable on the next tick. */
-export async function reopenFailed(trx: Trx, id: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('trades')
-    .set({
-      settlement_status: 'processing',
-      settlement_attempts: 0,
-      claimed_by: null,
-      lease_expires_at: null,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .execute();
-  await trx
-    .insertInto('trade_settlement_history')
-    .values({ trade_id: id, status: 'processing', error: 'admin retry', created_at: now })
-    .execute();
+/** Which failed trades a bulk retry takes; each absent member matches every trade. */
+export interface FailedFilter {
+  tokenId?: string;
+  /** the code the trade's last error starts with ("CHAIN_UNAVAILABLE: ...") */
+  errorCode?: string;
+  /** when the trade failed (its last change), from inclusive, to exclusive */
+  failedFrom?: Date;
+  failedTo?: Date;
+}
+
+/**
+ * The admin retry: the matching failed trades (one by `ids`, or all by `filter`) back to
+ * processing with fresh attempts, claimable on the next tick, each with a history row; returns
+ * their ids, oldest first. Locks the rows it moves.
+ */
+export async function reopenFailed(
+  trx: Trx,
+  match: { ids: string[] } | { filter: FailedFilter },
+  now: Date,
+): Promise<string[]> {
+  const where =
+    'ids' in match
+      ? sql`id = any(${match.ids}::uuid[])`
+      : sql.join(
+          [
+            sql`true`,
+            ...(match.filter.tokenId ? [sql`token_id = ${match.filter.tokenId}`] : []),
+            ...(match.filter.errorCode
+              ? [sql`starts_with(settlement_error, ${`${match.filter.errorCode}:`})`]
+              : []),
+            ...(match.filter.failedFrom ? [sql`updated_at >= ${match.filter.failedFrom}`] : []),
+            ...(match.filter.failedTo ? [sql`updated_at < ${match.filter.failedTo}`] : []),
+          ],
+          sql` and `,
+        );
+  const result = await sql<{ id: string }>`
+    with reopened as (
+      update trades set
+        settlement_status = 'processing',
+        settlement_attempts = 0,
+        claimed_by = null,
+        lease_expires_at = null,
+        updated_at = ${now}
+      where settlement_status = 'failed' and ${where}
+      returning id
+    ), history as (
+      insert into trade_settlement_history (trade_id, status, error, created_at)
+      select id, 'processing', 'admin retry', ${now}::timestamptz from reopened
+    )
+    select id from reopened order by id`.execute(trx);
+  return result.rows.map((row) => row.id);
 }

@@ -1,15 +1,20 @@
 import type { HttpApp } from '../../lib/http/app.js';
-import type { guards } from '../../lib/http/auth-guard.js';
+import type { FastifyRequest } from 'fastify';
+import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import type { ReconciliationReport } from './reconciliation.js';
 import {
+  BulkRetryBody,
+  BulkRetryView,
   FailedTradesQuery,
   FailedTradeView,
   ReconciliationView,
   RetryView,
 } from './settlement.schemas.js';
 import type { SettlementService } from './settlement.service.js';
+
+const actorOf = (request: FastifyRequest) => ({ userId: caller(request).userId, ip: request.ip });
 
 /** The settlement dashboard of staff: failed trades with their errors, a retry, reconciliation. */
 export function settlementRoutes(
@@ -63,7 +68,34 @@ export function settlementRoutes(
         response: { 200: RetryView },
       },
     },
-    async (request) => settlement.retry(request.params.id),
+    async (request) => settlement.retry(request.params.id, actorOf(request)),
+  );
+
+  app.post(
+    '/api/v1/admin/trades/retry-settlement',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Retry every failed settlement matching the filters (token, error code, failure time), audited',
+        security: bearer,
+        body: BulkRetryBody,
+        response: { 200: BulkRetryView },
+      },
+    },
+    async (request) => {
+      const { token_id, error_code, failed_from, failed_to } = request.body;
+      return settlement.retryMatching(
+        {
+          tokenId: token_id,
+          errorCode: error_code,
+          failedFrom: failed_from === undefined ? undefined : new Date(failed_from),
+          failedTo: failed_to === undefined ? undefined : new Date(failed_to),
+        },
+        actorOf(request),
+      );
+    },
   );
 
   app.get(

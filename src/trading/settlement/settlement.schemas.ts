@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { DateTime } from '../../lib/http/route-schemas.js';
 
 export const FailedTradesQuery = Type.Object(PageQuery, { additionalProperties: false });
 
@@ -21,6 +22,27 @@ export const FailedTradeView = Type.Object({
 export const RetryView = Type.Object({
   id: Type.String({ format: 'uuid' }),
   settlement_status: Type.Literal('processing'),
+});
+
+export const BulkRetryBody = Type.Object(
+  {
+    token_id: Type.Optional(Type.String({ format: 'uuid' })),
+    error_code: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z][A-Z0-9_]{0,63}$',
+        description: 'the code the last error starts with, e.g. CHAIN_UNAVAILABLE',
+      }),
+    ),
+    failed_from: Type.Optional(DateTime('failed at or after this instant')),
+    failed_to: Type.Optional(DateTime('failed before this instant')),
+  },
+  { additionalProperties: false },
+);
+
+export const BulkRetryView = Type.Object({
+  retried: Type.Integer(),
+  /** the trades moved back to processing, oldest first */
+  trade_ids: Type.Array(Type.String({ format: 'uuid' })),
 });
 
 const Units = Type.Union([Type.String(), Type.Null()]);
