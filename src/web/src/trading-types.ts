@@ -28,6 +28,7 @@ export type {
   OwnTradeView,
   PlaceOrderAnswer,
   PlaceOrderBody,
+  TradeView,
 } from '../../trading/orders/orders.schemas.js';
 export type { CandleInterval, OrderView, ServerMessage, Ticker, WireLevel };
 export type Candle = Static<typeof CandleSchema>;
