@@ -241,6 +241,11 @@ export const errorCatalogue = {
     status: 502,
     title: 'The chain service answered with a body that does not match its schema',
   },
+  CHAIN_OUTCOME_UNKNOWN: {
+    status: 409,
+    title:
+      'The outcome of a sent transaction is unknown (it may have run): check the chain before retrying',
+  },
   CHAIN_TIMEOUT: { status: 504, title: 'The transaction was sent but is not mined yet' },
   CHAIN_INFRASTRUCTURE_MISSING: {
     status: 503,

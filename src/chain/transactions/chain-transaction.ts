@@ -1,7 +1,8 @@
 /**
  * A transaction of the chain service through its lifecycle, as a status-discriminated union:
  * queued (recorded, nothing signed), sent (signed, hash stored, broadcast), mined or reverted (a
- * receipt, with its gas), failed (refused or unreachable before anything reached the chain).
+ * receipt, with its gas), failed (refused or unreachable before anything reached the chain; or,
+ * with CHAIN_OUTCOME_UNKNOWN, lost with its nonce used: it may have run).
  */
 import type { Selectable } from 'kysely';
 import type { Address, Hex } from 'viem';

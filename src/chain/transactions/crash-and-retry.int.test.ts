@@ -2,8 +2,8 @@
  * Failures around a send, on a real anvil behind a failure-injecting proxy: the node unreachable
  * (nothing recorded as sent), the node dying after a send and coming back with its state (the
  * retry finds the mined transaction and sends nothing), a send the node never saw (rebroadcast
- * with the same hash, or sent anew when its nonce went to another transaction), a receipt
- * timeout. Every check of the chain reads anvil directly.
+ * with the same hash, sent anew when its nonce went to another transaction of ours, or not sent
+ * at all when its nonce is used by nothing of ours: the outcome unknown), a receipt timeout. Every check of the chain reads anvil directly.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -151,6 +151,39 @@ describe('failures around a send', () => {
     expect(retry.statusCode).toBe(200);
     expect(retry.json<Transaction>().tx_hash).not.toBe(lostHash);
     expect(await balance(bob)).toBe(before + 11n);
+  });
+
+  it("sends nothing when the lost transaction's nonce is used by nothing of ours (outcome unknown)", async () => {
+    // The node restarted from a state that kept a transaction's effects and nonce but not its
+    // block (or a reorg): our hash is unknown to it, its nonce is used, and no other row of ours
+    // holds that nonce. The call may have run: it must not be sent again.
+    const before = await balance(bob);
+    await f.proxy!.setMode('lose-send');
+    const lost = await mint('lost-3', bob, '6');
+    expect(lost.statusCode).toBe(503);
+    const lostNonce = Number((await row('lost-3')).nonce);
+    await f.proxy!.setMode('forward');
+    await f.independent.request({
+      method: 'anvil_setNonce',
+      params: [f.services.session.signer.address, `0x${(lostNonce + 1).toString(16)}`],
+    } as never);
+    const nonceBefore = await sentCount();
+
+    const retry = await mint('lost-3', bob, '6');
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json<Problem>().code).toBe('CHAIN_OUTCOME_UNKNOWN');
+    expect(await sentCount()).toBe(nonceBefore);
+    expect(await balance(bob)).toBe(before);
+    expect(await row('lost-3')).toMatchObject({
+      status: 'failed',
+      error_code: 'CHAIN_OUTCOME_UNKNOWN',
+    });
+
+    // A later retry with the same key (a worker, a staff retry) refuses again: still nothing sent.
+    const again = await mint('lost-3', bob, '6');
+    expect(again.json<Problem>().code).toBe('CHAIN_OUTCOME_UNKNOWN');
+    expect(await sentCount()).toBe(nonceBefore);
+    expect(await balance(bob)).toBe(before);
   });
 
   it('answers CHAIN_TIMEOUT when no block comes, and the retry finds the receipt', async () => {

@@ -101,7 +101,31 @@ export async function recordSent(
   return tx as PendingTransaction;
 }
 
-/** Nothing of this transaction is on chain: refused before sending, or the node was unreachable. */
+/**
+ * The hashes of this signer's other transactions that were given this nonce (sent, mined or
+ * reverted; a failed row keeps no nonce): a receipt for one of them proves that the nonce went to
+ * a transaction of ours, so that no other transaction with it can ever be mined.
+ */
+export async function otherHashesWithNonce(
+  db: Db,
+  tx: { id: string; chainId: number; from: Address; nonce: number },
+): Promise<Hex[]> {
+  const rows = await db
+    .selectFrom('gas_transactions')
+    .select('tx_hash')
+    .where('chain_id', '=', tx.chainId)
+    .where('from_address', '=', tx.from)
+    .where('nonce', '=', tx.nonce)
+    .where('id', '<>', tx.id)
+    .where('status', 'in', ['sent', 'mined', 'reverted'])
+    .execute();
+  return rows.flatMap((r) => (r.tx_hash ? [r.tx_hash as Hex] : []));
+}
+
+/**
+ * Nothing of this transaction is on chain (refused before sending, or the node was unreachable),
+ * or, with CHAIN_OUTCOME_UNKNOWN, its outcome is unknown and it must not be sent again.
+ */
 export async function recordFailed(
   db: Db,
   id: string,

@@ -3,7 +3,8 @@
  *
  * 1. The key is recorded in gas_transactions (queued) before anything else; a key seen before
  *    resumes its row instead: mined gives the recorded outcome, sent asks the chain about the
- *    stored hash, queued or failed (nothing on chain) starts again.
+ *    stored hash, queued or failed (nothing on chain) starts again, except failed with
+ *    CHAIN_OUTCOME_UNKNOWN (below), which refuses again.
  * 2. `prepare` runs the pre-checks and the gas estimate; a refusal is recorded as failed and
  *    nothing is sent.
  * 3. Under the nonce lock the transaction is signed, its hash and raw bytes stored (status sent),
@@ -11,9 +12,13 @@
  * 4. The receipt is awaited; mined or reverted is recorded with gasUsed, effectiveGasPrice and
  *    their product. A timeout leaves the row sent: a retry with the same key finds the hash.
  *
- * A retry never sends a second transaction for a key while the first could still be mined: a
- * stored hash unknown to the node is rebroadcast as is (same nonce, same hash), and only when its
- * nonce was used by another transaction (so it can never be mined) is the call sent anew.
+ * A retry never sends a second transaction for a key while the first could still be mined or may
+ * have been: a stored hash unknown to the node is rebroadcast as is (same nonce, same hash). When
+ * its nonce is already used, the call is sent anew only if the chain shows a receipt for another
+ * transaction of ours with that nonce (ours could then never have run). Otherwise the nonce may
+ * have gone to ours itself, its block lost (a node restarted from a partial state, a reorg): the
+ * outcome is unknown, nothing is sent, and the row is failed with CHAIN_OUTCOME_UNKNOWN, which a
+ * retry with the same key answers again without sending. Staff settle it from the chain.
  */
 import {
   keccak256,
@@ -39,6 +44,7 @@ import type {
 import {
   findTransaction,
   insertQueued,
+  otherHashesWithNonce,
   recordFailed,
   recordMined,
   recordReverted,
@@ -123,8 +129,10 @@ export class TransactionSender {
           throw revertedError(tx);
         case 'sent':
           return this.#resume(tx, spec);
-        case 'queued':
         case 'failed':
+          if (tx.error.code === 'CHAIN_OUTCOME_UNKNOWN') throw outcomeUnknownError(tx.error.detail);
+          return this.#sendNew(tx.id, spec);
+        case 'queued':
           return this.#sendNew(tx.id, spec);
       }
     });
@@ -239,27 +247,63 @@ export class TransactionSender {
     if (used > tx.sent.nonce) {
       const late = await this.#findReceipt(hash);
       if (late) return this.#finish(tx, late, spec);
-      this.options.logger.warn(
-        { tx_hash: hash, nonce: tx.sent.nonce, operation: tx.operation },
-        'transaction dropped and its nonce used by another: it can never be mined; sending anew',
-      );
-      this.#nonces.markStale();
-      return this.#sendNew(tx.id, spec);
+      return this.#nonceUsed(tx, spec);
     }
     const result = await broadcast(client, tx.sent.raw);
     switch (result.kind) {
       case 'accepted':
         this.options.logger.info({ tx_hash: hash }, 'node had lost the transaction; rebroadcast');
         return this.#awaitReceipt(tx, spec);
-      case 'nonce_too_low':
+      case 'nonce_too_low': {
+        // Its nonce was used meanwhile: perhaps by this very transaction.
+        const late = await this.#findReceipt(hash);
+        if (late) return this.#finish(tx, late, spec);
+        return this.#nonceUsed(tx, spec);
+      }
       case 'rejected':
-        // Its nonce was taken meanwhile or its fees no longer fit: it can never be mined as is.
+        // Its fees no longer fit, its nonce still free: it can never be mined as is.
         this.#nonces.markStale();
         return this.#sendNew(tx.id, spec);
       case 'unreachable':
       case 'uncertain':
         throw unavailableAfterSend(hash, result.error);
     }
+  }
+
+  /**
+   * Our stored hash has no receipt and its nonce is used. Sent anew only when the chain holds a
+   * receipt for another transaction of ours with that nonce; otherwise nothing proves that ours
+   * did not run (its block may be lost while its effects stay), so nothing is sent.
+   */
+  async #nonceUsed(tx: PendingTransaction, spec: TransactionSpec): Promise<MinedTransaction> {
+    const { session, db, logger } = this.options;
+    const hash = tx.sent.hash;
+    this.#nonces.markStale();
+    const others = await otherHashesWithNonce(db, {
+      id: tx.id,
+      chainId: session.chainId,
+      from: session.signer.address,
+      nonce: tx.sent.nonce,
+    });
+    for (const other of others) {
+      if (await this.#findReceipt(other)) {
+        logger.warn(
+          { tx_hash: hash, nonce: tx.sent.nonce, taken_by: other, operation: tx.operation },
+          'transaction dropped and its nonce used by another of ours: it can never be mined; sending anew',
+        );
+        return this.#sendNew(tx.id, spec);
+      }
+    }
+    const detail =
+      `Transaction ${hash} (nonce ${tx.sent.nonce}) is unknown to the node, but its nonce is used ` +
+      'and no other transaction of ours holds it: the call may have run. Nothing was sent again; ' +
+      'check the chain and the reconciliation before retrying under a new idempotency key';
+    logger.error(
+      { tx_hash: hash, nonce: tx.sent.nonce, operation: tx.operation, key: tx.idempotencyKey },
+      'transaction outcome unknown: not sent again',
+    );
+    await recordFailed(db, tx.id, { code: 'CHAIN_OUTCOME_UNKNOWN', detail });
+    throw outcomeUnknownError(detail);
   }
 
   async #awaitReceipt(tx: PendingTransaction, spec: TransactionSpec): Promise<MinedTransaction> {
@@ -351,6 +395,10 @@ function unavailableAfterSend(hash: Hash, error: unknown): unknown {
     { ...mapped.extra, tx_hash: hash },
     { cause: error },
   );
+}
+
+function outcomeUnknownError(detail: string | null): AppError {
+  return new AppError('CHAIN_OUTCOME_UNKNOWN', detail ?? undefined);
 }
 
 function revertedError(tx: RevertedTransaction): AppError {
