@@ -23,12 +23,8 @@ import {
   readKycClaim,
   signKycClaim,
 } from '../identity/kyc-claim.js';
-import {
-  outcomeOf,
-  type Payer,
-  type TransactionOutcome,
-} from '../transactions/chain-transaction.js';
-import type { TransactionSpec } from '../transactions/transaction-sender.js';
+import { type Payer, type TransactionOutcome } from '../transactions/chain-transaction.js';
+import { transactionSteps } from '../transactions/transaction-steps.js';
 
 export interface RegisterIdentityParameters {
   investor: Address;
@@ -70,23 +66,12 @@ export async function registerIdentity(
   const { client } = session;
   const payer: Payer = { type: 'issuer', ref: params.payerRef };
   const request = { investor: params.investor, country: params.country };
-  const transactions: TransactionOutcome[] = [];
-  const step = async (
-    operation: TransactionSpec['operation'],
-    needed: boolean,
-    prepare: TransactionSpec['prepare'],
-  ): Promise<void> => {
-    if (!needed && !(await sender.reachedChain(operation, params.idempotencyKey))) return;
-    const mined = await sender.run({
-      operation,
-      idempotencyKey: params.idempotencyKey,
-      request,
-      tokenAddress: null,
-      payer,
-      prepare,
-    });
-    transactions.push(outcomeOf(mined));
-  };
+  const { step, transactions } = transactionSteps(sender, {
+    idempotencyKey: params.idempotencyKey,
+    request,
+    tokenAddress: null,
+    payer: payer,
+  });
 
   const existing = await identityOfWallet(services, params.investor);
   await step('create_identity', existing === null, () =>

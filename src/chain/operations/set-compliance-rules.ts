@@ -13,8 +13,8 @@ import { prepareCall } from '../client/prepared-call.js';
 import { modularComplianceAbi, tesseraRulesModuleAbi } from '../contracts/generated/index.js';
 import { rulesModuleName } from '../infrastructure/bootstrap.js';
 import { requireSuite } from '../suites/suite-records.js';
-import { outcomeOf, type TransactionOutcome } from '../transactions/chain-transaction.js';
-import type { TransactionSpec } from '../transactions/transaction-sender.js';
+import type { TransactionOutcome } from '../transactions/chain-transaction.js';
+import { transactionSteps } from '../transactions/transaction-steps.js';
 
 /** The rules as the module stores them: base units, 0 for no limit; no allow list is any country. */
 export interface ChainRules {
@@ -96,23 +96,12 @@ export async function setComplianceRules(
     max_balance: rules.maxBalance.toString(),
     supply_cap: rules.supplyCap.toString(),
   };
-  const transactions: TransactionOutcome[] = [];
-  const step = async (
-    operation: TransactionSpec['operation'],
-    needed: boolean,
-    prepare: TransactionSpec['prepare'],
-  ): Promise<void> => {
-    if (!needed && !(await sender.reachedChain(operation, params.idempotencyKey))) return;
-    const mined = await sender.run({
-      operation,
-      idempotencyKey: params.idempotencyKey,
-      request,
-      tokenAddress: suite.token,
-      payer: { type: 'platform', ref: params.payerRef },
-      prepare,
-    });
-    transactions.push(outcomeOf(mined));
-  };
+  const { step, transactions } = transactionSteps(sender, {
+    idempotencyKey: params.idempotencyKey,
+    request,
+    tokenAddress: suite.token,
+    payer: { type: 'platform', ref: params.payerRef },
+  });
 
   const compliance = { address: suite.compliance, abi: modularComplianceAbi } as const;
   const bound = await onChain(() =>
