@@ -94,7 +94,8 @@ async function main(): Promise<void> {
       }),
     );
 
-    const service = dividendsService({ db });
+    // a fiat dividend reads no holder's country
+    const service = dividendsService({ db, platformCountry: 'AE' });
     const declared = await service.declare(
       issuerId,
       { token_id: tokenId, dividend_type: 'fiat', per_token_usd: '0.1234567', fee_pct: '1.5' },

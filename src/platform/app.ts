@@ -151,8 +151,19 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   complianceRulesRoutes(app, complianceRulesService(db), guard);
-  offeringRoutes(app, db, offeringService(db), guard, gates);
-  dividendsRoutes(app, dividendsService({ db }), guard, gates);
+  offeringRoutes(
+    app,
+    db,
+    offeringService(db, { platformCountry: config.issuance.platformCountry }),
+    guard,
+    gates,
+  );
+  dividendsRoutes(
+    app,
+    dividendsService({ db, platformCountry: config.issuance.platformCountry }),
+    guard,
+    gates,
+  );
   workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;

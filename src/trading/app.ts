@@ -28,6 +28,7 @@ import { tradingMetrics } from './metrics.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { otcRoutes } from './otc/otc.routes.js';
 import { otcService } from './otc/otc.service.js';
+import { orderCompliance } from './orders/order-compliance.js';
 import { ordersService } from './orders/orders.service.js';
 import { settlementRoutes } from './settlement/settlement.routes.js';
 import { settlementService } from './settlement/settlement.service.js';
@@ -138,10 +139,20 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   });
 
   const guard = guards({ tokens, isSessionActive: sessions.isActive });
-  const otc = otcService({ db, clock });
+  const otc = otcService({ db, clock, platformCountry: config.issuance.platformCountry });
   ordersRoutes(
     app,
-    ordersService({ db, books, clock, publishedBook: (id, depth) => hub.book(id, depth) }),
+    ordersService({
+      db,
+      books,
+      clock,
+      compliance: orderCompliance({
+        db,
+        clock,
+        platformCountry: config.issuance.platformCountry,
+      }),
+      publishedBook: (id, depth) => hub.book(id, depth),
+    }),
     otc,
     guard,
   );

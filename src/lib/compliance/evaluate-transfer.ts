@@ -138,15 +138,24 @@ export function evaluateTransfer(
   }
   const holders = holdersVerdict(rules, token, intent);
   if (!holders.allowed) return holders;
-  if (from !== null && rules.lockUp) {
-    const free = from.balance - lockedUnits(rules.lockUp, from, at);
-    if (quantity > free)
-      return refuse(
-        'COMPLIANCE_LOCKED_UP',
-        'lock_up',
-        `only ${free} of the sender's units are out of lock-up`,
-      );
-  }
+  return from === null ? allowed : sendVerdict(rules, from, quantity, at);
+}
+
+/** The sender's side alone (the lock-up): whatever receives, these units may not leave. */
+export function sendVerdict(
+  rules: ComplianceRules,
+  from: HolderState,
+  quantity: number,
+  at: Date,
+): ComplianceVerdict {
+  if (!rules.lockUp) return allowed;
+  const free = from.balance - lockedUnits(rules.lockUp, from, at);
+  if (quantity > free)
+    return refuse(
+      'COMPLIANCE_LOCKED_UP',
+      'lock_up',
+      `only ${Math.max(free, 0)} of the sender's units may be sent now; the rest are locked up`,
+    );
   return allowed;
 }
 

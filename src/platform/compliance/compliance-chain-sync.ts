@@ -11,7 +11,7 @@ import { chainRulesBody } from '../../lib/compliance/chain-rules.js';
 import { AppError } from '../../lib/errors.js';
 import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import { findToken } from '../tokens/tokens.queries.js';
-import { rulesOfRow } from './compliance-rules.queries.js';
+import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
 
 export const complianceSyncJobs: JobTable<'token_compliance_rules'> = {
   table: 'token_compliance_rules',

@@ -1,32 +1,9 @@
-/** The token_compliance_rules rows and their conversion to and from the evaluator's rules. */
-import { Decimal } from 'decimal.js';
+/** The token_compliance_rules rows, written from the evaluator's rules (read back by lib/compliance). */
 import { sql } from 'kysely';
 import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { TokenComplianceRulesRow } from '../../lib/db/schema-compliance.js';
 import { newId } from '../../lib/ids.js';
-
-export function rulesOfRow(row: TokenComplianceRulesRow): ComplianceRules {
-  return {
-    allowedCountries: row.allowed_countries,
-    blockedCountries: row.blocked_countries,
-    maxBalance:
-      row.max_balance_units !== null
-        ? { units: row.max_balance_units }
-        : row.max_balance_pct !== null
-          ? { pctOfSupply: new Decimal(row.max_balance_pct).toString() }
-          : null,
-    maxHolders: row.max_holders,
-    maxHoldersPerCountry: row.max_holders_per_country,
-    lockUp:
-      row.lock_up_until !== null
-        ? { until: row.lock_up_until }
-        : row.lock_up_days !== null
-          ? { daysAfterAllocation: row.lock_up_days }
-          : null,
-    supplyCap: row.supply_cap,
-  };
-}
 
 function columnsOf(rules: ComplianceRules) {
   const { maxBalance, lockUp } = rules;

@@ -10,7 +10,8 @@ import type { Token } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { findVisibleToken, tokenForUpdate, type Viewer } from '../tokens/tokens.queries.js';
-import { findRulesRow, putRules, rulesOfRow } from './compliance-rules.queries.js';
+import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
+import { findRulesRow, putRules } from './compliance-rules.queries.js';
 import {
   rulesFromBody,
   toComplianceRulesView,

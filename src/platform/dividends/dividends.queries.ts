@@ -123,6 +123,16 @@ export function holderPayments(
 }
 
 /** Who holds the token now (balance above 0), but the given users; in user id order. */
+/** Each holder's tokens of a token dividend. */
+export function paymentQuantities(trx: Trx, dividendId: string) {
+  return trx
+    .selectFrom('dividend_payments')
+    .select(['user_id', 'quantity'])
+    .where('dividend_id', '=', dividendId)
+    .orderBy('id')
+    .execute();
+}
+
 export function snapshotHolders(trx: Trx, tokenId: string, excluded: string[]) {
   return trx
     .selectFrom('wallets')

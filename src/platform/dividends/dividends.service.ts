@@ -10,6 +10,12 @@ import { withUsers } from '../users/user-refs.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { DividendDeclaration } from '../../lib/db/schema-dividends.js';
 import type { Role } from '../../lib/db/schema.js';
+import { evaluatePayout } from '../../lib/compliance/compliance-checks.js';
+import {
+  findComplianceRules,
+  readComplianceState,
+} from '../../lib/compliance/compliance-state.queries.js';
+import { complianceError } from '../../lib/compliance/evaluate-transfer.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
@@ -24,6 +30,7 @@ import {
   insertPayments,
   listDividends,
   listPayments,
+  paymentQuantities,
   setPaymentsStatus,
   snapshotHolders,
 } from './dividends.queries.js';
@@ -31,6 +38,8 @@ import type { CreateDividendBody, DividendQuery, PaymentQuery } from './dividend
 
 export interface DividendsDeps {
   db: Db;
+  /** the country of a holder without an approved KYC (config.issuance.platformCountry) */
+  platformCountry: string;
   /** the clock: record dates are checked against it */
   now?: () => Date;
 }
@@ -99,7 +108,28 @@ async function assertIssuerCovers(trx: Trx, dividend: DividendDeclaration): Prom
   }
 }
 
-export function dividendsService({ db, now = () => new Date() }: DividendsDeps) {
+export function dividendsService({ db, platformCountry, now = () => new Date() }: DividendsDeps) {
+  /** A token payout must pass the token's transfer rules, from the issuer to each holder. */
+  async function checkPayoutRules(trx: Trx, dividend: DividendDeclaration): Promise<void> {
+    const rules = await findComplianceRules(trx, dividend.token_id);
+    if (!rules) return;
+    const payments = await paymentQuantities(trx, dividend.id);
+    const state = await readComplianceState(
+      trx,
+      dividend.token_id,
+      [dividend.issuer_id, ...payments.map((p) => p.user_id)],
+      { count: 'committed', platformCountry },
+    );
+    const verdict = evaluatePayout(
+      rules,
+      state.token,
+      state.holders.get(dividend.issuer_id)!,
+      payments.map((p) => ({ holder: state.holders.get(p.user_id)!, quantity: p.quantity })),
+      now(),
+    );
+    if (!verdict.allowed) throw complianceError(verdict);
+  }
+
   /** The declaration as its issuer or staff may see it; anyone else gets 404. */
   async function visible(caller: Caller, id: string): Promise<DividendDeclaration> {
     const dividend = await findDividend(db, id);
@@ -245,6 +275,7 @@ export function dividendsService({ db, now = () => new Date() }: DividendsDeps) 
         await assertIssuerCovers(trx, dividend);
         const held = { held_usd: '0.00', held_quantity: 0 };
         if (dividend.dividend_type === 'token') {
+          await checkPayoutRules(trx, dividend);
           held.held_quantity = dividend.total_quantity;
           await trx
             .updateTable('wallets')

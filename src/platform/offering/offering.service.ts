@@ -10,6 +10,12 @@
 import type { AccessClaims } from '../../lib/auth/access-token.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { OfferingRound, TokenAllocation } from '../../lib/db/schema-issuance.js';
+import { evaluateSubscription } from '../../lib/compliance/compliance-checks.js';
+import {
+  findComplianceRules,
+  readComplianceState,
+} from '../../lib/compliance/compliance-state.queries.js';
+import { complianceError } from '../../lib/compliance/evaluate-transfer.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
@@ -34,7 +40,29 @@ async function roundForUpdate(trx: Trx, tokenId: string, roundId: string): Promi
   return round;
 }
 
-export function offeringService(db: Db) {
+/**
+ * The token's transfer rules on the subscription, a mint to the subscriber once confirmed
+ * (docs/compliance.md). The token's row lock, taken first, holds subscriptions one at a time.
+ */
+async function checkRules(
+  trx: Trx,
+  tokenId: string,
+  investorId: string,
+  quantity: number,
+  platformCountry: string,
+): Promise<void> {
+  const rules = await findComplianceRules(trx, tokenId);
+  if (!rules) return;
+  const state = await readComplianceState(trx, tokenId, [investorId], {
+    count: 'committed',
+    platformCountry,
+  });
+  const holder = state.holders.get(investorId)!;
+  const verdict = evaluateSubscription(rules, state.token, holder, quantity, new Date());
+  if (!verdict.allowed) throw complianceError(verdict);
+}
+
+export function offeringService(db: Db, options: { platformCountry: string }) {
   return {
     async subscribe(
       investorId: string,
@@ -73,6 +101,7 @@ export function offeringService(db: Db) {
           investor: { accreditation: investor.accreditation_status, fatca: investor.fatca_status },
         });
         if (refusal) throw new AppError(refusal.code, refusal.detail);
+        await checkRules(trx, tokenId, investorId, body.quantity, options.platformCountry);
 
         const allocationId = newId();
         await moveFiat(trx, {

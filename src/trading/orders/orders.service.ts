@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/sequencer.js';
 import type { DepthSnapshot } from '../engine/index.js';
+import type { OrderCompliance } from './order-compliance.js';
 import { fromTicks } from './order-request.js';
 import { defaultTimeInForce, preflightRefusal } from './order-request.js';
 import {
@@ -45,10 +46,11 @@ export function ordersService(deps: {
   db: Db;
   books: Books;
   clock: Clock;
+  compliance: OrderCompliance;
   /** a token's book as the market data feed has published it (MarketDataHub.book) */
   publishedBook: (tokenId: string, depth: number) => DepthSnapshot | undefined;
 }) {
-  const { db, books, clock } = deps;
+  const { db, books, clock, compliance } = deps;
   /** client_order_ids being placed right now, so a replay racing its first send waits for it */
   const inFlight = new Map<string, { hash: string; answer: Promise<PlaceOrderAnswer> }>();
 
@@ -68,23 +70,26 @@ export function ordersService(deps: {
   }
 
   async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
-    const result = await books.submit(body.token_id, {
-      kind: 'place',
-      input: {
-        userId,
-        side: body.side,
-        orderType: body.order_type,
-        quantity: body.quantity,
-        price: body.price ?? null,
-        stopPrice: body.stop_price ?? null,
-        timeInForce: body.time_in_force ?? defaultTimeInForce(body.order_type),
-        expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at),
-        clientOrderId: body.client_order_id ?? null,
-        requestHash: hash,
-        confirmFatFinger: body.confirm_fat_finger ?? false,
-        confirmNavDeviation: body.confirm_nav_deviation ?? false,
-      },
-    });
+    const intent = { tokenId: body.token_id, userId, side: body.side, quantity: body.quantity };
+    const result = await compliance.submitChecked(intent, () =>
+      books.submit(body.token_id, {
+        kind: 'place',
+        input: {
+          userId,
+          side: body.side,
+          orderType: body.order_type,
+          quantity: body.quantity,
+          price: body.price ?? null,
+          stopPrice: body.stop_price ?? null,
+          timeInForce: body.time_in_force ?? defaultTimeInForce(body.order_type),
+          expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at),
+          clientOrderId: body.client_order_id ?? null,
+          requestHash: hash,
+          confirmFatFinger: body.confirm_fat_finger ?? false,
+          confirmNavDeviation: body.confirm_nav_deviation ?? false,
+        },
+      }),
+    );
     return {
       order: toOrderView(result.orders[0]!),
       trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
@@ -151,17 +156,27 @@ export function ordersService(deps: {
       if (body.quantity === undefined && body.price === undefined) {
         throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
       }
-      const result = await books.submit(order.token_id, {
-        kind: 'amend',
-        input: {
-          orderId,
-          userId,
-          quantity: body.quantity,
-          price: body.price,
-          confirmFatFinger: body.confirm_fat_finger ?? false,
-          confirmNavDeviation: body.confirm_nav_deviation ?? false,
-        },
-      });
+      const amend = () =>
+        books.submit(order.token_id, {
+          kind: 'amend',
+          input: {
+            orderId,
+            userId,
+            quantity: body.quantity,
+            price: body.price,
+            confirmFatFinger: body.confirm_fat_finger ?? false,
+            confirmNavDeviation: body.confirm_nav_deviation ?? false,
+          },
+        });
+      // Only a raised quantity can break a rule; a price change or a decrease moves no more units.
+      const added = (body.quantity ?? order.quantity) - order.quantity;
+      const result =
+        added > 0
+          ? await compliance.submitChecked(
+              { tokenId: order.token_id, userId, side: order.side, quantity: added },
+              amend,
+            )
+          : await amend();
       return {
         order: toOrderView(result.orders[0]!),
         trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),

@@ -9,6 +9,12 @@
 import type { Db, Trx } from '../../lib/db/database.js';
 import { liveOtcStatuses, type OtcOrder } from '../../lib/db/schema-otc.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
+import { evaluateOrder } from '../../lib/compliance/compliance-checks.js';
+import {
+  findComplianceRules,
+  readComplianceState,
+} from '../../lib/compliance/compliance-state.queries.js';
+import { complianceError } from '../../lib/compliance/evaluate-transfer.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
@@ -42,9 +48,33 @@ function checkOtcToken(token: Token): void {
   }
 }
 
-export function otcService(deps: { db: Db; clock: Clock }) {
+export function otcService(deps: { db: Db; clock: Clock; platformCountry: string }) {
   const { db, clock } = deps;
   let treasury: string | undefined;
+
+  /**
+   * The token's transfer rules (docs/compliance.md), decided as for a book order; the token's row
+   * lock holds the requests of a ruled token one at a time until each commits.
+   */
+  async function checkRules(trx: Trx, tokenId: string, userId: string, body: PlaceOrderBody) {
+    const rules = await findComplianceRules(trx, tokenId);
+    if (!rules) return;
+    await lockTokenForOtc(trx, tokenId);
+    const state = await readComplianceState(trx, tokenId, [userId], {
+      count: 'committed',
+      platformCountry: deps.platformCountry,
+    });
+    const holder = state.holders.get(userId)!;
+    const verdict = evaluateOrder(
+      rules,
+      state.token,
+      holder,
+      body.side,
+      body.quantity,
+      clock.now(),
+    );
+    if (!verdict.allowed) throw complianceError(verdict);
+  }
 
   /** Gives back what a request still holds: a buy's locked fiat, a sell's unfilled tokens. */
   async function release(trx: Trx, row: OtcOrder): Promise<void> {
@@ -150,6 +180,7 @@ export function otcService(deps: { db: Db; clock: Clock }) {
         }
         const { traders } = await readTraders(trx, [{ userId, tokenId: token.id }]);
         const trader = checkTrader({ traders }, userId);
+        await checkRules(trx, token.id, userId, body);
         const id = newId();
         const lock = body.side === 'buy' ? new Exact(price).times(body.quantity) : new Exact(0);
         if (body.side === 'buy') {

@@ -7,7 +7,8 @@
  * - sends again, under the same idempotency key, every batch that was sent before and whose
  *   outcome was not recorded (a lost answer, a chain that went down, a worker that died): the
  *   chain service returns the first transaction's outcome instead of transferring twice;
- * - groups the other trades by token, registers holders that have no on-chain identity yet,
+ * - groups the other trades by token, decides each by the token's rules (the evaluator:
+ *   forcedTransfer skips the compliance), registers holders that have no on-chain identity yet,
  *   runs the pre-checks that forcedTransfer skips (chain route transfer-checks: verified,
  *   frozen, paused, unfrozen balance, compliance canTransfer) and fails each refused trade with
  *   its reason, never sent; the rest go in batchForcedTransfer calls of at most 100 transfers,
@@ -26,6 +27,11 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '../../lib/logger.js';
 import type { Db } from '../../lib/db/database.js';
 import type { Trade } from '../../lib/db/schema-trading.js';
+import { evaluateBookedTrade } from '../../lib/compliance/compliance-checks.js';
+import {
+  findComplianceRules,
+  readComplianceState,
+} from '../../lib/compliance/compliance-state.queries.js';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { ChainClient } from '../../lib/chain-client.js';
@@ -192,13 +198,50 @@ export function settlementProcessor(deps: SettlementDeps) {
     return registered;
   }
 
-  /** The pre-checks (registering unknown holders first); refusals recorded; returns the rest. */
+  /**
+   * The token's transfer rules, which forcedTransfer does not ask the compliance: each trade
+   * decided by the evaluator from the balances now (compliance-checks.ts evaluateBookedTrade).
+   */
+  async function ruleRefusals(
+    token: SettlementToken,
+    legs: Leg[],
+  ): Promise<{ id: string; error: string }[]> {
+    const rules = await findComplianceRules(db, token.id);
+    if (!rules) return [];
+    const users = [...new Set(legs.flatMap((l) => [l.trade.buyer_id, l.trade.seller_id]))];
+    const state = await readComplianceState(db, token.id, users, {
+      count: 'booked',
+      platformCountry: deps.platformCountry,
+    });
+    const now = clock();
+    return legs.flatMap(({ trade }) => {
+      const verdict = evaluateBookedTrade(
+        rules,
+        state.token,
+        state.holders.get(trade.buyer_id)!,
+        state.holders.get(trade.seller_id)!,
+        trade.quantity,
+        now,
+      );
+      return verdict.allowed ? [] : [{ id: trade.id, error: `${verdict.code}: ${verdict.detail}` }];
+    });
+  }
+
+  /**
+   * The pre-checks (the token's rules, then the chain's, registering unknown holders first);
+   * refusals recorded; returns the rest.
+   */
   async function preCheck(
     claimId: string,
     token: SettlementToken,
-    legs: Leg[],
+    allLegs: Leg[],
     parties: Map<string, SettlementParty>,
   ): Promise<Leg[]> {
+    const breaking = await ruleRefusals(token, allLegs);
+    await recordRefused(db, claimId, breaking, clock());
+    const refusedIds = new Set(breaking.map((r) => r.id));
+    const legs = allLegs.filter((l) => !refusedIds.has(l.trade.id));
+    if (legs.length === 0) return [];
     const transfers = legs.map((l) => ({ from_addr: l.from, to_addr: l.to, amount: l.amount }));
     let checks = await chain.transferChecks(token.contract_address!, { transfers });
     const unverified = legs.filter((_, i) => checks.refusals[i]?.code === 'IDENTITY_NOT_VERIFIED');
