@@ -10,13 +10,8 @@ import { newId } from '../../src/lib/ids.js';
 type RuleColumns = Partial<
   Pick<
     TokenComplianceRulesTable,
-    | 'allowed_countries'
-    | 'max_balance_units'
-    | 'max_holders'
-    | 'max_holders_per_country'
-    | 'lock_up_days'
-    | 'supply_cap'
-  > & { blocked_countries: number[] }
+    'max_balance_units' | 'max_holders' | 'max_holders_per_country' | 'lock_up_days' | 'supply_cap'
+  > & { allowed_countries: readonly number[]; blocked_countries: readonly number[] }
 >;
 
 export const us = 840;
@@ -25,14 +20,14 @@ export const de = 276;
 /** Replaces the token's rules (a first set or a change). */
 export async function setRules(db: Db, tokenId: string, rules: RuleColumns): Promise<void> {
   const columns = {
-    allowed_countries: null,
-    blocked_countries: [],
     max_balance_units: null,
     max_holders: null,
     max_holders_per_country: null,
     lock_up_days: null,
     supply_cap: null,
     ...rules,
+    allowed_countries: rules.allowed_countries ? [...rules.allowed_countries] : null,
+    blocked_countries: [...(rules.blocked_countries ?? [])],
   };
   await db
     .insertInto('token_compliance_rules')
