@@ -214,17 +214,27 @@ export const errorCatalogue = {
   },
   TRANSFER_NOT_POSSIBLE: { status: 422, title: 'The token contract refused the transfer' },
   COMPLIANCE_REFUSED: { status: 422, title: 'The compliance contract refuses this transfer' },
+  // the token's own transfer rules (docs/compliance.md): the problem's `rule` names the rule
   COMPLIANCE_COUNTRY_BLOCKED: {
     status: 422,
-    title: "The token's rules do not allow holders in this country",
+    title: "The token's rules do not allow holders registered in this country",
   },
   COMPLIANCE_MAX_BALANCE: {
     status: 422,
-    title: "The receiver would hold more than the token's maximum balance",
+    title: "This would take the holder above the token's maximum balance per investor",
   },
-  COMPLIANCE_MAX_HOLDERS: { status: 422, title: 'The token has its maximum number of holders' },
-  COMPLIANCE_LOCKED_UP: { status: 422, title: "The sender's units are under lock-up" },
-  COMPLIANCE_SUPPLY_CAP: { status: 422, title: "The mint would exceed the token's supply cap" },
+  COMPLIANCE_MAX_HOLDERS: {
+    status: 422,
+    title: 'The token already has the most holders its rules allow',
+  },
+  COMPLIANCE_LOCKED_UP: {
+    status: 422,
+    title: "These units are still under the token's lock-up and may not be sold or sent yet",
+  },
+  COMPLIANCE_SUPPLY_CAP: {
+    status: 422,
+    title: "This would issue more units than the token's supply cap",
+  },
   TOKEN_PAUSED: { status: 422, title: 'The token is paused' },
   WALLET_FROZEN: { status: 422, title: 'A wallet of this transfer is frozen' },
   INSUFFICIENT_TOKEN_BALANCE: { status: 422, title: 'The sender has not enough unfrozen tokens' },

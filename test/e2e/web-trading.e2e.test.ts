@@ -2,7 +2,8 @@
  * The trading screen in a real browser (headless Chromium) against the real platform and trading
  * process on one test database. Two investors, each in a browser context of their own, trade one
  * token through the screen: a sell and a buy that fill, an amend, the fat-finger and NAV
- * confirmations, a cancel and cancel-all. After each step both screens show the book the REST API
+ * confirmations, an order the token's rules refuse (the rule shown in words), a cancel and
+ * cancel-all. After each step both screens show the book the REST API
  * has, and the fill in both users' orders and fills. A second test drives about 100 book updates
  * a second through the API while a screen is open and then waits for the shown book to equal the
  * REST book. Screenshots land in test-results/web-trading/.
@@ -11,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { menu, screenshot } from '../support/browser.js';
+import { setRules } from '../support/compliance.js';
 import { testPassword } from '../support/platform.js';
 import { webTradingInBrowser, type Investor } from '../support/web.js';
 
@@ -211,6 +213,22 @@ describe('trading screen in a browser', () => {
         .toBe('Order open: 0 of 5 filled');
       await bothShow(both, token.id, { bids: [['9.50', '5']], asks: [['10.00', '29']] });
       await screenshot(buyerPage, journey, '06-bid-and-ask');
+
+      // The token gets a maximum balance of 46: the buyer holds 41 and bids for 5 more, so one
+      // more is refused, and the form says which rule refused it, in words.
+      await setRules(web.sys.db, token.id, { max_balance_units: 46 });
+      await placeLimit(buyerPage, 'buy', '1', '9.50');
+      await expect
+        .poll(() => entry(buyerPage).getByRole('alert').textContent(), patience)
+        .toContain("This would take the holder above the token's maximum balance per investor");
+      expect(await entry(buyerPage).getByTestId('refusing-rule').textContent()).toBe(
+        "Refused by the token's rule: a maximum balance per investor.",
+      );
+      await screenshot(buyerPage, journey, '06b-order-refused-by-rule');
+      await web.sys.db
+        .deleteFrom('token_compliance_rules')
+        .where('token_id', '=', token.id)
+        .execute();
       await openOrders(buyerPage).getByRole('button', { name: 'Cancel' }).click();
       await sellerPage.getByRole('button', { name: 'Cancel all my orders here' }).click();
       await bothShow(both, token.id, { bids: [], asks: [] });

@@ -16,6 +16,7 @@ import { tokenAbi } from '../../src/chain/contracts/generated/index.js';
 import { buildTradingApp, type TradingApp } from '../../src/trading/app.js';
 import { settlementProcessor } from '../../src/trading/settlement/settlement-processor.js';
 import { startChainGate } from '../support/chain-gate.js';
+import { setRules } from '../support/compliance.js';
 import { recordTestTrade } from '../support/settlement.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 
@@ -350,6 +351,21 @@ describe('settlement', () => {
       settlement_status: 'failed',
       settlement_error: expect.stringMatching(/^COMPLIANCE_REFUSED: /),
     });
+  });
+
+  it("fails with the rule's code a trade the token's rules refuse (forcedTransfer would not ask), never sent", async () => {
+    const before = await s.chainBalance(tokenAddress, await walletOf(alice));
+    const id = await trade(alice, carol, 3);
+    // A maximum balance set after the trade was booked, one below what it leaves alice.
+    const held = (await dbBalance(alice)) / 10n ** 18n;
+    await setRules(s.test.db, tokenId, { max_balance_units: Number(held) - 1 });
+    await settleAll();
+    await s.test.db.deleteFrom('token_compliance_rules').where('token_id', '=', tokenId).execute();
+    expect(await row(id)).toMatchObject({
+      settlement_status: 'failed',
+      settlement_error: expect.stringMatching(/^COMPLIANCE_MAX_BALANCE: /),
+    });
+    expect(await s.chainBalance(tokenAddress, await walletOf(alice))).toBe(before);
   });
 
   it('waits while the chain service is down, using no attempt however long, and settles by itself once it is back', async () => {

@@ -16,6 +16,8 @@ export interface Problem {
   title: string;
   detail?: string;
   code?: string;
+  /** the token's rule that refused a COMPLIANCE_* request */
+  rule?: string;
   errors?: FieldProblem[];
 }
 

@@ -58,6 +58,29 @@ function useConfirmable() {
   return { action, asked, run };
 }
 
+/** The token's rules as the issuer set them, by the `rule` a COMPLIANCE_* refusal names. */
+const ruleNames: Record<string, string> = {
+  allowed_countries: 'investors only from the allowed countries',
+  blocked_countries: 'no investors from the blocked countries',
+  max_balance: 'a maximum balance per investor',
+  max_holders: 'a maximum number of holders',
+  max_holders_per_country: 'a maximum number of holders in each country',
+  lock_up: 'a lock-up of units from the primary offering',
+  supply_cap: 'a cap on the units issued',
+};
+
+/** The token's rule that refused the order, in words, under the refusal itself. */
+function RefusingRule({ error }: { error: unknown }) {
+  if (!(error instanceof ApiError) || !error.code?.startsWith('COMPLIANCE_')) return null;
+  const { rule } = error.problem;
+  if (!rule) return null;
+  return (
+    <p class="rule" data-testid="refusing-rule">
+      Refused by the token's rule: {ruleNames[rule] ?? rule}.
+    </p>
+  );
+}
+
 /** The refusal, and the button that confirms and sends again when the API asks for that. */
 function Confirmation(props: {
   state: ReturnType<typeof useConfirmable>;
@@ -68,6 +91,7 @@ function Confirmation(props: {
   return (
     <>
       <ErrorNote error={action.error} />
+      <RefusingRule error={action.error} />
       {asked ? (
         <p class="confirm">
           <button type="button" onClick={() => void run(props.send, { [asked]: true })}>
