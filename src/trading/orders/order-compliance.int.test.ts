@@ -178,3 +178,27 @@ describe('the rules before an amend that raises the quantity', () => {
     expect((await amend(seller, order, 4)).json().order.quantity).toBe(4);
   });
 });
+
+describe('orders sent together', () => {
+  const accepted = (responses: { statusCode: number }[]) =>
+    responses.filter((r) => r.statusCode < 300).length;
+
+  it('never lets two buyers take the last holder place', async () => {
+    const { id: tokenId } = await sys.token();
+    await investor(tokenId, 'US', 50);
+    await setRules(sys.db, tokenId, { max_holders: 2 });
+    const buyers = await Promise.all([1, 2, 3, 4].map(() => investor(tokenId, 'DE')));
+    const responses = await Promise.all(buyers.map((b) => place(b, limit(tokenId, 'buy', 1))));
+    expect(accepted(responses)).toBe(1);
+  });
+
+  it('never lets one buyer pass its maximum balance with orders sent together', async () => {
+    const { id: tokenId } = await sys.token();
+    await setRules(sys.db, tokenId, { max_balance_units: 10 });
+    const buyer = await investor(tokenId, 'US');
+    const responses = await Promise.all(
+      [1, 2, 3, 4].map(() => place(buyer, limit(tokenId, 'buy', 4))),
+    );
+    expect(accepted(responses)).toBe(2);
+  });
+});

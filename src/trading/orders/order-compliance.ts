@@ -31,28 +31,42 @@ function serialKey(rules: ComplianceRules, intent: OrderIntent): string | undefi
   return perUser ? `${intent.tokenId}:${intent.userId}` : undefined;
 }
 
+/** An order the rules accepted: its check's place is held until its commit settles. */
+export interface Admission {
+  until<T>(committed: Promise<T>): Promise<T>;
+}
+
+const unheld: Admission = { until: (committed) => committed };
+
 export function orderCompliance(deps: { db: Db; clock: Clock; platformCountry: string }) {
   const { db, clock } = deps;
-  const tails = new Map<string, Promise<unknown>>();
+  /** per key, the end of the last holder's turn */
+  const tails = new Map<string, Promise<void>>();
 
-  async function oneAtATime<T>(key: string | undefined, work: () => Promise<T>): Promise<T> {
-    if (key === undefined) return work();
-    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
-    const tail = run.catch(() => undefined);
+  /** Waits for the key's turn; answers the release of it. */
+  async function turn(key: string): Promise<() => void> {
+    const previous = tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const tail = previous.then(() => new Promise<void>((done) => (release = done)));
     tails.set(key, tail);
-    try {
-      return await run;
-    } finally {
+    await previous;
+    return () => {
+      release();
       if (tails.get(key) === tail) tails.delete(key);
-    }
+    };
   }
 
   return {
-    /** Submits the order once the token's rules accept it; refuses with the rule's code. */
-    async submitChecked<T>(intent: OrderIntent, submit: () => Promise<T>): Promise<T> {
+    /**
+     * Checks the order against the token's rules (refusing with the rule's code); the caller
+     * passes its commit to `until`, which holds the check's turn until the commit settles.
+     */
+    async admit(intent: OrderIntent): Promise<Admission> {
       const rules = await findComplianceRules(db, intent.tokenId);
-      if (!rules) return submit();
-      return oneAtATime(serialKey(rules, intent), async () => {
+      if (!rules) return unheld;
+      const key = serialKey(rules, intent);
+      const release = key === undefined ? () => undefined : await turn(key);
+      try {
         const state = await readComplianceState(db, intent.tokenId, [intent.userId], {
           count: 'committed',
           platformCountry: deps.platformCountry,
@@ -66,8 +80,11 @@ export function orderCompliance(deps: { db: Db; clock: Clock; platformCountry: s
           clock.now(),
         );
         if (!verdict.allowed) throw complianceError(verdict);
-        return submit();
-      });
+      } catch (error) {
+        release();
+        throw error;
+      }
+      return { until: (committed) => committed.finally(release) };
     },
   };
 }

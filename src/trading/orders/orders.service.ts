@@ -70,26 +70,26 @@ export function ordersService(deps: {
   }
 
   async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
-    const intent = { tokenId: body.token_id, userId, side: body.side, quantity: body.quantity };
-    const result = await compliance.submitChecked(intent, () =>
-      books.submit(body.token_id, {
-        kind: 'place',
-        input: {
-          userId,
-          side: body.side,
-          orderType: body.order_type,
-          quantity: body.quantity,
-          price: body.price ?? null,
-          stopPrice: body.stop_price ?? null,
-          timeInForce: body.time_in_force ?? defaultTimeInForce(body.order_type),
-          expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at),
-          clientOrderId: body.client_order_id ?? null,
-          requestHash: hash,
-          confirmFatFinger: body.confirm_fat_finger ?? false,
-          confirmNavDeviation: body.confirm_nav_deviation ?? false,
-        },
-      }),
-    );
+    const { side, quantity } = body;
+    const admission = await compliance.admit({ tokenId: body.token_id, userId, side, quantity });
+    const placed = books.submit(body.token_id, {
+      kind: 'place',
+      input: {
+        userId,
+        side: body.side,
+        orderType: body.order_type,
+        quantity: body.quantity,
+        price: body.price ?? null,
+        stopPrice: body.stop_price ?? null,
+        timeInForce: body.time_in_force ?? defaultTimeInForce(body.order_type),
+        expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at),
+        clientOrderId: body.client_order_id ?? null,
+        requestHash: hash,
+        confirmFatFinger: body.confirm_fat_finger ?? false,
+        confirmNavDeviation: body.confirm_nav_deviation ?? false,
+      },
+    });
+    const result = await admission.until(placed);
     return {
       order: toOrderView(result.orders[0]!),
       trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
@@ -156,27 +156,22 @@ export function ordersService(deps: {
       if (body.quantity === undefined && body.price === undefined) {
         throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
       }
-      const amend = () =>
-        books.submit(order.token_id, {
-          kind: 'amend',
-          input: {
-            orderId,
-            userId,
-            quantity: body.quantity,
-            price: body.price,
-            confirmFatFinger: body.confirm_fat_finger ?? false,
-            confirmNavDeviation: body.confirm_nav_deviation ?? false,
-          },
-        });
       // Only a raised quantity can break a rule; a price change or a decrease moves no more units.
       const added = (body.quantity ?? order.quantity) - order.quantity;
-      const result =
-        added > 0
-          ? await compliance.submitChecked(
-              { tokenId: order.token_id, userId, side: order.side, quantity: added },
-              amend,
-            )
-          : await amend();
+      const intent = { tokenId: order.token_id, userId, side: order.side, quantity: added };
+      const admission = added > 0 ? await compliance.admit(intent) : undefined;
+      const amended = books.submit(order.token_id, {
+        kind: 'amend',
+        input: {
+          orderId,
+          userId,
+          quantity: body.quantity,
+          price: body.price,
+          confirmFatFinger: body.confirm_fat_finger ?? false,
+          confirmNavDeviation: body.confirm_nav_deviation ?? false,
+        },
+      });
+      const result = await (admission ? admission.until(amended) : amended);
       return {
         order: toOrderView(result.orders[0]!),
         trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
