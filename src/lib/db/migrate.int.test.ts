@@ -39,4 +39,49 @@ describe('migrations', () => {
         .execute(),
     ).rejects.toThrow(/fiat_balance/);
   });
+
+  // Every index and foreign key is a cost on each order and trade written: these are the ones
+  // their readers and settlement need (docs/decisions.md, "Trading service").
+  it('writes an order and a trade through exactly the indexes and keys their readers need', async () => {
+    const tables = ['orders', 'order_status_history', 'trades', 'trade_settlement_history'];
+    const indexes = await sql<{ name: string }>`
+      select indexname as name from pg_indexes
+      where tablename = any(${[...tables, 'fiat_ledger']}) order by 1`.execute(test.db);
+    expect(indexes.rows.map((row) => row.name)).toEqual([
+      'fiat_ledger_pkey',
+      'fiat_ledger_user',
+      'order_status_history_pkey',
+      'orders_client_order_id',
+      'orders_gtd_expiry',
+      'orders_live',
+      'orders_pkey',
+      'orders_token_engine_key',
+      'orders_user',
+      'trade_settlement_history_pkey',
+      'trades_buy_order',
+      'trades_buyer',
+      'trades_pkey',
+      'trades_sell_order',
+      'trades_seller',
+      'trades_settlement_batch',
+      'trades_settlement_queue',
+      'trades_token',
+    ]);
+    const keys = await sql<{ name: string }>`
+      select conname as name from pg_constraint
+      where contype = 'f' and conrelid::regclass::text = any(${[...tables, 'fiat_ledger']})
+      order by 1`.execute(test.db);
+    expect(keys.rows.map((row) => row.name)).toEqual([
+      'fiat_ledger_user_id_fkey',
+      'orders_token_id_fkey',
+      'orders_user_id_fkey',
+      'trades_buy_order_id_fkey',
+      'trades_buy_otc_order_id_fkey',
+      'trades_buyer_id_fkey',
+      'trades_sell_order_id_fkey',
+      'trades_sell_otc_order_id_fkey',
+      'trades_seller_id_fkey',
+      'trades_token_id_fkey',
+    ]);
+  });
 });

@@ -3,7 +3,7 @@
  * shared by reading and cancelling one's own orders, OTC requests and the like.
  */
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { onRequestHookHandler } from 'fastify';
 import type { AccessClaims } from '../auth/access-token.js';
 import type { HttpApp } from './app.js';
 import { caller } from './auth-guard.js';
@@ -13,7 +13,7 @@ export interface ByIdRoute<T extends TSchema> {
   method: 'GET' | 'DELETE';
   url: string;
   /** the route's guard (auth-guard.ts) */
-  onRequest: (request: FastifyRequest) => Promise<void>;
+  onRequest: onRequestHookHandler;
   tags: string[];
   summary: string;
   response: T;

@@ -16,7 +16,7 @@ import { parseClientMessage, WsError, type ClientMessage } from './protocol.js';
 export interface SocketDeps {
   hub: MarketDataHub;
   tokens: AccessTokens;
-  isSessionActive: (sessionId: string) => Promise<boolean>;
+  isSessionActive: (sessionId: string) => boolean | Promise<boolean>;
   clock: Clock;
 }
 
@@ -49,7 +49,7 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
   async function authenticate(client: Client, token: string): Promise<ServerMessage> {
     let claims;
     try {
-      claims = await deps.tokens.verify(token);
+      claims = deps.tokens.verify(token);
     } catch (failure) {
       const expired = failure instanceof Error && /expired/.test(failure.message);
       throw new WsError(
