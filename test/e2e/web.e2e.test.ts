@@ -86,6 +86,10 @@ describe('web client in a browser', () => {
     const nextStep = investor.getByTestId('next-step');
     await expect.poll(() => nextStep.textContent()).toContain('Complete identity verification');
     expect(await investor.getByTestId('kyc-status').textContent()).toBe('none');
+    // What a blocked action waits for is said in words, not as its code.
+    expect(await investor.locator('.permissions').textContent()).toContain(
+      'needs approved identity verification (KYC)',
+    );
     await screenshot(investor, journey, '02-next-step');
 
     // Signing out and in again lands on the same overview.
@@ -95,10 +99,18 @@ describe('web client in a browser', () => {
 
     await nextStep.getByRole('link').click();
     const form = investor.getByRole('form', { name: 'Manual KYC' });
-    await form.getByLabel('Full name').fill('Ada Lovelace');
-    await form.getByLabel(/^Nationality/).fill('GB');
+    // The nationality is chosen by name; a refusal is a sentence at its field, the code kept.
+    await form.getByLabel('Full name').fill('A'.repeat(201));
+    await form.getByLabel(/^Nationality/).selectOption({ label: 'United Kingdom' });
     await form.getByLabel('Date of birth').fill('1990-12-10');
     await form.getByLabel('Document number').fill('P1234567');
+    await form.getByRole('button', { name: 'Submit for review' }).click();
+    await expect
+      .poll(() => form.locator('.field-error').textContent())
+      .toBe('Full name must be one line of text, not blank, up to 200 characters.');
+    expect(await form.getByRole('alert').textContent()).toContain('VALIDATION_FAILED');
+    await screenshot(investor, journey, '02b-kyc-refused-in-words');
+    await form.getByLabel('Full name').fill('Ada Lovelace');
     await form.getByRole('button', { name: 'Submit for review' }).click();
     const kycStatus = investor.getByTestId('kyc-page-status');
     await expect.poll(() => kycStatus.textContent()).toBe('pending');
@@ -219,12 +231,12 @@ describe('web client in a browser', () => {
     const kyb = investor.getByRole('form', { name: 'Manual KYB' });
     await kyb.getByLabel('Company name').fill('Northwind Treasury');
     await kyb.getByLabel('Registration number').fill('NW-77');
-    await kyb.getByLabel('Country (code)').fill('AE');
+    await kyb.getByLabel('Country').selectOption('AE');
     const owner = kyb.getByRole('group', { name: 'Owner 1' });
     await owner.getByLabel('First name').fill('Grace');
     await owner.getByLabel('Last name').fill('Hopper');
     await owner.getByLabel('Ownership %').fill('100');
-    await owner.getByLabel('Nationality (code)').fill('US');
+    await owner.getByLabel('Nationality').selectOption('US');
     await kyb.getByRole('button', { name: 'Submit KYB' }).click();
     await investor.getByRole('cell', { name: 'Northwind Treasury' }).waitFor();
     expect(await investor.getByRole('cell', { name: 'pending' }).count()).toBe(1);
@@ -278,7 +290,7 @@ describe('web client in a browser', () => {
     const register = issuer.getByRole('form', { name: 'Register a business' });
     await register.getByLabel('Company name').fill('Harbour Works');
     await register.getByLabel('Registration number').fill('HW-2026-1');
-    await register.getByLabel('Country (code)').fill('AE');
+    await register.getByLabel('Country').selectOption('AE');
     await register.getByRole('button', { name: 'Register' }).click();
     await issuer.getByRole('heading', { name: 'Harbour Works' }).waitFor();
 
@@ -288,7 +300,7 @@ describe('web client in a browser', () => {
     await owner.getByLabel('First name').fill('Grace');
     await owner.getByLabel('Last name').fill('Hopper');
     await owner.getByLabel('Ownership %').fill('100');
-    await owner.getByLabel('Nationality (code)').fill('US');
+    await owner.getByLabel('Nationality').selectOption('US');
     await kyb.getByRole('button', { name: 'Submit KYB' }).click();
     await issuer.getByText('KYB: pending').waitFor();
     await screenshot(issuer, 'web-issuer', '01-kyb-submitted');
