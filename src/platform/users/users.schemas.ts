@@ -79,6 +79,17 @@ export const UserListQuery = Type.Object(
 );
 export type UserListQuery = Static<typeof UserListQuery>;
 
+export const UserRefsQuery = Type.Object(
+  {
+    id: Type.Array(Type.String({ format: 'uuid' }), {
+      minItems: 1,
+      maxItems: 200,
+      description: 'the user ids, the parameter repeated (?id=...&id=...)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export interface UserRelations {
   kybStatus: string | null;
   kycDocument: { type: string | null; name: string | null } | null;

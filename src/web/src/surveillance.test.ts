@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertsPath, duration, evidenceTimeline, selfTrade } from './surveillance.js';
+import { alertPeople, alertsPath, duration, evidenceTimeline, selfTrade } from './surveillance.js';
 import type { Alert } from './trading-types.js';
 
 /** An alert as the trading process answers it (GET /admin/surveillance/alerts/:id). */
@@ -57,6 +57,15 @@ describe('surveillance alerts', () => {
       '/api/v1/admin/surveillance/alerts?limit=20&status=open&token_id=t1&cursor=c9',
     );
     expect(alertsPath({ rule: 'wash_trade' })).toContain('rule=wash_trade');
+  });
+
+  it('names everyone the alert involves once: its user, the closer, owners and parties', () => {
+    expect(alertPeople(spoof)).toEqual(['u1', 'u2']);
+    expect(alertPeople({ ...spoof, status: 'closed', closed_by: 's1' })).toEqual([
+      'u1',
+      's1',
+      'u2',
+    ]);
   });
 
   it('reads the evidence in time order with each pulled order time on the book', () => {

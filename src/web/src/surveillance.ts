@@ -81,6 +81,17 @@ export function evidenceTimeline(evidence: Alert['evidence']): TimelineEvent[] {
   );
 }
 
+/** Everyone an alert names (its user, who closed it, the evidence's owners and parties), once. */
+export function alertPeople(alert: Alert): string[] {
+  const ids = [
+    alert.user_id,
+    alert.closed_by,
+    ...alert.evidence.orders.map((o) => o.user_id),
+    ...alert.evidence.trades.flatMap((t) => [t.buyer_id, t.seller_id]),
+  ];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
 /** A duration as people read it: 850 ms, 2.4 s, 3 min 5 s. */
 export function duration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;

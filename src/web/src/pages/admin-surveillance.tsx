@@ -7,6 +7,7 @@
 import { useState } from 'preact/hooks';
 import { tradingApi, type Page } from '../api.js';
 import {
+  alertPeople,
   alertRules,
   alertsPath,
   duration,
@@ -16,11 +17,13 @@ import {
 } from '../surveillance.js';
 import { useTokenSymbols } from '../token-symbols.js';
 import type { Alert } from '../trading-types.js';
+import { useUserRefs } from '../user-refs.js';
 import {
   ActionForm,
   Field,
   FilterForm,
   Loaded,
+  Person,
   Select,
   Table,
   label,
@@ -30,11 +33,21 @@ import {
 } from '../ui.js';
 import { SurveillanceThresholds } from './surveillance-thresholds.js';
 
-function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
+function AlertDetail({
+  id,
+  onClosed,
+  symbol,
+}: {
+  id: string;
+  onClosed: () => void;
+  symbol: (tokenId: string) => string;
+}) {
   const alert = useLoad(
     () => tradingApi.call<Alert>('GET', `/api/v1/admin/surveillance/alerts/${id}`),
     [id],
   );
+  const person = useUserRefs(alert.data ? alertPeople(alert.data) : []);
+  const who = (userId: string) => <Person id={userId} user={person(userId)} />;
   return (
     <Loaded state={alert}>
       {(a) => (
@@ -45,12 +58,10 @@ function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
           <p>{a.summary}</p>
           <dl class="facts">
             <dt>User</dt>
-            <dd>
-              <code>{a.user_id}</code>
-            </dd>
+            <dd data-testid="alert-user">{who(a.user_id)}</dd>
             <dt>Token</dt>
             <dd>
-              <a href={`#/token/${a.token_id}`}>{a.token_id}</a>
+              <a href={`#/token/${a.token_id}`}>{symbol(a.token_id)}</a>
             </dd>
             <dt>Detected</dt>
             <dd>{when(a.detected_at)}</dd>
@@ -58,7 +69,7 @@ function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
               <>
                 <dt>Closed</dt>
                 <dd>
-                  {when(a.closed_at)} by <code>{a.closed_by}</code>
+                  {when(a.closed_at)} by {a.closed_by ? who(a.closed_by) : 'the system'}
                 </dd>
                 <dt>Note</dt>
                 <dd data-testid="alert-note">{a.note}</dd>
@@ -88,10 +99,13 @@ function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
                 (e) =>
                   e.kind === 'trade' ? (
                     <>
-                      buyer <code>{e.buyer_id}</code>, seller <code>{e.seller_id}</code>
+                      buyer {e.buyer_id ? who(e.buyer_id) : '—'}, seller{' '}
+                      {e.seller_id ? who(e.seller_id) : '—'}
                     </>
+                  ) : e.user_id ? (
+                    who(e.user_id)
                   ) : (
-                    <code>{e.user_id}</code>
+                    '—'
                   ),
               ],
               [
@@ -190,7 +204,7 @@ export function AdminSurveillance() {
           </>
         )}
       </Loaded>
-      {open ? <AlertDetail key={open} id={open} onClosed={alerts.reload} /> : null}
+      {open ? <AlertDetail key={open} id={open} onClosed={alerts.reload} symbol={symbol} /> : null}
       <SurveillanceThresholds tokens={tokens} />
     </section>
   );
