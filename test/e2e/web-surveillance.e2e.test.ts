@@ -139,6 +139,9 @@ describe('surveillance screen in a browser', () => {
       expect(timeline).toContain(`buyer ${b.email}, seller ${a.email}`);
       expect(timeline).toContain(`buyer ${a.email}, seller ${b.email}`);
       expect(timeline).not.toContain(a.id);
+      await expect
+        .poll(() => staffAlert.getByTestId('alert-summary').textContent(), patience)
+        .toContain(`between accounts ${a.email} and ${b.email}`);
       const user = staffAlert.getByTestId('alert-user').getByRole('link');
       expect(await user.textContent()).toBe(a.email);
       expect(await user.getAttribute('href')).toBe(`#/admin/users/${a.id}`);

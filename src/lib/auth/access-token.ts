@@ -14,6 +14,8 @@ export interface AccessClaims {
   userId: string;
   role: Role;
   sessionId: string;
+  /** the account must change its password before anything else (claim `pcr`) */
+  passwordChangeRequired?: true;
 }
 
 /** Verified tokens kept at most; past it the cache starts afresh (a bound, not an LRU). */
@@ -41,7 +43,11 @@ export class AccessTokens {
   }
 
   async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, sid: claims.sessionId })
+    return new SignJWT({
+      role: claims.role,
+      sid: claims.sessionId,
+      ...(claims.passwordChangeRequired ? { pcr: true } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(issuer)
@@ -72,7 +78,12 @@ export class AccessTokens {
       ) {
         throw new AppError('INVALID_TOKEN', 'The token lacks required claims');
       }
-      const claims = { userId: payload.sub, role: payload.role as Role, sessionId: payload.sid };
+      const claims: AccessClaims = {
+        userId: payload.sub,
+        role: payload.role as Role,
+        sessionId: payload.sid,
+        ...(payload.pcr === true ? { passwordChangeRequired: true as const } : {}),
+      };
       if (typeof payload.exp === 'number') {
         if (this.verified.size >= cachedTokensMax) this.verified.clear();
         this.verified.set(token, { claims, expiresAt: payload.exp * 1000 });

@@ -39,17 +39,29 @@ export function guards(deps: GuardDeps) {
     request.auth = claims;
   }
 
-  /** An onRequest hook: authenticated, and (when roles are given) one of those roles. */
+  /**
+   * An onRequest hook: authenticated, and (when roles are given) one of those roles. An account
+   * that must change its password first passes only `beforePasswordChange` routes.
+   */
   function guard(...roles: Role[]) {
     return async (request: FastifyRequest): Promise<void> => {
       await authenticate(request);
+      if (request.auth!.passwordChangeRequired) {
+        throw new AppError(
+          'PASSWORD_CHANGE_REQUIRED',
+          'Change your password (POST /api/v1/me/password), then refresh the session',
+        );
+      }
       if (roles.length > 0 && !roles.includes(request.auth!.role)) {
         throw new AppError('FORBIDDEN_ROLE', `This action needs the role ${roles.join(' or ')}`);
       }
     };
   }
 
-  return { guard };
+  /** Authenticated, also while the password must still be changed: who am I, change, sign out. */
+  const beforePasswordChange = () => authenticate;
+
+  return { guard, beforePasswordChange };
 }
 
 /** The authenticated caller of a guarded route. */

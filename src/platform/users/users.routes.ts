@@ -17,12 +17,12 @@ import type { Role } from '../../lib/db/schema.js';
 export function usersRoutes(
   app: HttpApp,
   users: ReturnType<typeof usersService>,
-  { guard }: ReturnType<typeof guards>,
+  { guard, beforePasswordChange }: ReturnType<typeof guards>,
 ) {
   app.get(
     '/api/v1/me',
     {
-      onRequest: guard(),
+      onRequest: beforePasswordChange(),
       schema: {
         tags: ['users'],
         summary: 'The caller',

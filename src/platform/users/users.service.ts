@@ -94,6 +94,8 @@ export async function ensureFirstAdmin(
       role: 'admin',
       account_type: null,
       full_name: 'First admin',
+      // a printed password was seen on a terminal and maybe in a log: it must be replaced first
+      password_change_required: generatedPassword !== undefined,
     }).catch(emailTaken);
     await recordAudit(trx, {
       actorId: null,

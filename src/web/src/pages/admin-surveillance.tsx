@@ -12,7 +12,9 @@ import {
   alertsPath,
   duration,
   evidenceTimeline,
+  idsIn,
   selfTrade,
+  withNames,
   type AlertFilter,
 } from '../surveillance.js';
 import { useTokenSymbols } from '../token-symbols.js';
@@ -48,6 +50,7 @@ function AlertDetail({
   );
   const person = useUserRefs(alert.data ? alertPeople(alert.data) : []);
   const who = (userId: string) => <Person id={userId} user={person(userId)} />;
+  const named = (text: string) => withNames(text, (id) => person(id)?.email);
   return (
     <Loaded state={alert}>
       {(a) => (
@@ -55,7 +58,7 @@ function AlertDetail({
           <h2>
             {label(a.rule)} · {a.status}
           </h2>
-          <p>{a.summary}</p>
+          <p data-testid="alert-summary">{named(a.summary)}</p>
           <dl class="facts">
             <dt>User</dt>
             <dd data-testid="alert-user">{who(a.user_id)}</dd>
@@ -150,6 +153,7 @@ export function AdminSurveillance() {
     () => tradingApi.call<Page<Alert>>('GET', alertsPath(filter, cursor)),
     [JSON.stringify(filter), cursor],
   );
+  const person = useUserRefs(alerts.data?.data.flatMap((a) => idsIn(a.summary)) ?? []);
   return (
     <section>
       <h1>Surveillance alerts</h1>
@@ -188,7 +192,7 @@ export function AdminSurveillance() {
                 ['Detected', (a) => when(a.detected_at)],
                 ['Token', (a) => symbol(a.token_id)],
                 ['Rule', (a) => label(a.rule)],
-                ['Summary', (a) => a.summary],
+                ['Summary', (a) => withNames(a.summary, (id) => person(id)?.email)],
                 ['Status', (a) => a.status],
                 [
                   '',
