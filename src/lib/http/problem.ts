@@ -26,10 +26,7 @@ export function problemType(code: ErrorCode): string {
 
 function fromFastifyError(error: FastifyError): AppError | undefined {
   if (error.validation) {
-    const errors = fieldProblems(
-      error.validationContext ?? '',
-      error.validation,
-    );
+    const errors = fieldProblems(error.validationContext ?? '', error.validation);
     return new AppError('VALIDATION_FAILED', errors[0]?.detail ?? 'The request is not valid', {
       errors,
     });

@@ -43,7 +43,7 @@ const formatNames: Record<string, string> = {
 };
 
 function schemaOf(issue: ErrorObject): Schema {
-  return (issue.parentSchema ?? {});
+  return issue.parentSchema ?? {};
 }
 
 /** The one sentence for the values a union (TypeBox literals, or alternatives) accepts. */
