@@ -199,7 +199,7 @@ export async function start(): Promise<void> {
     if (admin?.generatedPassword) {
       say('');
       say(
-        'First admin created. These credentials are shown once; change the password after logging in (POST /api/v1/me/password):',
+        'First admin created. These credentials are shown once; the first sign-in asks for a new password:',
       );
       say(`  email:    ${admin.email}`);
       say(`  password: ${admin.generatedPassword}`);

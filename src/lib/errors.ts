@@ -31,6 +31,10 @@ export const errorCatalogue = {
   // 422: business rule refused
   WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
   CURRENT_PASSWORD_WRONG: { status: 403, title: 'The current password is wrong' },
+  PASSWORD_CHANGE_REQUIRED: {
+    status: 403,
+    title: 'Change the password you were given before anything else',
+  },
   // identity verification
   KYC_REQUIRED: { status: 403, title: 'Approved KYC is required for this action' },
   KYB_REQUIRED: { status: 403, title: "Your company's approved KYB is required for this action" },

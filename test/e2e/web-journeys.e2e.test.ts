@@ -145,7 +145,7 @@ describe('web journeys over the running system', () => {
     await provider.getByLabel('First name').fill('Ivo');
     await provider.getByLabel('Last name').fill('Investor');
     await provider.getByLabel('Date of birth').fill('1988-03-14');
-    await provider.getByLabel(/^Nationality/).fill('AE');
+    await provider.getByLabel(/^Nationality/).selectOption('AE');
     const [first] = await Promise.all([
       investor.context().waitForEvent('page'),
       provider.getByRole('button', { name: 'Continue to the provider' }).click(),

@@ -131,11 +131,20 @@ describe('surveillance screen in a browser', () => {
       const staffAlert = await openAlert(staffPage, token.id, alertId);
       const evidence = staffAlert.getByRole('table', { name: 'Evidence timeline' });
       await expect.poll(() => evidence.locator('tbody tr').count(), patience).toBe(6);
+      // People by email (these accounts gave no name), each a link to their row on Users.
+      await expect.poll(() => evidence.innerText(), patience).toContain(`seller ${a.email}`);
       const timeline = await evidence.innerText();
       expect(timeline.match(/\border placed\b/g)).toHaveLength(4);
       expect(timeline.match(/\btrade\b/g)).toHaveLength(2);
-      expect(timeline).toContain(`buyer ${b.id}, seller ${a.id}`);
-      expect(timeline).toContain(`buyer ${a.id}, seller ${b.id}`);
+      expect(timeline).toContain(`buyer ${b.email}, seller ${a.email}`);
+      expect(timeline).toContain(`buyer ${a.email}, seller ${b.email}`);
+      expect(timeline).not.toContain(a.id);
+      await expect
+        .poll(() => staffAlert.getByTestId('alert-summary').textContent(), patience)
+        .toContain(`between accounts ${a.email} and ${b.email}`);
+      const user = staffAlert.getByTestId('alert-user').getByRole('link');
+      expect(await user.textContent()).toBe(a.email);
+      expect(await user.getAttribute('href')).toBe(`#/admin/users/${a.id}`);
       expect(await staffAlert.getByRole('heading', { level: 2 }).textContent()).toBe(
         'wash trade · open',
       );
@@ -157,6 +166,9 @@ describe('surveillance screen in a browser', () => {
       );
       // the list (open alerts of that rule and token) no longer has it
       await expect.poll(() => staffPage.getByText('No alerts match.').count(), patience).toBe(1);
+      expect(
+        await staffAlert.getByRole('definition').filter({ hasText: ' by ' }).innerText(),
+      ).toContain(`by ${staff.email}`);
       await screenshot(staffPage, journey, '03-staff-closed');
       const closed = await web.sys.trade('GET', alertPath(alertId), undefined, staff);
       expect(closed).toMatchObject({ status: 'closed', note, closed_by: staff.id });

@@ -212,6 +212,9 @@ describe('trading screen in a browser', () => {
         .poll(() => entry(buyerPage).getByRole('status').textContent(), patience)
         .toBe('Order open: 0 of 5 filled');
       await bothShow(both, token.id, { bids: [['9.50', '5']], asks: [['10.00', '29']] });
+      // The depth chart draws both sides, each of one level, as areas.
+      for (const side of ['depth-bids', 'depth-asks'])
+        expect((await buyerPage.getByTestId(side).boundingBox())?.width).toBeGreaterThan(10);
       await screenshot(buyerPage, journey, '06-bid-and-ask');
 
       // The token gets a maximum balance of 46: the buyer holds 41 and bids for 5 more, so one

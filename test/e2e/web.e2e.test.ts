@@ -86,6 +86,10 @@ describe('web client in a browser', () => {
     const nextStep = investor.getByTestId('next-step');
     await expect.poll(() => nextStep.textContent()).toContain('Complete identity verification');
     expect(await investor.getByTestId('kyc-status').textContent()).toBe('none');
+    // What a blocked action waits for is said in words, not as its code.
+    expect(await investor.locator('.permissions').textContent()).toContain(
+      'needs approved identity verification (KYC)',
+    );
     await screenshot(investor, journey, '02-next-step');
 
     // Signing out and in again lands on the same overview.
@@ -95,10 +99,18 @@ describe('web client in a browser', () => {
 
     await nextStep.getByRole('link').click();
     const form = investor.getByRole('form', { name: 'Manual KYC' });
-    await form.getByLabel('Full name').fill('Ada Lovelace');
-    await form.getByLabel(/^Nationality/).fill('GB');
+    // The nationality is chosen by name; a refusal is a sentence at its field, the code kept.
+    await form.getByLabel('Full name').fill('A'.repeat(201));
+    await form.getByLabel(/^Nationality/).selectOption({ label: 'United Kingdom' });
     await form.getByLabel('Date of birth').fill('1990-12-10');
     await form.getByLabel('Document number').fill('P1234567');
+    await form.getByRole('button', { name: 'Submit for review' }).click();
+    await expect
+      .poll(() => form.locator('.field-error').textContent())
+      .toBe('Full name must be one line of text, not blank, up to 200 characters.');
+    expect(await form.getByRole('alert').textContent()).toContain('VALIDATION_FAILED');
+    await screenshot(investor, journey, '02b-kyc-refused-in-words');
+    await form.getByLabel('Full name').fill('Ada Lovelace');
     await form.getByRole('button', { name: 'Submit for review' }).click();
     const kycStatus = investor.getByTestId('kyc-page-status');
     await expect.poll(() => kycStatus.textContent()).toBe('pending');
@@ -219,17 +231,50 @@ describe('web client in a browser', () => {
     const kyb = investor.getByRole('form', { name: 'Manual KYB' });
     await kyb.getByLabel('Company name').fill('Northwind Treasury');
     await kyb.getByLabel('Registration number').fill('NW-77');
-    await kyb.getByLabel('Country (code)').fill('AE');
+    await kyb.getByLabel('Country').selectOption('AE');
     const owner = kyb.getByRole('group', { name: 'Owner 1' });
     await owner.getByLabel('First name').fill('Grace');
     await owner.getByLabel('Last name').fill('Hopper');
     await owner.getByLabel('Ownership %').fill('100');
-    await owner.getByLabel('Nationality (code)').fill('US');
+    await owner.getByLabel('Nationality').selectOption('US');
     await kyb.getByRole('button', { name: 'Submit KYB' }).click();
     await investor.getByRole('cell', { name: 'Northwind Treasury' }).waitFor();
     expect(await investor.getByRole('cell', { name: 'pending' }).count()).toBe(1);
     await screenshot(investor, 'web-corporate', '01-kyb-submitted');
   }, 60_000);
+
+  it('has an admin given a printed password choose one before anything else', async () => {
+    const admin = (
+      await call('POST', '/api/v1/auth/login', { email: adminEmail, password: testPassword })
+    ).access_token as string;
+    const email = 'second-admin@example.com';
+    await call(
+      'POST',
+      '/api/v1/admin/users',
+      { email, password: testPassword, role: 'admin' },
+      admin,
+    );
+    // the mark set-up puts on a first admin whose password it printed (first-admin-password.int.test.ts)
+    await platform.db
+      .updateTable('users')
+      .set({ password_change_required: true })
+      .where('email', '=', email)
+      .execute();
+
+    const page = await open();
+    await signIn(page, email);
+    await page.getByTestId('password-change-required').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await screenshot(page, journey, '11-first-password');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill(testPassword);
+    await form.getByLabel('New password', { exact: true }).fill('my own long passphrase');
+    await form.getByLabel('New password again').fill('my own long passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.getByTestId('work-waiting').waitFor();
+    await screenshot(page, journey, '12-first-password-changed');
+  });
 
   it('links a self-custody wallet by a signature of the browser wallet', async () => {
     const email = 'linus@example.com';
@@ -278,7 +323,7 @@ describe('web client in a browser', () => {
     const register = issuer.getByRole('form', { name: 'Register a business' });
     await register.getByLabel('Company name').fill('Harbour Works');
     await register.getByLabel('Registration number').fill('HW-2026-1');
-    await register.getByLabel('Country (code)').fill('AE');
+    await register.getByLabel('Country').selectOption('AE');
     await register.getByRole('button', { name: 'Register' }).click();
     await issuer.getByRole('heading', { name: 'Harbour Works' }).waitFor();
 
@@ -288,7 +333,7 @@ describe('web client in a browser', () => {
     await owner.getByLabel('First name').fill('Grace');
     await owner.getByLabel('Last name').fill('Hopper');
     await owner.getByLabel('Ownership %').fill('100');
-    await owner.getByLabel('Nationality (code)').fill('US');
+    await owner.getByLabel('Nationality').selectOption('US');
     await kyb.getByRole('button', { name: 'Submit KYB' }).click();
     await issuer.getByText('KYB: pending').waitFor();
     await screenshot(issuer, 'web-issuer', '01-kyb-submitted');

@@ -187,6 +187,26 @@ describe('text fields refuse control characters and text longer than their colum
   });
 });
 
+describe('quantities', () => {
+  it('subscribes with a quantity given as an integer or as its digits in text', async () => {
+    const subscribe = (quantity: unknown) =>
+      s.call('POST', `/api/v1/tokens/${liveTokenId}/subscribe`, { quantity }, investor.token);
+    await s.deposit(investor, '400.00');
+    const asText = await subscribe('20');
+    expect(asText.statusCode).toBe(201);
+    expect(asText.json().quantity).toBe(20);
+    const asNumber = await subscribe(20);
+    expect(asNumber.statusCode).toBe(201);
+    expect(asNumber.json().quantity).toBe(20);
+    const refused = await subscribe('20.5');
+    expect(refused.json()).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      detail: 'Quantity must be a whole number from 1 to 1000000000000, as a number or as text.',
+    });
+  });
+});
+
 describe('money and dates', () => {
   it('refuses a round or a token priced at zero', async () => {
     for (const price of ['0', '0.00', '0.0', '00.00']) {

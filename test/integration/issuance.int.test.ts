@@ -281,7 +281,8 @@ describe('issuance and the primary offering', () => {
       ).toBe('400 VALIDATION_FAILED');
       expect(
         await code(
-          s.call('POST', `/api/v1/tokens/${tokenId}/subscribe`, { quantity: '20' }, ann.token),
+          // text is taken only as canonical digits ("20"), as prices are
+          s.call('POST', `/api/v1/tokens/${tokenId}/subscribe`, { quantity: '20.0' }, ann.token),
         ),
       ).toBe('400 VALIDATION_FAILED');
       expect(await subscribe(ann, 20, '0199a3c2-0000-7000-8000-000000000000')).toBe(

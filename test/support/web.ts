@@ -43,6 +43,7 @@ export async function buildWebClient(): Promise<string> {
 export interface WebPlatform {
   url: string;
   webDir: string;
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -60,6 +61,7 @@ export async function startWebPlatform(webDir: string): Promise<WebPlatform> {
   return {
     url,
     webDir,
+    db: test.db,
     async close() {
       await app.close();
       await test.drop();

@@ -15,6 +15,8 @@ export interface AccessClaims {
   userId: string;
   role: Role;
   sessionId: string;
+  /** the account must change its password before anything else (claim `pcr`) */
+  passwordChangeRequired?: true;
 }
 
 /** Verified tokens kept at most; past it the cache starts afresh (a bound, not an LRU). */
@@ -66,7 +68,11 @@ export class AccessTokens {
   }
 
   async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ role: claims.role, sid: claims.sessionId })
+    return new SignJWT({
+      role: claims.role,
+      sid: claims.sessionId,
+      ...(claims.passwordChangeRequired ? { pcr: true } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(issuer)
@@ -118,7 +124,12 @@ export class AccessTokens {
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'string') {
       throw invalid('The token lacks required claims');
     }
-    const claims = { userId: sub, role: role as Role, sessionId: sid };
+    const claims: AccessClaims = {
+      userId: sub,
+      role: role as Role,
+      sessionId: sid,
+      ...(payload.pcr === true ? { passwordChangeRequired: true as const } : {}),
+    };
     if (exp !== undefined) {
       if (this.verified.size >= cachedTokensMax) this.verified.clear();
       this.verified.set(token, { claims, expiresAt: exp * 1000 });

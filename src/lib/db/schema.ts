@@ -49,6 +49,8 @@ export interface UsersTable extends UserTradingColumns {
   /** how wallet_address is held; null while the user has none (src/platform/wallets) */
   wallet_custody: ColumnType<WalletCustody | null, WalletCustody | null | undefined>;
   is_activated: ColumnType<boolean, boolean | undefined>;
+  /** set on the first admin whose password set-up printed: nothing else until it is changed */
+  password_change_required: ColumnType<boolean, boolean | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

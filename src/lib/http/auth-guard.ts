@@ -33,8 +33,19 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function guards(deps: GuardDeps) {
   /** The refusal of a caller whose session is `active` (or not), or undefined to admit it. */
-  function refusal(claims: AccessClaims, active: boolean, roles: readonly Role[]) {
+  function refusal(
+    claims: AccessClaims,
+    active: boolean,
+    roles: readonly Role[],
+    beforePasswordChange: boolean,
+  ) {
     if (!active) return new AppError('INVALID_TOKEN', 'The session has ended; log in again');
+    if (claims.passwordChangeRequired && !beforePasswordChange) {
+      return new AppError(
+        'PASSWORD_CHANGE_REQUIRED',
+        'Change your password (POST /api/v1/me/password), then refresh the session',
+      );
+    }
     if (roles.length > 0 && !roles.includes(claims.role)) {
       return new AppError('FORBIDDEN_ROLE', `This action needs the role ${roles.join(' or ')}`);
     }
@@ -42,11 +53,16 @@ export function guards(deps: GuardDeps) {
   }
 
   /**
-   * An onRequest hook: authenticated, and (when roles are given) one of those roles. A callback
+   * An onRequest hook: authenticated, and (when roles are given) one of those roles. An account
+   * that must change its password first passes only `beforePasswordChange` routes. A callback
    * hook, not an async one: with the token verified synchronously and the sessions in memory
    * (trading), a request passes it without a promise.
    */
   function guard(...roles: Role[]): onRequestHookHandler {
+    return admit(roles, false);
+  }
+
+  function admit(roles: readonly Role[], beforePasswordChange: boolean): onRequestHookHandler {
     return (request, _reply, done) => {
       let claims: AccessClaims;
       try {
@@ -60,7 +76,7 @@ export function guards(deps: GuardDeps) {
         return;
       }
       const settle = (active: boolean) => {
-        const refused = refusal(claims, active, roles);
+        const refused = refusal(claims, active, roles, beforePasswordChange);
         if (!refused) request.auth = claims;
         done(refused);
       };
@@ -70,7 +86,10 @@ export function guards(deps: GuardDeps) {
     };
   }
 
-  return { guard };
+  /** Authenticated, also while the password must still be changed: who am I, change, sign out. */
+  const beforePasswordChange = () => admit([], true);
+
+  return { guard, beforePasswordChange };
 }
 
 /** The authenticated caller of a guarded route. */

@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError, type ErrorCode } from '../errors.js';
+import { fieldProblems } from './validation-messages.js';
 
 export interface Problem {
   type: string;
@@ -25,18 +26,10 @@ export function problemType(code: ErrorCode): string {
 
 function fromFastifyError(error: FastifyError): AppError | undefined {
   if (error.validation) {
-    const errors = error.validation.map((issue) => ({
-      field: `${error.validationContext ?? ''}${issue.instancePath}`.replaceAll('/', '.'),
-      message: issue.message ?? 'is not valid',
-      ...(issue.keyword === 'additionalProperties'
-        ? { unknown_field: (issue.params as { additionalProperty?: string }).additionalProperty }
-        : {}),
-    }));
-    const first = errors[0];
-    const detail = first
-      ? `${first.field}${first.unknown_field ? `.${first.unknown_field}` : ''} ${first.message}`
-      : 'The request is not valid';
-    return new AppError('VALIDATION_FAILED', detail, { errors });
+    const errors = fieldProblems(error.validationContext ?? '', error.validation);
+    return new AppError('VALIDATION_FAILED', errors[0]?.detail ?? 'The request is not valid', {
+      errors,
+    });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

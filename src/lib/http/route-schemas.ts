@@ -26,11 +26,22 @@ const lines = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F]*$
  * characters.
  */
 export const Text = (maxLength: number, options: StringOptions = {}) =>
-  Type.String({ minLength: 1, maxLength, pattern: oneLine, ...options });
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: oneLine,
+    expects: `one line of text, not blank, up to ${maxLength} characters`,
+    ...options,
+  });
 
 /** Free text such as notes and reasons: up to `maxLength` characters, tabs and line breaks allowed. */
 export const MultilineText = (maxLength: number, options: StringOptions = {}) =>
-  Type.String({ maxLength, pattern: lines, ...options });
+  Type.String({
+    maxLength,
+    pattern: lines,
+    expects: `text of up to ${maxLength} characters without control characters`,
+    ...options,
+  });
 
 /** An instant: RFC 3339 with a zone, years 0001 to 9999, no leap second (validation.ts). */
 export const DateTime = (description?: string) =>
@@ -45,6 +56,7 @@ const twoDecimals = '(?:\\.[0-9]{1,2})?';
 export const Money = (description: string, integerDigits = 15) =>
   Type.String({
     pattern: `^(?:0|[1-9][0-9]{0,${integerDigits - 1}})${twoDecimals}$`,
+    expects: 'digits with at most 2 decimals and no sign, such as 250.00',
     description,
     examples: ['250.00'],
   });
@@ -53,6 +65,23 @@ export const Money = (description: string, integerDigits = 15) =>
 export const PositiveMoney = (description: string, integerDigits = 15) =>
   Type.String({
     pattern: `^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,${integerDigits - 1}})${twoDecimals}$`,
+    expects: 'above 0 with at most 2 decimals, such as 250.00',
     description,
     examples: ['250.00'],
+  });
+
+/**
+ * A count of whole tokens from 1 to `maximum`, given as a JSON integer or as its digits in text
+ * (`100` or `"100"`, as prices travel as text): routes always receive the number (the
+ * `x-whole-quantity` keyword in validation.ts converts the text). DECISIONS: "Quantities".
+ */
+export const WholeQuantity = (maximum: number, description = 'whole tokens') =>
+  Type.Unsafe<number>({
+    anyOf: [
+      { type: 'integer', minimum: 1, maximum },
+      { type: 'string', pattern: `^[1-9][0-9]{0,${String(maximum).length - 1}}$` },
+    ],
+    'x-whole-quantity': maximum,
+    expects: `a whole number from 1 to ${maximum}, as a number or as text`,
+    description,
   });

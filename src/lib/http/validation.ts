@@ -8,10 +8,11 @@
  * JavaScript's Date refuses it) in the years 0001 to 9999 (PostgreSQL has no year 0).
  */
 import type { TSchema } from '@sinclair/typebox';
-import { Ajv, type Options, type ValidateFunction } from 'ajv';
+import { Ajv, type Options, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError } from '../errors.js';
+import { fieldProblems } from './validation-messages.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -24,15 +25,44 @@ function fitsTimestamp(text: string, grammar: (text: string) => boolean): boolea
   return year >= 1 && year <= 9999;
 }
 
+/**
+ * `x-whole-quantity: max` (route-schemas.ts `WholeQuantity`): a quantity given as digits in text
+ * is replaced by its number, so routes see one type; above `max` it is refused like a number.
+ */
+function addWholeQuantity(ajv: Ajv): void {
+  const wholeQuantity: SchemaValidateFunction = (max: number, data: unknown, _schema, cxt) => {
+    if (typeof data !== 'string' || !/^[1-9][0-9]*$/.test(data) || !cxt) return true;
+    const value = Number(data);
+    if (value > max) {
+      wholeQuantity.errors = [
+        { keyword: 'maximum', message: `must be <= ${max}`, params: { limit: max } },
+      ];
+      return false;
+    }
+    cxt.parentData[cxt.parentDataProperty] = value;
+    return true;
+  };
+  ajv.addKeyword({
+    keyword: 'x-whole-quantity',
+    schemaType: 'number',
+    modifying: true,
+    errors: true,
+    validate: wholeQuantity,
+  });
+}
+
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({
     allErrors: false,
     removeAdditional: false,
     useDefaults: true,
     strict: false,
+    // Each issue carries its schema, which says in words what a field expects (`expects`).
+    verbose: true,
     ...options,
   });
   addFormats(ajv);
+  addWholeQuantity(ajv);
   const rfc3339 = {
     dateTime: ajv.formats['date-time'] as { validate: (text: string) => boolean },
     date: ajv.formats.date as { validate: (text: string) => boolean },
@@ -62,15 +92,9 @@ export function bodyCheck<T extends TSchema>(schema: T): (body: unknown) => void
   const validate: ValidateFunction = bodies.compile(schema);
   return (body) => {
     if (validate(body)) return;
-    const errors = (validate.errors ?? []).map((issue) => ({
-      field: `body${issue.instancePath}`.replaceAll('/', '.'),
-      message: issue.message ?? 'is not valid',
-    }));
-    const first = errors[0];
-    throw new AppError(
-      'VALIDATION_FAILED',
-      first ? `${first.field} ${first.message}` : 'The request is not valid',
-      { errors },
-    );
+    const errors = fieldProblems('body', validate.errors ?? []);
+    throw new AppError('VALIDATION_FAILED', errors[0]?.detail ?? 'The request is not valid', {
+      errors,
+    });
   };
 }

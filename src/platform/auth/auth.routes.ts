@@ -15,7 +15,7 @@ import type { AuthService } from './auth.service.js';
 export function authRoutes(
   app: HttpApp,
   auth: AuthService,
-  { guard }: ReturnType<typeof guards>,
+  { beforePasswordChange }: ReturnType<typeof guards>,
   perMinute: number,
 ) {
   // The credential endpoints share one per-IP budget, tighter than the global limit, on top of
@@ -68,7 +68,7 @@ export function authRoutes(
     '/api/v1/me/password',
     {
       ...credential,
-      onRequest: guard(),
+      onRequest: beforePasswordChange(),
       schema: {
         tags: ['auth'],
         summary: 'Change your password; your other sessions end',
@@ -88,7 +88,7 @@ export function authRoutes(
   app.post(
     '/api/v1/auth/logout',
     {
-      onRequest: guard(),
+      onRequest: beforePasswordChange(),
       schema: {
         tags: ['auth'],
         summary: 'End the session: its refresh and access tokens stop working',

@@ -81,7 +81,12 @@ export function authService(deps: AuthDeps) {
       expires_at: new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000),
     });
     return {
-      access_token: await tokens.sign({ userId: user.id, role: user.role, sessionId: familyId }),
+      access_token: await tokens.sign({
+        userId: user.id,
+        role: user.role,
+        sessionId: familyId,
+        ...(user.password_change_required ? { passwordChangeRequired: true as const } : {}),
+      }),
       refresh_token: refreshToken,
       token_type: 'Bearer',
       expires_in: tokens.expiresIn,
@@ -211,7 +216,11 @@ export function authService(deps: AuthDeps) {
       await transaction(db, async (trx) => {
         await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: new Date() })
+          .set({
+            password_hash: passwordHash,
+            password_change_required: false,
+            updated_at: new Date(),
+          })
           .where('id', '=', user.id)
           .execute();
         const revoked = await revokeOtherSessions(trx, user.id, caller.sessionId);

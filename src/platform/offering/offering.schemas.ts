@@ -1,11 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { OfferingRound, TokenAllocation } from '../../lib/db/schema-issuance.js';
 import { PageQuery } from '../../lib/http/pagination.js';
-import { DateTime, PositiveMoney, Text } from '../../lib/http/route-schemas.js';
+import { DateTime, PositiveMoney, Text, WholeQuantity } from '../../lib/http/route-schemas.js';
 
 export const SubscribeBody = Type.Object(
   {
-    quantity: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000 }),
+    quantity: WholeQuantity(1_000_000_000_000),
     round_id: Type.Optional(Type.String({ format: 'uuid' })),
   },
   { additionalProperties: false },

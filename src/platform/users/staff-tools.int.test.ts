@@ -86,6 +86,33 @@ describe('staff tools', () => {
     expect(await emails('%')).toEqual([]);
   });
 
+  it('names people by id for screens of other processes, to staff only', async () => {
+    const fay = await p.user('fay@refs.example', { full_name: 'Fay Lind' });
+    const gus = await p.user('gus@refs.example');
+    const refs = async (ids: string[], token = staff.token) =>
+      p.call(
+        'GET',
+        `/api/v1/admin/user-refs?${ids.map((id) => `id=${id}`).join('&')}`,
+        undefined,
+        token,
+      );
+    const answer = await refs([fay.id, gus.id, fay.id, '01900000-0000-7000-8000-000000000000']);
+    expect(answer.statusCode).toBe(200);
+    expect(
+      answer
+        .json<{ data: unknown[] }>()
+        .data.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ).toEqual([
+      { id: fay.id, email: 'fay@refs.example', full_name: 'Fay Lind' },
+      { id: gus.id, email: 'gus@refs.example', full_name: null },
+    ]);
+    expect((await refs([fay.id])).json()).toEqual({
+      data: [{ id: fay.id, email: 'fay@refs.example', full_name: 'Fay Lind' }],
+    });
+    expect((await refs([fay.id], gus.token)).statusCode).toBe(403);
+    expect((await refs(['nope'])).json()).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+
   it('refuses the list to others and bad filters', async () => {
     const investor = await p.user('nosy@example.com');
     expect((await p.call('GET', '/api/v1/admin/users', undefined, investor.token)).statusCode).toBe(

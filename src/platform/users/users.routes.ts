@@ -2,19 +2,27 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import { bearer } from '../../lib/http/route-schemas.js';
-import { CreateStaffBody, UserListQuery, UserView, toUserView } from './users.schemas.js';
+import { Type } from '@sinclair/typebox';
+import { UserRef } from './user-refs.js';
+import {
+  CreateStaffBody,
+  UserListQuery,
+  UserRefsQuery,
+  UserView,
+  toUserView,
+} from './users.schemas.js';
 import type { usersService } from './users.service.js';
 import type { Role } from '../../lib/db/schema.js';
 
 export function usersRoutes(
   app: HttpApp,
   users: ReturnType<typeof usersService>,
-  { guard }: ReturnType<typeof guards>,
+  { guard, beforePasswordChange }: ReturnType<typeof guards>,
 ) {
   app.get(
     '/api/v1/me',
     {
-      onRequest: guard(),
+      onRequest: beforePasswordChange(),
       schema: {
         tags: ['users'],
         summary: 'The caller',
@@ -55,6 +63,22 @@ export function usersRoutes(
         toUserView(row, { kybStatus: row.kyb_status, kycDocument: null }),
       );
     },
+  );
+
+  app.get(
+    '/api/v1/admin/user-refs',
+    {
+      onRequest: guard('staff', 'admin'),
+      schema: {
+        tags: ['admin'],
+        summary:
+          'People by id (name and email), for staff screens whose data names users by id only (surveillance alerts)',
+        security: bearer,
+        querystring: UserRefsQuery,
+        response: { 200: Type.Object({ data: Type.Array(UserRef) }) },
+      },
+    },
+    async (request) => ({ data: await users.refs(request.query.id) }),
   );
 
   app.post(

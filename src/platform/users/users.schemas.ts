@@ -33,6 +33,9 @@ export const UserView = Type.Object({
   fiat_balance: Type.String({ description: 'USD, decimal string' }),
   wallet_address: Type.Union([Type.String(), Type.Null()]),
   is_activated: Type.Boolean(),
+  password_change_required: Type.Boolean({
+    description: 'true until the account replaces a password it was given (the first admin)',
+  }),
   created_at: Type.String({ format: 'date-time' }),
 });
 export type UserView = Static<typeof UserView>;
@@ -79,6 +82,17 @@ export const UserListQuery = Type.Object(
 );
 export type UserListQuery = Static<typeof UserListQuery>;
 
+export const UserRefsQuery = Type.Object(
+  {
+    id: Type.Array(Type.String({ format: 'uuid' }), {
+      minItems: 1,
+      maxItems: 200,
+      description: 'the user ids, the parameter repeated (?id=...&id=...)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
 export interface UserRelations {
   kybStatus: string | null;
   kycDocument: { type: string | null; name: string | null } | null;
@@ -105,6 +119,7 @@ export function toUserView(
     fiat_balance: user.fiat_balance,
     wallet_address: user.wallet_address,
     is_activated: user.is_activated,
+    password_change_required: user.password_change_required,
     created_at: user.created_at.toISOString(),
   };
 }

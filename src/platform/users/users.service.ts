@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { emailTaken, hashNewPassword } from '../auth/auth.service.js';
 import type { CreateStaffBody } from './users.schemas.js';
+import { userRefs } from './user-refs.js';
 import {
   anyAdminExists,
   findUserById,
@@ -34,6 +35,9 @@ export function usersService(db: Db) {
     },
 
     list: (options: Parameters<typeof listUsers>[1]) => listUsers(db, options),
+
+    /** The people of `ids` (ids of no one are left out), for screens of other processes. */
+    refs: async (ids: string[]) => [...(await userRefs(db, ids)).values()],
 
     /** Admin-only: staff and admin accounts exist only through this (and the first-admin set-up). */
     async createStaffUser(adminId: string, body: CreateStaffBody, ip: string): Promise<User> {
@@ -90,6 +94,8 @@ export async function ensureFirstAdmin(
       role: 'admin',
       account_type: null,
       full_name: 'First admin',
+      // a printed password was seen on a terminal and maybe in a log: it must be replaced first
+      password_change_required: generatedPassword !== undefined,
     }).catch(emailTaken);
     await recordAudit(trx, {
       actorId: null,

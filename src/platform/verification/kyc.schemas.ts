@@ -11,6 +11,7 @@ export const CountryCode = Type.String({
   maxLength: 3,
   pattern: '^[A-Za-z]{2,3}$',
   description: 'ISO 3166-1 alpha-2 or alpha-3',
+  expects: 'chosen from the list of countries (an ISO 3166 code such as "DE")',
   examples: ['AE', 'DEU'],
 });
 export const BirthDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });

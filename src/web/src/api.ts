@@ -8,6 +8,8 @@ import { session } from './session.js';
 export interface FieldProblem {
   field: string;
   message: string;
+  /** the refusal in a sentence for people (VALIDATION_FAILED) */
+  detail?: string;
   unknown_field?: string;
 }
 

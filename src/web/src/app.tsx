@@ -10,7 +10,7 @@ import { AdminKyc } from './pages/admin-kyc.js';
 import { AdminBusinesses } from './pages/admin-businesses.js';
 import { AdminTokens } from './pages/admin-tokens.js';
 import { AdminUsers } from './pages/admin-users.js';
-import { Account } from './pages/account.js';
+import { Account, FirstPassword } from './pages/account.js';
 import { AdminSettlement } from './pages/admin-settlement.js';
 import { AdminSurveillance } from './pages/admin-surveillance.js';
 import { AdminTrading } from './pages/admin-trading.js';
@@ -162,10 +162,45 @@ function SignedIn({ path }: { path: string }) {
     <Loaded state={me}>
       {(data) => (
         <MeContext.Provider value={{ me: data, reload: me.reload }}>
-          <Shell me={data} path={path} />
+          {data.password_change_required ? (
+            <>
+              <Header me={data} />
+              <main>
+                <FirstPassword onChanged={me.reload} />
+              </main>
+            </>
+          ) : (
+            <Shell me={data} path={path} />
+          )}
         </MeContext.Provider>
       )}
     </Loaded>
+  );
+}
+
+/** Who is signed in, and the way out. */
+function Who({ me }: { me: Me }) {
+  return (
+    <span class="who">
+      {me.email} <small>({me.role})</small>
+      <button
+        type="button"
+        class="link"
+        onClick={() => void session.signOut().then(() => navigate('/'))}
+      >
+        Sign out
+      </button>
+    </span>
+  );
+}
+
+/** The bar of a screen that offers nothing else (the first password change). */
+function Header({ me }: { me: Me }) {
+  return (
+    <header class="top">
+      <span class="brand">Tessera</span>
+      <Who me={me} />
+    </header>
   );
 }
 
@@ -199,16 +234,7 @@ function Shell({ me, path }: { me: Me; path: string }) {
             );
           })}
         </nav>
-        <span class="who">
-          {me.email} <small>({me.role})</small>
-          <button
-            type="button"
-            class="link"
-            onClick={() => void session.signOut().then(() => navigate('/'))}
-          >
-            Sign out
-          </button>
-        </span>
+        <Who me={me} />
       </header>
       <main>
         <Screen path={path} work={work.data} />

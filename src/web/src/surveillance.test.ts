@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { alertsPath, duration, evidenceTimeline, selfTrade } from './surveillance.js';
+import {
+  alertPeople,
+  alertsPath,
+  duration,
+  evidenceTimeline,
+  idsIn,
+  selfTrade,
+  withNames,
+} from './surveillance.js';
 import type { Alert } from './trading-types.js';
 
 /** An alert as the trading process answers it (GET /admin/surveillance/alerts/:id). */
@@ -57,6 +65,25 @@ describe('surveillance alerts', () => {
       '/api/v1/admin/surveillance/alerts?limit=20&status=open&token_id=t1&cursor=c9',
     );
     expect(alertsPath({ rule: 'wash_trade' })).toContain('rule=wash_trade');
+  });
+
+  it('names everyone the alert involves once: its user, the closer, owners and parties', () => {
+    expect(alertPeople(spoof)).toEqual(['u1', 'u2']);
+    expect(alertPeople({ ...spoof, status: 'closed', closed_by: 's1' })).toEqual([
+      'u1',
+      's1',
+      'u2',
+    ]);
+  });
+
+  it('names the accounts a summary is about, leaving ids of no one known as they are', () => {
+    const a = '01a21511-76d1-7467-8c8f-38608076fe46';
+    const b = '01a21511-7952-76a1-a6f4-2fd003ce2b25';
+    const summary = `1 round trip between accounts ${a} and ${b} within 120 s`;
+    expect(idsIn(summary)).toEqual([a, b]);
+    expect(withNames(summary, (id) => (id === a ? 'ann@example.com' : undefined))).toBe(
+      `1 round trip between accounts ann@example.com and ${b} within 120 s`,
+    );
   });
 
   it('reads the evidence in time order with each pulled order time on the book', () => {

@@ -81,6 +81,27 @@ export function evidenceTimeline(evidence: Alert['evidence']): TimelineEvent[] {
   );
 }
 
+/** Everyone an alert names (its user, who closed it, the evidence's owners and parties), once. */
+export function alertPeople(alert: Alert): string[] {
+  const ids = [
+    alert.user_id,
+    alert.closed_by,
+    ...idsIn(alert.summary),
+    ...alert.evidence.orders.map((o) => o.user_id),
+    ...alert.evidence.trades.flatMap((t) => [t.buyer_id, t.seller_id]),
+  ];
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The ids a text names (an alert's summary names the accounts it is about). */
+export const idsIn = (text: string): string[] => text.match(uuid) ?? [];
+
+/** The text with each id `name` knows replaced by that name (unknown ids stay). */
+export const withNames = (text: string, name: (id: string) => string | undefined): string =>
+  text.replace(uuid, (id) => name(id) ?? id);
+
 /** A duration as people read it: 850 ms, 2.4 s, 3 min 5 s. */
 export function duration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;

@@ -12,6 +12,8 @@ export interface Me {
   kyb_status: string | null;
   fiat_balance: string;
   wallet_address: string | null;
+  /** the account must replace a password it was given before anything else */
+  password_change_required: boolean;
 }
 
 export type Permission = { allowed: boolean; missing: string | null };

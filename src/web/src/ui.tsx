@@ -6,6 +6,7 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useEffect, useId, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
+import { countries } from './countries.js';
 import type { UserRef } from './types.js';
 
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
@@ -62,8 +63,8 @@ export function ErrorNote({ error }: { error: unknown }) {
           <ul>
             {errors.map((e) => (
               <li key={e.field + e.message}>
-                {e.field.replace(/^body\.?/, '') || 'body'}
-                {e.unknown_field ? `.${e.unknown_field}` : ''} {e.message}
+                {e.detail ??
+                  `${e.field.replace(/^body\.?/, '') || 'body'}${e.unknown_field ? `.${e.unknown_field}` : ''} ${e.message}`}
               </li>
             ))}
           </ul>
@@ -80,10 +81,11 @@ export function ErrorNote({ error }: { error: unknown }) {
 
 const FormError = createContext<unknown>(undefined);
 
-/** The message of a VALIDATION_FAILED error for one body field, if any. */
+/** The sentence of a VALIDATION_FAILED error for one body field, if any. */
 function fieldMessage(error: unknown, name: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  return error.problem.errors?.find((e) => e.field.replace(/^body\.?/, '') === name)?.message;
+  const problem = error.problem.errors?.find((e) => e.field.replace(/^body\.?/, '') === name);
+  return problem ? (problem.detail ?? problem.message) : undefined;
 }
 
 type FieldProps = {
@@ -136,17 +138,35 @@ export function Select({
   name,
   options,
   value,
+  required,
+  placeholder,
 }: {
   label: string;
   name: string;
   options: readonly (string | [string, string])[];
   value?: string;
+  required?: boolean;
+  /** an empty first choice, e.g. "Choose a country" (the form sends "" for it) */
+  placeholder?: string;
 }) {
+  const error = useContext(FormError);
+  const message = fieldMessage(error, name);
   const id = useId();
   return (
     <label class="field" for={id}>
       <span>{label}</span>
-      <select id={id} name={name}>
+      <select
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? `${id}-error` : undefined}
+      >
+        {placeholder !== undefined ? (
+          <option value="" selected={!value}>
+            {placeholder}
+          </option>
+        ) : null}
         {options.map((o) => {
           const [v, text] = typeof o === 'string' ? [o, o] : o;
           return (
@@ -157,7 +177,29 @@ export function Select({
           );
         })}
       </select>
+      {message ? (
+        <small class="field-error" id={`${id}-error`}>
+          {message}
+        </small>
+      ) : null}
     </label>
+  );
+}
+
+/** A country chosen by name from the ISO 3166 list; the form sends its alpha-2 code. */
+export function CountrySelect(props: {
+  label: string;
+  name: string;
+  value?: string;
+  required?: boolean;
+}) {
+  return (
+    <Select
+      {...props}
+      {...(props.value ? { value: props.value.toUpperCase() } : {})}
+      options={countries}
+      placeholder={props.required ? 'Choose…' : 'Not given'}
+    />
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import { api } from '../api.js';
 import { useMe } from '../app.js';
+import { session } from '../session.js';
 import { ActionForm, Field, label } from '../ui.js';
 
 export function Account() {
@@ -20,41 +21,76 @@ export function Account() {
         <dd>KYC {label(me.kyc_status)}</dd>
       </dl>
       <h2>Change password</h2>
-      <ActionForm
-        label="Change password"
-        submit="Change password"
-        done="Password changed. Your other sessions were signed out."
-        onSubmit={async (v) => {
-          if (v.new_password !== v.repeat_password)
-            throw new Error('The new password and its repetition differ.');
-          await api.post('/api/v1/me/password', {
-            current_password: v.current_password,
-            new_password: v.new_password,
-          });
+      <PasswordForm done="Password changed. Your other sessions were signed out." />
+    </section>
+  );
+}
+
+/**
+ * The password change (POST /me/password). `onChanged` runs after it succeeded, e.g. to refresh a
+ * session whose token still says the password must be changed.
+ */
+export function PasswordForm(props: { done: string; onChanged?: () => Promise<void> }) {
+  return (
+    <ActionForm
+      label="Change password"
+      submit="Change password"
+      done={props.done}
+      onSubmit={async (v) => {
+        if (v.new_password !== v.repeat_password)
+          throw new Error('The new password and its repetition differ.');
+        await api.post('/api/v1/me/password', {
+          current_password: v.current_password,
+          new_password: v.new_password,
+        });
+        await props.onChanged?.();
+      }}
+    >
+      <Field
+        label="Current password"
+        name="current_password"
+        type="password"
+        autocomplete="current-password"
+        required
+      />
+      <Field
+        label="New password"
+        name="new_password"
+        type="password"
+        autocomplete="new-password"
+        required
+      />
+      <Field
+        label="New password again"
+        name="repeat_password"
+        type="password"
+        autocomplete="new-password"
+        required
+      />
+    </ActionForm>
+  );
+}
+
+/**
+ * The first screen of an account that was given its password (the first admin, whose password
+ * set-up printed): nothing else until it is replaced; then the session is refreshed, since its
+ * token still carries the mark, and the app opens.
+ */
+export function FirstPassword({ onChanged }: { onChanged: () => void }) {
+  return (
+    <section>
+      <h1>Choose your own password</h1>
+      <p data-testid="password-change-required">
+        The password you signed in with was printed when Tessera was set up, so others may have seen
+        it. Choose your own before anything else.
+      </p>
+      <PasswordForm
+        done="Password changed."
+        onChanged={async () => {
+          await session.refresh();
+          onChanged();
         }}
-      >
-        <Field
-          label="Current password"
-          name="current_password"
-          type="password"
-          autocomplete="current-password"
-          required
-        />
-        <Field
-          label="New password"
-          name="new_password"
-          type="password"
-          autocomplete="new-password"
-          required
-        />
-        <Field
-          label="New password again"
-          name="repeat_password"
-          type="password"
-          autocomplete="new-password"
-          required
-        />
-      </ActionForm>
+      />
     </section>
   );
 }

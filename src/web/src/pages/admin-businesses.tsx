@@ -4,6 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
+import { countryName } from '../countries.js';
 import type { Business, KybApplication } from '../types.js';
 import {
   ActionButton,
@@ -32,7 +33,7 @@ export function AdminBusinesses() {
             empty="No businesses registered."
             columns={[
               ['Name', (b) => b.name],
-              ['Registration', (b) => `${b.registration_number} (${b.country})`],
+              ['Registration', (b) => `${b.registration_number} (${countryName(b.country)})`],
               ['KYB', (b) => label(b.kyb_status)],
               ['Status', (b) => label(b.status)],
               [

@@ -6,6 +6,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Json, type Page } from '../api.js';
+import { countryName } from '../countries.js';
 import {
   ActionForm,
   Field,
@@ -55,7 +56,7 @@ export function AdminKyc() {
             empty="Nothing in this queue."
             columns={[
               ['Applicant', (r) => `${r.full_name} <${r.email}>`],
-              ['Nationality', (r) => r.nationality],
+              ['Nationality', (r) => countryName(r.nationality)],
               ['Document', (r) => r.document_type ?? '—'],
               ['Route', (r) => r.verification_provider],
               ['Status', (r) => label(r.status)],

@@ -7,20 +7,25 @@
 import { useState } from 'preact/hooks';
 import { tradingApi, type Page } from '../api.js';
 import {
+  alertPeople,
   alertRules,
   alertsPath,
   duration,
   evidenceTimeline,
+  idsIn,
   selfTrade,
+  withNames,
   type AlertFilter,
 } from '../surveillance.js';
 import { useTokenSymbols } from '../token-symbols.js';
 import type { Alert } from '../trading-types.js';
+import { useUserRefs } from '../user-refs.js';
 import {
   ActionForm,
   Field,
   FilterForm,
   Loaded,
+  Person,
   Select,
   Table,
   label,
@@ -30,11 +35,22 @@ import {
 } from '../ui.js';
 import { SurveillanceThresholds } from './surveillance-thresholds.js';
 
-function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
+function AlertDetail({
+  id,
+  onClosed,
+  symbol,
+}: {
+  id: string;
+  onClosed: () => void;
+  symbol: (tokenId: string) => string;
+}) {
   const alert = useLoad(
     () => tradingApi.call<Alert>('GET', `/api/v1/admin/surveillance/alerts/${id}`),
     [id],
   );
+  const person = useUserRefs(alert.data ? alertPeople(alert.data) : []);
+  const who = (userId: string) => <Person id={userId} user={person(userId)} />;
+  const named = (text: string) => withNames(text, (id) => person(id)?.email);
   return (
     <Loaded state={alert}>
       {(a) => (
@@ -42,15 +58,13 @@ function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
           <h2>
             {label(a.rule)} · {a.status}
           </h2>
-          <p>{a.summary}</p>
+          <p data-testid="alert-summary">{named(a.summary)}</p>
           <dl class="facts">
             <dt>User</dt>
-            <dd>
-              <code>{a.user_id}</code>
-            </dd>
+            <dd data-testid="alert-user">{who(a.user_id)}</dd>
             <dt>Token</dt>
             <dd>
-              <a href={`#/token/${a.token_id}`}>{a.token_id}</a>
+              <a href={`#/token/${a.token_id}`}>{symbol(a.token_id)}</a>
             </dd>
             <dt>Detected</dt>
             <dd>{when(a.detected_at)}</dd>
@@ -58,7 +72,7 @@ function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
               <>
                 <dt>Closed</dt>
                 <dd>
-                  {when(a.closed_at)} by <code>{a.closed_by}</code>
+                  {when(a.closed_at)} by {a.closed_by ? who(a.closed_by) : 'the system'}
                 </dd>
                 <dt>Note</dt>
                 <dd data-testid="alert-note">{a.note}</dd>
@@ -88,10 +102,13 @@ function AlertDetail({ id, onClosed }: { id: string; onClosed: () => void }) {
                 (e) =>
                   e.kind === 'trade' ? (
                     <>
-                      buyer <code>{e.buyer_id}</code>, seller <code>{e.seller_id}</code>
+                      buyer {e.buyer_id ? who(e.buyer_id) : '—'}, seller{' '}
+                      {e.seller_id ? who(e.seller_id) : '—'}
                     </>
+                  ) : e.user_id ? (
+                    who(e.user_id)
                   ) : (
-                    <code>{e.user_id}</code>
+                    '—'
                   ),
               ],
               [
@@ -136,6 +153,7 @@ export function AdminSurveillance() {
     () => tradingApi.call<Page<Alert>>('GET', alertsPath(filter, cursor)),
     [JSON.stringify(filter), cursor],
   );
+  const person = useUserRefs(alerts.data?.data.flatMap((a) => idsIn(a.summary)) ?? []);
   return (
     <section>
       <h1>Surveillance alerts</h1>
@@ -174,7 +192,7 @@ export function AdminSurveillance() {
                 ['Detected', (a) => when(a.detected_at)],
                 ['Token', (a) => symbol(a.token_id)],
                 ['Rule', (a) => label(a.rule)],
-                ['Summary', (a) => a.summary],
+                ['Summary', (a) => withNames(a.summary, (id) => person(id)?.email)],
                 ['Status', (a) => a.status],
                 [
                   '',
@@ -190,7 +208,7 @@ export function AdminSurveillance() {
           </>
         )}
       </Loaded>
-      {open ? <AlertDetail key={open} id={open} onClosed={alerts.reload} /> : null}
+      {open ? <AlertDetail key={open} id={open} onClosed={alerts.reload} symbol={symbol} /> : null}
       <SurveillanceThresholds tokens={tokens} />
     </section>
   );

@@ -19,6 +19,13 @@ const actionNames: Record<string, string> = {
   issuer_actions: 'List tokens and run offerings',
 };
 
+/** What a blocked action waits for, in words (the gate's code stays in the API's answer). */
+const missingNames: Record<string, string> = {
+  KYC_REQUIRED: 'approved identity verification (KYC)',
+  KYB_REQUIRED: "your company's approved verification (KYB)",
+  KYC_LEVEL_TOO_LOW: 'KYC level 2 or more',
+};
+
 /** The one step that lifts a refusal, or undefined when the role can never do it. */
 function nextStep(missing: string, me: Me): { text: string; href?: string } | undefined {
   switch (missing) {
@@ -126,7 +133,10 @@ function Overview() {
                     <li key={action} class={v.allowed ? 'allowed' : 'blocked'}>
                       {v.allowed ? '✓' : '✗'} {actionNames[action] ?? action}
                       {v.allowed ? null : (
-                        <small> — needs {label(v.missing ?? '').toLowerCase()}</small>
+                        <small>
+                          {' '}
+                          — needs {missingNames[v.missing ?? ''] ?? label(v.missing ?? '')}
+                        </small>
                       )}
                     </li>
                   ))}

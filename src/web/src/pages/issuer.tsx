@@ -10,6 +10,7 @@ import type { Business, KybApplication, LedgerRow, Token } from '../types.js';
 import {
   ActionButton,
   ActionForm,
+  CountrySelect,
   Field,
   Loaded,
   Select,
@@ -113,7 +114,7 @@ export function Issuer() {
       >
         <Field label="Company name" name="name" required />
         <Field label="Registration number" name="registration_number" required />
-        <Field label="Country (code)" name="country" required />
+        <CountrySelect label="Country" name="country" required />
         <Field label="Industry" name="industry" />
         <Field label="Platform allocation %" name="platform_allocation_pct" value="2" required />
       </ActionForm>
@@ -279,7 +280,7 @@ export function KybForm({ business, onDone }: { business?: Business; onDone: () 
           <>
             <Field label="Company name" name="company_name" required />
             <Field label="Registration number" name="registration_number" required />
-            <Field label="Country (code)" name="country" required />
+            <CountrySelect label="Country" name="country" required />
             <Field label="Industry" name="industry" />
           </>
         )}
@@ -290,7 +291,7 @@ export function KybForm({ business, onDone }: { business?: Business; onDone: () 
             <Field label="Last name" name={`owner${n}_last_name`} required={n === 1} />
             <Field label="Ownership %" name={`owner${n}_pct`} />
             <Select label="Role" name={`owner${n}_role`} options={ownerRoles} />
-            <Field label="Nationality (code)" name={`owner${n}_nationality`} />
+            <CountrySelect label="Nationality" name={`owner${n}_nationality`} required={n === 1} />
           </fieldset>
         ))}
       </ActionForm>

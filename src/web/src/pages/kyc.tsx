@@ -10,7 +10,16 @@ import { useEffect } from 'preact/hooks';
 import { api } from '../api.js';
 import { useMe } from '../app.js';
 import type { KycStage, KycStatus } from '../types.js';
-import { ActionButton, ActionForm, Field, Loaded, Select, label, useLoad } from '../ui.js';
+import {
+  ActionButton,
+  ActionForm,
+  CountrySelect,
+  Field,
+  Loaded,
+  Select,
+  label,
+  useLoad,
+} from '../ui.js';
 
 const pendingStatuses = new Set(['pending', 'in_review']);
 
@@ -114,12 +123,8 @@ export function Kyc() {
                     />
                     <Field label="Last name" name="last_name" autocomplete="family-name" required />
                     <Field label="Date of birth" name="date_of_birth" type="date" required />
-                    <Field
-                      label="Nationality (country code, e.g. AE)"
-                      name="nationality"
-                      required
-                    />
-                    <Field label="Country of residence" name="country_of_residence" />
+                    <CountrySelect label="Nationality" name="nationality" required />
+                    <CountrySelect label="Country of residence" name="country_of_residence" />
                   </ActionForm>
                 </div>
                 <div>
@@ -148,11 +153,7 @@ export function Kyc() {
                     }}
                   >
                     <Field label="Full name" name="full_name" required />
-                    <Field
-                      label="Nationality (country code, e.g. AE)"
-                      name="nationality"
-                      required
-                    />
+                    <CountrySelect label="Nationality" name="nationality" required />
                     <Field label="Date of birth" name="date_of_birth" type="date" required />
                     <Select
                       label="Document"
@@ -168,7 +169,7 @@ export function Kyc() {
                     <Field label="Address" name="address_line1" />
                     <Field label="City" name="city" />
                     <Field label="Postal code" name="postal_code" />
-                    <Field label="Country of residence" name="country_of_residence" />
+                    <CountrySelect label="Country of residence" name="country_of_residence" />
                   </ActionForm>
                 </div>
               </div>

@@ -11,6 +11,7 @@ import { api, tradingApi, type Page } from '../api.js';
 import { useMe } from '../app.js';
 import { cumulative } from '../book.js';
 import type { CandleChart } from '../candle-chart.js';
+import { depthAreas, type DepthLevel } from '../depth-chart.js';
 import { bookDepth, MarketFeed } from '../market-feed.js';
 import { mergeOrders } from '../orders-list.js';
 import type {
@@ -220,33 +221,14 @@ function BookView({ book }: { book: BookLevels }) {
   );
 }
 
-/** The cumulative depth of both sides as two step lines (SVG, no chart library). */
-function DepthChart(props: {
-  bids: { price: string; total: string }[];
-  asks: { price: string; total: string }[];
-}) {
-  const all = [...props.bids, ...props.asks];
-  if (all.length === 0) return null;
-  const prices = all.map((l) => new Decimal(l.price));
-  const low = Decimal.min(...prices);
-  const span = Decimal.max(...prices).minus(low);
-  const deepest = Decimal.max(...all.map((l) => new Decimal(l.total)));
-  const x = (price: string) =>
-    span.isZero() ? 50 : new Decimal(price).minus(low).div(span).times(100).toNumber();
-  const y = (total: string) => 50 - new Decimal(total).div(deepest).times(48).toNumber();
-  // A step: each level's total holds from its price out to the next level's price.
-  const line = (levels: { price: string; total: string }[]) =>
-    levels
-      .flatMap((l, i) => {
-        const next = levels[i + 1];
-        const here = `${x(l.price).toFixed(2)},${y(l.total).toFixed(2)}`;
-        return next ? [here, `${x(next.price).toFixed(2)},${y(l.total).toFixed(2)}`] : [here];
-      })
-      .join(' ');
+/** The cumulative depth of both sides as two step areas (SVG, no chart library). */
+function DepthChart(props: { bids: DepthLevel[]; asks: DepthLevel[] }) {
+  if (props.bids.length + props.asks.length === 0) return null;
+  const areas = depthAreas(props.bids, props.asks);
   return (
     <svg class="depth" viewBox="0 0 100 50" role="img" aria-label="Depth chart">
-      <polyline class="bid" points={line(props.bids)} />
-      <polyline class="ask" points={line(props.asks)} />
+      {areas.bids ? <polygon class="bid" data-testid="depth-bids" points={areas.bids} /> : null}
+      {areas.asks ? <polygon class="ask" data-testid="depth-asks" points={areas.asks} /> : null}
     </svg>
   );
 }

@@ -1,0 +1,109 @@
+/**
+ * The first admin whose password set-up printed must replace it before anything else: every
+ * route but "who am I", the password change and sign-out answers PASSWORD_CHANGE_REQUIRED, on
+ * the platform and wherever the access token is checked, until the change; a refreshed session
+ * then works. A first admin given its password by the operator is not asked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
+import { testConfig } from '../../../test/support/config.js';
+import type { HttpApp } from '../../lib/http/app.js';
+import { createLogger } from '../../lib/logger.js';
+import { buildPlatformApp } from '../app.js';
+import { ensureFirstAdmin } from '../users/users.service.js';
+
+describe('the first admin and the printed password', () => {
+  let test: TestDatabase;
+  let app: HttpApp;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    app = await buildPlatformApp({
+      config: testConfig({ DATABASE_URL: test.url }),
+      db: test.db,
+      logger: createLogger('test', 'silent'),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await test.drop();
+  });
+
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, token?: string) =>
+    app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it('lets the admin do nothing but change it, then everything', async () => {
+    const first = await ensureFirstAdmin(test.db, {});
+    const printed = first!.generatedPassword!;
+    const login = await call('POST', '/api/v1/auth/login', {
+      email: 'admin@tessera.local',
+      password: printed,
+    });
+    expect(login.statusCode).toBe(200);
+    const { access_token, refresh_token } = login.json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
+
+    const me = await call('GET', '/api/v1/me', undefined, access_token);
+    expect(me.json()).toMatchObject({ role: 'admin', password_change_required: true });
+    const usersBefore = await test.db.selectFrom('users').select('id').execute();
+    for (const [method, url, body] of [
+      ['GET', '/api/v1/admin/users', undefined],
+      ['GET', '/api/v1/admin/work', undefined],
+      ['POST', '/api/v1/admin/users', { email: 's@example.com', password: printed, role: 'staff' }],
+    ] as const) {
+      const refused = await call(method, url, body, access_token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        title: 'Change the password you were given before anything else',
+      });
+    }
+    expect(await test.db.selectFrom('users').select('id').execute()).toEqual(usersBefore);
+
+    const newPassword = 'a sentence only one person knows';
+    const changed = await call(
+      'POST',
+      '/api/v1/me/password',
+      { current_password: printed, new_password: newPassword },
+      access_token,
+    );
+    expect(changed.json()).toEqual({ changed: true });
+
+    // The session goes on with a refreshed token, which no longer carries the mark.
+    const refreshed = (await call('POST', '/api/v1/auth/refresh', { refresh_token })).json<{
+      access_token: string;
+    }>();
+    const after = await call('GET', '/api/v1/admin/users', undefined, refreshed.access_token);
+    expect(after.statusCode).toBe(200);
+    expect(
+      (await call('GET', '/api/v1/me', undefined, refreshed.access_token)).json(),
+    ).toMatchObject({ password_change_required: false });
+    const again = await call('POST', '/api/v1/auth/login', {
+      email: 'admin@tessera.local',
+      password: newPassword,
+    });
+    expect(
+      (await call('GET', '/api/v1/admin/users', undefined, again.json().access_token)).statusCode,
+    ).toBe(200);
+  });
+
+  it('does not ask an admin whose password the operator chose', async () => {
+    await test.db.deleteFrom('refresh_tokens').execute();
+    await test.db.deleteFrom('audit_logs').execute();
+    await test.db.deleteFrom('users').where('role', '=', 'admin').execute();
+    const password = 'the operator chose this one';
+    expect(await ensureFirstAdmin(test.db, { email: 'root@example.com', password })).toEqual({
+      email: 'root@example.com',
+    });
+    const login = await call('POST', '/api/v1/auth/login', { email: 'root@example.com', password });
+    const token = login.json<{ access_token: string }>().access_token;
+    expect((await call('GET', '/api/v1/admin/users', undefined, token)).statusCode).toBe(200);
+  });
+});
