@@ -116,6 +116,8 @@ export class Sequencer {
   private readonly books = new Map<string, BookSlot>();
   private readonly queue: Pending[] = [];
   private draining = false;
+  /** wakes the pipeline waiting on a commit when a command arrives */
+  private arrived: (() => void) | undefined;
 
   constructor(private readonly deps: SequencerDeps) {}
 
@@ -144,6 +146,7 @@ export class Sequencer {
     return new Promise((resolve, reject) => {
       this.queue.push({ tokenId, command, resolve, reject });
       if (!this.draining) void this.drain();
+      else this.arrived?.();
     });
   }
 
@@ -160,7 +163,15 @@ export class Sequencer {
     let flight: Flight | undefined;
     try {
       for (;;) {
-        const next = again.shift() ?? this.take();
+        let next = again.shift() ?? this.take();
+        if (!next && flight) {
+          // wait for the commit, or for commands to plan meanwhile (with those of the same turn)
+          const arrival = new Promise<void>((resolve) => (this.arrived = resolve));
+          await Promise.race([flight.written, arrival]);
+          this.arrived = undefined;
+          if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+          next = this.take();
+        }
         if (!next && !flight) return;
         this.deps.metrics.batchesInFlight.set(Number(next !== undefined) + Number(!!flight));
         const planning = next ? await this.prepare(next, flight) : undefined;
