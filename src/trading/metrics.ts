@@ -28,6 +28,16 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [registry],
     }),
+    batchesInFlight: new Gauge({
+      name: 'trading_batches_in_flight',
+      help: 'Batches planned and not yet answered: one committing, the next planned on top of it',
+      registers: [registry],
+    }),
+    batchesReplanned: new Counter({
+      name: 'trading_batches_replanned_total',
+      help: 'Batches planned on top of one whose commit failed, discarded and planned again',
+      registers: [registry],
+    }),
     bookOrders: new Gauge({
       name: 'trading_book_orders',
       help: 'Live orders (resting and pending stops) per book',

@@ -23,6 +23,7 @@ import {
 import { Exact } from '../../lib/money.js';
 import type { Batch, FiatAccount, TokenBalance } from './batch.js';
 import { candleBuckets } from '../market-data/candle-buckets.js';
+import type { OrderMarker } from './pending-write.js';
 
 export interface TraderRow {
   id: string;
@@ -75,7 +76,11 @@ const tradersStatement = prepared(
      p.token_id, w.balance, w.locked_balance,
      exists (
        select 1 from businesses b where b.owner_id = u.id and b.kyb_status = 'approved'
-     ) as kyb_approved
+     ) as kyb_approved,
+     exists (
+       select 1 from orders o where o.id = $3::uuid and o.status = $4::varchar and o.quantity = $5::bigint
+         and o.filled_quantity = $6::bigint and o.priority = $7::bigint
+     ) as marker_seen
    from unnest($1::uuid[], $2::uuid[]) as p(user_id, token_id)
    join users u on u.id = p.user_id
    left join wallets w on w.user_id = p.user_id and w.token_id = p.token_id`,
@@ -91,20 +96,42 @@ export interface TraderReads {
   traders: Map<string, TraderRow>;
   /** token id to user id to wallet; a user without a wallet of a token has none there */
   wallets: Map<string, Map<string, TokenBalance>>;
+  /** whether the read found the `marker` order row as given (in the same snapshot) */
+  markerSeen: boolean;
 }
 
 /**
  * The users of a batch's commands with what eligibility needs, and each one's wallet of the
- * tokens it trades in the batch, in one round trip (one row per user and token, `pairs` distinct).
+ * tokens it trades in the batch, in one round trip (one row per user and token, `pairs` distinct);
+ * with a `marker`, whether the same snapshot holds that order row as given (pending-write.ts).
  */
-export async function readTraders(db: Db, pairs: readonly TraderOf[]): Promise<TraderReads> {
+export async function readTraders(
+  db: Db,
+  pairs: readonly TraderOf[],
+  marker: OrderMarker | null = null,
+): Promise<TraderReads> {
   const traders = new Map<string, TraderRow>();
   const wallets = new Map<string, Map<string, TokenBalance>>();
-  if (pairs.length === 0) return { traders, wallets };
+  if (pairs.length === 0) return { traders, wallets, markerSeen: false };
   const { rows } = await runPrepared<
-    TraderRow & { token_id: string; balance: number | null; locked_balance: number | null }
-  >(db, tradersStatement, [pairs.map((p) => p.userId), pairs.map((p) => p.tokenId)]);
-  for (const { token_id: tokenId, balance, locked_balance, ...user } of rows) {
+    TraderRow & {
+      token_id: string;
+      balance: number | null;
+      locked_balance: number | null;
+      marker_seen: boolean;
+    }
+  >(db, tradersStatement, [
+    pairs.map((p) => p.userId),
+    pairs.map((p) => p.tokenId),
+    marker?.id ?? null,
+    marker?.status ?? null,
+    marker?.quantity ?? null,
+    marker?.filled_quantity ?? null,
+    marker?.priority ?? null,
+  ]);
+  let markerSeen = false;
+  for (const { token_id: tokenId, balance, locked_balance, marker_seen, ...user } of rows) {
+    markerSeen = marker_seen;
     traders.set(user.id, user);
     if (balance !== null && locked_balance !== null) {
       let ofToken = wallets.get(tokenId);
@@ -112,7 +139,7 @@ export async function readTraders(db: Db, pairs: readonly TraderOf[]): Promise<T
       ofToken.set(user.id, { balance, locked: locked_balance });
     }
   }
-  return { traders, wallets };
+  return { traders, wallets, markerSeen };
 }
 
 /**

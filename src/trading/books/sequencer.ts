@@ -1,17 +1,24 @@
 /**
  * One sequencer per trading process (DECISIONS "Trading", ARCHITECTURE principle 4): a single
- * queue of the commands of every book this process owns. Whatever arrived while the previous
- * batch committed becomes the next batch, whatever its tokens: it reads what it needs for all its
- * tokens and traders at once (two statements, sent together), checks and plans each command in
- * turn against its own book (each plan applied at once, so the next command of that book is
- * planned against it; books stay independent, the users' money is one balance), writes every
- * book's part in ONE statement (atomic, so it needs no transaction of its own), and only after it
- * commits answers the requests and publishes each book's updates.
+ * queue of the commands of every book this process owns (ownership.ts: another process would serve
+ * others, each with its own sequencer). Whatever arrived while the previous batch was planned
+ * becomes the next batch, whatever its tokens: it reads what it needs for all its tokens and
+ * traders at once (two statements, sent together), checks and plans each command in turn against
+ * its own book (each plan applied at once, so the next command of that book is planned against
+ * it; books stay independent, the users' money is one balance), writes every book's part in ONE
+ * statement (atomic, so it needs no transaction of its own), and only after it commits answers
+ * the requests and publishes each book's updates.
+ *
+ * Pipelined: the next batch is read and planned while the previous one's write is in flight,
+ * against the books as that batch left them and the balances as it will leave them
+ * (pending-write.ts); its write is sent only once the previous one committed, so batches commit
+ * strictly in order.
  *
  * A failed commit leaves nothing half-done (SPEC Errors 13): the statement rolled back, and the
- * books, which the batch's plans had already changed, are rebuilt from the database. A deadlock
- * or a lost race on a balance is retried a few times with the same commands; any other failure
- * answers the batch with 503.
+ * books, which the batch's plans had already changed (and the plans of the batch after it), are
+ * rebuilt from the database; the batch after it is planned again. A deadlock or a lost race on a
+ * balance is retried a few times with the same commands; any other failure answers the batch
+ * with 503.
  */
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -24,6 +31,7 @@ import {
   readTokens,
   readTraders,
   writeBatch,
+  type BookWrite,
   type TokenRead,
   type TraderOf,
   type TraderReads,
@@ -36,8 +44,9 @@ import {
   type Outcome,
 } from './book-command.js';
 import { loadBookState, withoutOwnerKey, type BookState } from './book-state.js';
-import type { Broadcaster } from './broadcaster.js';
+import type { Broadcaster, BookUpdate } from './broadcaster.js';
 import type { BatchContext } from './execution.js';
+import { pendingWriteOf, tokensAfter, tradersAfter, type PendingWrite } from './pending-write.js';
 
 export interface Clock {
   now(): Date;
@@ -67,20 +76,48 @@ interface BookSlot {
   ready: Promise<void>;
 }
 
-/** What planning a batch produced: an outcome per command and each changed book's part. */
-interface Planned {
-  outcomes: Outcome[];
+/** Commands to plan as one batch, and which try this is. */
+interface Attempt {
+  items: Pending[];
+  tokenIds: string[];
+  attempt: number;
+}
+
+/**
+ * What planning a batch produced, taken as it stands when planning ends (the next batch plans
+ * on the same books and rows): each command's answer, each changed book's part and publication.
+ */
+interface Planned extends Attempt {
+  started: bigint;
+  answers: (CommandResult | AppError)[];
   fiat: FiatAccount;
-  parts: Map<string, Batch>;
+  writes: BookWrite[];
+  published: Publication[];
+  /** what the write changes, for the batch planned while it is in flight */
+  pending: PendingWrite | undefined;
+}
+
+/** A planned batch whose write was sent; `written` settles with its failure, if any. */
+interface Flight extends Planned {
+  written: Promise<{ error: unknown } | undefined>;
 }
 
 const retryableCodes = new Set(['40P01', '40001', '23514']);
 const attempts = 3;
 
+/**
+ * Batches planned and not yet answered: one committing and the next planned on top of it. The
+ * commit round trip is far longer than planning, so one batch ready behind it keeps the database
+ * busy; a third could only wait behind the second, and would widen what a failed commit discards.
+ */
+export const pipelineDepth = 2;
+
 export class Sequencer {
   private readonly books = new Map<string, BookSlot>();
   private readonly queue: Pending[] = [];
   private draining = false;
+  /** wakes the pipeline waiting on a commit when a command arrives */
+  private arrived: (() => void) | undefined;
 
   constructor(private readonly deps: SequencerDeps) {}
 
@@ -95,7 +132,7 @@ export class Sequencer {
     return slot.ready;
   }
 
-  /** The book as the last batch left it (undefined while it is rebuilt). */
+  /** The book as the last planned batch left it (undefined while it is rebuilt). */
   book(tokenId: string): BookState | undefined {
     return this.books.get(tokenId)?.state;
   }
@@ -109,18 +146,68 @@ export class Sequencer {
     return new Promise((resolve, reject) => {
       this.queue.push({ tokenId, command, resolve, reject });
       if (!this.draining) void this.drain();
+      else this.arrived?.();
     });
   }
 
+  /**
+   * The pipeline: plans the next batch while the one before it commits (against the books and
+   * balances as that one leaves them), sends its write only once that one committed, and
+   * answers each batch after its own commit. When a commit fails, the batch planned on top of it
+   * is discarded: the books of both are rebuilt from the database, and both are planned again
+   * (the failed one first, if it is tried again).
+   */
   private async drain(): Promise<void> {
     this.draining = true;
+    const again: Attempt[] = [];
+    let flight: Flight | undefined;
     try {
-      while (this.queue.length > 0) {
-        await this.runBatch(this.queue.splice(0, this.deps.maxBatch));
+      for (;;) {
+        let next = again.shift() ?? this.take();
+        if (!next && flight) {
+          // wait for the commit, or for commands to plan meanwhile (with those of the same turn)
+          const arrival = new Promise<void>((resolve) => (this.arrived = resolve));
+          await Promise.race([flight.written, arrival]);
+          this.arrived = undefined;
+          if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+          next = this.take();
+        }
+        if (!next && !flight) return;
+        this.deps.metrics.batchesInFlight.set(Number(next !== undefined) + Number(!!flight));
+        const planning = next ? await this.prepare(next, flight) : undefined;
+        if (flight) {
+          const failure = await flight.written;
+          if (failure) {
+            // the batch planned on top of the failed one is void: plan both again
+            const discarded = planning && !(planning instanceof Failure) ? planning : undefined;
+            if (discarded) this.deps.metrics.batchesReplanned.inc();
+            await this.rebuildBooks([...flight.tokenIds, ...(next?.tokenIds ?? [])]);
+            const retry = this.failed(flight, failure.error);
+            again.unshift(...[retry, next].filter((batch) => batch !== undefined));
+            flight = undefined;
+            continue;
+          }
+          this.answer(flight);
+          flight = undefined;
+        }
+        if (planning instanceof Failure) {
+          await this.rebuildBooks(next!.tokenIds);
+          const retry = this.failed(next!, planning.error);
+          if (retry) again.unshift(retry);
+        } else if (planning) {
+          flight = this.write(planning);
+        }
       }
     } finally {
+      this.deps.metrics.batchesInFlight.set(0);
       this.draining = false;
     }
+  }
+
+  private take(): Attempt | undefined {
+    if (this.queue.length === 0) return undefined;
+    const items = this.queue.splice(0, this.deps.maxBatch);
+    return { items, tokenIds: [...new Set(items.map((item) => item.tokenId))], attempt: 1 };
   }
 
   private async rebuild(tokenId: string): Promise<void> {
@@ -132,6 +219,15 @@ export class Sequencer {
     this.deps.broadcaster.bookLoaded(tokenId, state.book.depth(Number.MAX_SAFE_INTEGER));
   }
 
+  /** Puts books a failed batch had planned on back as committed (nothing is in flight). */
+  private async rebuildBooks(tokenIds: readonly string[]): Promise<void> {
+    await Promise.all([...new Set(tokenIds)].map((id) => this.rebuild(id))).catch(
+      (error: unknown) => {
+        this.deps.logger.error({ err: error }, 'book rebuild failed');
+      },
+    );
+  }
+
   /** Rebuilds the books not loaded (a failed rebuild leaves one so until the next try). */
   private async loadMissing(tokenIds: readonly string[]): Promise<void> {
     await Promise.all(
@@ -139,66 +235,76 @@ export class Sequencer {
     );
   }
 
-  private async runBatch(items: Pending[]): Promise<void> {
-    const tokenIds = [...new Set(items.map((item) => item.tokenId))];
-    for (let attempt = 1; ; attempt += 1) {
-      const started = process.hrtime.bigint();
-      try {
-        await this.loadMissing(tokenIds);
-        const planned = await this.commit(items, tokenIds);
-        this.deps.metrics.commitSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
-        this.deps.metrics.batchSize.observe(items.length);
-        this.answer(items, planned);
-        return;
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        this.deps.logger.warn({ err: error, tokenIds, attempt }, 'batch failed');
-        // The plans of the failed batch were applied to its books: put them back as committed.
-        await Promise.all(tokenIds.map((id) => this.rebuild(id))).catch((rebuildError: unknown) => {
-          this.deps.logger.error({ err: rebuildError }, 'book rebuild failed');
-        });
-        if (attempt < attempts && code !== undefined && retryableCodes.has(code)) continue;
-        const unavailable = new AppError(
-          'SERVICE_UNAVAILABLE',
-          'The order could not be committed; nothing was changed',
-        );
-        for (const item of items) item.reject(unavailable);
-        return;
+  /** The try after a failure, or none: then every command of the batch is answered 503. */
+  private failed(batch: Attempt, error: unknown): Attempt | undefined {
+    const code = (error as { code?: string }).code;
+    const { tokenIds, attempt } = batch;
+    this.deps.logger.warn({ err: error, tokenIds, attempt }, 'batch failed');
+    if (attempt < attempts && code !== undefined && retryableCodes.has(code)) {
+      return { ...batch, attempt: attempt + 1 };
+    }
+    const unavailable = new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The order could not be committed; nothing was changed',
+    );
+    for (const item of batch.items) item.reject(unavailable);
+    return undefined;
+  }
+
+  /**
+   * Reads what the batch needs and plans it, on top of the batch in flight if there is one: its
+   * changes are laid over the reads that did not see it commit (pending-write.ts).
+   */
+  private async prepare(batch: Attempt, under: Flight | undefined): Promise<Planned | Failure> {
+    const started = process.hrtime.bigint();
+    try {
+      await this.loadMissing(batch.tokenIds);
+      const pairs = new Map<string, TraderOf>();
+      for (const { tokenId, command } of batch.items) {
+        const userId = commandUser(command);
+        if (userId !== null) pairs.set(`${userId}:${tokenId}`, { userId, tokenId });
       }
+      // No transaction: the reads see committed rows (as READ COMMITTED would inside one), and
+      // the write is one statement, atomic and committed on its own (batch.queries.ts).
+      const { db } = this.deps;
+      const pending = under?.pending;
+      const [tokens, traders] = await Promise.all([
+        readTokens(db, batch.tokenIds),
+        readTraders(db, [...pairs.values()], pending?.marker ?? null),
+      ]);
+      return this.plan(
+        batch,
+        started,
+        tokensAfter(tokens, pending),
+        tradersAfter(traders, [...pairs.values()], pending, traders.markerSeen),
+      );
+    } catch (error) {
+      return new Failure(error);
     }
   }
 
-  private async commit(items: Pending[], tokenIds: string[]): Promise<Planned> {
-    const pairs = new Map<string, TraderOf>();
-    for (const { tokenId, command } of items) {
-      const userId = commandUser(command);
-      if (userId !== null) pairs.set(`${userId}:${tokenId}`, { userId, tokenId });
-    }
-    // No transaction: the reads see committed rows (as READ COMMITTED would inside one), and the
-    // write is one statement, atomic and committed on its own (batch.queries.ts).
-    const { db } = this.deps;
-    const [tokens, traders] = await Promise.all([
-      readTokens(db, tokenIds),
-      readTraders(db, [...pairs.values()]),
-    ]);
-    const planned = this.plan(items, tokens, traders);
-    if (planned.parts.size > 0) {
-      await writeBatch(
-        db,
-        planned.fiat,
-        [...planned.parts].map(([tokenId, batch]) => ({
-          tokenId,
-          batch,
-          bookSequence: this.book(tokenId)!.book.sequence,
-        })),
-        this.deps.treasuryId,
-      );
-    }
-    return planned;
+  /** Sends a planned batch's write (one statement); nothing to write commits at once. */
+  private write(planned: Planned): Flight {
+    const written =
+      planned.writes.length === 0
+        ? Promise.resolve()
+        : writeBatch(this.deps.db, planned.fiat, planned.writes, this.deps.treasuryId);
+    return {
+      ...planned,
+      written: written.then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      ),
+    };
   }
 
   /** Checks and plans each command against its book; pure but for the books it changes. */
-  private plan(items: Pending[], tokens: Map<string, TokenRead>, reads: TraderReads): Planned {
+  private plan(
+    batch: Attempt,
+    started: bigint,
+    tokens: Map<string, TokenRead>,
+    reads: TraderReads,
+  ): Planned {
     const id = newId();
     const now = this.deps.clock.now();
     const fiat = new FiatAccount(fiatBalancesOf(reads.traders));
@@ -207,59 +313,95 @@ export class Sequencer {
       let ctx = contexts.get(tokenId);
       const read = tokens.get(tokenId);
       if (!ctx && read) {
-        const batch = new Batch(
+        const part = new Batch(
           id,
           now,
           fiat,
           reads.wallets.get(tokenId) ?? new Map<string, TokenBalance>(),
         );
-        ctx = { batch, state: this.book(tokenId)!, ...read, traders: reads.traders };
+        ctx = { batch: part, state: this.book(tokenId)!, ...read, traders: reads.traders };
         contexts.set(tokenId, ctx);
       }
       return ctx;
     };
-    const outcomes = items.map(({ tokenId, command }): Outcome => {
+    const outcomes = batch.items.map(({ tokenId, command }): Outcome => {
       const ctx = contextOf(tokenId);
       if (!ctx) return { ok: false, error: new AppError('NOT_FOUND', 'Unknown token') };
       return executeCommand(ctx, command);
     });
     const parts = new Map<string, Batch>();
-    for (const [tokenId, { batch }] of contexts) if (!batch.isEmpty) parts.set(tokenId, batch);
-    return { outcomes, fiat, parts };
+    for (const [tokenId, ctx] of contexts) if (!ctx.batch.isEmpty) parts.set(tokenId, ctx.batch);
+    return {
+      ...batch,
+      started,
+      answers: outcomes.map((outcome, i) => answerOf(batch.items[i]!, outcome, parts)),
+      fiat,
+      writes: [...parts].map(([tokenId, part]) => ({
+        tokenId,
+        batch: part,
+        bookSequence: this.book(tokenId)!.book.sequence,
+      })),
+      published: [...parts].map(([tokenId, part]) => ({
+        tokenId,
+        trades: part.trades,
+        orders: [...part.inserted.values(), ...part.updated.values()].map(withoutOwnerKey),
+        deltas: part.deltas,
+        liveOrders: this.book(tokenId)!.live.size,
+      })),
+      pending: parts.size > 0 ? pendingWriteOf(fiat, parts, this.deps.treasuryId) : undefined,
+    };
   }
 
-  private answer(items: Pending[], { outcomes, parts }: Planned): void {
-    outcomes.forEach((outcome, i) => {
-      const item = items[i]!;
-      if (!outcome.ok) {
-        this.deps.metrics.refused.inc({ code: outcome.error.code });
-        item.reject(outcome.error);
+  private answer(flight: Flight): void {
+    const { metrics, broadcaster } = this.deps;
+    metrics.commitSeconds.observe(Number(process.hrtime.bigint() - flight.started) / 1e9);
+    metrics.batchSize.observe(flight.items.length);
+    flight.answers.forEach((answer, i) => {
+      const item = flight.items[i]!;
+      if (answer instanceof AppError) {
+        metrics.refused.inc({ code: answer.code });
+        item.reject(answer);
         return;
       }
-      this.deps.metrics.accepted.inc({ command: item.command.kind });
-      // a command that succeeded changed its book's part, unless it ended nothing (cancel_all)
-      const batch = parts.get(item.tokenId);
-      const rowOf = (id: string) => batch!.inserted.get(id) ?? batch!.updated.get(id);
-      const ids = new Set(outcome.orderIds);
-      const { kind } = item.command;
-      item.resolve({
-        orders: outcome.orderIds.map((id) => withoutOwnerKey(rowOf(id)!)),
-        trades:
-          batch && (kind === 'place' || kind === 'amend')
-            ? batch.trades.filter(
-                (t) => ids.has(t.buy_order_id ?? '') || ids.has(t.sell_order_id ?? ''),
-              )
-            : [],
-      });
+      metrics.accepted.inc({ command: item.command.kind });
+      item.resolve(answer);
     });
-    for (const [tokenId, batch] of parts) {
-      this.deps.metrics.bookOrders.set({ token_id: tokenId }, this.book(tokenId)!.live.size);
-      this.deps.broadcaster.publish({
-        tokenId,
-        trades: batch.trades,
-        orders: [...batch.inserted.values(), ...batch.updated.values()].map(withoutOwnerKey),
-        deltas: batch.deltas,
-      });
+    for (const { liveOrders, ...update } of flight.published) {
+      metrics.bookOrders.set({ token_id: update.tokenId }, liveOrders);
+      broadcaster.publish(update);
     }
   }
+}
+
+/** A batch that could not be read or planned. */
+class Failure {
+  constructor(readonly error: unknown) {}
+}
+
+interface Publication extends BookUpdate {
+  /** the book's live orders once the batch commits */
+  liveOrders: number;
+}
+
+/** A command's answer as its batch leaves it: the rows it placed or changed, its trades. */
+function answerOf(
+  item: Pending,
+  outcome: Outcome,
+  parts: ReadonlyMap<string, Batch>,
+): CommandResult | AppError {
+  if (!outcome.ok) return outcome.error;
+  // a command that succeeded changed its book's part, unless it ended nothing (cancel_all)
+  const batch = parts.get(item.tokenId);
+  const rowOf = (id: string) => batch!.inserted.get(id) ?? batch!.updated.get(id);
+  const ids = new Set(outcome.orderIds);
+  const { kind } = item.command;
+  return {
+    orders: outcome.orderIds.map((id) => withoutOwnerKey(rowOf(id)!)),
+    trades:
+      batch && (kind === 'place' || kind === 'amend')
+        ? batch.trades.filter(
+            (t) => ids.has(t.buy_order_id ?? '') || ids.has(t.sell_order_id ?? ''),
+          )
+        : [],
+  };
 }
