@@ -154,7 +154,7 @@ export function evaluateTransfer(
   }
   const holders = to.exempt ? allowed : holdersVerdict(rules, token, intent);
   if (!holders.allowed) return holders;
-  if (from !== null) {
+  if (from !== null && (rules.lockUp || from.allocations.some((a) => a.lockedUntil))) {
     const free = from.balance - lockedUnits(rules.lockUp, from, at);
     if (quantity > free)
       return refuse(

@@ -175,6 +175,16 @@ export async function allocateAtGoLive(
     .execute();
 }
 
+/** The user who owns the business (the token's issuer). */
+export async function issuerOf(db: Db | Trx, businessId: string): Promise<string> {
+  const row = await db
+    .selectFrom('businesses')
+    .select('owner_id')
+    .where('id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return row.owner_id;
+}
+
 /** Subscriptions of the token still awaiting payment. */
 export async function pendingPaymentsOf(db: Db | Trx, tokenId: string): Promise<number> {
   const row = await db
