@@ -43,7 +43,6 @@ export function TradePage({ id }: { id: string }) {
               {t.symbol} is not trading ({label(t.status)}): the order book opens once secondary
               trading is enabled.
             </p>
-            <TokenRulesPanel tokenId={t.id} />
           </section>
         )
       }
