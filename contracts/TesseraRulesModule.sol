@@ -19,7 +19,9 @@ interface IRegistryReads {
 
 /// @title Tessera's transfer rules as a T-REX compliance module (the IModule interface of
 /// ModularCompliance): receiver countries allowed or blocked, a maximum balance per wallet and a
-/// supply cap on minting. One deployment serves every token: rules are kept per compliance, set
+/// supply cap on minting. Exempt wallets (the platform treasury and the token's issuer) receive
+/// whatever the country and balance rules say, so the go-live allocations cannot be refused; the
+/// supply cap binds them too. One deployment serves every token: rules are kept per compliance, set
 /// only by the compliance itself (its owner calls `callModuleFunction(setRules, module)`), all at
 /// once so a change never leaves half a rule set on chain. Balances and supply are read from the
 /// token, so the module keeps no balances and binds to a token that already has holders.
@@ -32,6 +34,8 @@ contract TesseraRulesModule {
         uint256 maxBalance;
         /// base units; 0 is no cap
         uint256 supplyCap;
+        /// receivers exempt from the country and maximum balance rules
+        address[] exemptWallets;
     }
 
     uint8 private constant ALLOWED = 1;
@@ -40,6 +44,7 @@ contract TesseraRulesModule {
     mapping(address => bool) private _bound;
     mapping(address => Rules) private _rules;
     mapping(address => mapping(uint16 => uint8)) private _countryStatus;
+    mapping(address => mapping(address => bool)) private _exempt;
 
     event ComplianceBound(address indexed _compliance);
     event ComplianceUnbound(address indexed _compliance);
@@ -71,9 +76,12 @@ contract TesseraRulesModule {
         uint16[] calldata allowedCountries,
         uint16[] calldata blockedCountries,
         uint256 maxBalance,
-        uint256 supplyCap
+        uint256 supplyCap,
+        address[] calldata exemptWallets
     ) external onlyBoundCompliance {
         _clearCountries(msg.sender);
+        mapping(address => bool) storage exempt = _exempt[msg.sender];
+        for (uint256 i = 0; i < exemptWallets.length; i++) exempt[exemptWallets[i]] = true;
         mapping(uint16 => uint8) storage status = _countryStatus[msg.sender];
         for (uint256 i = 0; i < allowedCountries.length; i++) status[allowedCountries[i]] = ALLOWED;
         for (uint256 i = 0; i < blockedCountries.length; i++) {
@@ -85,7 +93,8 @@ contract TesseraRulesModule {
             allowedCountries,
             blockedCountries,
             maxBalance,
-            supplyCap
+            supplyCap,
+            exemptWallets
         );
         emit RulesSet(msg.sender);
     }
@@ -102,6 +111,9 @@ contract TesseraRulesModule {
     ) external view returns (bool) {
         Rules storage rules = _rules[_compliance];
         ITokenReads token = ITokenReads(IComplianceBound(_compliance).getTokenBound());
+        if (_from == address(0) && rules.supplyCap != 0 && token.totalSupply() + _value > rules.supplyCap)
+            return false;
+        if (_exempt[_compliance][_to]) return true;
         if (rules.onlyAllowedCountries || rules.blockedCountries.length > 0) {
             uint16 country = IRegistryReads(token.identityRegistry()).investorCountry(_to);
             uint8 status = _countryStatus[_compliance][country];
@@ -109,8 +121,6 @@ contract TesseraRulesModule {
             if (rules.onlyAllowedCountries && status != ALLOWED) return false;
         }
         if (rules.maxBalance != 0 && token.balanceOf(_to) + _value > rules.maxBalance) return false;
-        if (_from == address(0) && rules.supplyCap != 0 && token.totalSupply() + _value > rules.supplyCap)
-            return false;
         return true;
     }
 
@@ -142,5 +152,7 @@ contract TesseraRulesModule {
         mapping(uint16 => uint8) storage status = _countryStatus[_compliance];
         for (uint256 i = 0; i < rules.allowedCountries.length; i++) delete status[rules.allowedCountries[i]];
         for (uint256 i = 0; i < rules.blockedCountries.length; i++) delete status[rules.blockedCountries[i]];
+        mapping(address => bool) storage exempt = _exempt[_compliance];
+        for (uint256 i = 0; i < rules.exemptWallets.length; i++) delete exempt[rules.exemptWallets[i]];
     }
 }

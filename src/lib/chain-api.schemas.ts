@@ -215,6 +215,12 @@ const LimitSchema = Type.Union([AmountSchema, Type.Null()], {
   description: 'base units; null for no limit',
 });
 
+const ExemptWalletsSchema = Type.Array(AddressSchema, {
+  maxItems: 10,
+  uniqueItems: true,
+  description: 'receivers exempt from the country and max balance rules (treasury, issuer)',
+});
+
 /** A token's chain-enforced rules (docs/compliance.md); null: no such rule. */
 export const ComplianceRulesBodySchema = Type.Object(
   {
@@ -223,6 +229,7 @@ export const ComplianceRulesBodySchema = Type.Object(
     blocked_countries: CountryCodesSchema,
     max_balance: LimitSchema,
     supply_cap: LimitSchema,
+    exempt_wallets: ExemptWalletsSchema,
     payer_ref: PayerRefSchema,
   },
   { additionalProperties: false },
@@ -235,6 +242,7 @@ export const ComplianceRulesResponseSchema = Type.Object({
   blocked_countries: Type.Array(Type.Integer()),
   max_balance: Type.Union([WeiSchema, Type.Null()]),
   supply_cap: Type.Union([WeiSchema, Type.Null()]),
+  exempt_wallets: Type.Array(AddressSchema),
   transactions: Type.Array(TransactionSchema),
 });
 

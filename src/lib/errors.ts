@@ -146,6 +146,7 @@ export const errorCatalogue = {
   TOKEN_NOT_TRADING: { status: 409, title: 'The token is not live for trading' },
   TRADING_HALTED: { status: 422, title: "The token's book is halted by the circuit breaker" },
   TRADING_NOT_HALTED: { status: 409, title: "The token's book is not halted" },
+  TRADING_MODE_UNCHANGED: { status: 409, title: 'The token already trades in this mode' },
   FAT_FINGER_BLOCKED: { status: 422, title: 'The price is too far from the last trade price' },
   FAT_FINGER_CONFIRMATION_REQUIRED: {
     status: 422,

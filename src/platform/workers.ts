@@ -47,7 +47,7 @@ export function platformWorkers(deps: {
       platformCountry: config.issuance.platformCountry,
     }),
     chainSync: tokenChainSync({ queue, chain }),
-    complianceSync: complianceChainSync({ queue, chain }),
+    complianceSync: complianceChainSync({ queue, chain, wallets }),
     claimRevoker: kycClaimRevoker({ queue, chain }),
     dividends: dividendDistributor({ db, logger, batchSize: config.dividends.batchSize }),
     dividendChain: dividendChainSender({ queue, chain, wallets }),

@@ -16,6 +16,8 @@ import { httpOptionsFrom } from '../lib/http/serve.js';
 import type { Logger } from '../lib/logger.js';
 import { tokenTradingRoutes } from './admin/token-trading.routes.js';
 import { tokenTradingService } from './admin/token-trading.service.js';
+import { tradingModeRoutes } from './admin/trading-mode.routes.js';
+import { tradingModeService } from './admin/trading-mode.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
 import { fanOut } from './books/broadcaster.js';
@@ -158,6 +160,16 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   );
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
+  tradingModeRoutes(
+    app,
+    tradingModeService({
+      db,
+      clock,
+      otc,
+      closeBook: (tokenId) => books.closeBook(tokenId, 'TRADING_MODE_CHANGED'),
+    }),
+    guard,
+  );
   marketsRoutes(app, db, clock);
   surveillanceRoutes(
     app,

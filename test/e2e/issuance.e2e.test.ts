@@ -92,9 +92,12 @@ describe('issuance, end to end', () => {
       () => call('GET', `/api/v1/admin/allocations?token_id=${token.id}`, undefined, admin, 200),
       (page) => (page.data as Json[]).every((a) => a.on_chain_status === 'minted'),
     );
+    // the platform's share, the subscription, and the issuer's reserve and team shares
     expect((allocations.data as Json[]).map((a) => a.allocation_type).sort()).toEqual([
       'go_live',
       'primary',
+      'reserve',
+      'team',
     ]);
   });
 });

@@ -93,8 +93,21 @@ describe('web journeys over the running system', () => {
     await create.getByLabel('Symbol').fill(symbol);
     await create.getByLabel('Total supply').fill('100000');
     await create.getByLabel('Price per token (USD)').fill('2.50');
+    await create.getByLabel('Blocked countries').fill('kp, ir');
+    await create.getByLabel('Maximum holders').fill('500');
     await create.getByRole('button', { name: 'Create token' }).click();
     await issuer.getByRole('link', { name: symbol, exact: true }).waitFor();
+    // The token page tells a buyer the rules the issuer gave, in words.
+    await issuer.getByRole('link', { name: symbol, exact: true }).click();
+    const told = issuer.getByTestId('token-rules');
+    await expect
+      .poll(() => told.getByRole('listitem').allInnerTexts())
+      .toEqual([
+        'Investors in KP, IR may not buy.',
+        'At most 500 holders: a new buyer may be refused once it is full.',
+      ]);
+    await screenshot(issuer, journey, '02a-token-rules-told-to-buyers');
+    await menu(issuer, 'Businesses & tokens');
     expect(await issuer.getByTestId('go-live').textContent()).toBe('waiting for staff to deploy');
 
     await menu(admin, 'Tokens');
@@ -371,6 +384,32 @@ describe('web journeys over the running system', () => {
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await settings.getByText('Saved.').waitFor();
     await screenshot(admin, journey, '13-staff-trading-halts');
+
+    // The trading mode: the confirmation says what the switch cancels; the reason is audited.
+    const mode = admin.getByLabel(`Trading mode of ${symbol}`);
+    expect(await mode.getByTestId('trading-mode').textContent()).toBe(
+      `${symbol} trades on the order book.`,
+    );
+    await mode.getByLabel('Reason for a switch').fill('Issuer asked for OTC while it restructures');
+    await mode.getByRole('button', { name: `Trade ${symbol} over the counter` }).click();
+    const switching = admin.getByRole('alertdialog', {
+      name: `Switch ${symbol} to trade over the counter?`,
+    });
+    expect(await switching.textContent()).toContain(
+      `Every open order on the ${symbol} book is cancelled and what it holds released`,
+    );
+    await screenshot(admin, journey, '13a-staff-trading-mode-confirm');
+    await switching.getByRole('button', { name: 'Yes, switch' }).click();
+    await expect
+      .poll(() => mode.getByTestId('trading-mode').textContent())
+      .toBe(`${symbol} trades over the counter.`);
+    await screenshot(admin, journey, '13b-staff-trading-mode-otc');
+    await mode.getByLabel('Reason for a switch').fill('Restructuring done');
+    await mode.getByRole('button', { name: `Trade ${symbol} on the order book` }).click();
+    await admin.getByRole('button', { name: 'Yes, switch' }).click();
+    await expect
+      .poll(() => mode.getByTestId('trading-mode').textContent())
+      .toBe(`${symbol} trades on the order book.`);
 
     await menu(admin, 'Users');
     const filter = admin.getByRole('form', { name: 'Filter users' });

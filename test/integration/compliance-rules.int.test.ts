@@ -196,6 +196,79 @@ describe('compliance rules', () => {
     ]);
   });
 
+  it('mints the go-live allocations to the exempt treasury and issuer under rules that would refuse them', async () => {
+    // The treasury (PLATFORM_COUNTRY AE) and the issuer (AE) are outside the allowed countries,
+    // and their shares far above the maximum balance.
+    const live = await s.liveOffering(issuer, businessId, 'EXMT', {
+      total_supply: 10_000,
+      price_per_token: '1.00',
+      min_investment: '0',
+      compliance_rules: { allowed_countries: ['DE'], max_balance: { units: 100 } },
+    });
+    while ((await s.workers.complianceSync.tick()) > 0);
+    const investor = await s.verified('exempt-de@example.com', {}, 2, 'DE');
+    await s.deposit(investor, '50.00');
+    await s.confirm(live.id, [(await s.subscribe(investor, live.id, 50)).id]);
+    await s.ok(
+      s.call('POST', `/api/v1/admin/tokens/${live.id}/enable-secondary`, {}, s.admin.token),
+    );
+    await s.mintAll();
+
+    const allocations = await s.test.db
+      .selectFrom('token_allocations')
+      .select(['allocation_type', 'on_chain_status', 'on_chain_error'])
+      .where('token_id', '=', live.id)
+      .execute();
+    expect(allocations.map((a) => a.on_chain_status)).toEqual(allocations.map(() => 'minted'));
+    expect(allocations.map((a) => a.allocation_type).sort()).toEqual([
+      'go_live',
+      'primary',
+      'reserve',
+      'team',
+    ]);
+    const treasury = await s.test.db
+      .selectFrom('users')
+      .select(['id', 'wallet_address'])
+      .where('role', '=', 'treasury')
+      .executeTakeFirstOrThrow();
+    const decimals = 10n ** 18n;
+    expect(await s.holderBalances(live, issuer.id)).toEqual({
+      database: 4000n * decimals,
+      chain: 4000n * decimals,
+    });
+    const platformShare = await s.holderBalances(live, treasury.id);
+    expect(platformShare.chain).toBe(platformShare.database);
+    expect(platformShare.chain).toBeGreaterThan(100n * decimals);
+
+    // the module exempts exactly those two: any other AE receiver is still refused
+    const onChain = await rulesOnChain(live.contract_address);
+    const issuerWallet = (
+      await s.test.db
+        .selectFrom('users')
+        .select('wallet_address')
+        .where('id', '=', issuer.id)
+        .executeTakeFirstOrThrow()
+    ).wallet_address!;
+    expect(onChain!.exemptWallets.map((w) => w.toLowerCase()).sort()).toEqual(
+      [treasury.wallet_address!, issuerWallet].map((w) => w.toLowerCase()).sort(),
+    );
+    const client = createPublicClient({ transport: http(s.anvil.rpcUrl) });
+    const compliance = await client.readContract({
+      address: live.contract_address as Address,
+      abi: tokenAbi,
+      functionName: 'compliance',
+    });
+    const canReceive = (to: string, amount: bigint) =>
+      client.readContract({
+        address: compliance,
+        abi: modularComplianceAbi,
+        functionName: 'canTransfer',
+        args: ['0x0000000000000000000000000000000000000001', to as Address, amount],
+      });
+    expect(await canReceive(issuerWallet, 1000n * decimals)).toBe(true);
+    expect(await canReceive('0x00000000000000000000000000000000000000aa', decimals)).toBe(false);
+  });
+
   it('answers the empty rule set for a token without rules', async () => {
     const created = await s.ok(
       s.call('POST', '/api/v1/tokens', s.tokenBody(businessId, 'NORL'), issuer.token),

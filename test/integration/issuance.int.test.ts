@@ -701,6 +701,24 @@ describe('issuance and the primary offering', () => {
         .executeTakeFirstOrThrow()
     ).wallet_address!;
     expect(await s.chainBalance(live.contract_address, treasuryAddress)).toBe(2000n * 10n ** 18n);
+    // the issuer's team (30 %) and reserve (10 %) shares, locked up a year by default
+    const issuerShares = await s.test.db
+      .selectFrom('token_allocations')
+      .select(['allocation_type', 'quantity', 'on_chain_status', 'locked_until'])
+      .where('token_id', '=', live.id)
+      .where('user_id', '=', issuer.id)
+      .orderBy('allocation_type')
+      .execute();
+    expect(issuerShares).toMatchObject([
+      { allocation_type: 'reserve', quantity: 10_000, on_chain_status: 'minted' },
+      { allocation_type: 'team', quantity: 30_000, on_chain_status: 'minted' },
+    ]);
+    const lockedFor = issuerShares[0]!.locked_until!.getTime() - Date.now();
+    expect(Math.round(lockedFor / 86_400_000)).toBe(365);
+    expect(await s.holderBalances(live, issuer.id)).toEqual({
+      database: 40_000n * 10n ** 18n,
+      chain: 40_000n * 10n ** 18n,
+    });
 
     expect(
       (await s.ok(s.call('POST', `/api/v1/admin/tokens/${live.id}/pause`, {}, s.admin.token)))

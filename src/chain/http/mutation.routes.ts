@@ -186,6 +186,9 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
           blockedCountries: body.blocked_countries,
           maxBalance: limit(body.max_balance, 'max_balance'),
           supplyCap: limit(body.supply_cap, 'supply_cap'),
+          exemptWallets: body.exempt_wallets.map((wallet) =>
+            parseAddress(wallet, 'exempt_wallets'),
+          ),
         },
         idempotencyKey: request.headers['idempotency-key'],
         payerRef: body.payer_ref ?? null,

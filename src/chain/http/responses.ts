@@ -89,6 +89,7 @@ export function complianceRulesResponse(result: SetComplianceRulesResult): Compl
     blocked_countries: [...rules.blockedCountries],
     max_balance: limitResponse(rules.maxBalance),
     supply_cap: limitResponse(rules.supplyCap),
+    exempt_wallets: [...rules.exemptWallets],
     transactions: result.transactions,
   };
 }

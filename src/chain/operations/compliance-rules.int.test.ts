@@ -167,6 +167,7 @@ describe('compliance rules on chain', () => {
         blocked_countries: [840],
         max_balance: null,
         supply_cap: null,
+        exempt_wallets: [],
       },
       `rules-${token}-conflict`,
     );

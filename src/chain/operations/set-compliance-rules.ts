@@ -1,6 +1,6 @@
 /**
  * Puts a token's chain-enforced rules (receiver countries allowed or blocked, maximum balance per
- * wallet, supply cap) on its ModularCompliance, through Tessera's compliance module:
+ * wallet, supply cap, the wallets exempt from the first two) on its ModularCompliance, through Tessera's compliance module:
  * 1. `addModule(module)` when the compliance does not have it yet;
  * 2. `callModuleFunction(setRules(...), module)` when the module's rules differ.
  * Each step runs only when the chain does not show it done, under the request's idempotency key,
@@ -22,6 +22,7 @@ export interface ChainRules {
   blockedCountries: readonly number[];
   maxBalance: bigint;
   supplyCap: bigint;
+  exemptWallets: readonly Address[];
 }
 
 export interface SetComplianceRulesParameters {
@@ -64,6 +65,7 @@ export async function readChainRules(
     blockedCountries: rules.blockedCountries,
     maxBalance: rules.maxBalance,
     supplyCap: rules.supplyCap,
+    exemptWallets: rules.exemptWallets.map((wallet) => getAddress(wallet)),
   };
 }
 
@@ -72,12 +74,24 @@ const sameCountries = (a: readonly number[] | null, b: readonly number[] | null)
     ? a === b
     : a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+const sameWallets = (a: readonly Address[], b: readonly Address[]) =>
+  a.length === b.length &&
+  a
+    .map((w) => w.toLowerCase())
+    .sort()
+    .join() ===
+    b
+      .map((w) => w.toLowerCase())
+      .sort()
+      .join();
+
 function sameRules(a: ChainRules, b: ChainRules): boolean {
   return (
     sameCountries(a.allowedCountries, b.allowedCountries) &&
     sameCountries(a.blockedCountries, b.blockedCountries) &&
     a.maxBalance === b.maxBalance &&
-    a.supplyCap === b.supplyCap
+    a.supplyCap === b.supplyCap &&
+    sameWallets(a.exemptWallets, b.exemptWallets)
   );
 }
 
@@ -95,6 +109,7 @@ export async function setComplianceRules(
     blocked_countries: rules.blockedCountries,
     max_balance: rules.maxBalance.toString(),
     supply_cap: rules.supplyCap.toString(),
+    exempt_wallets: rules.exemptWallets,
   };
   const { step, transactions } = transactionSteps(sender, {
     idempotencyKey: params.idempotencyKey,
@@ -125,6 +140,7 @@ export async function setComplianceRules(
             [...rules.blockedCountries],
             rules.maxBalance,
             rules.supplyCap,
+            [...rules.exemptWallets],
           ],
         }),
         module,

@@ -100,6 +100,36 @@ describe('evaluateTransfer', () => {
     expect(codeOf(verdict(days, { from: null, to: allocated, quantity: 5 }))).toBe('allowed');
   });
 
+  it("locks an allocation with its own date (issuer's shares) whatever the token's rule", () => {
+    const issuer = holder(100, us, [
+      { quantity: 60, at: testEpoch, lockedUntil: new Date(+testEpoch + 365 * day) },
+    ]);
+    expect(codeOf(verdict({}, { from: issuer, quantity: 40 }))).toBe('allowed');
+    expect(codeOf(verdict({}, { from: issuer, quantity: 41 }))).toBe('lock_up');
+    const shortRule = { lockUp: { daysAfterAllocation: 1 } };
+    const later = new Date(+testEpoch + 30 * day);
+    expect(codeOf(verdict(shortRule, { from: issuer, quantity: 41, at: later }))).toBe('lock_up');
+    const free = new Date(+testEpoch + 365 * day);
+    expect(codeOf(verdict({}, { from: issuer, quantity: 100, at: free }))).toBe('allowed');
+  });
+
+  it('exempts the treasury and the issuer as receivers from countries, balance and holders, not the cap', () => {
+    const treasury = { ...holder(0, de), exempt: true };
+    const strict = {
+      allowedCountries: [us],
+      maxBalance: { units: 5 },
+      maxHolders: 3,
+      maxHoldersPerCountry: 1,
+    };
+    expect(codeOf(verdict(strict, { from: null, to: treasury, quantity: 500 }))).toBe('allowed');
+    expect(codeOf(verdict(strict, { from: null, to: holder(0, de), quantity: 1 }))).toBe(
+      'allowed_countries',
+    );
+    expect(
+      codeOf(verdict({ ...strict, supplyCap: 500 }, { from: null, to: treasury, quantity: 101 })),
+    ).toBe('supply_cap');
+  });
+
   it('answers a refusal as the catalogue error naming the rule', () => {
     const refused = verdict({ blockedCountries: [us] }, {});
     if (refused.allowed) throw new Error('expected a refusal');

@@ -11,8 +11,16 @@ export interface HolderState {
   /** ISO 3166-1 numeric, as registered on chain */
   country: number;
   balance: number;
-  /** the holder's primary allocations (lock-up counts from each) */
-  allocations: readonly { quantity: number; at: Date }[];
+  /**
+   * the holder's primary allocations (the token's lock-up counts from each); one with its own
+   * `lockedUntil` (the issuer's team and reserve shares) is locked to that date whatever the rule
+   */
+  allocations: readonly { quantity: number; at: Date; lockedUntil?: Date }[];
+  /**
+   * the platform treasury and the token's issuer: a receiver exempt from the country, maximum
+   * balance and holder-count rules, so the go-live allocations cannot be refused (docs/compliance.md)
+   */
+  exempt?: boolean;
 }
 
 export interface TokenState {
@@ -53,14 +61,22 @@ const refuse = (code: ComplianceCode, rule: string, detail: string): ComplianceV
 
 const dayMs = 86_400_000;
 
+function lockedUnder(
+  rule: LockUpRule | null,
+  allocation: HolderState['allocations'][number],
+  at: Date,
+): boolean {
+  if (allocation.lockedUntil) return at < allocation.lockedUntil;
+  if (!rule) return false;
+  return 'until' in rule
+    ? at < rule.until
+    : at.getTime() < allocation.at.getTime() + rule.daysAfterAllocation * dayMs;
+}
+
 /** The sender's units still under lock-up at `at` (never more than its balance). */
-export function lockedUnits(rule: LockUpRule, holder: HolderState, at: Date): number {
+export function lockedUnits(rule: LockUpRule | null, holder: HolderState, at: Date): number {
   const locked = holder.allocations
-    .filter((a) =>
-      'until' in rule
-        ? at < rule.until
-        : at.getTime() < a.at.getTime() + rule.daysAfterAllocation * dayMs,
-    )
+    .filter((a) => lockedUnder(rule, a, at))
     .reduce((sum, a) => sum + a.quantity, 0);
   return Math.min(locked, holder.balance);
 }
@@ -119,7 +135,7 @@ export function evaluateTransfer(
   intent: TransferIntent,
 ): ComplianceVerdict {
   const { from, to, quantity, at } = intent;
-  const country = countryVerdict(rules, to.country);
+  const country = to.exempt ? allowed : countryVerdict(rules, to.country);
   if (!country.allowed) return country;
   if (from === null && rules.supplyCap !== null && token.minted + quantity > rules.supplyCap)
     return refuse(
@@ -127,7 +143,7 @@ export function evaluateTransfer(
       'supply_cap',
       `minting ${quantity} would exceed the supply cap of ${rules.supplyCap}`,
     );
-  if (rules.maxBalance) {
+  if (rules.maxBalance && !to.exempt) {
     const max = maxBalanceUnits(rules.maxBalance, token.totalSupply);
     if (to.balance + quantity > max)
       return refuse(
@@ -136,7 +152,7 @@ export function evaluateTransfer(
         `the receiver would hold ${to.balance + quantity}, above the maximum of ${max}`,
       );
   }
-  const holders = holdersVerdict(rules, token, intent);
+  const holders = to.exempt ? allowed : holdersVerdict(rules, token, intent);
   if (!holders.allowed) return holders;
   return from === null ? allowed : sendVerdict(rules, from, quantity, at);
 }
@@ -148,7 +164,7 @@ export function sendVerdict(
   quantity: number,
   at: Date,
 ): ComplianceVerdict {
-  if (!rules.lockUp) return allowed;
+  if (!rules.lockUp && !from.allocations.some((a) => a.lockedUntil)) return allowed;
   const free = from.balance - lockedUnits(rules.lockUp, from, at);
   if (quantity > free)
     return refuse(

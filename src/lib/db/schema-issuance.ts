@@ -73,7 +73,8 @@ export interface OfferingRoundsTable {
   created_at: CreatedAt;
 }
 
-export type AllocationType = 'primary' | 'secondary' | 'airdrop' | 'go_live';
+/** team and reserve: the issuer's own shares, allocated at go-live */
+export type AllocationType = 'primary' | 'secondary' | 'airdrop' | 'go_live' | 'team' | 'reserve';
 export type AllocationStatus = 'pending_payment' | 'confirmed' | 'rejected';
 export type OnChainStatus = 'pending' | 'minting' | 'minted' | 'failed';
 
@@ -97,6 +98,8 @@ export interface TokenAllocationsTable {
   on_chain_due_at: Date | null;
   /** transient chain failures in a row (src/lib/worker/chain-retry.ts) */
   on_chain_waits: Defaulted<number>;
+  /** units under a lock-up of their own until then (the issuer's shares), whatever the token's rule */
+  locked_until: Defaulted<Date | null>;
   wallet_transaction_id: string | null;
   confirmed_by: string | null;
   confirmed_at: Date | null;

@@ -1,3 +1,4 @@
+import { newId } from '../../lib/ids.js';
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { AccessClaims } from '../../lib/auth/access-token.js';
@@ -123,6 +124,65 @@ export async function creditWallet(
       }),
     )
     .execute();
+}
+
+/**
+ * A go-live allocation (the treasury's share, the issuer's team or reserve share): confirmed at
+ * once, credited to the wallet with its wallet transaction, and left pending for the mint worker.
+ */
+export async function allocateAtGoLive(
+  trx: Trx,
+  share: {
+    tokenId: string;
+    userId: string;
+    type: 'go_live' | 'team' | 'reserve';
+    quantity: number;
+    lockedUntil: Date | null;
+    adminId: string;
+  },
+): Promise<void> {
+  const allocationId = newId();
+  await trx
+    .insertInto('token_allocations')
+    .values({
+      id: allocationId,
+      token_id: share.tokenId,
+      user_id: share.userId,
+      quantity: share.quantity,
+      amount: '0',
+      price_per_token: '0',
+      allocation_type: share.type,
+      status: 'confirmed',
+      confirmed_by: share.adminId,
+      confirmed_at: new Date(),
+      locked_until: share.lockedUntil,
+    })
+    .execute();
+  await creditWallet(trx, share.userId, share.tokenId, share.quantity, newId());
+  await trx
+    .insertInto('wallet_transactions')
+    .values({
+      id: newId(),
+      user_id: share.userId,
+      token_id: share.tokenId,
+      type: 'go_live',
+      status: 'completed',
+      quantity: share.quantity,
+      amount: '0',
+      reference_type: 'token_allocation',
+      reference_id: allocationId,
+    })
+    .execute();
+}
+
+/** The user who owns the business (the token's issuer). */
+export async function issuerOf(db: Db | Trx, businessId: string): Promise<string> {
+  const row = await db
+    .selectFrom('businesses')
+    .select('owner_id')
+    .where('id', '=', businessId)
+    .executeTakeFirstOrThrow();
+  return row.owner_id;
 }
 
 /** Subscriptions of the token still awaiting payment. */

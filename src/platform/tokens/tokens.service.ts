@@ -17,9 +17,12 @@ import { isUniqueViolation } from '../users/users.queries.js';
 import type { CreateTokenBody } from './tokens.schemas.js';
 import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
 import { setInitialRules } from '../compliance/compliance-rules.service.js';
+import { findRulesRow } from '../compliance/compliance-rules.queries.js';
+import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
+import { goLiveShares } from './issuer-shares.js';
 import {
+  allocateAtGoLive,
   changeStatus,
-  creditWallet,
   findToken,
   holdersOf,
   pendingPaymentsOf,
@@ -258,39 +261,22 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
             { pending_allocations: awaiting },
           );
 
-        const goLive = shareOf(token.total_supply, found.platform_allocation_pct ?? '0');
-        if (goLive > 0) {
-          const allocationId = newId();
-          await trx
-            .insertInto('token_allocations')
-            .values({
-              id: allocationId,
-              token_id: id,
-              user_id: treasury,
-              quantity: goLive,
-              amount: '0',
-              price_per_token: '0',
-              allocation_type: 'go_live',
-              status: 'confirmed',
-              confirmed_by: adminId,
-              confirmed_at: new Date(),
-            })
-            .execute();
-          await creditWallet(trx, treasury, id, goLive, newId());
-          await trx
-            .insertInto('wallet_transactions')
-            .values({
-              id: newId(),
-              user_id: treasury,
-              token_id: id,
-              type: 'go_live',
-              status: 'completed',
-              quantity: goLive,
-              amount: '0',
-              reference_type: 'token_allocation',
-              reference_id: allocationId,
-            })
-            .execute();
+        const rules = await findRulesRow(trx, id);
+        const shares = goLiveShares(
+          token,
+          found.platform_allocation_pct ?? '0',
+          rules ? rulesOfRow(rules).lockUp : null,
+          new Date(),
+        );
+        for (const share of shares) {
+          await allocateAtGoLive(trx, {
+            tokenId: id,
+            userId: share.to === 'treasury' ? treasury : found.owner_id,
+            type: share.type,
+            quantity: share.quantity,
+            lockedUntil: share.lockedUntil,
+            adminId,
+          });
         }
         const fee = successFee(token.total_raised, successFeeBps);
         if (new Exact(fee).greaterThan(0)) {
@@ -313,7 +299,14 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
           targetType: 'token',
           targetId: id,
           ip,
-          details: { go_live_quantity: goLive, success_fee: fee },
+          details: {
+            allocations: shares.map(({ type, quantity, lockedUntil }) => ({
+              type,
+              quantity,
+              locked_until: lockedUntil,
+            })),
+            success_fee: fee,
+          },
         });
         return live;
       });

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MultilineText } from '../../lib/http/route-schemas.js';
 import { Price } from '../orders/orders.schemas.js';
 
 const Pct = Type.String({ pattern: '^(?:0|[1-9][0-9]{0,2})(?:\\.[0-9]{1,2})?$' });
@@ -38,4 +39,20 @@ export const NavView = Type.Object({
   nav: Type.String(),
   recorded_by: Type.String(),
   created_at: Type.String(),
+});
+
+export const TradingModeBody = Type.Object(
+  {
+    trading_mode: Type.Union([Type.Literal('full_orderbook'), Type.Literal('fixed_price_otc')]),
+    reason: MultilineText(1000, { minLength: 3, description: 'why the mode changes (audited)' }),
+  },
+  { additionalProperties: false },
+);
+export type TradingModeBody = Static<typeof TradingModeBody>;
+
+export const TradingModeView = Type.Object({
+  token_id: Type.String(),
+  trading_mode: Type.String(),
+  /** live OTC requests cancelled by leaving OTC (book orders are cancelled by the book's writer) */
+  otc_requests_cancelled: Type.Integer(),
 });

@@ -2,8 +2,8 @@
  * The books this process owns, served by its one sequencer: a book is opened at start for every
  * token with live orders (recovery: rebuilt before any command of its runs) and on first use for
  * the others, once this process holds its ownership lock. A periodic tick sends GTD expiries and
- * closes the books of tokens the platform delisted or matured (their open orders are cancelled,
- * their locks released).
+ * closes the books of tokens the platform delisted or matured, and of tokens staff moved to OTC
+ * (their open orders are cancelled, their locks released).
  */
 import { AppError } from '../../lib/errors.js';
 import type { BookCommand, CommandResult } from './book-command.js';
@@ -72,7 +72,7 @@ export class Books {
     await this.sequencer.open(tokenId);
   }
 
-  /** Expires due GTD orders and closes the books of delisted and matured tokens. */
+  /** Expires due GTD orders and closes the books of delisted, matured and OTC tokens. */
   async tick(): Promise<void> {
     const now = this.deps.clock.now();
     const work: Promise<unknown>[] = [];
@@ -95,19 +95,32 @@ export class Books {
     if (withOrders.length > 0) {
       const closed = await this.deps.db
         .selectFrom('tokens')
-        .select('id')
+        .select(['id', 'status'])
         .where('id', 'in', withOrders)
-        .where('status', 'in', ['delisted', 'matured'])
+        .where((eb) =>
+          eb.or([
+            eb('status', 'in', ['delisted', 'matured']),
+            eb('trading_mode', '!=', 'full_orderbook'),
+          ]),
+        )
         .execute();
-      for (const { id } of closed) {
-        work.push(
-          this.sequencer
-            .submit(id, { kind: 'cancel_all', userId: null, reason: 'TOKEN_CLOSED' })
-            .catch(() => undefined),
-        );
+      for (const { id, status } of closed) {
+        const reason =
+          status === 'delisted' || status === 'matured' ? 'TOKEN_CLOSED' : 'TRADING_MODE_CHANGED';
+        work.push(this.closeBook(id, reason));
       }
     }
     await Promise.all(work);
+  }
+
+  /**
+   * Cancels every live order of a token's book with the token's reason (locks released). The
+   * book's owner does it; a process that does not own it leaves it to the owner's tick.
+   */
+  closeBook(tokenId: string, reason: 'TOKEN_CLOSED' | 'TRADING_MODE_CHANGED'): Promise<unknown> {
+    return this.submit(tokenId, { kind: 'cancel_all', userId: null, reason }).catch(
+      () => undefined,
+    );
   }
 
   /** Ticks every `intervalMs` until stopped; a tick never overlaps the previous one. */

@@ -57,7 +57,8 @@ export interface AmendInput {
 }
 
 /** Why an order left the book other than by trading or its owner. */
-export type EndReason = 'CANCELLED_BY_OWNER' | 'EXPIRED' | 'TOKEN_CLOSED';
+/** TRADING_MODE_CHANGED: staff moved the token to OTC, which has no book. */
+export type EndReason = 'CANCELLED_BY_OWNER' | 'EXPIRED' | 'TOKEN_CLOSED' | 'TRADING_MODE_CHANGED';
 
 export interface BatchContext {
   batch: Batch;

@@ -1,7 +1,7 @@
 /** SQL of OTC requests. Functions that take `trx` run inside the caller's transaction. */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
-import type { OtcOrder, OtcStatus } from '../../lib/db/schema-otc.js';
+import { liveOtcStatuses, type OtcOrder, type OtcStatus } from '../../lib/db/schema-otc.js';
 import type { OrderSide } from '../../lib/db/schema-trading.js';
 
 export function findOtcOrder(db: Db | Trx, id: string): Promise<OtcOrder | undefined> {
@@ -40,6 +40,18 @@ export function crossableOtcOrders(
     .where('status', 'in', ['approved', 'partially_filled'])
     .where('price', '=', price)
     .orderBy('approval_seq')
+    .forUpdate()
+    .execute();
+}
+
+/** A token's requests that still hold a lock, locked, oldest first. */
+export function liveOtcOrdersOf(trx: Trx, tokenId: string): Promise<OtcOrder[]> {
+  return trx
+    .selectFrom('otc_orders')
+    .selectAll()
+    .where('token_id', '=', tokenId)
+    .where('status', 'in', [...liveOtcStatuses])
+    .orderBy('id')
     .forUpdate()
     .execute();
 }

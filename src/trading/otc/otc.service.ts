@@ -30,6 +30,7 @@ import {
   findOtcOrder,
   insertOtcOrder,
   listOtcOrders,
+  liveOtcOrdersOf,
   lockOtcOrder,
   lockTokenForOtc,
   lockTokens,
@@ -158,6 +159,21 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
   }
 
   return {
+    /**
+     * Cancels every live request of a token (what each holds released) with `reason`, in the
+     * caller's transaction, which holds the token's row lock. Answers how many were cancelled.
+     */
+    async cancelAllOfToken(trx: Trx, tokenId: string, reason: string): Promise<number> {
+      const live = await liveOtcOrdersOf(trx, tokenId);
+      const now = clock.now();
+      for (const row of live) {
+        await release(trx, row);
+        Object.assign(row, { status: 'cancelled', reason, updated_at: now });
+        await updateOtcOrder(trx, row);
+      }
+      return live.length;
+    },
+
     /** POST /api/v1/orders on a fixed_price_otc token: the request, its lock taken. */
     async request(userId: string, body: PlaceOrderBody) {
       if (body.order_type !== 'limit' && body.order_type !== 'market') {

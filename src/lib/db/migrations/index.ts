@@ -21,6 +21,7 @@ import * as m0016 from './0016_compliance_rules.js';
 import * as m0017 from './0017_chain_waits.js';
 import * as m0018 from './0018_trading_write_cuts.js';
 import * as m0022 from './0022_password_change_required.js';
+import * as m0020 from './0020_issuer_shares.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_chain_waits': m0017,
   '0018_trading_write_cuts': m0018,
   '0022_password_change_required': m0022,
+  '0020_issuer_shares': m0020,
 };

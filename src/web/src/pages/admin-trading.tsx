@@ -1,6 +1,7 @@
 /**
- * Staff: each traded token's circuit breaker (trading process): whether its book is halted and
- * until when, a lift of the halt, and the breaker's and order checks' settings.
+ * Staff: each traded token's trading mode (book or OTC) and circuit breaker (trading process):
+ * whether its book is halted and until when, a lift of the halt, and the breaker's and order
+ * checks' settings.
  */
 import { api, tradingApi, type Page } from '../api.js';
 import type { Token, TradingSettings } from '../types.js';
@@ -14,11 +15,12 @@ import {
   when,
   wholeNumber,
 } from '../ui.js';
+import { TradingModeSwitch } from './trading-mode-switch.js';
 
 const halted = (s: TradingSettings) =>
   s.halted_until !== null && new Date(s.halted_until).getTime() > Date.now();
 
-function TokenBreaker({ token }: { token: Token }) {
+function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
   const settings = useLoad(
     () =>
       tradingApi.call<TradingSettings>('GET', `/api/v1/admin/tokens/${token.id}/trading-settings`),
@@ -29,6 +31,7 @@ function TokenBreaker({ token }: { token: Token }) {
       <h2>
         <a href={`#/trade/${token.id}`}>{token.symbol}</a> ({token.status})
       </h2>
+      <TradingModeSwitch token={token} onDone={reload} />
       <Loaded state={settings}>
         {(s) => (
           <>
@@ -143,7 +146,7 @@ export function AdminTrading() {
           ) : (
             <>
               {traded.map((t) => (
-                <TokenBreaker key={t.id} token={t} />
+                <TokenBreaker key={t.id} token={t} reload={tokens.reload} />
               ))}
             </>
           );

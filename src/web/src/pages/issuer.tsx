@@ -21,6 +21,7 @@ import {
   when,
   wholeNumber,
 } from '../ui.js';
+import { rulesFromForm } from '../token-rules.js';
 
 /** Decimal percentages travel as JSON numbers in these bodies (the API's schema says number). */
 const percent = (text: string | undefined): number | string =>
@@ -189,6 +190,7 @@ function BusinessCard(props: {
                 team_pct: percent(v.team_pct),
                 reserve_pct: percent(v.reserve_pct),
                 ...(v.min_investment ? { min_investment: v.min_investment } : {}),
+                ...(rulesFromForm(v) ? { compliance_rules: rulesFromForm(v) } : {}),
               });
               tokens.reload();
             }}
@@ -207,6 +209,26 @@ function BusinessCard(props: {
             <Field label="Offered %" name="primary_offering_pct" value="60" required />
             <Field label="Team %" name="team_pct" value="20" required />
             <Field label="Reserve %" name="reserve_pct" value="20" required />
+            <fieldset>
+              <legend>Transfer rules (optional; buyers are told them)</legend>
+              <Field label="Allowed countries (e.g. DE, FR)" name="allowed_countries" />
+              <Field label="Blocked countries" name="blocked_countries" />
+              <Field
+                label="Maximum per investor (% of supply)"
+                name="max_balance_pct"
+                inputmode="decimal"
+              />
+              <Field label="Maximum holders" name="max_holders" inputmode="numeric" />
+              <Field
+                label="Lock-up of offering tokens (days)"
+                name="lock_up_days"
+                inputmode="numeric"
+              />
+              <p class="muted">
+                Your team and reserve shares reach your own wallet at go-live, locked up for this
+                lock-up, or a year without one.
+              </p>
+            </fieldset>
           </ActionForm>
         </>
       ) : (

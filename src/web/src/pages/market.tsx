@@ -10,6 +10,7 @@ import { useMe } from '../app.js';
 import { soldPercent } from '../progress.js';
 import type { Round, Token } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
+import { TokenRulesPanel } from './token-rules-panel.js';
 
 const progress = (token: Token) => soldPercent(token.tokens_sold, token.primary_supply);
 
@@ -80,6 +81,7 @@ export function TokenPage({ id }: { id: string }) {
             <dt>Contract</dt>
             <dd>{t.contract_address ? <code>{t.contract_address}</code> : 'not deployed'}</dd>
           </dl>
+          <TokenRulesPanel tokenId={t.id} />
           {t.status === 'secondary' ? (
             <p>
               <a class="button" href={`#/trade/${t.id}`}>

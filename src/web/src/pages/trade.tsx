@@ -28,6 +28,7 @@ import type {
 import type { Token } from '../types.js';
 import { ErrorNote, Loaded, Table, label, useLoad, when } from '../ui.js';
 import { Fills, MyOrders, OrderEntry } from './trade-orders.js';
+import { TokenRulesPanel } from './token-rules-panel.js';
 
 export function TradePage({ id }: { id: string }) {
   const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
@@ -144,6 +145,7 @@ function Trading({ token }: { token: Token }) {
         )}
         <TradesTape trades={tape} />
       </div>
+      <TokenRulesPanel tokenId={token.id} />
       {investor ? (
         <>
           <h2>My orders</h2>
