@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { creditWallet } from '../../src/platform/tokens/tokens.queries.js';
+import { recordTokenMovements } from '../../src/lib/ledger/token-movements.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 
 describe('token dividends on chain', () => {
@@ -49,6 +50,17 @@ describe('token dividends on chain', () => {
         })
         .execute();
       await creditWallet(trx, issuer.id, live.id, 500, newId());
+      await recordTokenMovements(trx, [
+        {
+          tokenId: live.id,
+          kind: 'airdrop',
+          fromUserId: null,
+          toUserId: issuer.id,
+          quantity: 500,
+          sourceType: 'token_allocation',
+          sourceId: issuerAllocation,
+        },
+      ]);
     });
     await s.ok(
       s.call('POST', `/api/v1/admin/tokens/${live.id}/enable-secondary`, {}, s.admin.token),

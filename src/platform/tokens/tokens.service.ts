@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../users/users.queries.js';
 import type { CreateTokenBody } from './tokens.schemas.js';
 import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
 import { setInitialRules } from '../compliance/compliance-rules.service.js';
+import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import {
   changeStatus,
   creditWallet,
@@ -277,6 +278,17 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
             })
             .execute();
           await creditWallet(trx, treasury, id, goLive, newId());
+          await recordTokenMovements(trx, [
+            {
+              tokenId: id,
+              kind: 'go_live',
+              fromUserId: null,
+              toUserId: treasury,
+              quantity: goLive,
+              sourceType: 'token_allocation',
+              sourceId: allocationId,
+            },
+          ]);
           await trx
             .insertInto('wallet_transactions')
             .values({
