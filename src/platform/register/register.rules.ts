@@ -47,13 +47,15 @@ export interface RegisterInput {
 
 const companyRoles = new Set(['issuer', 'treasury']);
 
-export function holderIdentity(profile: HolderProfileRow) {
+export function holderIdentity(
+  profile: HolderProfileRow,
+): Pick<RegisterLine, 'legal_name' | 'holder_type' | 'country'> {
   const company =
     profile.account_type === 'corporate' ||
     (profile.account_type === null && companyRoles.has(profile.role));
   return {
     legal_name: (company ? profile.business_name : null) ?? profile.full_name ?? profile.email,
-    holder_type: (company ? 'company' : 'individual'),
+    holder_type: company ? 'company' : 'individual',
     country:
       (company ? profile.business_country : null) ?? profile.residence ?? profile.nationality,
   };
