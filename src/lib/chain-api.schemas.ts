@@ -264,7 +264,7 @@ export const BalancesAtTimeBodySchema = Type.Object(
 export const BalancesAtTimeResponseSchema = Type.Object({
   token_addr: AddressSchema,
   block_number: Type.Integer({ minimum: 0 }),
-  block_timestamp: Type.String({ format: 'date-time' }),
+  block_timestamp: Type.String({ description: 'ISO 8601' }),
   balances: Type.Array(
     Type.Object({ wallet_addr: AddressSchema, balance: WeiSchema, frozen: WeiSchema }),
   ),

@@ -5,8 +5,11 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export async function pdfRows(bytes: Uint8Array): Promise<string[][]> {
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
-    .promise;
+  const document = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
   const rows: string[][] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const page = await document.getPage(number);

@@ -13,7 +13,7 @@ const fontSize = 7.5;
 
 /** label, width, right-aligned */
 const columns: [string, number, boolean][] = [
-  ['Legal name', 150, false],
+  ['Legal name', 130, false],
   ['Type', 48, false],
   ['Country', 38, false],
   ['Accreditation', 58, false],
@@ -22,7 +22,7 @@ const columns: [string, number, boolean][] = [
   ['Locked', 48, true],
   ['Frozen', 48, true],
   ['Locked-up', 50, true],
-  ['Wallet address', 168, false],
+  ['Wallet address', 190, false],
 ];
 
 /** The standard fonts encode WinAnsi only: anything else is shown as '?'. */
