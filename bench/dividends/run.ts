@@ -8,6 +8,7 @@
  */
 import { transaction, type Db } from '../../src/lib/db/database.js';
 import { newId } from '../../src/lib/ids.js';
+import { recordTokenMovements } from '../../src/lib/ledger/token-movements.js';
 import { Exact } from '../../src/lib/money.js';
 import { dividendDistributor } from '../../src/platform/dividends/dividend-distributor.js';
 import { dividendsService } from '../../src/platform/dividends/dividends.service.js';
@@ -40,17 +41,33 @@ async function insertHolders(db: Db, tokenId: string): Promise<void> {
         })),
       )
       .execute();
-    await db
-      .insertInto('wallets')
-      .values(
+    const balances = ids.map((_, i) => 1 + (((start + i) * 7919) % 5_000));
+    await transaction(db, async (trx) => {
+      await trx
+        .insertInto('wallets')
+        .values(
+          ids.map((id, i) => ({
+            id: newId(),
+            user_id: id,
+            token_id: tokenId,
+            balance: balances[i]!,
+          })),
+        )
+        .execute();
+      // the register's record, from which the holder snapshot is taken
+      await recordTokenMovements(
+        trx,
         ids.map((id, i) => ({
-          id: newId(),
-          user_id: id,
-          token_id: tokenId,
-          balance: 1 + (((start + i) * 7919) % 5_000),
+          tokenId,
+          kind: 'airdrop' as const,
+          fromUserId: null,
+          toUserId: id,
+          quantity: balances[i]!,
+          sourceType: 'bench_fixture',
+          sourceId: newId(),
         })),
-      )
-      .execute();
+      );
+    });
   }
 }
 

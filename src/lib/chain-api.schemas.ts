@@ -258,6 +258,25 @@ export const BalanceResponseSchema = Type.Object({
   balance: WeiSchema,
   frozen: WeiSchema,
 });
+/** At most one register page of wallets per read. */
+export const BalancesAtTimeBodySchema = Type.Object(
+  {
+    at: Type.String({
+      format: 'date-time',
+      description: 'the instant: the last block at or before it is read',
+    }),
+    wallets: Type.Array(AddressSchema, { maxItems: 2_000 }),
+  },
+  { additionalProperties: false },
+);
+export const BalancesAtTimeResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  block_number: Type.Integer({ minimum: 0 }),
+  block_timestamp: Type.String({ description: 'ISO 8601' }),
+  balances: Type.Array(
+    Type.Object({ wallet_addr: AddressSchema, balance: WeiSchema, frozen: WeiSchema }),
+  ),
+});
 export const VerifiedResponseSchema = Type.Object({
   token_addr: AddressSchema,
   wallet_addr: AddressSchema,
@@ -285,6 +304,8 @@ export type PauseBody = Static<typeof PauseBodySchema>;
 export type PauseResponse = Static<typeof PauseResponseSchema>;
 export type BalanceResponse = Static<typeof BalanceResponseSchema>;
 export type VerifiedResponse = Static<typeof VerifiedResponseSchema>;
+export type BalancesAtTimeBody = Static<typeof BalancesAtTimeBodySchema>;
+export type BalancesAtTimeResponse = Static<typeof BalancesAtTimeResponseSchema>;
 export type IdentityResponse = Static<typeof IdentityResponseSchema>;
 export type TransferChecksBody = Static<typeof TransferChecksBodySchema>;
 export type TransferChecksResponse = Static<typeof TransferChecksResponseSchema>;

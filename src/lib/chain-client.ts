@@ -12,6 +12,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import {
   BalanceResponseSchema,
+  BalancesAtTimeResponseSchema,
   ComplianceRulesResponseSchema,
   DeployResponseSchema,
   IdentityResponseSchema,
@@ -24,6 +25,8 @@ import {
   TransferChecksResponseSchema,
   VerifiedResponseSchema,
   type BalanceResponse,
+  type BalancesAtTimeBody,
+  type BalancesAtTimeResponse,
   type BatchTransferBody,
   type ComplianceRulesBody,
   type ComplianceRulesResponse,
@@ -182,6 +185,16 @@ export class ChainClient {
       BalanceResponseSchema,
       'GET',
       `/api/v1/tokens/${tokenAddr}/balances/${walletAddr}`,
+    );
+  }
+
+  /** Balances at the last block mined at or before `at` (the node must keep that block's state). */
+  balancesAtTime(tokenAddr: string, body: BalancesAtTimeBody): Promise<BalancesAtTimeResponse> {
+    return this.#request(
+      BalancesAtTimeResponseSchema,
+      'POST',
+      `/api/v1/tokens/${tokenAddr}/balances-at-time`,
+      body,
     );
   }
 

@@ -102,6 +102,8 @@ export const errorCatalogue = {
     status: 409,
     title: 'The custodial address already holds or is receiving tokens',
   },
+  // registers
+  REGISTER_AS_OF_FUTURE: { status: 422, title: 'A register is as of now or a past instant' },
   // dividends
   DIVIDEND_AMOUNT_INVALID: {
     status: 422,

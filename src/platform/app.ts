@@ -32,6 +32,8 @@ import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { portfolioService } from './portfolio/portfolio.service.js';
 import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
+import { registerRoutes } from './register/register.routes.js';
+import { registerService } from './register/register.service.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
@@ -163,6 +165,11 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     dividendsService({ db, platformCountry: config.issuance.platformCountry }),
     guard,
     gates,
+  );
+  registerRoutes(
+    app,
+    registerService({ db, chain, ...(deps.now ? { now: deps.now } : {}) }),
+    guard,
   );
   workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });

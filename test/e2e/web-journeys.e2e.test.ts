@@ -4,10 +4,12 @@
  * opening the window on their screens; an investor signs up, verifies through the provider's
  * widget, deposits, subscribes and sees the tokens minted on chain in the portfolio, staff
  * confirming the deposit and the payment on theirs; the issuer declares a dividend, staff approve
- * and distribute it, and the investor sees it received; staff's settlement, halts and users
- * screens against the real trading process; a password change by keyboard. Screenshots land in
- * test-results/web-journeys/ (phone width where named).
+ * and distribute it, and the investor sees it received; the issuer and staff open the register of
+ * holders and download it; staff's settlement, halts and users screens against the real trading
+ * process; a password change by keyboard. Screenshots land in test-results/web-journeys/ (phone
+ * width where named).
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, menu, screenshot, signIn } from '../support/browser.js';
@@ -325,6 +327,44 @@ describe('web journeys over the running system', () => {
     await screenshot(investor, journey, '11-portfolio-dividend-phone');
     await investor.setViewportSize({ width: 1200, height: 900 });
   }, 120_000);
+
+  it('opens the register of holders for the issuer and staff, with its downloads', async () => {
+    await menu(issuer, 'Businesses & tokens');
+    await issuer.getByRole('link', { name: `Register of ${symbol}` }).click();
+    const holders = issuer.getByRole('table', { name: 'Holders' });
+    await holders.getByRole('cell', { name: 'Ivo Investor' }).waitFor();
+    expect(await issuer.getByTestId('register-supply').textContent()).toBe('100');
+    expect(await issuer.getByTestId('register-chain').textContent()).toMatch(
+      /^The chain agrees at block \d+\.$/,
+    );
+    await screenshot(issuer, journey, '11b-issuer-register');
+    const [csv] = await Promise.all([
+      issuer.waitForEvent('download'),
+      issuer.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const rows = (await readFile(await csv.path(), 'utf8')).trim().split('\r\n');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^Ivo Investor,individual,.*,100,100\.0000,0,0,0,0x[0-9a-fA-F]{40},/);
+    const [pdf] = await Promise.all([
+      issuer.waitForEvent('download'),
+      issuer.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // staff, from the token list, as of a day ago: before anyone held the token
+    await menu(admin, 'Tokens');
+    await admin.getByRole('link', { name: `Register of ${symbol}` }).click();
+    await admin
+      .getByRole('table', { name: 'Holders' })
+      .getByRole('cell', { name: 'Ivo Investor' })
+      .waitFor();
+    const picker = admin.getByRole('form', { name: 'Register as of' });
+    await picker.getByLabel('As of').fill(`${localTime(Date.now() - 86_400_000)}:00`);
+    await picker.getByRole('button', { name: 'Show' }).click();
+    await admin.getByText('Nobody held the token then.').waitFor();
+    expect(await admin.getByTestId('register-supply').textContent()).toBe('0');
+    await screenshot(admin, journey, '11c-staff-register-a-day-ago');
+  }, 60_000);
 
   it('shows staff the settlement, halts and users screens from the real processes', async () => {
     // Go-live through the screen: the confirmation states the fee it takes.

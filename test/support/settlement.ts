@@ -1,9 +1,10 @@
 /**
  * Trades written straight into the database as the order service records them (orders filled,
- * balances moved, a 'pending' history row), for the settlement tests: the processor then settles
- * them on chain.
+ * balances moved, a 'pending' history row, the token movement), for the settlement tests: the
+ * processor then settles them on chain.
  */
-import type { Db } from '../../src/lib/db/database.js';
+import { transaction, type Db } from '../../src/lib/db/database.js';
+import { recordTokenMovements } from '../../src/lib/ledger/token-movements.js';
 import { newId } from '../../src/lib/ids.js';
 
 let engineKey = 0;
@@ -63,6 +64,19 @@ export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string>
     .insertInto('trade_settlement_history')
     .values({ trade_id: id, status: 'pending' })
     .execute();
+  await transaction(db, (trx) =>
+    recordTokenMovements(trx, [
+      {
+        tokenId,
+        kind: 'trade',
+        fromUserId: sellerId,
+        toUserId: buyerId,
+        quantity,
+        sourceType: 'trade',
+        sourceId: id,
+      },
+    ]),
+  );
   await db
     .updateTable('wallets')
     .set((eb) => ({ balance: eb('balance', '-', quantity) }))

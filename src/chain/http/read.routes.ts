@@ -9,9 +9,12 @@ import {
   transferChecks,
 } from '../operations/reads.js';
 import { transactionOutcome } from '../operations/transaction-outcome.js';
+import { balancesAtTime } from '../operations/balances-at-time.js';
 import { parseAddress, parseAmount } from './parse-input.js';
 import { balanceResponse, identityResponse } from './responses.js';
 import {
+  BalancesAtTimeBodySchema,
+  BalancesAtTimeResponseSchema,
   BalanceResponseSchema,
   IdentityResponseSchema,
   TokenParamsSchema,
@@ -119,6 +122,40 @@ export function registerReadRoutes(app: ApiScope, services: ChainServices): void
     },
     async (request) =>
       transactionOutcome(services, request.params.operation, request.params.idempotency_key),
+  );
+
+  // A POST only because a list of wallets does not fit a query string: it reads, never sends.
+  app.post(
+    '/tokens/:token_addr/balances-at-time',
+    {
+      schema: {
+        summary:
+          'Balances and frozen parts of wallets at the last block mined at or before an instant (the register reconciliation)',
+        tags: ['chain'],
+        security,
+        params: TokenParamsSchema,
+        body: BalancesAtTimeBodySchema,
+        response: { 200: BalancesAtTimeResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await balancesAtTime(
+        services,
+        parseAddress(request.params.token_addr, 'token_addr'),
+        new Date(request.body.at),
+        request.body.wallets.map((wallet, i) => parseAddress(wallet, `wallets[${i}]`)),
+      );
+      return {
+        token_addr: result.token,
+        block_number: Number(result.blockNumber),
+        block_timestamp: result.blockTimestamp.toISOString(),
+        balances: result.balances.map((b) => ({
+          wallet_addr: b.wallet,
+          balance: b.balance.toString(),
+          frozen: b.frozen.toString(),
+        })),
+      };
+    },
   );
 
   // A POST only because a list of transfers does not fit a query string: it reads, never sends.

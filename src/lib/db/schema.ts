@@ -10,6 +10,7 @@ import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
 import type { MarketDataTables } from './schema-market-data.js';
 import type { OtcTables } from './schema-otc.js';
+import type { RegisterTables } from './schema-registers.js';
 import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
 
@@ -158,7 +159,8 @@ export interface Database
     TradingTables,
     OtcTables,
     MarketDataTables,
-    ComplianceTables {
+    ComplianceTables,
+    RegisterTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

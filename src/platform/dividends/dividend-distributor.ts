@@ -20,6 +20,7 @@ import { Exact, toMoney } from '../../lib/money.js';
 import { moveBalance } from '../ledger/balance-ledger.js';
 import { moveFiat, moveFiatBatch, treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { creditWallet } from '../tokens/tokens.queries.js';
+import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { gateRefusal, type VerificationState } from '../../lib/auth/gates.rules.js';
 import {
   claimPayments,
@@ -93,6 +94,20 @@ async function payGroup(
     for (const payment of eligible) {
       await creditWallet(trx, payment.user_id, dividend.token_id, payment.quantity, newId());
     }
+    await recordTokenMovements(
+      trx,
+      eligible
+        .filter((p) => p.quantity > 0)
+        .map((p) => ({
+          tokenId: dividend.token_id,
+          kind: 'token_dividend' as const,
+          fromUserId: dividend.issuer_id,
+          toUserId: p.user_id,
+          quantity: p.quantity,
+          sourceType: 'dividend_payment',
+          sourceId: p.id,
+        })),
+    );
   }
   const moved = eligible.filter((p) => p.quantity > 0 || new Exact(p.net_amount).greaterThan(0));
   if (moved.length > 0) {

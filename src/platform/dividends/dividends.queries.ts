@@ -1,4 +1,5 @@
 /** Dividend rows: declarations, payments (each a job of the distribution), chain batches. */
+import { holdingsAt } from '../register/register.queries.js';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../lib/db/schema.js';
 import type { Db, Trx } from '../../lib/db/database.js';
@@ -122,7 +123,6 @@ export function holderPayments(
   return query.execute();
 }
 
-/** Who holds the token now (balance above 0), but the given users; in user id order. */
 /** Each holder's tokens of a token dividend. */
 export function paymentQuantities(trx: Trx, dividendId: string) {
   return trx
@@ -133,15 +133,20 @@ export function paymentQuantities(trx: Trx, dividendId: string) {
     .execute();
 }
 
-export function snapshotHolders(trx: Trx, tokenId: string, excluded: string[]) {
-  return trx
-    .selectFrom('wallets')
-    .select(['user_id as userId', 'balance'])
-    .where('token_id', '=', tokenId)
-    .where('balance', '>', 0)
-    .where('user_id', 'not in', excluded)
-    .orderBy('user_id')
-    .execute();
+/**
+ * Who held the token at the record date (the register then: balance above 0), but the given
+ * users; in user id order.
+ */
+export async function snapshotHolders(
+  trx: Trx,
+  tokenId: string,
+  recordDate: Date,
+  excluded: string[],
+) {
+  const holdings = await holdingsAt(trx, tokenId, recordDate);
+  return holdings
+    .filter((h) => !excluded.includes(h.userId) && Number(h.units) > 0)
+    .map((h) => ({ userId: h.userId, balance: Number(h.units) }));
 }
 
 /** Stays below PostgreSQL's 65,535 parameters per statement. */

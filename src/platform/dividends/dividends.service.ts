@@ -167,7 +167,10 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
           throw new AppError('TOKEN_NOT_DEPLOYED');
         }
         // The issuer would pay itself, and the treasury's go-live share is the platform's own.
-        const holders = await snapshotHolders(trx, token.id, [issuerId, await treasuryId(trx)]);
+        const holders = await snapshotHolders(trx, token.id, recordDate, [
+          issuerId,
+          await treasuryId(trx),
+        ]);
         if (holders.length === 0) throw new AppError('DIVIDEND_NO_HOLDERS');
         let plan;
         try {

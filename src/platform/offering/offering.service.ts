@@ -22,6 +22,7 @@ import { Exact, toMoney } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { creditWallet, tokenForUpdate } from '../tokens/tokens.queries.js';
+import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { primarySupplyOf } from '../tokens/tokens.service.js';
 import { lockUser } from '../verification/kyc.queries.js';
 import type { CreateRoundBody, SubscribeBody } from './offering.schemas.js';
@@ -227,6 +228,17 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
               .executeTakeFirstOrThrow(),
           );
           await creditWallet(trx, allocation.user_id, tokenId, allocation.quantity, newId());
+          await recordTokenMovements(trx, [
+            {
+              tokenId,
+              kind: 'primary_allocation',
+              fromUserId: null,
+              toUserId: allocation.user_id,
+              quantity: allocation.quantity,
+              sourceType: 'token_allocation',
+              sourceId: allocation.id,
+            },
+          ]);
           if (allocation.wallet_transaction_id) {
             await trx
               .updateTable('wallet_transactions')

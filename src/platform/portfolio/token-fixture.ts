@@ -2,7 +2,8 @@
  * Test rows for what the issuance flows create (a business, a token, a wallet, an allocation),
  * inserted directly so fiat, wallet and portfolio tests need not walk the whole offering.
  */
-import type { Db } from '../../lib/db/database.js';
+import { transaction, type Db } from '../../lib/db/database.js';
+import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { newId } from '../../lib/ids.js';
 
 export async function insertToken(db: Db, ownerId: string, symbol: string): Promise<string> {
@@ -41,9 +42,25 @@ export async function insertToken(db: Db, ownerId: string, symbol: string): Prom
   return tokenId;
 }
 
+/** The wallet with its movement in the register's record (an airdrop: no allocation row). */
 export async function insertWallet(db: Db, userId: string, tokenId: string, balance: number) {
-  await db
-    .insertInto('wallets')
-    .values({ id: newId(), user_id: userId, token_id: tokenId, balance })
-    .execute();
+  await transaction(db, async (trx) => {
+    await trx
+      .insertInto('wallets')
+      .values({ id: newId(), user_id: userId, token_id: tokenId, balance })
+      .execute();
+    if (balance > 0) {
+      await recordTokenMovements(trx, [
+        {
+          tokenId,
+          kind: 'airdrop',
+          fromUserId: null,
+          toUserId: userId,
+          quantity: balance,
+          sourceType: 'test_fixture',
+          sourceId: newId(),
+        },
+      ]);
+    }
+  });
 }

@@ -5,6 +5,7 @@ import type { AccessClaims } from '../../lib/auth/access-token.js';
 import type { Token, TokensTable, TokenStatus } from '../../lib/db/schema-issuance.js';
 import type { Database } from '../../lib/db/schema.js';
 import { seesEveryDraft } from './tokens.rules.js';
+import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 
 export type Viewer = Pick<AccessClaims, 'userId' | 'role'>;
 
@@ -130,6 +131,12 @@ export async function creditWallet(
  * A go-live allocation (the treasury's share, the issuer's team or reserve share): confirmed at
  * once, credited to the wallet with its wallet transaction, and left pending for the mint worker.
  */
+const movementKinds = {
+  go_live: 'go_live',
+  team: 'team_allocation',
+  reserve: 'reserve_allocation',
+} as const;
+
 export async function allocateAtGoLive(
   trx: Trx,
   share: {
@@ -159,6 +166,17 @@ export async function allocateAtGoLive(
     })
     .execute();
   await creditWallet(trx, share.userId, share.tokenId, share.quantity, newId());
+  await recordTokenMovements(trx, [
+    {
+      tokenId: share.tokenId,
+      kind: movementKinds[share.type],
+      fromUserId: null,
+      toUserId: share.userId,
+      quantity: share.quantity,
+      sourceType: 'token_allocation',
+      sourceId: allocationId,
+    },
+  ]);
   await trx
     .insertInto('wallet_transactions')
     .values({

@@ -145,7 +145,8 @@ export async function readTraders(
 /**
  * Everything a batch decided, for all its books, in one statement (atomic on its own: no
  * transaction, no begin and commit round trips): its new orders, the changes of orders already
- * stored, the status history, each trade with its first settlement history row, the candles the
+ * stored, the status history, each trade with its first settlement history row and its token
+ * movement (the register's record, src/lib/ledger/token-movements.ts), the candles the
  * trades fall in, the fiat movements (fiat-ledger.ts), the token wallets, and each book's
  * sequence, last price and halt. Foreign keys between the rows are checked at the statement's
  * end, when all are in.
@@ -200,6 +201,12 @@ const writeStatement = prepared(
    ), settlement as (
      insert into trade_settlement_history (trade_id, status, created_at)
      select id, 'pending', $1 from new_trades
+   ), token_moves as (
+     insert into token_movements
+       (token_id, kind, from_user_id, to_user_id, quantity, at, source_type, source_id)
+     select v.token_id, 'trade', v.seller_id, v.buyer_id, v.quantity, $1, 'trade', v.id
+     from unnest($37::uuid[], $38::uuid[], $44::uuid[], $43::uuid[], $47::bigint[])
+       as v(id, token_id, seller_id, buyer_id, quantity)
    ), candle_rows as (
      insert into candles (token_id, interval, start, open, high, low, close, volume, trades)
      select v.* from unnest($51::uuid[], $52::varchar[], $53::timestamptz[], $54::numeric[],

@@ -137,6 +137,20 @@ describe('conservation', () => {
     );
     expect(Number(totals.rows[0]!.sum)).toBe(TRADERS * TOKENS * HOLDING);
 
+    // every trade is one movement of the register's record, seller to buyer, in its statement
+    const unrecorded = await sql<{ n: number }>`
+      select count(*)::int as n from trades t
+      left join token_movements m on m.source_type = 'trade' and m.source_id = t.id
+        and m.kind = 'trade' and m.from_user_id = t.seller_id and m.to_user_id = t.buyer_id
+        and m.quantity = t.quantity and m.at = t.created_at
+      where m.id is null`.execute(sys.db);
+    expect(unrecorded.rows[0]!.n).toBe(0);
+    const movements = await sql<{ n: number }>`
+      select count(*)::int as n from token_movements where kind = 'trade'`.execute(sys.db);
+    const trades = await sql<{ n: number }>`select count(*)::int as n from trades`.execute(sys.db);
+    expect(movements.rows[0]!.n).toBe(trades.rows[0]!.n);
+    expect(trades.rows[0]!.n).toBeGreaterThan(0);
+
     // buys still lock exactly price * remaining; ended orders lock nothing
     const badLocks = await sql<{ n: number }>`
       select count(*)::int as n from orders where

@@ -109,6 +109,21 @@ export const api = {
   },
 };
 
+/** Saves a file the platform answers (CSV, PDF) under `fileName`, with the session's token. */
+export async function download(path: string, fileName: string): Promise<void> {
+  let response = await send('', 'GET', path, undefined, session.accessToken());
+  if (response.status === 401 && session.accessToken() && (await session.refresh())) {
+    response = await send('', 'GET', path, undefined, session.accessToken());
+  }
+  if (!response.ok) throw new ApiError(await problemOf(response));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 /** The trading process's API, at the URL the platform names. */
 export const tradingApi = {
   async call<T>(method: Method, path: string, body?: unknown): Promise<T> {

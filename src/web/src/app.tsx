@@ -22,6 +22,7 @@ import { Company, Issuer } from './pages/issuer.js';
 import { Kyc } from './pages/kyc.js';
 import { Market, TokenPage } from './pages/market.js';
 import { PortfolioPage } from './pages/portfolio.js';
+import { RegisterPage } from './pages/register.js';
 import { TradePage } from './pages/trade.js';
 import { match, navigate, useRoute } from './route.js';
 import { session } from './session.js';
@@ -115,6 +116,7 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
+  if ((params = match('/register/:id', path))) return <RegisterPage id={params.id!} />;
   if ((params = match('/admin/users/:id', path))) return <AdminUsers find={params.id!} />;
   switch (path) {
     case '/':

@@ -22,6 +22,7 @@ import * as m0017 from './0017_chain_waits.js';
 import * as m0018 from './0018_trading_write_cuts.js';
 import * as m0022 from './0022_password_change_required.js';
 import * as m0020 from './0020_issuer_shares.js';
+import * as m0023 from './0023_token_movements.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018_trading_write_cuts': m0018,
   '0022_password_change_required': m0022,
   '0020_issuer_shares': m0020,
+  '0023_token_movements': m0023,
 };

@@ -76,6 +76,7 @@ export function AdminTokens() {
                 ['Chain sync', (t) => label(t.chain_sync)],
                 ['Sold', (t) => `${t.tokens_sold} / ${t.primary_supply}`],
                 ['Raised', (t) => usd(t.total_raised)],
+                ['Register', (t) => <a href={`#/register/${t.id}`}>Register of {t.symbol}</a>],
                 ['Window', (t) => `${when(t.primary_start)} – ${when(t.primary_end)}`],
                 [
                   'Actions',

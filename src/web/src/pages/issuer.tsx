@@ -167,6 +167,15 @@ function BusinessCard(props: {
                     <a href={`#/dividends/${t.id}`}>Dividends of {t.symbol}</a>
                   ),
               ],
+              [
+                'Register',
+                (t) =>
+                  t.status === 'draft' ? (
+                    '—'
+                  ) : (
+                    <a href={`#/register/${t.id}`}>Register of {t.symbol}</a>
+                  ),
+              ],
             ]}
           />
         )}

@@ -1,0 +1,121 @@
+/**
+ * What the register of a token at an instant is computed from: the record of token movements up
+ * to that instant, who the holders are, their sell orders then open, their primary allocations
+ * (lock-up) and the token's lock-up rule.
+ */
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../lib/db/database.js';
+import { liveOrderStatuses } from '../../lib/db/schema-trading.js';
+
+/** Each account's units at `at` (movements at or before it), in user id order; zero left out. */
+export async function holdingsAt(
+  db: Db | Trx,
+  tokenId: string,
+  at: Date,
+): Promise<{ userId: string; units: string }[]> {
+  const { rows } = await sql<{ user_id: string; units: string }>`
+    select user_id, sum(delta)::text as units from (
+      select to_user_id as user_id, quantity as delta from token_movements
+      where token_id = ${tokenId} and at <= ${at} and to_user_id is not null
+      union all
+      select from_user_id, -quantity from token_movements
+      where token_id = ${tokenId} and at <= ${at} and from_user_id is not null
+    ) m
+    group by user_id having sum(delta) <> 0 order by user_id`.execute(db);
+  return rows.map((r) => ({ userId: r.user_id, units: r.units }));
+}
+
+export interface HolderProfileRow {
+  id: string;
+  email: string;
+  role: string;
+  full_name: string | null;
+  account_type: string | null;
+  accreditation_status: string | null;
+  wallet_address: string | null;
+  business_name: string | null;
+  business_country: string | null;
+  residence: string | null;
+  nationality: string | null;
+}
+
+/** Who the holders are: the account, its company (a corporate investor's first) and approved KYC. */
+export async function holderProfiles(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  const { rows } = await sql<HolderProfileRow>`
+    select u.id, u.email, u.role, u.full_name, u.account_type, u.accreditation_status,
+      u.wallet_address, b.name as business_name, b.country as business_country,
+      k.country_of_residence as residence, k.nationality
+    from users u
+    left join lateral (
+      select name, country from businesses where owner_id = u.id
+      order by (kind = 'corporate_investor') desc, created_at limit 1
+    ) b on true
+    left join lateral (
+      select country_of_residence, nationality from kyc_applications
+      where user_id = u.id and status = 'approved' order by created_at desc limit 1
+    ) k on true
+    where u.id = any(${[...userIds]}::uuid[])`.execute(db);
+  return rows;
+}
+
+/** Units each account had in sell orders open at `at` (each order's last status by then). */
+export async function lockedInSellOrdersAt(
+  db: Db,
+  tokenId: string,
+  at: Date,
+): Promise<Map<string, number>> {
+  const { rows } = await sql<{ user_id: string; locked: number }>`
+    select o.user_id, sum(h.remaining_quantity)::bigint as locked
+    from orders o
+    join lateral (
+      select status, remaining_quantity from order_status_history
+      where order_id = o.id and created_at <= ${at} order by id desc limit 1
+    ) h on true
+    where o.token_id = ${tokenId} and o.side = 'sell' and o.created_at <= ${at}
+      and h.status = any(${[...liveOrderStatuses]}::varchar[])
+    group by o.user_id`.execute(db);
+  return new Map(rows.map((r) => [r.user_id, Number(r.locked)]));
+}
+
+/** Each account's primary allocations up to `at`: the units a lock-up holds. */
+export async function primaryAllocationsUntil(
+  db: Db,
+  tokenId: string,
+  at: Date,
+): Promise<Map<string, { quantity: number; at: Date }[]>> {
+  const rows = await db
+    .selectFrom('token_movements')
+    .select(['to_user_id', 'quantity', 'at'])
+    .where('token_id', '=', tokenId)
+    .where('kind', '=', 'primary_allocation')
+    .where('at', '<=', at)
+    .orderBy('id')
+    .execute();
+  const byUser = new Map<string, { quantity: number; at: Date }[]>();
+  for (const row of rows) {
+    const list = byUser.get(row.to_user_id!) ?? [];
+    list.push({ quantity: Number(row.quantity), at: row.at });
+    byUser.set(row.to_user_id!, list);
+  }
+  return byUser;
+}
+
+export function registerToken(db: Db, tokenId: string) {
+  return db
+    .selectFrom('tokens')
+    .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+    .select([
+      'tokens.id',
+      'tokens.name',
+      'tokens.symbol',
+      'tokens.decimals',
+      'tokens.total_supply',
+      'tokens.contract_address',
+      'tokens.created_at',
+      'businesses.owner_id',
+      'businesses.name as issuer_name',
+    ])
+    .where('tokens.id', '=', tokenId)
+    .executeTakeFirst();
+}

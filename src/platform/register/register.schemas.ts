@@ -1,0 +1,62 @@
+/** The register's request and response schemas. */
+import { Type } from '@sinclair/typebox';
+import { DateTime } from '../../lib/http/route-schemas.js';
+
+export const RegisterQuery = Type.Object(
+  { as_of: Type.Optional(DateTime('the instant of the register; default now; not in the future')) },
+  { additionalProperties: false },
+);
+
+const Units = (description: string) =>
+  Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description });
+
+const RegisterLineView = Type.Object({
+  user_id: Type.String({ format: 'uuid' }),
+  legal_name: Type.String(),
+  holder_type: Type.Union([Type.Literal('individual'), Type.Literal('company')]),
+  country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166-1 alpha-2' }),
+  accreditation: Type.Union([Type.String(), Type.Null()]),
+  units: Units('units held at the instant'),
+  pct_of_supply: Type.String({ description: 'percent of the supply in circulation, 4 decimals' }),
+  locked_units: Units('units in sell orders open at the instant'),
+  frozen_units: Units("units frozen on chain at the instant's block"),
+  locked_up_units: Units('units from primary allocations still in lock-up at the instant'),
+  wallet_address: Type.Union([Type.String(), Type.Null()]),
+});
+
+const Difference = Type.Object({
+  wallet_address: Type.String(),
+  register_units: Type.String(),
+  chain_units: Type.String(),
+});
+
+export const RegisterView = Type.Object({
+  token_id: Type.String({ format: 'uuid' }),
+  token_name: Type.String(),
+  symbol: Type.String(),
+  issuer_name: Type.String(),
+  as_of: Type.String({ format: 'date-time' }),
+  generated_at: Type.String({ format: 'date-time' }),
+  supply_in_circulation: Units('units held by all holders at the instant (the totals)'),
+  holders: Type.Array(RegisterLineView),
+  totals: Type.Object({
+    holders: Type.Integer(),
+    units: Type.String(),
+    locked_units: Type.String(),
+    frozen_units: Type.String(),
+    locked_up_units: Type.String(),
+  }),
+  reconciliation: Type.Union([
+    Type.Object({
+      status: Type.Union([Type.Literal('agrees'), Type.Literal('differs')]),
+      block_number: Type.Integer(),
+      block_timestamp: Type.String({ format: 'date-time' }),
+      differences: Type.Array(Difference),
+      holders_without_wallet: Type.Integer(),
+    }),
+    Type.Object({
+      status: Type.Union([Type.Literal('not_on_chain'), Type.Literal('unavailable')]),
+      detail: Type.String(),
+    }),
+  ]),
+});
