@@ -73,7 +73,10 @@ export async function updateOtcOrder(trx: Trx, row: OtcOrder): Promise<void> {
     .execute();
 }
 
-/** Moves `quantity` of the user's tokens into (positive) or out of (negative) the lock. */
+/**
+ * Moves `quantity` of the user's tokens into (positive) or out of (negative) the lock; units the
+ * token's agent froze, and every unit of a frozen address, cannot be locked.
+ */
 export async function lockTokens(
   trx: Trx,
   userId: string,
@@ -85,7 +88,10 @@ export async function lockTokens(
     .set({ locked_balance: sql`locked_balance + ${quantity}`, updated_at: new Date() })
     .where('user_id', '=', userId)
     .where('token_id', '=', tokenId)
-    .where(sql<boolean>`balance - locked_balance >= ${quantity}`)
+    .where(
+      sql<boolean>`${quantity} <= 0 or (not address_frozen
+        and balance - locked_balance - frozen_quantity >= ${quantity})`,
+    )
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

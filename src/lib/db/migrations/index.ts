@@ -19,6 +19,7 @@ import * as m0014 from './0014_market_data.js';
 import * as m0015 from './0015_login_throttles.js';
 import * as m0016 from './0016_compliance_rules.js';
 import * as m0017 from './0017_chain_waits.js';
+import * as m0019 from './0019_agent_actions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_login_throttles': m0015,
   '0016_compliance_rules': m0016,
   '0017_chain_waits': m0017,
+  '0019_agent_actions': m0019,
 };
