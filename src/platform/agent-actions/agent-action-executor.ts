@@ -97,7 +97,8 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
         try {
           const txHash = await send(action);
           const written = await transaction(db, async (trx) => {
-            if (!(await queue.complete(job, { status: 'done', tx_hash: txHash }, trx))) return false;
+            if (!(await queue.complete(job, { status: 'done', tx_hash: txHash }, trx)))
+              return false;
             if (action.kind === 'unfreeze_address' || action.kind === 'unfreeze_units') {
               await trx
                 .updateTable('wallets')
@@ -108,7 +109,8 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
             }
             return true;
           });
-          if (!written) logger.warn({ id: action.id }, 'agent action claimed again; outcome not written');
+          if (!written)
+            logger.warn({ id: action.id }, 'agent action claimed again; outcome not written');
         } catch (error) {
           const outcome = await queue.fail(job, error);
           logger.warn({ id: action.id, err: error, outcome }, 'agent action attempt failed');

@@ -20,7 +20,12 @@ export function insertAgentAction(
 }
 
 export function agentActionForUpdate(trx: Trx, id: string): Promise<AgentAction | undefined> {
-  return trx.selectFrom('agent_actions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('agent_actions')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export function updateAgentAction(

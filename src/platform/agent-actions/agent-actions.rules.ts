@@ -32,7 +32,13 @@ const needs: Record<
   pause: { token: true, user: false, toUser: false, quantity: false, reference: false },
   unpause: { token: true, user: false, toUser: false, quantity: false, reference: false },
   forced_transfer: { token: true, user: true, toUser: true, quantity: true, reference: true },
-  revoke_verification: { token: false, user: true, toUser: false, quantity: false, reference: false },
+  revoke_verification: {
+    token: false,
+    user: true,
+    toUser: false,
+    quantity: false,
+    reference: false,
+  },
 };
 
 export interface AgentActionInput {

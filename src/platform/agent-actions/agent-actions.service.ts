@@ -84,7 +84,7 @@ async function applyProposal(trx: Trx, input: ProposeInput): Promise<AgentAction
       throw new AppError('VERIFICATION_NOT_APPROVED', `The user's KYC is ${user.kyc_status}`);
     }
     await setUserKycStatus(trx, userId, 'rejected');
-    // The user reads the reason on their verification page (GET /api/v1/kyc).
+    // The user reads the reason on their verification page (GET /api/v1/kyc/me).
     const application = await latestKycApplication(trx, userId);
     if (application?.status === 'approved') {
       await updateKycApplication(trx, application.id, {
@@ -98,7 +98,8 @@ async function applyProposal(trx: Trx, input: ProposeInput): Promise<AgentAction
   for (const holder of holders.values()) requireWalletAddress(holder);
   const tokenId = input.token_id!;
   const wallets = new Map<string, Awaited<ReturnType<typeof walletForUpdate>>>();
-  for (const id of [...holders.keys()].sort()) wallets.set(id, await walletForUpdate(trx, id, tokenId));
+  for (const id of [...holders.keys()].sort())
+    wallets.set(id, await walletForUpdate(trx, id, tokenId));
   const token = await deployedToken(trx, tokenId);
   const wallet = wallets.get(userId);
   switch (input.kind) {
