@@ -1,6 +1,7 @@
 /** The API shape of the token agent's actions (docs/compliance.md "Agent actions"). */
 import { Type, type Static } from '@sinclair/typebox';
 import { agentActionKinds, agentActionStatuses } from '../../lib/db/schema-agent-actions.js';
+import { Page, PageQuery } from '../../lib/http/pagination.js';
 import { DateTime, MultilineText, Text } from '../../lib/http/route-schemas.js';
 
 const Uuid = Type.String({ format: 'uuid' });
@@ -64,13 +65,9 @@ export const AgentActionsQuery = Type.Object(
   {
     status: Type.Optional(Status),
     token_id: Type.Optional(Uuid),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
-    cursor: Type.Optional(Uuid),
+    ...PageQuery,
   },
   { additionalProperties: false },
 );
 
-export const AgentActionPage = Type.Object({
-  items: Type.Array(AgentActionView),
-  next_cursor: nullable(Uuid),
-});
+export const AgentActionPage = Page(AgentActionView);

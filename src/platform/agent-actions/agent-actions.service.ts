@@ -12,6 +12,7 @@ import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { AgentAction, AgentActionStatus } from '../../lib/db/schema-agent-actions.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
+import { toPage } from '../../lib/http/pagination.js';
 import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { changeStatus, tokenForUpdate } from '../tokens/tokens.queries.js';
@@ -247,11 +248,7 @@ export function agentActionsService(db: Db) {
         ...(filter.token_id ? { tokenId: filter.token_id } : {}),
         ...(filter.cursor ? { cursor: filter.cursor } : {}),
       });
-      const page = rows.slice(0, limit);
-      return {
-        items: page.map(agentActionView),
-        next_cursor: rows.length > limit ? page[page.length - 1]!.id : null,
-      };
+      return toPage(rows, limit, agentActionView);
     },
   };
 }
