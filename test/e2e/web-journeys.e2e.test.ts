@@ -419,12 +419,14 @@ describe('web journeys over the running system', () => {
       reason: string;
       reference?: string;
     }) => {
-      await form.getByLabel('Action').selectOption({ label: fields.kind });
-      await form.getByLabel('Token').selectOption({ label: `${symbol} (secondary)` });
+      await form.getByLabel('Action', { exact: true }).selectOption({ label: fields.kind });
+      await form
+        .getByLabel('Token', { exact: true })
+        .selectOption({ label: `${symbol} (secondary)` });
       await form.getByLabel(/^Holder/).fill(fields.user);
       await form.getByLabel(/^Receiver/).fill(fields.to ?? '');
       await form.getByLabel(/^Quantity/).fill(fields.quantity);
-      await form.getByLabel('Reason').fill(fields.reason);
+      await form.getByLabel('Reason', { exact: true }).fill(fields.reason);
       await form.getByLabel(/reference/).fill(fields.reference ?? '');
       await form.getByRole('button', { name: 'Submit' }).click();
     };
@@ -434,7 +436,7 @@ describe('web journeys over the running system', () => {
       .toBe('freeze units: pending.');
     // The system's executor freezes the unit on chain.
     await reloadUntil(admin, /^done$/);
-    await screenshot(admin, journey, '16-staff-agent-freeze');
+    await screenshot(admin, journey, '15a-staff-agent-freeze');
 
     await enter({
       kind: 'Forced transfer (court or regulator order)',
@@ -448,7 +450,7 @@ describe('web journeys over the running system', () => {
       .poll(() => admin.getByTestId('notice').textContent())
       .toBe('Proposed: an admin other than you must approve it.');
     await admin.getByText('awaits another admin').waitFor();
-    await screenshot(admin, journey, '17-staff-transfer-proposed');
+    await screenshot(admin, journey, '15b-staff-transfer-proposed');
 
     const second = await open();
     await signIn(second, 'second@tessera.example', e2ePassword);
@@ -458,14 +460,14 @@ describe('web journeys over the running system', () => {
       name: `Approve the transfer of 1 ${symbol}?`,
     });
     expect(await approve.textContent()).toContain('by order DIFC-CFI-042-2026');
-    await screenshot(second, journey, '18-second-admin-approve-confirm');
+    await screenshot(second, journey, '15c-second-admin-approve-confirm');
     await approve.getByRole('button', { name: 'Keep as is' }).click();
     await second.getByRole('button', { name: 'Reject' }).click();
     await expect
       .poll(() => second.getByTestId('notice').textContent())
       .toBe('Forced transfer rejected.');
     await second.getByRole('cell', { name: 'rejected' }).waitFor();
-    await screenshot(second, journey, '19-second-admin-rejected');
+    await screenshot(second, journey, '15d-second-admin-rejected');
   }, 120_000);
 
   it('changes a password with the keyboard only, then signs in with the new one', async () => {

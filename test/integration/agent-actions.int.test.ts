@@ -122,6 +122,24 @@ describe('agent actions', () => {
     ).toMatchObject({ status: 'done', tx_hash: expect.stringMatching(/^0x/) });
     expect(await read('getFrozenTokens', ann)).toBe(4n * unit);
     expect(await read('balanceOf', ann)).toBe(10n * unit);
+    // A retry under the action's key answers the mined transaction and freezes nothing more.
+    const again = await s.chain.freezeTokens(
+      {
+        token_addr: token.contract_address,
+        wallet_addr: wallets.get(ann.id)!,
+        amount: (4n * unit).toString(),
+      },
+      true,
+      `agent-action:${frozen.id}`,
+    );
+    expect(again.transaction?.tx_hash).toBe(
+      (
+        await s.ok(
+          s.call('GET', `/api/v1/admin/agent-actions/${frozen.id}`, undefined, staff.token),
+        )
+      ).tx_hash,
+    );
+    expect(await read('getFrozenTokens', ann)).toBe(4n * unit);
 
     const before = await actionCount();
     expect(
