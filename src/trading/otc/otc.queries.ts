@@ -89,8 +89,9 @@ export async function lockTokens(
     .where('user_id', '=', userId)
     .where('token_id', '=', tokenId)
     .where(
-      sql<boolean>`${quantity} <= 0 or (not address_frozen
-        and balance - locked_balance - frozen_quantity >= ${quantity})`,
+      quantity > 0
+        ? sql<boolean>`not address_frozen and balance - locked_balance - frozen_quantity >= ${quantity}`
+        : sql<boolean>`balance - locked_balance >= ${quantity}`,
     )
     .returning('id')
     .executeTakeFirst();
