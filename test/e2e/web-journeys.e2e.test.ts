@@ -419,14 +419,12 @@ describe('web journeys over the running system', () => {
       reason: string;
       reference?: string;
     }) => {
-      await form.getByLabel('Action', { exact: true }).selectOption({ label: fields.kind });
-      await form
-        .getByLabel('Token', { exact: true })
-        .selectOption({ label: `${symbol} (secondary)` });
+      await form.getByLabel(/^Action/).selectOption({ label: fields.kind });
+      await form.getByLabel(/^Token/).selectOption({ label: `${symbol} (secondary)` });
       await form.getByLabel(/^Holder/).fill(fields.user);
       await form.getByLabel(/^Receiver/).fill(fields.to ?? '');
       await form.getByLabel(/^Quantity/).fill(fields.quantity);
-      await form.getByLabel('Reason', { exact: true }).fill(fields.reason);
+      await form.getByLabel(/^Reason/).fill(fields.reason);
       await form.getByLabel(/reference/).fill(fields.reference ?? '');
       await form.getByRole('button', { name: 'Submit' }).click();
     };
