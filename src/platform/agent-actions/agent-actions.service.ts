@@ -96,7 +96,9 @@ async function applyProposal(trx: Trx, input: ProposeInput): Promise<AgentAction
     await queueClaimRevocation(trx, userId);
     return 'done';
   }
-  for (const holder of holders.values()) requireWalletAddress(holder);
+  // A court's receiver may get a wallet later: theirs is needed when the transfer is approved.
+  const holder = holders.get(userId);
+  if (holder) requireWalletAddress(holder);
   const tokenId = input.token_id!;
   const wallets = new Map<string, Awaited<ReturnType<typeof walletForUpdate>>>();
   for (const id of [...holders.keys()].sort())
@@ -260,7 +262,7 @@ async function approveTransfer(trx: Trx, action: AgentAction): Promise<void> {
     user_id: action.user_id!,
     to_user_id: action.to_user_id!,
   };
-  await lockedHolders(trx, input);
+  for (const holder of (await lockedHolders(trx, input)).values()) requireWalletAddress(holder);
   const tokenId = action.token_id!;
   const [first, second] = [action.user_id!, action.to_user_id!].sort();
   const locked = new Map([
