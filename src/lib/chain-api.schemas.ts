@@ -174,6 +174,11 @@ export const chainOperations = [
   'unpause',
   'bind_compliance_module',
   'set_compliance_rules',
+  'freeze_address',
+  'unfreeze_address',
+  'freeze_tokens',
+  'unfreeze_tokens',
+  'agent_forced_transfer',
 ] as const;
 export type ChainOperation = (typeof chainOperations)[number];
 
@@ -256,7 +261,40 @@ export const BalanceResponseSchema = Type.Object({
   token_addr: AddressSchema,
   wallet_addr: AddressSchema,
   balance: WeiSchema,
+  /** base units frozen by the agent (getFrozenTokens) */
   frozen: WeiSchema,
+  /** the whole address frozen by the agent (isFrozen) */
+  address_frozen: Type.Boolean(),
+});
+
+/** The agent's freeze of a whole address (setAddressFrozen). */
+export const FreezeAddressBodySchema = Type.Object(
+  {
+    token_addr: AddressSchema,
+    wallet_addr: AddressSchema,
+    frozen: Type.Boolean(),
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+/** The agent's freeze or unfreeze of a number of base units (freeze/unfreezePartialTokens). */
+export const FreezeTokensBodySchema = Type.Object(
+  {
+    token_addr: AddressSchema,
+    wallet_addr: AddressSchema,
+    amount: AmountSchema,
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+/** The wallet's freeze state read back after the call; transaction null when nothing was sent. */
+export const FreezeResponseSchema = Type.Object({
+  token_addr: AddressSchema,
+  wallet_addr: AddressSchema,
+  address_frozen: Type.Boolean(),
+  frozen: WeiSchema,
+  balance: WeiSchema,
+  transaction: Type.Union([TransactionSchema, Type.Null()]),
 });
 /** At most one register page of wallets per read. */
 export const BalancesAtTimeBodySchema = Type.Object(
@@ -303,6 +341,9 @@ export type BatchTransferBody = Static<typeof BatchTransferBodySchema>;
 export type PauseBody = Static<typeof PauseBodySchema>;
 export type PauseResponse = Static<typeof PauseResponseSchema>;
 export type BalanceResponse = Static<typeof BalanceResponseSchema>;
+export type FreezeAddressBody = Static<typeof FreezeAddressBodySchema>;
+export type FreezeTokensBody = Static<typeof FreezeTokensBodySchema>;
+export type FreezeResponse = Static<typeof FreezeResponseSchema>;
 export type VerifiedResponse = Static<typeof VerifiedResponseSchema>;
 export type BalancesAtTimeBody = Static<typeof BalancesAtTimeBodySchema>;
 export type BalancesAtTimeResponse = Static<typeof BalancesAtTimeResponseSchema>;

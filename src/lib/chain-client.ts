@@ -15,6 +15,7 @@ import {
   BalancesAtTimeResponseSchema,
   ComplianceRulesResponseSchema,
   DeployResponseSchema,
+  FreezeResponseSchema,
   IdentityResponseSchema,
   PauseResponseSchema,
   RegisterIdentityResponseSchema,
@@ -32,6 +33,9 @@ import {
   type ComplianceRulesResponse,
   type DeployBody,
   type DeployResponse,
+  type FreezeAddressBody,
+  type FreezeResponse,
+  type FreezeTokensBody,
   type IdentityResponse,
   type MintBody,
   type PauseResponse,
@@ -124,6 +128,42 @@ export class ChainClient {
   /** forcedTransfer after the platform checks (verified buyer, compliance, freeze, pause, balance) */
   transfer(input: TransferBody, idempotencyKey: string): Promise<Transaction> {
     return this.#request(TransactionSchema, 'POST', '/api/v1/transfer', input, idempotencyKey);
+  }
+
+  /** forcedTransfer by a court's or regulator's order (an agent action): receiver and balance checked */
+  agentTransfer(input: TransferBody, idempotencyKey: string): Promise<Transaction> {
+    return this.#request(
+      TransactionSchema,
+      'POST',
+      '/api/v1/agent-transfer',
+      input,
+      idempotencyKey,
+    );
+  }
+
+  freezeAddress(input: FreezeAddressBody, idempotencyKey: string): Promise<FreezeResponse> {
+    return this.#request(
+      FreezeResponseSchema,
+      'POST',
+      '/api/v1/freeze-address',
+      input,
+      idempotencyKey,
+    );
+  }
+
+  /** freezes (`freeze`) or unfreezes base units of a wallet */
+  freezeTokens(
+    input: FreezeTokensBody,
+    freeze: boolean,
+    idempotencyKey: string,
+  ): Promise<FreezeResponse> {
+    return this.#request(
+      FreezeResponseSchema,
+      'POST',
+      freeze ? '/api/v1/freeze-tokens' : '/api/v1/unfreeze-tokens',
+      input,
+      idempotencyKey,
+    );
   }
 
   batchTransfer(input: BatchTransferBody, idempotencyKey: string): Promise<Transaction> {

@@ -42,6 +42,8 @@ import { workRoutes } from './work/work.routes.js';
 import { dividendsService } from './dividends/dividends.service.js';
 import { offeringRoutes } from './offering/offering.routes.js';
 import { offeringService } from './offering/offering.service.js';
+import { agentActionsRoutes } from './agent-actions/agent-actions.routes.js';
+import { agentActionsService } from './agent-actions/agent-actions.service.js';
 import { complianceRulesRoutes } from './compliance/compliance-rules.routes.js';
 import { complianceRulesService } from './compliance/compliance-rules.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
@@ -153,6 +155,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   complianceRulesRoutes(app, complianceRulesService(db), guard);
+  agentActionsRoutes(app, agentActionsService(db), guard);
   offeringRoutes(
     app,
     db,

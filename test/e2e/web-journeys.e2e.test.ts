@@ -6,8 +6,8 @@
  * confirming the deposit and the payment on theirs; the issuer declares a dividend, staff approve
  * and distribute it, and the investor sees it received; the issuer and staff open the register of
  * holders and download it; staff's settlement, halts and users screens against the real trading
- * process; a password change by keyboard. Screenshots land in test-results/web-journeys/ (phone
- * width where named).
+ * process; staff's agent actions, a forced transfer awaiting a second admin; a password change by
+ * keyboard. Screenshots land in test-results/web-journeys/ (phone width where named).
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -471,6 +471,80 @@ describe('web journeys over the running system', () => {
       .toMatch(/^live for trading/);
     await screenshot(issuer, journey, '15-issuer-token-live');
   }, 90_000);
+
+  it("takes staff through the token agent's actions, a forced transfer awaiting a second admin", async () => {
+    const { call, login } = web.flow;
+    const token = await login(systemAdminEmail);
+    const userId = async (email: string) =>
+      (await call('GET', `/api/v1/admin/users?email=${email}`, undefined, token, 200)).data[0]
+        .id as string;
+    const [ivo, hana] = [await userId(investorEmail), await userId(issuerEmail)];
+    await call(
+      'POST',
+      '/api/v1/admin/users',
+      { email: 'second@tessera.example', password: e2ePassword, role: 'admin' },
+      token,
+      201,
+    );
+
+    await menu(admin, 'Agent actions');
+    const form = admin.getByRole('form', { name: 'New agent action' });
+    const enter = async (fields: {
+      kind: string;
+      user: string;
+      to?: string;
+      quantity: string;
+      reason: string;
+      reference?: string;
+    }) => {
+      await form.getByLabel(/^Action/).selectOption({ label: fields.kind });
+      await form.getByLabel(/^Token/).selectOption({ label: `${symbol} (secondary)` });
+      await form.getByLabel(/^Holder/).fill(fields.user);
+      await form.getByLabel(/^Receiver/).fill(fields.to ?? '');
+      await form.getByLabel(/^Quantity/).fill(fields.quantity);
+      await form.getByLabel(/^Reason/).fill(fields.reason);
+      await form.getByLabel(/reference/).fill(fields.reference ?? '');
+      await form.getByRole('button', { name: 'Submit' }).click();
+    };
+    await enter({ kind: 'Freeze units', user: ivo, quantity: '1', reason: 'Pending inquiry' });
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toBe('freeze units: pending.');
+    // The system's executor freezes the unit on chain.
+    await reloadUntil(admin, /^done$/);
+    await screenshot(admin, journey, '15a-staff-agent-freeze');
+
+    await enter({
+      kind: 'Forced transfer (court or regulator order)',
+      user: ivo,
+      to: hana,
+      quantity: '1',
+      reason: 'Court order to return one unit',
+      reference: 'DIFC-CFI-042-2026',
+    });
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toBe('Proposed: an admin other than you must approve it.');
+    await admin.getByText('awaits another admin').waitFor();
+    await screenshot(admin, journey, '15b-staff-transfer-proposed');
+
+    const second = await open();
+    await signIn(second, 'second@tessera.example', e2ePassword);
+    await menu(second, 'Agent actions');
+    await second.getByRole('button', { name: 'Approve' }).click();
+    const approve = second.getByRole('alertdialog', {
+      name: `Approve the transfer of 1 ${symbol}?`,
+    });
+    expect(await approve.textContent()).toContain('by order DIFC-CFI-042-2026');
+    await screenshot(second, journey, '15c-second-admin-approve-confirm');
+    await approve.getByRole('button', { name: 'Keep as is' }).click();
+    await second.getByRole('button', { name: 'Reject' }).click();
+    await expect
+      .poll(() => second.getByTestId('notice').textContent())
+      .toBe('Forced transfer rejected.');
+    await second.getByRole('cell', { name: 'rejected' }).waitFor();
+    await screenshot(second, journey, '15d-second-admin-rejected');
+  }, 120_000);
 
   it('changes a password with the keyboard only, then signs in with the new one', async () => {
     await menu(investor, 'Account');

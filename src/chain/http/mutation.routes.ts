@@ -7,6 +7,7 @@ import type { ChainServices } from '../chain-services.js';
 import type { ApiScope } from './api-scope.js';
 import { batchForcedTransfer } from '../operations/batch-forced-transfer.js';
 import { deploySuite } from '../operations/deploy-suite.js';
+import { changeFrozenTokens, setAddressFrozen } from '../operations/freeze.js';
 import { forcedTransfer } from '../operations/forced-transfer.js';
 import { mint } from '../operations/mint.js';
 import { setTokenPaused } from '../operations/pause-token.js';
@@ -17,6 +18,7 @@ import { parseAddress, parseAmount } from './parse-input.js';
 import {
   complianceRulesResponse,
   deployResponse,
+  freezeResponse,
   pauseResponse,
   registerIdentityResponse,
   revokeKycResponse,
@@ -27,6 +29,9 @@ import {
   ComplianceRulesResponseSchema,
   DeployBodySchema,
   DeployResponseSchema,
+  FreezeAddressBodySchema,
+  FreezeResponseSchema,
+  FreezeTokensBodySchema,
   IdempotencyHeadersSchema,
   MintBodySchema,
   PauseBodySchema,
@@ -147,6 +152,68 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
         payerRef: request.body.payer_ref ?? null,
       }),
   );
+
+  app.post(
+    '/agent-transfer',
+    idempotent(
+      'Forced transfer ordered by a court or regulator: only the receiver and balance checked',
+      TransferBodySchema,
+      TransactionSchema,
+    ),
+    async (request) =>
+      forcedTransfer(services, {
+        token: parseAddress(request.body.token_addr, 'token_addr'),
+        from: parseAddress(request.body.from_addr, 'from_addr'),
+        to: parseAddress(request.body.to_addr, 'to_addr'),
+        amount: parseAmount(request.body.amount, 'amount'),
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+        agentOrder: true,
+      }),
+  );
+
+  app.post(
+    '/freeze-address',
+    idempotent(
+      "Freeze or unfreeze a wallet's address on a token (setAddressFrozen)",
+      FreezeAddressBodySchema,
+      FreezeResponseSchema,
+    ),
+    async (request) =>
+      freezeResponse(
+        await setAddressFrozen(services, {
+          token: parseAddress(request.body.token_addr, 'token_addr'),
+          wallet: parseAddress(request.body.wallet_addr, 'wallet_addr'),
+          frozen: request.body.frozen,
+          idempotencyKey: request.headers['idempotency-key'],
+          payerRef: request.body.payer_ref ?? null,
+        }),
+      ),
+  );
+
+  for (const freeze of [true, false]) {
+    app.post(
+      freeze ? '/freeze-tokens' : '/unfreeze-tokens',
+      idempotent(
+        freeze
+          ? 'Freeze base units of a wallet (freezePartialTokens)'
+          : 'Unfreeze base units of a wallet (unfreezePartialTokens)',
+        FreezeTokensBodySchema,
+        FreezeResponseSchema,
+      ),
+      async (request) =>
+        freezeResponse(
+          await changeFrozenTokens(services, {
+            token: parseAddress(request.body.token_addr, 'token_addr'),
+            wallet: parseAddress(request.body.wallet_addr, 'wallet_addr'),
+            amount: parseAmount(request.body.amount, 'amount'),
+            freeze,
+            idempotencyKey: request.headers['idempotency-key'],
+            payerRef: request.body.payer_ref ?? null,
+          }),
+        ),
+    );
+  }
 
   app.post(
     '/batch-transfer',

@@ -1,5 +1,6 @@
 /** Domain results to API bodies (snake_case, the spec's `_addr` names, wei as strings). */
 import type { DeploySuiteResult } from '../operations/deploy-suite.js';
+import type { FreezeResult } from '../operations/freeze.js';
 import type { PauseTokenResult } from '../operations/pause-token.js';
 import type { TokenBalance, WalletIdentity } from '../operations/reads.js';
 import type { RegisterIdentityResult } from '../operations/register-identity.js';
@@ -9,6 +10,7 @@ import type {
   BalanceResponse,
   ComplianceRulesResponse,
   DeployResponse,
+  FreezeResponse,
   IdentityResponse,
   PauseResponse,
   RegisterIdentityResponse,
@@ -65,6 +67,19 @@ export function balanceResponse(balance: TokenBalance): BalanceResponse {
     wallet_addr: balance.wallet,
     balance: balance.balance.toString(),
     frozen: balance.frozen.toString(),
+    address_frozen: balance.addressFrozen,
+  };
+}
+
+export function freezeResponse(result: FreezeResult): FreezeResponse {
+  const { state } = result;
+  return {
+    token_addr: state.token,
+    wallet_addr: state.wallet,
+    address_frozen: state.addressFrozen,
+    frozen: state.frozen.toString(),
+    balance: state.balance.toString(),
+    transaction: result.transaction,
   };
 }
 

@@ -18,7 +18,10 @@ export interface TokenBalance {
   token: Address;
   wallet: Address;
   balance: bigint;
+  /** base units the agent froze */
   frozen: bigint;
+  /** the whole address frozen by the agent */
+  addressFrozen: boolean;
 }
 
 export async function balanceOf(
@@ -29,15 +32,18 @@ export async function balanceOf(
   const { db, session } = services;
   const suite = await requireSuite(db, session.chainId, token);
   const contract = { address: suite.token, abi: tokenAbi } as const;
-  const [balance, frozen] = await Promise.all([
+  const [balance, frozen, addressFrozen] = await Promise.all([
     onChain(() =>
       session.client.readContract({ ...contract, functionName: 'balanceOf', args: [wallet] }),
     ),
     onChain(() =>
       session.client.readContract({ ...contract, functionName: 'getFrozenTokens', args: [wallet] }),
     ),
+    onChain(() =>
+      session.client.readContract({ ...contract, functionName: 'isFrozen', args: [wallet] }),
+    ),
   ]);
-  return { token: suite.token, wallet, balance, frozen };
+  return { token: suite.token, wallet, balance, frozen, addressFrozen };
 }
 
 export async function isVerified(

@@ -115,11 +115,16 @@ export interface WalletsTable {
   token_id: string;
   balance: Defaulted<number>;
   locked_balance: Defaulted<number>;
+  /** set by the token's agent: the address may neither send nor receive (migration 0019) */
+  address_frozen: Defaulted<boolean>;
+  /** units the token's agent froze: they cannot be sold */
+  frozen_quantity: Defaulted<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
 
-export type WalletTransactionType = 'token_buy' | 'token_sell' | 'dividend' | 'go_live' | 'refund';
+export type WalletTransactionType =
+  'token_buy' | 'token_sell' | 'dividend' | 'go_live' | 'refund' | 'forced_transfer';
 export interface WalletTransactionsTable {
   id: string;
   user_id: string;

@@ -4,6 +4,7 @@
  * check in database.ts). Each later migration adds its tables here.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AgentActionTables } from './schema-agent-actions.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
@@ -160,7 +161,8 @@ export interface Database
     OtcTables,
     MarketDataTables,
     ComplianceTables,
-    RegisterTables {
+    RegisterTables,
+    AgentActionTables {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;

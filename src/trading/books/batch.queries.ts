@@ -21,7 +21,7 @@ import {
   fiatBatchParameters,
 } from '../../lib/ledger/fiat-ledger.js';
 import { Exact } from '../../lib/money.js';
-import type { Batch, FiatAccount, TokenBalance } from './batch.js';
+import type { Batch, FiatAccount, HeldTokens } from './batch.js';
 import { candleBuckets } from '../market-data/candle-buckets.js';
 import type { OrderMarker } from './pending-write.js';
 
@@ -73,7 +73,7 @@ const tradersStatement = prepared(
   'batch_traders',
   `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
      u.accreditation_status, u.wallet_address, u.is_activated, u.trading_key, u.fiat_balance,
-     p.token_id, w.balance, w.locked_balance,
+     p.token_id, w.balance, w.locked_balance, w.frozen_quantity, w.address_frozen,
      exists (
        select 1 from businesses b where b.owner_id = u.id and b.kyb_status = 'approved'
      ) as kyb_approved,
@@ -95,7 +95,7 @@ export interface TraderOf {
 export interface TraderReads {
   traders: Map<string, TraderRow>;
   /** token id to user id to wallet; a user without a wallet of a token has none there */
-  wallets: Map<string, Map<string, TokenBalance>>;
+  wallets: Map<string, Map<string, HeldTokens>>;
   /** whether the read found the `marker` order row as given (in the same snapshot) */
   markerSeen: boolean;
 }
@@ -111,13 +111,15 @@ export async function readTraders(
   marker: OrderMarker | null = null,
 ): Promise<TraderReads> {
   const traders = new Map<string, TraderRow>();
-  const wallets = new Map<string, Map<string, TokenBalance>>();
+  const wallets = new Map<string, Map<string, HeldTokens>>();
   if (pairs.length === 0) return { traders, wallets, markerSeen: false };
   const { rows } = await runPrepared<
     TraderRow & {
       token_id: string;
       balance: number | null;
       locked_balance: number | null;
+      frozen_quantity: number | null;
+      address_frozen: boolean | null;
       marker_seen: boolean;
     }
   >(db, tradersStatement, [
@@ -130,13 +132,27 @@ export async function readTraders(
     marker?.priority ?? null,
   ]);
   let markerSeen = false;
-  for (const { token_id: tokenId, balance, locked_balance, marker_seen, ...user } of rows) {
+  for (const row of rows) {
+    const {
+      token_id: tokenId,
+      balance,
+      locked_balance,
+      frozen_quantity,
+      address_frozen,
+      marker_seen,
+      ...user
+    } = row;
     markerSeen = marker_seen;
     traders.set(user.id, user);
     if (balance !== null && locked_balance !== null) {
       let ofToken = wallets.get(tokenId);
-      if (!ofToken) wallets.set(tokenId, (ofToken = new Map<string, TokenBalance>()));
-      ofToken.set(user.id, { balance, locked: locked_balance });
+      if (!ofToken) wallets.set(tokenId, (ofToken = new Map<string, HeldTokens>()));
+      ofToken.set(user.id, {
+        balance,
+        locked: locked_balance,
+        frozen: frozen_quantity ?? 0,
+        addressFrozen: address_frozen ?? false,
+      });
     }
   }
   return { traders, wallets, markerSeen };

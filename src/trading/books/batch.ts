@@ -19,6 +19,12 @@ export interface TokenBalance {
   locked: number;
 }
 
+/** A holder's wallet as a batch reads it, with what the token's agent froze (never sold). */
+export interface HeldTokens extends TokenBalance {
+  frozen: number;
+  addressFrozen: boolean;
+}
+
 export interface HistoryRow {
   order_id: string;
   status: OrderStatus;
@@ -73,7 +79,7 @@ export class Batch {
     /** shared by every book of the batch */
     readonly fiat: FiatAccount,
     /** token wallets of the same users, as they change in it */
-    readonly tokenBalances: Map<string, TokenBalance>,
+    readonly tokenBalances: Map<string, HeldTokens>,
   ) {
     this.id = id;
     this.now = now;
@@ -87,9 +93,21 @@ export class Batch {
     return this.fiat.available(userId);
   }
 
+  /** Units an order may sell: not locked by other sells, not frozen by the token's agent. */
   tokensAvailable(userId: string): number {
     const wallet = this.tokenBalances.get(userId);
+    if (!wallet || wallet.addressFrozen) return 0;
+    return Math.max(wallet.balance - wallet.locked - wallet.frozen, 0);
+  }
+
+  /** Units not locked by sells, frozen or not (to tell a frozen unit from a missing one). */
+  tokensUnlocked(userId: string): number {
+    const wallet = this.tokenBalances.get(userId);
     return wallet ? wallet.balance - wallet.locked : 0;
+  }
+
+  addressFrozen(userId: string): boolean {
+    return this.tokenBalances.get(userId)?.addressFrozen ?? false;
   }
 
   /** A change of an order row: written as an insert if the batch created it, else an update. */

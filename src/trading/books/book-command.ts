@@ -10,17 +10,21 @@ import {
   cancelAllOf,
   endOrder,
   placeOrder,
+  restrictHolder,
   type AmendInput,
   type BatchContext,
   type EndReason,
   type PlaceInput,
+  type RestrictionReason,
 } from './execution.js';
 
 export type BookCommand =
   | { kind: 'place'; input: PlaceInput }
   | { kind: 'amend'; input: AmendInput }
   | { kind: 'cancel'; orderId: string; userId: string | null; reason: EndReason }
-  | { kind: 'cancel_all'; userId: string | null; reason: EndReason };
+  | { kind: 'cancel_all'; userId: string | null; reason: EndReason }
+  /** the token's agent froze the holder or its units, or revoked its verification */
+  | { kind: 'restrict'; userId: string; reason: RestrictionReason };
 
 export interface CommandResult {
   /** the orders the command placed or changed, as committed */
@@ -33,6 +37,7 @@ export type Outcome = { ok: true; orderIds: string[] } | { ok: false; error: App
 
 /** The user whose eligibility and balances the command is checked against, if any. */
 export function commandUser(command: BookCommand): string | null {
+  if (command.kind === 'restrict') return command.userId;
   return command.kind === 'place' || command.kind === 'amend' ? command.input.userId : null;
 }
 
@@ -61,6 +66,8 @@ export function executeCommand(ctx: BatchContext, command: BookCommand): Outcome
         for (const id of ids) endOrder(ctx, id, command.reason);
         return { ok: true, orderIds: ids };
       }
+      case 'restrict':
+        return { ok: true, orderIds: restrictHolder(ctx, command.userId, command.reason) };
     }
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error };

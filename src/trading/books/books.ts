@@ -3,11 +3,13 @@
  * token with live orders (recovery: rebuilt before any command of its runs) and on first use for
  * the others, once this process holds its ownership lock. A periodic tick sends GTD expiries and
  * closes the books of tokens the platform delisted or matured, and of tokens staff moved to OTC
- * (their open orders are cancelled, their locks released).
+ * (their open orders are cancelled, their locks released), and ends the orders the token's agent
+ * no longer allows (a frozen address, frozen units, a revoked verification: restrictions.queries.ts).
  */
 import { AppError } from '../../lib/errors.js';
 import type { BookCommand, CommandResult } from './book-command.js';
 import type { BookOwnership } from './ownership.js';
+import { restrictedHolders, type HolderOf } from './restrictions.queries.js';
 import { Sequencer, type SequencerDeps } from './sequencer.js';
 
 export type BooksDeps = Omit<SequencerDeps, 'treasuryId'> & { ownership: BookOwnership };
@@ -72,15 +74,22 @@ export class Books {
     await this.sequencer.open(tokenId);
   }
 
-  /** Expires due GTD orders and closes the books of delisted, matured and OTC tokens. */
+  /**
+   * Expires due GTD orders, closes the books of delisted, matured and OTC tokens and ends the
+   * orders of holders the token's agent restricted.
+   */
   async tick(): Promise<void> {
     const now = this.deps.clock.now();
     const work: Promise<unknown>[] = [];
     const withOrders: string[] = [];
+    const holders = new Map<string, HolderOf>();
     for (const tokenId of this.sequencer.tokenIds) {
       const state = this.sequencer.book(tokenId);
       if (!state) continue;
       if (state.live.size > 0) withOrders.push(tokenId);
+      for (const row of state.live.values()) {
+        holders.set(`${row.user_id}:${tokenId}`, { userId: row.user_id, tokenId });
+      }
       const due = state.expiries
         .takeDue(now.getTime())
         .filter((id) => (state.live.get(id)?.expires_at?.getTime() ?? Infinity) <= now.getTime());
@@ -109,6 +118,13 @@ export class Books {
           status === 'delisted' || status === 'matured' ? 'TOKEN_CLOSED' : 'TRADING_MODE_CHANGED';
         work.push(this.closeBook(id, reason));
       }
+    }
+    for (const { userId, tokenId, reason } of await restrictedHolders(this.deps.db, [
+      ...holders.values(),
+    ])) {
+      work.push(
+        this.sequencer.submit(tokenId, { kind: 'restrict', userId, reason }).catch(() => undefined),
+      );
     }
     await Promise.all(work);
   }

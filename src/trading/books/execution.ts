@@ -58,7 +58,11 @@ export interface AmendInput {
 
 /** Why an order left the book other than by trading or its owner. */
 /** TRADING_MODE_CHANGED: staff moved the token to OTC, which has no book. */
-export type EndReason = 'CANCELLED_BY_OWNER' | 'EXPIRED' | 'TOKEN_CLOSED' | 'TRADING_MODE_CHANGED';
+export type EndReason =
+  'CANCELLED_BY_OWNER' | 'EXPIRED' | 'TOKEN_CLOSED' | 'TRADING_MODE_CHANGED' | RestrictionReason;
+
+/** Why the token's agent ended a holder's orders (docs/compliance.md "Agent actions"). */
+export type RestrictionReason = 'ADDRESS_FROZEN' | 'TOKEN_UNITS_FROZEN' | 'KYC_REVOKED';
 
 export interface BatchContext {
   batch: Batch;
@@ -157,6 +161,20 @@ export function checkInvestmentLimit(trader: TraderRow, notional: Exact): void {
   }
 }
 
+/** A sell of `quantity` more units: held, not locked by other sells, not frozen by the agent. */
+function checkSellable(batch: Batch, userId: string, quantity: number): void {
+  if (batch.addressFrozen(userId)) refuse('ADDRESS_FROZEN');
+  if (batch.tokensUnlocked(userId) < quantity) {
+    refuse('INSUFFICIENT_TOKENS', `${batch.tokensUnlocked(userId)} tokens are free to sell`);
+  }
+  if (batch.tokensAvailable(userId) < quantity) {
+    refuse(
+      'TOKEN_UNITS_FROZEN',
+      `${batch.tokensAvailable(userId)} tokens are free to sell; the token's agent froze the rest`,
+    );
+  }
+}
+
 /** What a market buy must lock: the asks it can reach up to its protection price. */
 function walkCost(ctx: BatchContext, quantity: number, limitTicks: number): Exact {
   const tick = ctx.token.tick_size;
@@ -183,6 +201,8 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
     checkPriceRisk(ctx, input.price, input.confirmFatFinger, input.confirmNavDeviation);
   }
   const trader = checkTrader(ctx, input.userId);
+  // A frozen address can neither send nor receive: settlement would fail either side.
+  if (batch.addressFrozen(input.userId)) refuse('ADDRESS_FROZEN');
 
   // Orders without a limit get the fat-finger bound as the worst price they may trade at.
   let protection = input.price;
@@ -208,8 +228,8 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
     if (batch.fiatAvailable(input.userId).lessThan(lock)) {
       refuse('INSUFFICIENT_FUNDS', `The order needs ${lock.toFixed(2)} locked`);
     }
-  } else if (batch.tokensAvailable(input.userId) < input.quantity) {
-    refuse('INSUFFICIENT_TOKENS', `${batch.tokensAvailable(input.userId)} tokens are free to sell`);
+  } else {
+    checkSellable(batch, input.userId, input.quantity);
   }
 
   const id = newId();
@@ -313,6 +333,32 @@ export function cancelAllOf(ctx: BatchContext, userId: string): string[] {
 }
 
 /**
+ * Ends what the token's agent no longer allows a holder: every order of a frozen address or of a
+ * user whose verification was revoked; for frozen units, the newest sells until the sells lock
+ * no more than the unfrozen units. Answers the orders ended.
+ */
+export function restrictHolder(
+  ctx: BatchContext,
+  userId: string,
+  reason: RestrictionReason,
+): string[] {
+  const orders = [...ctx.state.live.values()]
+    .filter(
+      (row) => row.user_id === userId && (reason !== 'TOKEN_UNITS_FROZEN' || row.side === 'sell'),
+    )
+    .sort((a, b) => b.priority - a.priority);
+  const wallet = ctx.batch.tokenBalances.get(userId);
+  const ended: string[] = [];
+  for (const row of orders) {
+    const overLocked = wallet !== undefined && wallet.locked > wallet.balance - wallet.frozen;
+    if (reason === 'TOKEN_UNITS_FROZEN' && !overLocked) break;
+    endOrder(ctx, row.id, reason);
+    ended.push(row.id);
+  }
+  return ended;
+}
+
+/**
  * Amend (DECISIONS "Trading"): a new total quantity and/or price, through the engine's amend. A
  * quantity decrease alone keeps the order's time priority; a price change or an increase is a
  * cancel-replace to the back of the (new) level, which may trade at once.
@@ -356,8 +402,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
       }
     }
   } else if (remaining > row.remaining_quantity) {
-    const extra = remaining - row.remaining_quantity;
-    if (batch.tokensAvailable(row.user_id) < extra) refuse('INSUFFICIENT_TOKENS');
+    checkSellable(batch, row.user_id, remaining - row.remaining_quantity);
   }
 
   // The engine keeps the place of a resting order's decrease and of any pending stop's amend;

@@ -42,7 +42,9 @@ function reads(): TraderReads {
       ['b', trader('b', '0.00')],
       ['c', trader('c', '0.00')],
     ]),
-    wallets: new Map([['t', new Map([['b', { balance: 100, locked: 0 }]])]]),
+    wallets: new Map([
+      ['t', new Map([['b', { balance: 100, locked: 0, frozen: 0, addressFrozen: false }]])],
+    ]),
     markerSeen: false,
   };
 }

@@ -15,7 +15,7 @@
  */
 import type { Order } from '../../lib/db/schema-trading.js';
 import { Exact } from '../../lib/money.js';
-import type { Batch, FiatAccount, TokenBalance } from './batch.js';
+import type { Batch, FiatAccount, HeldTokens, TokenBalance } from './batch.js';
 import type { TokenRead, TraderOf, TraderReads } from './batch.queries.js';
 
 /** One order row as a batch leaves it. */
@@ -102,13 +102,14 @@ export function tradersAfter(
     const delta = pending.wallets.get(tokenId)?.get(userId);
     if (!delta || !reads.traders.has(userId)) continue;
     let ofToken = reads.wallets.get(tokenId);
-    if (!ofToken) reads.wallets.set(tokenId, (ofToken = new Map<string, TokenBalance>()));
+    if (!ofToken) reads.wallets.set(tokenId, (ofToken = new Map<string, HeldTokens>()));
     const wallet = ofToken.get(userId);
     if (wallet) {
       wallet.balance += delta.balance;
       wallet.locked += delta.locked;
     } else {
-      ofToken.set(userId, { ...delta });
+      // a wallet the batch in flight creates: nothing of it can be frozen yet
+      ofToken.set(userId, { ...delta, frozen: 0, addressFrozen: false });
     }
   }
   return reads;

@@ -25,7 +25,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
 import type { TradingMetrics } from '../metrics.js';
-import { Batch, FiatAccount, type TokenBalance } from './batch.js';
+import { Batch, FiatAccount, type HeldTokens } from './batch.js';
 import {
   fiatBalancesOf,
   readTokens,
@@ -317,7 +317,7 @@ export class Sequencer {
           id,
           now,
           fiat,
-          reads.wallets.get(tokenId) ?? new Map<string, TokenBalance>(),
+          reads.wallets.get(tokenId) ?? new Map<string, HeldTokens>(),
         );
         ctx = { batch: part, state: this.book(tokenId)!, ...read, traders: reads.traders };
         contexts.set(tokenId, ctx);

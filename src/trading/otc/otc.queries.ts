@@ -85,7 +85,10 @@ export async function updateOtcOrder(trx: Trx, row: OtcOrder): Promise<void> {
     .execute();
 }
 
-/** Moves `quantity` of the user's tokens into (positive) or out of (negative) the lock. */
+/**
+ * Moves `quantity` of the user's tokens into (positive) or out of (negative) the lock; units the
+ * token's agent froze, and every unit of a frozen address, cannot be locked.
+ */
 export async function lockTokens(
   trx: Trx,
   userId: string,
@@ -97,7 +100,11 @@ export async function lockTokens(
     .set({ locked_balance: sql`locked_balance + ${quantity}`, updated_at: new Date() })
     .where('user_id', '=', userId)
     .where('token_id', '=', tokenId)
-    .where(sql<boolean>`balance - locked_balance >= ${quantity}`)
+    .where(
+      quantity > 0
+        ? sql<boolean>`not address_frozen and balance - locked_balance - frozen_quantity >= ${quantity}`
+        : sql<boolean>`balance - locked_balance >= ${quantity}`,
+    )
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

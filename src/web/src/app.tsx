@@ -14,6 +14,7 @@ import { Account, FirstPassword } from './pages/account.js';
 import { AdminSettlement } from './pages/admin-settlement.js';
 import { AdminSurveillance } from './pages/admin-surveillance.js';
 import { AdminTrading } from './pages/admin-trading.js';
+import { AdminAgentActions } from './pages/admin-agent-actions.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { Fiat } from './pages/fiat.js';
@@ -81,6 +82,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/dividends', 'Dividends'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
+    ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
     ['/admin/users', 'Users'],
     ['/market', 'Marketplace'],
@@ -94,6 +96,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/dividends', 'Dividends'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
+    ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
     ['/admin/users', 'Users'],
     ['/market', 'Marketplace'],
@@ -149,6 +152,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminSettlement />;
     case '/admin/trading':
       return <AdminTrading />;
+    case '/admin/agent-actions':
+      return <AdminAgentActions />;
     case '/admin/surveillance':
       return <AdminSurveillance />;
     case '/account':

@@ -270,3 +270,22 @@ export interface TradingSettings {
   halted_until: string | null;
   last_price: string | null;
 }
+
+/** A token agent's action (docs/compliance.md "Agent actions"). */
+export interface AgentAction {
+  id: string;
+  kind: string;
+  token_id: string | null;
+  user_id: string | null;
+  to_user_id: string | null;
+  quantity: number | null;
+  reason: string;
+  reference: string | null;
+  status: 'proposed' | 'rejected' | 'pending' | 'done' | 'failed';
+  proposed_by: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  chain_error: string | null;
+  tx_hash: string | null;
+  created_at: string;
+}

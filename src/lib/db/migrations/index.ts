@@ -20,8 +20,9 @@ import * as m0015 from './0015_login_throttles.js';
 import * as m0016 from './0016_compliance_rules.js';
 import * as m0017 from './0017_chain_waits.js';
 import * as m0018 from './0018_trading_write_cuts.js';
-import * as m0022 from './0022_password_change_required.js';
+import * as m0019 from './0019_agent_actions.js';
 import * as m0020 from './0020_issuer_shares.js';
+import * as m0022 from './0022_password_change_required.js';
 import * as m0023 from './0023_token_movements.js';
 
 export const migrations: Record<string, Migration> = {
@@ -42,7 +43,8 @@ export const migrations: Record<string, Migration> = {
   '0016_compliance_rules': m0016,
   '0017_chain_waits': m0017,
   '0018_trading_write_cuts': m0018,
-  '0022_password_change_required': m0022,
+  '0019_agent_actions': m0019,
   '0020_issuer_shares': m0020,
+  '0022_password_change_required': m0022,
   '0023_token_movements': m0023,
 };

@@ -1,0 +1,122 @@
+/**
+ * Carries the decided agent actions to the chain: each pending freeze, unfreeze and forced
+ * transfer is a job of the shared queue, sent to the chain service with the idempotency key
+ * `agent-action:<id>` (a retry never freezes or transfers twice). An unfreeze's database change
+ * is written with the job's outcome, in one transaction under its claim.
+ */
+import { sql } from 'kysely';
+import type { ChainClient } from '../../lib/chain-client.js';
+import { transaction } from '../../lib/db/database.js';
+import type { AgentAction } from '../../lib/db/schema-agent-actions.js';
+import { AppError } from '../../lib/errors.js';
+import { baseUnits } from '../../lib/token-units.js';
+import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
+import { findToken } from '../tokens/tokens.queries.js';
+
+export const agentActionJobs: JobTable<'agent_actions'> = {
+  table: 'agent_actions',
+  state: 'status',
+  ready: 'pending',
+  failed: 'failed',
+  claimId: 'chain_claim_id',
+  dueAt: 'chain_due_at',
+  attempts: 'chain_attempts',
+  waits: 'chain_waits',
+  error: 'chain_error',
+};
+
+export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainClient }) {
+  const { chain } = deps;
+  const { db, logger } = deps.queue;
+  const queue = jobQueue(agentActionJobs, deps.queue);
+
+  async function walletOf(userId: string): Promise<string> {
+    const user = await db
+      .selectFrom('users')
+      .select('wallet_address')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (!user.wallet_address) throw new AppError('WALLET_ADDRESS_REQUIRED');
+    return user.wallet_address;
+  }
+
+  /** The chain call of one action; answers the transaction hash, or null when none was sent. */
+  async function send(action: AgentAction): Promise<string | null> {
+    const token = await findToken(db, action.token_id!);
+    if (!token?.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
+    const key = `agent-action:${action.id}`;
+    const common = {
+      token_addr: token.contract_address,
+      wallet_addr: await walletOf(action.user_id!),
+      payer_ref: token.business_id,
+    };
+    const amount = () => baseUnits(action.quantity!, token.decimals);
+    switch (action.kind) {
+      case 'freeze_address':
+      case 'unfreeze_address': {
+        const frozen = action.kind === 'freeze_address';
+        return (await chain.freezeAddress({ ...common, frozen }, key)).transaction?.tx_hash ?? null;
+      }
+      case 'freeze_units':
+      case 'unfreeze_units': {
+        const freeze = action.kind === 'freeze_units';
+        const result = await chain.freezeTokens({ ...common, amount: amount() }, freeze, key);
+        return result.transaction?.tx_hash ?? null;
+      }
+      case 'forced_transfer': {
+        const body = {
+          token_addr: token.contract_address,
+          from_addr: common.wallet_addr,
+          to_addr: await walletOf(action.to_user_id!),
+          amount: amount(),
+          payer_ref: token.business_id,
+        };
+        return (await chain.agentTransfer(body, key)).tx_hash;
+      }
+      case 'pause':
+      case 'unpause':
+      case 'revoke_verification':
+        throw new AppError('INTERNAL_ERROR', `${action.kind} has no chain job of its own`);
+    }
+  }
+
+  /** The database change that waits for the chain: an unfreeze. */
+  const unfrozen = (action: AgentAction) =>
+    action.kind === 'unfreeze_address'
+      ? { address_frozen: false }
+      : { frozen_quantity: sql<number>`greatest(frozen_quantity - ${action.quantity!}, 0)` };
+
+  return {
+    /** Works up to 10 due actions, one at a time; resolves to the number taken. */
+    async tick(): Promise<number> {
+      let taken = 0;
+      for (; taken < 10; taken++) {
+        const job = await queue.claim();
+        if (!job) break;
+        const action = job.row;
+        try {
+          const txHash = await send(action);
+          const written = await transaction(db, async (trx) => {
+            if (!(await queue.complete(job, { status: 'done', tx_hash: txHash }, trx)))
+              return false;
+            if (action.kind === 'unfreeze_address' || action.kind === 'unfreeze_units') {
+              await trx
+                .updateTable('wallets')
+                .set({ ...unfrozen(action), updated_at: new Date() })
+                .where('user_id', '=', action.user_id!)
+                .where('token_id', '=', action.token_id!)
+                .execute();
+            }
+            return true;
+          });
+          if (!written)
+            logger.warn({ id: action.id }, 'agent action claimed again; outcome not written');
+        } catch (error) {
+          const outcome = await queue.fail(job, error);
+          logger.warn({ id: action.id, err: error, outcome }, 'agent action attempt failed');
+        }
+      }
+      return taken;
+    },
+  };
+}

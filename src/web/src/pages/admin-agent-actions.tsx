@@ -1,0 +1,165 @@
+/**
+ * Staff: the token agent's actions. Staff freeze and unfreeze a holder or units, pause and
+ * unpause a token, revoke a verification, and enter a court's or regulator's transfer, which an
+ * admin other than the proposer approves (docs/compliance.md "Agent actions").
+ */
+import { useState } from 'preact/hooks';
+import { api, type Page } from '../api.js';
+import { useMe } from '../app.js';
+import type { AgentAction, Token } from '../types.js';
+import {
+  ActionButton,
+  ActionForm,
+  ConfirmButton,
+  Field,
+  Loaded,
+  Notice,
+  Select,
+  Table,
+  label,
+  useLoad,
+  when,
+  wholeNumber,
+} from '../ui.js';
+
+const kinds: [string, string][] = [
+  ['freeze_units', 'Freeze units'],
+  ['unfreeze_units', 'Unfreeze units'],
+  ['freeze_address', 'Freeze address'],
+  ['unfreeze_address', 'Unfreeze address'],
+  ['pause', 'Pause token'],
+  ['unpause', 'Unpause token'],
+  ['forced_transfer', 'Forced transfer (court or regulator order)'],
+  ['revoke_verification', 'Revoke verification'],
+];
+
+/** The members each kind takes, as the API wants them (blank fields are left out). */
+function bodyOf(values: Record<string, string>) {
+  const body: Record<string, unknown> = { kind: values.kind, reason: values.reason };
+  for (const name of ['token_id', 'user_id', 'to_user_id', 'reference'] as const) {
+    if (values[name]) body[name] = values[name];
+  }
+  if (values.quantity) body.quantity = wholeNumber(values.quantity);
+  if (values.kind === 'revoke_verification') delete body.token_id;
+  return body;
+}
+
+export function AdminAgentActions() {
+  const { me } = useMe();
+  const [notice, setNotice] = useState<string>();
+  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const actions = useLoad(() =>
+    api.get<Page<AgentAction>>('/api/v1/admin/agent-actions?limit=100'),
+  );
+  const symbol = (id: string | null) =>
+    id === null ? '—' : (tokens.data?.data.find((t) => t.id === id)?.symbol ?? id);
+  return (
+    <section>
+      <h1>Agent actions</h1>
+      <Notice text={notice} />
+      <h2>New action</h2>
+      <Loaded state={tokens}>
+        {(page) => (
+          <ActionForm
+            label="New agent action"
+            submit="Submit"
+            done="Recorded."
+            onSubmit={async (values) => {
+              const action = await api.post<AgentAction>(
+                '/api/v1/admin/agent-actions',
+                bodyOf(values),
+              );
+              setNotice(
+                action.status === 'proposed'
+                  ? 'Proposed: an admin other than you must approve it.'
+                  : `${label(action.kind)}: ${label(action.status)}.`,
+              );
+              actions.reload();
+            }}
+          >
+            <Select label="Action" name="kind" options={kinds} />
+            <Select
+              label="Token"
+              name="token_id"
+              options={page.data.map(
+                (t) => [t.id, `${t.symbol} (${t.status})`] as [string, string],
+              )}
+            />
+            <Field label="Holder (user id; the sender of a transfer)" name="user_id" />
+            <Field label="Receiver (user id, transfers only)" name="to_user_id" />
+            <Field label="Quantity (whole tokens)" name="quantity" inputmode="numeric" />
+            <Field label="Reason" name="reason" required />
+            <Field label="Order's document reference (transfers)" name="reference" />
+          </ActionForm>
+        )}
+      </Loaded>
+      <h2>Actions</h2>
+      <Loaded state={actions}>
+        {(page) => (
+          <Table
+            label="Agent actions"
+            rows={page.data}
+            empty="No agent actions yet."
+            columns={[
+              ['Action', (a) => label(a.kind)],
+              ['Token', (a) => symbol(a.token_id)],
+              ['Holder', (a) => <code>{a.user_id ?? '—'}</code>],
+              ['Receiver', (a) => <code>{a.to_user_id ?? '—'}</code>],
+              ['Quantity', (a) => a.quantity ?? '—'],
+              ['Reason', (a) => a.reason],
+              ['Reference', (a) => a.reference ?? '—'],
+              [
+                'Status',
+                (a) => (a.chain_error ? `${label(a.status)}: ${a.chain_error}` : label(a.status)),
+              ],
+              ['Entered', (a) => when(a.created_at)],
+              [
+                '',
+                (a) => {
+                  if (a.status === 'failed') {
+                    return (
+                      <ActionButton
+                        label="Retry on chain"
+                        onClick={async () => {
+                          await api.post(`/api/v1/admin/agent-actions/${a.id}/retry`);
+                          actions.reload();
+                        }}
+                      />
+                    );
+                  }
+                  if (a.status !== 'proposed' || me.role !== 'admin') return null;
+                  if (a.proposed_by === me.id)
+                    return <span class="muted">awaits another admin</span>;
+                  const decide = (decision: 'approve' | 'reject') => async () => {
+                    await api.post(`/api/v1/admin/agent-actions/${a.id}/decision`, { decision });
+                    setNotice(
+                      `Forced transfer ${decision === 'approve' ? 'approved' : 'rejected'}.`,
+                    );
+                    actions.reload();
+                  };
+                  return (
+                    <>
+                      <ConfirmButton
+                        label="Approve"
+                        question={`Approve the transfer of ${a.quantity} ${symbol(a.token_id)}?`}
+                        consequence={
+                          <p>
+                            {a.quantity} {symbol(a.token_id)} move from the holder to the receiver
+                            now and on chain, by order {a.reference}. This cannot be undone.
+                          </p>
+                        }
+                        confirm="Yes, approve"
+                        onClick={decide('approve')}
+                      />
+                      <ActionButton kind="danger" label="Reject" onClick={decide('reject')} />
+                    </>
+                  );
+                },
+              ],
+            ]}
+          />
+        )}
+      </Loaded>
+    </section>
+  );
+}
