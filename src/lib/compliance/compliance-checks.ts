@@ -28,6 +28,8 @@ export interface HolderRecord {
   /** subscriptions not yet confirmed */
   pendingAllocated: number;
   allocations: HolderState['allocations'];
+  /** the treasury or the token's issuer (evaluate-transfer.ts) */
+  exempt?: boolean;
 }
 
 /** The unknown seller of a buy: it stays a holder (frees no place) and has no lock-up. */
@@ -43,6 +45,7 @@ function committedReceiver(holder: HolderRecord): HolderState {
     country: holder.country,
     balance: holder.balance + holder.openBuys + holder.pendingAllocated,
     allocations: holder.allocations,
+    ...(holder.exempt ? { exempt: true } : {}),
   };
 }
 
@@ -122,8 +125,9 @@ export function evaluateBookedTrade(
 }
 
 /**
- * A token dividend: the issuer sends each holder its share. The payments are decided in turn, the
- * issuer's balance falling with each, so its lock-up covers the whole payout.
+ * A token dividend: the issuer sends each holder its share, decided in turn. Paying a dividend is
+ * not a sale, so the issuer's lock-up does not bind it (its team and reserve shares are locked
+ * against the market, and the reserve is what dividends are paid from: docs/decisions.md).
  */
 export function evaluatePayout(
   rules: ComplianceRules,
@@ -132,7 +136,7 @@ export function evaluatePayout(
   payments: readonly { holder: HolderRecord; quantity: number }[],
   at: Date,
 ): ComplianceVerdict {
-  let from = uncommittedSender(issuer);
+  let from: HolderState = { ...uncommittedSender(issuer), allocations: [] };
   for (const { holder, quantity } of payments) {
     const verdict = evaluateTransfer(rules, token, {
       from,

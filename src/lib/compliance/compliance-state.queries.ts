@@ -70,7 +70,8 @@ interface StateRow {
     locked_balance: number;
     open_buys: number;
     pending_allocated: number;
-    allocations: { quantity: number; at: string }[];
+    exempt: boolean;
+    allocations: { quantity: number; at: string; locked_until: string | null }[];
   }[];
 }
 
@@ -79,8 +80,9 @@ const liveOtcBuy = sql`side = 'buy' and status in ('pending', 'approved', 'parti
 
 /**
  * The token's supply, minted units (allocations pending or confirmed) and holders by country, and
- * each of `userIds`' balance, open buys, pending subscriptions and confirmed allocations, in one
- * statement. A country is the one the identity is registered with: the approved KYC's
+ * each of `userIds`' balance, open buys, pending subscriptions and confirmed allocations (with
+ * their own lock date, the issuer's shares) and whether it is an exempt receiver (the treasury,
+ * the token's issuer), in one statement. A country is the one the identity is registered with: the approved KYC's
  * nationality, else `platformCountry` (the treasury, an issuer without KYC).
  */
 export async function readComplianceState(
@@ -122,7 +124,11 @@ export async function readComplianceState(
            (select coalesce(sum(quantity), 0) from token_allocations
             where user_id = p.id and token_id = t.id and status = 'pending_payment')
              as pending_allocated,
-           (select coalesce(json_agg(json_build_object('quantity', quantity, 'at', confirmed_at)),
+           exists (select 1 from users x where x.id = p.id and x.role = 'treasury')
+             or p.id = (select owner_id from businesses where id = t.business_id)
+             as exempt,
+           (select coalesce(json_agg(json_build_object(
+              'quantity', quantity, 'at', confirmed_at, 'locked_until', locked_until)),
               '[]') from token_allocations
             where user_id = p.id and token_id = t.id and status = 'confirmed') as allocations
          from unnest(${userIds}::uuid[]) as p(id)
@@ -160,7 +166,12 @@ export async function readComplianceState(
           lockedForSale: Number(user.locked_balance),
           openBuys: Number(user.open_buys),
           pendingAllocated: Number(user.pending_allocated),
-          allocations: user.allocations.map((a) => ({ quantity: a.quantity, at: new Date(a.at) })),
+          allocations: user.allocations.map((a) => ({
+            quantity: a.quantity,
+            at: new Date(a.at),
+            ...(a.locked_until ? { lockedUntil: new Date(a.locked_until) } : {}),
+          })),
+          ...(user.exempt ? { exempt: true } : {}),
         },
       ]),
     ),

@@ -10,6 +10,7 @@ import type {
   AgentActionStatus,
 } from '../../lib/db/schema-agent-actions.js';
 import { newId } from '../../lib/ids.js';
+import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import type { HolderWallet } from './agent-actions.rules.js';
 
 export function insertAgentAction(
@@ -128,7 +129,8 @@ export interface ForcedTransferEntry {
 
 /**
  * Every unit a court's or regulator's order moves between holders goes through here: both
- * wallets and a wallet transaction each, in the caller's transaction (both wallets locked).
+ * wallets, a wallet transaction each and the register's movement, in the caller's transaction
+ * (both wallets locked).
  */
 export async function recordForcedTransfer(trx: Trx, entry: ForcedTransferEntry): Promise<void> {
   await trx
@@ -162,4 +164,15 @@ export async function recordForcedTransfer(trx: Trx, entry: ForcedTransferEntry)
     .insertInto('wallet_transactions')
     .values([side(entry.fromUserId, -entry.quantity), side(entry.toUserId, entry.quantity)])
     .execute();
+  await recordTokenMovements(trx, [
+    {
+      tokenId: entry.tokenId,
+      kind: 'forced_transfer',
+      fromUserId: entry.fromUserId,
+      toUserId: entry.toUserId,
+      quantity: entry.quantity,
+      sourceType: 'agent_action',
+      sourceId: entry.actionId,
+    },
+  ]);
 }

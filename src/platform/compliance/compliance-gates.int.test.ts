@@ -172,7 +172,6 @@ describe('the rules before a token dividend payout', () => {
   it.each([
     ['COMPLIANCE_COUNTRY_BLOCKED', 'blocked_countries', { blocked_countries: [de] }],
     ['COMPLIANCE_MAX_BALANCE', 'max_balance', { max_balance_units: 15 }],
-    ['COMPLIANCE_LOCKED_UP', 'lock_up', { lock_up_days: 30 }],
   ] as const)('refuses a payout that breaks a rule: %s', async (code, rule, rules) => {
     const tokenId = await payoutToken([
       ['US', 5],
@@ -186,6 +185,14 @@ describe('the rules before a token dividend payout', () => {
     expect(refusal(await distribute(id))).toMatchObject({ status: 422, body: { code, rule } });
     expect(await state(id, tokenId)).toEqual(before);
     expect(before.dividend.status).toBe('approved');
+  });
+
+  it('pays out from the issuer’s locked-up units: a payout is not a sale', async () => {
+    const tokenId = await payoutToken([['US', 5]]);
+    await confirmedAllocation(p.test.db, issuer.id, tokenId, 90, new Date());
+    const id = await approvedDividend(tokenId);
+    await setRules(p.test.db, tokenId, { lock_up_days: 30 });
+    expect((await distribute(id)).json()).toMatchObject({ status: 'distributing' });
   });
 
   it('pays out when the rules allow it', async () => {
