@@ -157,8 +157,9 @@ describe('investor register', () => {
       for (const [name, units] of Object.entries(expectedUnits[i]!)) {
         expect(byUser.get(holders[name]!.id)).toBe(units);
       }
-      // the treasury's go-live share (5% of 10,000) from the second instant on
-      expect(register.holders).toHaveLength(i === 0 ? 2 : 4);
+      // from the second instant on, the treasury's go-live share (5% of 10,000) and the issuer's
+      // team and reserve shares
+      expect(register.holders).toHaveLength(i === 0 ? 2 : 5);
       const sum = register.holders.reduce(
         (total: Decimal, h: { units: string }) => total.plus(h.units),
         new Decimal(0),
@@ -367,6 +368,12 @@ describe('investor register', () => {
       .where('token_id', '=', tokenId)
       .orderBy('kind')
       .execute();
-    expect(kinds.map((k) => k.kind)).toEqual(['go_live', 'primary_allocation', 'trade']);
+    expect(kinds.map((k) => k.kind)).toEqual([
+      'go_live',
+      'primary_allocation',
+      'reserve_allocation',
+      'team_allocation',
+      'trade',
+    ]);
   });
 });
