@@ -104,12 +104,29 @@ describe('tessera start, end to end', () => {
       password: adminPassword,
     });
     expect(admin.status).toBe(200);
-    const staff = await call(
+    const createStaff = (token: string) =>
+      call(
+        'POST',
+        `${p}/api/v1/admin/users`,
+        { email: 'staff@example.com', password, role: 'staff' },
+        token,
+      );
+    // the printed password is replaced before anything else, then a refreshed session goes on
+    const refused = await createStaff(admin.json.access_token as string);
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const changed = await call(
       'POST',
-      `${p}/api/v1/admin/users`,
-      { email: 'staff@example.com', password, role: 'staff' },
+      `${p}/api/v1/me/password`,
+      { current_password: adminPassword, new_password: 'a new operator secret of its own' },
       admin.json.access_token as string,
     );
+    expect(changed.status).toBeLessThan(300);
+    const adminSession = await call('POST', `${p}/api/v1/auth/refresh`, {
+      refresh_token: admin.json.refresh_token,
+    });
+    expect(adminSession.status).toBe(200);
+    const staff = await createStaff(adminSession.json.access_token as string);
     expect(staff.status).toBe(201);
     expect(
       (await call('POST', `${p}/api/v1/auth/login`, { email: 'staff@example.com', password }))
