@@ -69,8 +69,8 @@ describe('pending write', () => {
     expect(after.traders.get('a')!.fiat_balance).toBe('400.00');
     expect(after.wallets.get('t')).toEqual(
       new Map([
-        ['b', { balance: 100, locked: 60 }],
-        ['c', { balance: 5, locked: 0 }],
+        ['b', { balance: 100, locked: 60, frozen: 0, addressFrozen: false }],
+        ['c', { balance: 5, locked: 0, frozen: 0, addressFrozen: false }],
       ]),
     );
   });
