@@ -35,55 +35,49 @@ export function registerRoutes(
     async (request) => register.registerOf(caller(request), request.params.id, request.query.as_of),
   );
 
-  app.get(
-    '/api/v1/tokens/:id/register.csv',
+  const exports = [
     {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'The register of holders as of an instant, as CSV (a TOTAL row last)',
-        description,
-        security: bearer,
-        params: IdParams,
-        querystring: RegisterQuery,
-      },
+      ext: 'csv',
+      summary: 'The register of holders as of an instant, as CSV (a TOTAL row last)',
+      type: 'text/csv; charset=utf-8',
+      body: (found: Parameters<typeof registerCsv>[0]) => Promise.resolve(registerCsv(found)),
     },
-    async (request, reply) => {
-      const found = await register.registerOf(
-        caller(request),
-        request.params.id,
-        request.query.as_of,
-      );
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${registerFileName(found, 'csv')}"`)
-        .send(registerCsv(found));
-    },
-  );
-
-  app.get(
-    '/api/v1/tokens/:id/register.pdf',
     {
-      onRequest,
-      schema: {
-        tags,
-        summary: 'The register of holders as of an instant, as a PDF with a certification to sign',
-        description,
-        security: bearer,
-        params: IdParams,
-        querystring: RegisterQuery,
+      ext: 'pdf',
+      summary: 'The register of holders as of an instant, as a PDF with a certification to sign',
+      type: 'application/pdf',
+      body: async (found: Parameters<typeof registerPdf>[0]) =>
+        Buffer.from(await registerPdf(found)),
+    },
+  ] as const;
+  for (const format of exports) {
+    app.get(
+      `/api/v1/tokens/:id/register.${format.ext}`,
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: format.summary,
+          description,
+          security: bearer,
+          params: IdParams,
+          querystring: RegisterQuery,
+        },
       },
-    },
-    async (request, reply) => {
-      const found = await register.registerOf(
-        caller(request),
-        request.params.id,
-        request.query.as_of,
-      );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${registerFileName(found, 'pdf')}"`)
-        .send(Buffer.from(await registerPdf(found)));
-    },
-  );
+      async (request, reply) => {
+        const found = await register.registerOf(
+          caller(request),
+          request.params.id,
+          request.query.as_of,
+        );
+        return reply
+          .type(format.type)
+          .header(
+            'content-disposition',
+            `attachment; filename="${registerFileName(found, format.ext)}"`,
+          )
+          .send(await format.body(found));
+      },
+    );
+  }
 }
