@@ -34,6 +34,7 @@ try {
     db,
     clock: { now: () => new Date() },
     treasuryId: treasury.id,
+    platformCountry: 'AE',
     broadcaster: silentBroadcaster,
     metrics: tradingMetrics(),
     logger: database.logger,

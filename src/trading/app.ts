@@ -30,7 +30,6 @@ import { tradingMetrics } from './metrics.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { otcRoutes } from './otc/otc.routes.js';
 import { otcService } from './otc/otc.service.js';
-import { orderCompliance } from './orders/order-compliance.js';
 import { ordersService } from './orders/orders.service.js';
 import { settlementRoutes } from './settlement/settlement.routes.js';
 import { settlementService } from './settlement/settlement.service.js';
@@ -110,6 +109,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     metrics,
     logger,
     maxBatch: config.tradingWriter.maxBatch,
+    platformCountry: config.issuance.platformCountry,
     ownership: new BookOwnership(db),
   });
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);
@@ -148,11 +148,6 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
       db,
       books,
       clock,
-      compliance: orderCompliance({
-        db,
-        clock,
-        platformCountry: config.issuance.platformCountry,
-      }),
       publishedBook: (id, depth) => hub.book(id, depth),
     }),
     otc,

@@ -4,7 +4,10 @@
  * the batch decided, for all its books at once. Every function also runs inside a caller's
  * transaction (OTC).
  */
+import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
+import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
 import type { Db } from '../../lib/db/database.js';
+import type { TokenComplianceRulesRow } from '../../lib/db/schema-compliance.js';
 import { prepared, runPrepared } from '../../lib/db/prepared.js';
 import type {
   AccountType,
@@ -67,6 +70,20 @@ export async function readTokens(
 
 export async function readToken(db: Db, tokenId: string): Promise<TokenRead | undefined> {
   return (await readTokens(db, [tokenId])).get(tokenId);
+}
+
+const rulesStatement = prepared(
+  'batch_rules',
+  `select * from token_compliance_rules where token_id = any($1::uuid[])`,
+);
+
+/** The transfer rules of those of `tokenIds` that have some (docs/compliance.md). */
+export async function readTokenRules(
+  db: Db,
+  tokenIds: readonly string[],
+): Promise<Map<string, ComplianceRules>> {
+  const { rows } = await runPrepared<TokenComplianceRulesRow>(db, rulesStatement, [tokenIds]);
+  return new Map(rows.map((row) => [row.token_id, rulesOfRow(row)]));
 }
 
 const tradersStatement = prepared(

@@ -3,9 +3,10 @@
  * queue of the commands of every book this process owns (ownership.ts: another process would serve
  * others, each with its own sequencer). Whatever arrived while the previous batch was planned
  * becomes the next batch, whatever its tokens: it reads what it needs for all its tokens and
- * traders at once (two statements, sent together), checks and plans each command in turn against
- * its own book (each plan applied at once, so the next command of that book is planned against
- * it; books stay independent, the users' money is one balance), writes every book's part in ONE
+ * traders at once (and the holder state of tokens with transfer rules: batch-compliance.ts),
+ * checks and plans each command in turn against its own book (each plan applied at once, so the
+ * next command of that book is planned against it; books stay independent, the users' money is
+ * one balance), writes every book's part in ONE
  * statement (atomic, so it needs no transaction of its own), and only after it commits answers
  * the requests and publishes each book's updates.
  *
@@ -20,14 +21,18 @@
  * balance is retried a few times with the same commands; any other failure answers the batch
  * with 503.
  */
+import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
+import { readComplianceState } from '../../lib/compliance/compliance-state.queries.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
 import type { TradingMetrics } from '../metrics.js';
 import { Batch, FiatAccount, type HeldTokens } from './batch.js';
+import { BatchCompliance, intentOf, type RuledToken } from './batch-compliance.js';
 import {
   fiatBalancesOf,
+  readTokenRules,
   readTokens,
   readTraders,
   writeBatch,
@@ -56,6 +61,8 @@ export interface SequencerDeps {
   db: Db;
   clock: Clock;
   treasuryId: string;
+  /** the country of an identity without an approved KYC (compliance-state.queries.ts) */
+  platformCountry: string;
   broadcaster: Broadcaster;
   metrics: TradingMetrics;
   logger: Logger;
@@ -268,19 +275,54 @@ export class Sequencer {
       // the write is one statement, atomic and committed on its own (batch.queries.ts).
       const { db } = this.deps;
       const pending = under?.pending;
-      const [tokens, traders] = await Promise.all([
+      const [tokens, traders, rules] = await Promise.all([
         readTokens(db, batch.tokenIds),
         readTraders(db, [...pairs.values()], pending?.marker ?? null),
+        readTokenRules(db, batch.tokenIds),
       ]);
       return this.plan(
         batch,
         started,
         tokensAfter(tokens, pending),
         tradersAfter(traders, [...pairs.values()], pending, traders.markerSeen),
+        await this.ruledTokens(batch, rules, under),
       );
     } catch (error) {
       return new Failure(error);
     }
+  }
+
+  /**
+   * The state of each token of the batch that has rules and orders to decide (one statement per
+   * token). It must include the orders of the batch in flight: when that batch wrote one of these
+   * tokens, its commit is awaited rather than laid over the read, so a book with rules plans
+   * behind its previous commit (grouped still, not pipelined); every other book is unaffected.
+   */
+  private async ruledTokens(
+    batch: Attempt,
+    rules: ReadonlyMap<string, ComplianceRules>,
+    under: Flight | undefined,
+  ): Promise<Map<string, RuledToken>> {
+    const users = new Map<string, Set<string>>();
+    for (const { tokenId, command } of batch.items) {
+      if (!rules.has(tokenId) || (command.kind !== 'place' && command.kind !== 'amend')) continue;
+      const ofToken = users.get(tokenId) ?? new Set<string>();
+      users.set(tokenId, ofToken.add(command.input.userId));
+    }
+    const ruled = new Map<string, RuledToken>();
+    if (users.size === 0) return ruled;
+    if (under?.writes.some((write) => users.has(write.tokenId))) await under.written;
+    const { db, platformCountry } = this.deps;
+    await Promise.all(
+      [...users].map(async ([tokenId, userIds]) => {
+        const state = await readComplianceState(db, tokenId, [...userIds], {
+          count: 'committed',
+          platformCountry,
+        });
+        ruled.set(tokenId, { rules: rules.get(tokenId)!, state });
+      }),
+    );
+    return ruled;
   }
 
   /** Sends a planned batch's write (one statement); nothing to write commits at once. */
@@ -298,15 +340,20 @@ export class Sequencer {
     };
   }
 
-  /** Checks and plans each command against its book; pure but for the books it changes. */
+  /**
+   * Checks each command against its token's rules and its book, and plans it; pure but for the
+   * books it changes.
+   */
   private plan(
     batch: Attempt,
     started: bigint,
     tokens: Map<string, TokenRead>,
     reads: TraderReads,
+    ruled: ReadonlyMap<string, RuledToken>,
   ): Planned {
     const id = newId();
     const now = this.deps.clock.now();
+    const compliance = new BatchCompliance(ruled, now);
     const fiat = new FiatAccount(fiatBalancesOf(reads.traders));
     const contexts = new Map<string, BatchContext>();
     const contextOf = (tokenId: string): BatchContext | undefined => {
@@ -327,7 +374,13 @@ export class Sequencer {
     const outcomes = batch.items.map(({ tokenId, command }): Outcome => {
       const ctx = contextOf(tokenId);
       if (!ctx) return { ok: false, error: new AppError('NOT_FOUND', 'Unknown token') };
-      return executeCommand(ctx, command);
+      // the rules first, on the order as sent (a refused order never reaches the book)
+      const intent = ruled.has(tokenId) ? intentOf(command, ctx.state) : undefined;
+      const refusal = intent && compliance.refusal(tokenId, intent);
+      if (refusal) return { ok: false, error: refusal };
+      const outcome = executeCommand(ctx, command);
+      if (outcome.ok && intent) compliance.accepted(tokenId, intent);
+      return outcome;
     });
     const parts = new Map<string, Batch>();
     for (const [tokenId, ctx] of contexts) if (!ctx.batch.isEmpty) parts.set(tokenId, ctx.batch);

@@ -11,7 +11,6 @@ import { AppError } from '../../lib/errors.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/sequencer.js';
 import type { DepthSnapshot } from '../engine/index.js';
-import type { OrderCompliance } from './order-compliance.js';
 import { fromTicks } from './order-request.js';
 import { defaultTimeInForce, preflightRefusal } from './order-request.js';
 import {
@@ -46,11 +45,10 @@ export function ordersService(deps: {
   db: Db;
   books: Books;
   clock: Clock;
-  compliance: OrderCompliance;
   /** a token's book as the market data feed has published it (MarketDataHub.book) */
   publishedBook: (tokenId: string, depth: number) => DepthSnapshot | undefined;
 }) {
-  const { db, books, clock, compliance } = deps;
+  const { db, books, clock } = deps;
   /** client_order_ids being placed right now, so a replay racing its first send waits for it */
   const inFlight = new Map<string, { hash: string; answer: Promise<PlaceOrderAnswer> }>();
 
@@ -70,9 +68,7 @@ export function ordersService(deps: {
   }
 
   async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
-    const { side, quantity } = body;
-    const admission = await compliance.admit({ tokenId: body.token_id, userId, side, quantity });
-    const placed = books.submit(body.token_id, {
+    const result = await books.submit(body.token_id, {
       kind: 'place',
       input: {
         userId,
@@ -89,7 +85,6 @@ export function ordersService(deps: {
         confirmNavDeviation: body.confirm_nav_deviation ?? false,
       },
     });
-    const result = await admission.until(placed);
     return {
       order: toOrderView(result.orders[0]!),
       trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
@@ -156,11 +151,7 @@ export function ordersService(deps: {
       if (body.quantity === undefined && body.price === undefined) {
         throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
       }
-      // Only a raised quantity can break a rule; a price change or a decrease moves no more units.
-      const added = (body.quantity ?? order.quantity) - order.quantity;
-      const intent = { tokenId: order.token_id, userId, side: order.side, quantity: added };
-      const admission = added > 0 ? await compliance.admit(intent) : undefined;
-      const amended = books.submit(order.token_id, {
+      const result = await books.submit(order.token_id, {
         kind: 'amend',
         input: {
           orderId,
@@ -171,7 +162,6 @@ export function ordersService(deps: {
           confirmNavDeviation: body.confirm_nav_deviation ?? false,
         },
       });
-      const result = await (admission ? admission.until(amended) : amended);
       return {
         order: toOrderView(result.orders[0]!),
         trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
