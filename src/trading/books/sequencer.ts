@@ -6,9 +6,8 @@
  * traders at once (and the holder state of tokens with transfer rules: batch-compliance.ts),
  * checks and plans each command in turn against its own book (each plan applied at once, so the
  * next command of that book is planned against it; books stay independent, the users' money is
- * one balance), writes every book's part in ONE
- * statement (atomic, so it needs no transaction of its own), and only after it commits answers
- * the requests and publishes each book's updates.
+ * one balance), writes every book's part in ONE statement (atomic, so it needs no transaction of
+ * its own), and only after it commits answers the requests and publishes each book's updates.
  *
  * Pipelined: the next batch is read and planned while the previous one's write is in flight,
  * against the books as that batch left them and the balances as it will leave them
