@@ -192,6 +192,7 @@ export const errorCatalogue = {
   TRADE_NOT_FOUND: { status: 404, title: 'No such trade' },
   TRADE_NOT_FAILED: { status: 409, title: 'Only a trade whose settlement failed can be retried' },
   INVALID_TIME_RANGE: { status: 422, title: 'The time range must end after it starts' },
+  TIME_RANGE_TOO_LONG: { status: 422, title: 'The time range is longer than one request reads' },
   HOLDER_NOT_VERIFIED: {
     status: 422,
     title: "A holder of this trade is not verified on the token's identity registry",

@@ -66,7 +66,36 @@ export interface OrderStatusHistoryTable {
   filled_quantity: number;
   remaining_quantity: number;
   reason: string | null;
+  /** the order's limit price and quantity after the event (an amend may change them) */
+  price: string | null;
+  quantity: number | null;
+  /** the book's sequence after the event; null before the audit trail (migration 0027) */
+  book_sequence: number | null;
+  /** when the row was written, to the microsecond (before the audit trail: created_at) */
+  recorded_at: ColumnType<Date, never, never>;
   created_at: CreatedAt;
+}
+
+/**
+ * An order, amend or cancel refused (docs/reports.md, the order audit trail): append-only. The
+ * order's fields are as sent; a cancel names only its order.
+ */
+export interface OrderRefusalsTable {
+  id: Generated<number>;
+  recorded_at: ColumnType<Date, never, never>;
+  user_id: string;
+  token_id: string | null;
+  order_id: string | null;
+  action: 'place' | 'amend' | 'cancel';
+  side: string | null;
+  order_type: string | null;
+  time_in_force: string | null;
+  price: string | null;
+  stop_price: string | null;
+  quantity: number | null;
+  client_order_id: string | null;
+  code: string;
+  book_sequence: number | null;
 }
 
 export interface TradesTable {
@@ -143,6 +172,7 @@ export interface UserTradingColumns {
 export interface TradingTables {
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
+  order_refusals: OrderRefusalsTable;
   trades: TradesTable;
   trade_settlement_history: TradeSettlementHistoryTable;
   token_navs: TokenNavsTable;
@@ -153,3 +183,4 @@ export type NewOrder = Insertable<OrdersTable>;
 export type Trade = Selectable<TradesTable>;
 export type NewTrade = Insertable<TradesTable>;
 export type TokenNav = Selectable<TokenNavsTable>;
+export type NewOrderRefusal = Insertable<OrderRefusalsTable>;

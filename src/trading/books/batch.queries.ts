@@ -17,6 +17,7 @@ import type {
   VerificationStatus,
 } from '../../lib/db/schema.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
+import type { NewOrderRefusal } from '../../lib/db/schema-trading.js';
 import { newId } from '../../lib/ids.js';
 import {
   fiatBatchCtes,
@@ -218,10 +219,17 @@ const writeStatement = prepared(
        as v(id, status, quantity, filled, remaining, locked, value, price, reason, priority)
      where o.id = v.id
    ), history as (
-     insert into order_status_history
-       (order_id, status, filled_quantity, remaining_quantity, reason, created_at)
+     insert into order_status_history (order_id, status, filled_quantity, remaining_quantity,
+       reason, price, quantity, book_sequence, created_at)
      select v.*, $1
-     from unnest($32::uuid[], $33::varchar[], $34::bigint[], $35::bigint[], $36::varchar[]) as v
+     from unnest($32::uuid[], $33::varchar[], $34::bigint[], $35::bigint[], $36::varchar[],
+       $77::numeric[], $78::bigint[], $79::bigint[]) as v
+   ), refused as (
+     insert into order_refusals (user_id, token_id, order_id, action, side, order_type,
+       time_in_force, price, stop_price, quantity, client_order_id, code, book_sequence)
+     select * from unnest($80::uuid[], $81::uuid[], $82::uuid[], $83::varchar[], $84::varchar[],
+       $85::varchar[], $86::varchar[], $87::numeric[], $88::numeric[], $89::bigint[],
+       $90::varchar[], $91::varchar[], $92::bigint[])
    ), new_trades as (
      insert into trades (id, token_id, buy_order_id, sell_order_id, buy_otc_order_id,
        sell_otc_order_id, buyer_id, seller_id, taker_side, price, quantity, total, platform_fee,
@@ -298,6 +306,14 @@ function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): 
   return out;
 }
 
+/** What a batch writes: each changed book's part, the fiat of all, the refusals of all. */
+export interface BatchWrite {
+  now: Date;
+  fiat: FiatAccount;
+  writes: readonly BookWrite[];
+  refusals: readonly NewOrderRefusal[];
+}
+
 /** One book's part of a write: its rows and the book's sequence after them. */
 export interface BookWrite {
   tokenId: string;
@@ -312,8 +328,7 @@ export interface BookWrite {
  */
 export async function writeBatch(
   db: Db,
-  fiat: FiatAccount,
-  parts: readonly BookWrite[],
+  { now, fiat, writes: parts, refusals }: BatchWrite,
   treasuryId: string,
 ): Promise<void> {
   const movements = [...fiat.movements];
@@ -339,8 +354,9 @@ export async function writeBatch(
       [...batch.wallets.entries()].map(([userId, delta]) => ({ userId, tokenId, ...delta })),
     )
     .filter((wallet) => wallet.balance !== 0 || wallet.locked !== 0);
+  const history = parts.flatMap(({ batch }) => batch.history);
   const written = runPrepared<{ ledger_rows: number }>(db, writeStatement, [
-    parts[0]!.batch.now,
+    now,
     ...columns(inserted, [
       'id',
       'token_id',
@@ -375,10 +391,7 @@ export async function writeBatch(
       'cancel_reason',
       'priority',
     ]),
-    ...columns(
-      parts.flatMap(({ batch }) => batch.history),
-      ['order_id', 'status', 'filled_quantity', 'remaining_quantity', 'reason'],
-    ),
+    ...columns(history, ['order_id', 'status', 'filled_quantity', 'remaining_quantity', 'reason']),
     ...columns(trades, [
       'id',
       'token_id',
@@ -407,6 +420,22 @@ export async function writeBatch(
     parts.map((part) => part.bookSequence),
     parts.map((part) => part.batch.lastPrice),
     parts.map((part) => part.batch.haltedUntil),
+    ...columns(history, ['price', 'quantity', 'book_sequence']),
+    ...columns(refusals, [
+      'user_id',
+      'token_id',
+      'order_id',
+      'action',
+      'side',
+      'order_type',
+      'time_in_force',
+      'price',
+      'stop_price',
+      'quantity',
+      'client_order_id',
+      'code',
+      'book_sequence',
+    ]),
   ]).then((result) => result.rows[0]?.ledger_rows ?? 0);
   await fiatBatchOutcome(written, movements);
 }

@@ -31,6 +31,10 @@ export interface HistoryRow {
   filled_quantity: number;
   remaining_quantity: number;
   reason: string | null;
+  price: string | null;
+  quantity: number;
+  /** the book's sequence after the event (the audit trail's order of a batch's events) */
+  book_sequence: number;
   created_at: Date;
 }
 
@@ -116,13 +120,16 @@ export class Batch {
     if (!this.inserted.has(order.id)) this.updated.set(order.id, order);
   }
 
-  recordHistory(order: Order, reason: string | null): void {
+  recordHistory(order: Order, reason: string | null, bookSequence: number): void {
     this.history.push({
       order_id: order.id,
       status: order.status,
       filled_quantity: order.filled_quantity,
       remaining_quantity: order.remaining_quantity,
       reason,
+      price: order.price,
+      quantity: order.quantity,
+      book_sequence: bookSequence,
       created_at: this.now,
     });
   }

@@ -3,8 +3,9 @@
  * batch (execution.ts), or refused with the AppError that says why (a refusal records nothing).
  * Pure: no IO.
  */
-import type { Order, Trade } from '../../lib/db/schema-trading.js';
+import type { NewOrderRefusal, Order, Trade } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
+import type { LiveRow } from './book-state.js';
 import {
   amendOrder,
   cancelAllOf,
@@ -34,6 +35,80 @@ export interface CommandResult {
 }
 
 export type Outcome = { ok: true; orderIds: string[] } | { ok: false; error: AppError };
+
+/**
+ * A user's order, amend or cancel as the audit trail records its refusal (docs/reports.md), or
+ * undefined for the commands no user sent (expiry, closing a book, an agent's restriction). An
+ * amend's side and type are its order's, when the book still has it.
+ */
+export function refusalOf(
+  tokenId: string | null,
+  command: BookCommand,
+  code: string,
+  order: LiveRow | undefined,
+  bookSequence: number | null,
+): NewOrderRefusal | undefined {
+  const common = { token_id: tokenId, code, book_sequence: bookSequence };
+  switch (command.kind) {
+    case 'place': {
+      const { input } = command;
+      return {
+        ...common,
+        user_id: input.userId,
+        order_id: null,
+        action: 'place',
+        side: input.side,
+        order_type: input.orderType,
+        time_in_force: input.timeInForce,
+        price: input.price,
+        stop_price: input.stopPrice,
+        quantity: input.quantity,
+        client_order_id: input.clientOrderId,
+      };
+    }
+    case 'amend': {
+      const { input } = command;
+      return {
+        ...common,
+        user_id: input.userId,
+        order_id: input.orderId,
+        action: 'amend',
+        side: order?.side ?? null,
+        order_type: order?.order_type ?? null,
+        time_in_force: order?.time_in_force ?? null,
+        price: input.price ?? null,
+        stop_price: null,
+        quantity: input.quantity ?? null,
+        client_order_id: order?.client_order_id ?? null,
+      };
+    }
+    case 'cancel':
+      if (command.userId === null) return undefined;
+      return {
+        ...common,
+        user_id: command.userId,
+        order_id: command.orderId,
+        action: 'cancel',
+        side: order?.side ?? null,
+        order_type: order?.order_type ?? null,
+        time_in_force: order?.time_in_force ?? null,
+        price: null,
+        stop_price: null,
+        quantity: null,
+        client_order_id: order?.client_order_id ?? null,
+      };
+    case 'cancel_all':
+    case 'restrict':
+      return undefined;
+  }
+}
+
+/** A refusal its batch recorded in the audit trail: the caller records any other. */
+export class BookRefusal extends AppError {
+  constructor(error: AppError) {
+    super(error.code, error.detail, error.extra);
+  }
+}
 
 /** The user whose eligibility and balances the command is checked against, if any. */
 export function commandUser(command: BookCommand): string | null {

@@ -436,7 +436,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
     row.side === 'buy' ? toMoney(new Exact(price!).times(remaining)) : row.locked_fiat;
   if (!keepsPlace) row.priority = state.nextPriority++;
   batch.touch(row);
-  batch.recordHistory(row, 'AMENDED');
+  batch.recordHistory(row, 'AMENDED', state.book.sequence);
   recordPlan(ctx, amended.plan, {});
 }
 
@@ -590,7 +590,7 @@ function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, E
       state.live.delete(row.id);
     }
     batch.touch(row);
-    batch.recordHistory(row, reason);
+    batch.recordHistory(row, reason, state.book.sequence);
   }
   if (plan.tradeCount > 0) checkBreaker(ctx);
 }

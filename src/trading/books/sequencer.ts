@@ -23,6 +23,7 @@
 import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
 import { readComplianceState } from '../../lib/compliance/compliance-state.queries.js';
 import type { Db } from '../../lib/db/database.js';
+import type { NewOrderRefusal } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
@@ -41,8 +42,10 @@ import {
   type TraderReads,
 } from './batch.queries.js';
 import {
+  BookRefusal,
   commandUser,
   executeCommand,
+  refusalOf,
   type BookCommand,
   type CommandResult,
   type Outcome,
@@ -96,8 +99,11 @@ interface Attempt {
 interface Planned extends Attempt {
   started: bigint;
   answers: (CommandResult | AppError)[];
+  now: Date;
   fiat: FiatAccount;
   writes: BookWrite[];
+  /** the refused commands users sent, for the audit trail */
+  refusals: NewOrderRefusal[];
   published: Publication[];
   /** what the write changes, for the batch planned while it is in flight */
   pending: PendingWrite | undefined;
@@ -326,10 +332,11 @@ export class Sequencer {
 
   /** Sends a planned batch's write (one statement); nothing to write commits at once. */
   private write(planned: Planned): Flight {
+    const { writes, refusals } = planned;
     const written =
-      planned.writes.length === 0
+      writes.length === 0 && refusals.length === 0
         ? Promise.resolve()
-        : writeBatch(this.deps.db, planned.fiat, planned.writes, this.deps.treasuryId);
+        : writeBatch(this.deps.db, planned, this.deps.treasuryId);
     return {
       ...planned,
       written: written.then(
@@ -370,15 +377,32 @@ export class Sequencer {
       }
       return ctx;
     };
+    const refusals: NewOrderRefusal[] = [];
+    /** the refusal as answered, recorded in the audit trail when a user sent the command */
+    const refuse = (tokenId: string, command: BookCommand, error: AppError): Outcome => {
+      const book = this.book(tokenId);
+      const orderId =
+        command.kind === 'amend'
+          ? command.input.orderId
+          : command.kind === 'cancel'
+            ? command.orderId
+            : undefined;
+      const order = orderId === undefined ? undefined : book?.live.get(orderId);
+      const row = refusalOf(tokenId, command, error.code, order, book?.book.sequence ?? null);
+      if (!row) return { ok: false, error };
+      refusals.push(row);
+      return { ok: false, error: new BookRefusal(error) };
+    };
     const outcomes = batch.items.map(({ tokenId, command }): Outcome => {
       const ctx = contextOf(tokenId);
-      if (!ctx) return { ok: false, error: new AppError('NOT_FOUND', 'Unknown token') };
+      if (!ctx) return refuse(tokenId, command, new AppError('NOT_FOUND', 'Unknown token'));
       // the rules first, on the order as sent (a refused order never reaches the book)
       const intent = ruled.has(tokenId) ? intentOf(command, ctx.state) : undefined;
       const refusal = intent && compliance.refusal(tokenId, intent);
-      if (refusal) return { ok: false, error: refusal };
+      if (refusal) return refuse(tokenId, command, refusal);
       const outcome = executeCommand(ctx, command);
-      if (outcome.ok && intent) compliance.accepted(tokenId, intent);
+      if (!outcome.ok) return refuse(tokenId, command, outcome.error);
+      if (intent) compliance.accepted(tokenId, intent);
       return outcome;
     });
     const parts = new Map<string, Batch>();
@@ -387,7 +411,9 @@ export class Sequencer {
       ...batch,
       started,
       answers: outcomes.map((outcome, i) => answerOf(batch.items[i]!, outcome, parts)),
+      now,
       fiat,
+      refusals,
       writes: [...parts].map(([tokenId, part]) => ({
         tokenId,
         batch: part,

@@ -1,6 +1,12 @@
 /** Reads of orders and trades (the writer does every write, books/batch.queries.ts). */
 import type { Db } from '../../lib/db/database.js';
-import type { Order, OrderStatus, SettlementStatus, Trade } from '../../lib/db/schema-trading.js';
+import type {
+  NewOrderRefusal,
+  Order,
+  OrderStatus,
+  SettlementStatus,
+  Trade,
+} from '../../lib/db/schema-trading.js';
 
 export function findOrder(db: Db, id: string): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
@@ -83,4 +89,9 @@ export function listTrades(
     .orderBy('id', 'desc')
     .limit(filter.limit + 1)
     .execute();
+}
+
+/** A refused order, amend or cancel in the audit trail (docs/reports.md). */
+export async function recordRefusal(db: Db, refusal: NewOrderRefusal): Promise<void> {
+  await db.insertInto('order_refusals').values(refusal).execute();
 }

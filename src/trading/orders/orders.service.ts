@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../lib/db/database.js';
 import { liveOrderStatuses, type Order } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
+import { BookRefusal, refusalOf, type BookCommand } from '../books/book-command.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/sequencer.js';
 import type { DepthSnapshot } from '../engine/index.js';
@@ -18,6 +19,7 @@ import {
   findOrder,
   listOrders,
   listTrades,
+  recordRefusal,
   tokensWithLiveOrders,
   tradesOfOrder,
 } from './orders.queries.js';
@@ -67,8 +69,8 @@ export function ordersService(deps: {
     };
   }
 
-  async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
-    const result = await books.submit(body.token_id, {
+  function placeCommand(userId: string, body: PlaceOrderBody, hash: string | null): BookCommand {
+    return {
       kind: 'place',
       input: {
         userId,
@@ -84,40 +86,72 @@ export function ordersService(deps: {
         confirmFatFinger: body.confirm_fat_finger ?? false,
         confirmNavDeviation: body.confirm_nav_deviation ?? false,
       },
-    });
+    };
+  }
+
+  /**
+   * Runs a user's command, recording in the audit trail a refusal its batch did not record (one
+   * decided here, before the book, or a batch that could not commit).
+   */
+  async function audited<T>(
+    command: BookCommand,
+    tokenId: () => string | null,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AppError && !(error instanceof BookRefusal)) {
+        await recordRefusal(db, refusalOf(tokenId(), command, error.code, undefined, null)!);
+      }
+      throw error;
+    }
+  }
+
+  async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
+    const result = await books.submit(body.token_id, placeCommand(userId, body, hash));
     return {
       order: toOrderView(result.orders[0]!),
       trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
     };
   }
 
-  return {
-    async place(userId: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer> {
-      const refusal = preflightRefusal(body, clock.now());
-      if (refusal) throw new AppError(refusal.code, refusal.detail);
-      const clientOrderId = body.client_order_id;
-      if (clientOrderId === undefined) return submitPlace(userId, body, null);
+  async function place(userId: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer> {
+    const refusal = preflightRefusal(body, clock.now());
+    if (refusal) throw new AppError(refusal.code, refusal.detail);
+    const clientOrderId = body.client_order_id;
+    if (clientOrderId === undefined) return submitPlace(userId, body, null);
 
-      const hash = requestHash(body);
-      const key = `${userId}:${clientOrderId}`;
-      const pending = inFlight.get(key);
-      if (pending) {
-        if (pending.hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
-        return pending.answer;
-      }
-      const since = new Date(clock.now().getTime() - DAY_MS);
-      const existing = await findByClientOrderId(db, userId, clientOrderId, since);
-      if (existing) {
-        if (existing.request_hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
-        return answerOf(existing);
-      }
-      const answer = submitPlace(userId, body, hash);
-      inFlight.set(key, { hash, answer });
-      try {
-        return await answer;
-      } finally {
-        inFlight.delete(key);
-      }
+    const hash = requestHash(body);
+    const key = `${userId}:${clientOrderId}`;
+    const pending = inFlight.get(key);
+    if (pending) {
+      if (pending.hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
+      return pending.answer;
+    }
+    const since = new Date(clock.now().getTime() - DAY_MS);
+    const existing = await findByClientOrderId(db, userId, clientOrderId, since);
+    if (existing) {
+      if (existing.request_hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
+      return answerOf(existing);
+    }
+    const answer = submitPlace(userId, body, hash);
+    inFlight.set(key, { hash, answer });
+    try {
+      return await answer;
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  return {
+    place(userId: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer> {
+      const command = placeCommand(userId, body, null);
+      return audited(
+        command,
+        () => body.token_id,
+        () => place(userId, body),
+      );
     },
 
     async get(userId: string, orderId: string) {
@@ -133,25 +167,29 @@ export function ordersService(deps: {
       });
     },
 
-    async cancel(userId: string, orderId: string) {
-      const order = await ownOrder(userId, orderId);
-      if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
-      const result = await books.submit(order.token_id, {
+    cancel(userId: string, orderId: string) {
+      const command: BookCommand = {
         kind: 'cancel',
         orderId,
         userId,
         reason: 'CANCELLED_BY_OWNER',
-      });
-      return toOrderView(result.orders[0]!);
+      };
+      let tokenId: string | null = null;
+      return audited(
+        command,
+        () => tokenId,
+        async () => {
+          const order = await ownOrder(userId, orderId);
+          tokenId = order.token_id;
+          if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
+          const result = await books.submit(order.token_id, command);
+          return toOrderView(result.orders[0]!);
+        },
+      );
     },
 
-    async amend(userId: string, orderId: string, body: AmendOrderBody) {
-      const order = await ownOrder(userId, orderId);
-      if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
-      if (body.quantity === undefined && body.price === undefined) {
-        throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
-      }
-      const result = await books.submit(order.token_id, {
+    amend(userId: string, orderId: string, body: AmendOrderBody) {
+      const command: BookCommand = {
         kind: 'amend',
         input: {
           orderId,
@@ -161,11 +199,25 @@ export function ordersService(deps: {
           confirmFatFinger: body.confirm_fat_finger ?? false,
           confirmNavDeviation: body.confirm_nav_deviation ?? false,
         },
-      });
-      return {
-        order: toOrderView(result.orders[0]!),
-        trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
       };
+      let tokenId: string | null = null;
+      return audited(
+        command,
+        () => tokenId,
+        async () => {
+          const order = await ownOrder(userId, orderId);
+          tokenId = order.token_id;
+          if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
+          if (body.quantity === undefined && body.price === undefined) {
+            throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
+          }
+          const result = await books.submit(order.token_id, command);
+          return {
+            order: toOrderView(result.orders[0]!),
+            trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
+          };
+        },
+      );
     },
 
     async cancelAll(userId: string, tokenId: string | undefined) {

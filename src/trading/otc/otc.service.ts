@@ -150,8 +150,12 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
     treasury ??= await treasuryId(db);
     await writeBatch(
       trx,
-      fiat,
-      [{ tokenId: token.id, batch, bookSequence: token.book_sequence }],
+      {
+        now: batch.now,
+        fiat,
+        writes: [{ tokenId: token.id, batch, bookSequence: token.book_sequence }],
+        refusals: [],
+      },
       treasury,
     );
     for (const row of changed) await updateOtcOrder(trx, row);

@@ -12,6 +12,7 @@ import { AdminTokens } from './pages/admin-tokens.js';
 import { AdminUsers } from './pages/admin-users.js';
 import { Account, FirstPassword } from './pages/account.js';
 import { AdminSettlement } from './pages/admin-settlement.js';
+import { AdminOrderAudit } from './pages/admin-order-audit.js';
 import { AdminSurveillance } from './pages/admin-surveillance.js';
 import { AdminTrading } from './pages/admin-trading.js';
 import { AdminAgentActions } from './pages/admin-agent-actions.js';
@@ -84,6 +85,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/trading', 'Trading halts'],
     ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
+    ['/admin/order-audit', 'Order audit'],
     ['/admin/users', 'Users'],
     ['/market', 'Marketplace'],
   ],
@@ -98,6 +100,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/trading', 'Trading halts'],
     ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
+    ['/admin/order-audit', 'Order audit'],
     ['/admin/users', 'Users'],
     ['/market', 'Marketplace'],
   ],
@@ -156,6 +159,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminAgentActions />;
     case '/admin/surveillance':
       return <AdminSurveillance />;
+    case '/admin/order-audit':
+      return <AdminOrderAudit />;
     case '/account':
       return <Account />;
     default:
