@@ -29,7 +29,6 @@ import { portOf, portSettings, processNames } from './processes.js';
 import { loadOrCreateSecrets, secretsAsEnv } from './secrets.js';
 import { Service } from './service.js';
 import { startSupervisedAnvil } from './supervised-anvil.js';
-import { prepareDatabase } from './setup.js';
 
 interface Stoppable {
   name: string;
@@ -136,6 +135,8 @@ export async function start(): Promise<void> {
     const env: Record<string, string | undefined> = { ...secretsAsEnv(secrets), ...process.env };
     services = processNames.map((name) => new Service({ name, env: { ...env }, say, onGiveUp }));
     for (const service of services) service.spawn();
+    // The migrations and the admin's code load while PostgreSQL starts.
+    const setup = import('./setup.js');
     if (launcher.embedPostgres) {
       const pgData = path.join(launcher.dataDir, 'postgres');
       const pg = await step(
@@ -179,7 +180,7 @@ export async function start(): Promise<void> {
     for (const name of processNames)
       await assertPortFree(config.host, portOf(config, name), name, portSettings[name]);
 
-    const prepared = prepareDatabase(config);
+    const prepared = setup.then(({ prepareDatabase }) => prepareDatabase(config));
     pending = prepared;
     const { applied, admin } = await prepared;
     if (applied.length > 0) say(`migrations: ${applied.join(', ')}`);
