@@ -5,21 +5,20 @@ import type { RunningProcess } from '../lib/process.js';
 export const processNames = ['chain', 'provider-sandbox', 'platform', 'trading'] as const;
 export type ProcessName = (typeof processNames)[number];
 
+type Starter = (config: Config, logger: Logger) => Promise<RunningProcess>;
+
 /**
- * How each process starts, in the order `tessera start` runs them: the chain first, since others
+ * Loads each process's code, in the order `tessera start` runs them: the chain first, since others
  * call it. Each is imported only when asked for, so a process loads its own code, not the others'.
+ * Loading is apart from starting: the launcher has its processes load while PostgreSQL and anvil
+ * start, and tells them to start once those are up.
  */
-export const starters: Record<
-  ProcessName,
-  (config: Config, logger: Logger) => Promise<RunningProcess>
-> = {
-  chain: async (config, logger) => (await import('../chain/main.js')).startChain(config, logger),
-  'provider-sandbox': async (config, logger) =>
-    (await import('../provider-sandbox/main.js')).startProviderSandbox(config, logger),
-  platform: async (config, logger) =>
-    (await import('../platform/main.js')).startPlatform(config, logger),
-  trading: async (config, logger) =>
-    (await import('../trading/main.js')).startTrading(config, logger),
+export const loaders: Record<ProcessName, () => Promise<Starter>> = {
+  chain: async () => (await import('../chain/main.js')).startChain,
+  'provider-sandbox': async () =>
+    (await import('../provider-sandbox/main.js')).startProviderSandbox,
+  platform: async () => (await import('../platform/main.js')).startPlatform,
+  trading: async () => (await import('../trading/main.js')).startTrading,
 };
 
 /** The setting that chooses each process's port (named when the port is taken). */

@@ -1,8 +1,9 @@
 /**
  * One of the four processes run by `tessera start` as its own OS process (`bin/tessera.js <name>`,
- * the same command that runs it alone), with its own event loop and core. The launcher passes its
- * output through, waits until it says it is ready over the IPC channel and answers /healthz, and
- * supervises it: a process that exits on its own is restarted as src/cli/restarts.ts says.
+ * the same command that runs it alone), with its own event loop and core. The launcher forks it
+ * early so that it loads its code while PostgreSQL and anvil start, then tells it to start, passes
+ * its output through, waits until it says it is ready over the IPC channel and answers /healthz,
+ * and supervises it: a process that exits on its own is restarted as src/cli/restarts.ts says.
  * The IPC channel closes however the launcher ends (SIGKILL included), and the process then stops
  * itself (src/cli/run-one.ts), so none outlives its launcher.
  */
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { stopChild } from '../lib/embedded/child.js';
 import type { ProcessName } from './processes.js';
 import { describeExit, Restarts } from './restarts.js';
-import type { ReadyMessage } from './run-one.js';
+import type { ReadyMessage, StartMessage } from './run-one.js';
 
 const readyTimeoutMs = 120_000;
 
@@ -19,6 +20,7 @@ const command = fileURLToPath(new URL('../../bin/tessera.js', import.meta.url));
 
 export interface ServiceOptions {
   name: ProcessName;
+  /** the environment it is forked with (what the launcher knows before PostgreSQL and anvil) */
   env: Record<string, string | undefined>;
   say: (line: string) => void;
   /** the process exited once more than its restarts allow, or a restart failed */
@@ -29,6 +31,8 @@ export class Service {
   private child: ChildProcess | undefined;
   private stopping = false;
   private readonly restarts: Restarts;
+  private exit: Promise<string> | undefined;
+  private env: Record<string, string | undefined> | undefined;
   private output = '';
   url: string | undefined;
 
@@ -40,11 +44,9 @@ export class Service {
     return this.options.name;
   }
 
-  /** Starts the process; resolves once it is ready and answers /healthz. */
-  async start(): Promise<void> {
+  /** Forks the process, which loads its code and waits to be told to start. */
+  spawn(): void {
     const { name } = this.options;
-    // The launcher may be stopping already (a Ctrl-C while the chain started): start nothing more.
-    if (this.stopping) throw new Error(`${name} not started: stopping`);
     // Detached (a process group of its own): a terminal's Ctrl-C reaches the launcher only, which
     // stops the processes before anvil and PostgreSQL, in order.
     const child = fork(command, [name], {
@@ -63,6 +65,23 @@ export class Service {
       process.stderr.write(chunk);
       keep(chunk);
     });
+    // A process that failed while loading is reported by start(), not restarted.
+    this.exit = new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve(describeExit(code, signal))),
+    );
+  }
+
+  /**
+   * Tells the forked process to start on `env` (forking it first if it is not); resolves once it
+   * is ready and answers /healthz.
+   */
+  async start(env: Record<string, string | undefined>): Promise<void> {
+    const { name } = this.options;
+    // The launcher may be stopping already (a Ctrl-C while the chain started): start nothing more.
+    if (this.stopping) throw new Error(`${name} not started: stopping`);
+    if (!this.child) this.spawn();
+    const child = this.child!;
+    const exit = this.exit!;
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error(`${name} was not ready after ${readyTimeoutMs / 1000} s`));
@@ -72,25 +91,28 @@ export class Service {
         clearTimeout(timer);
         resolve(message.url);
       });
-      child.once('exit', (code, signal) => {
+      void exit.then((how) => {
         clearTimeout(timer);
         reject(
-          new Error(
-            `${name} exited before it was ready (${describeExit(code, signal)}):\n${this.output.slice(-2000)}`,
-          ),
+          new Error(`${name} exited before it was ready (${how}):\n${this.output.slice(-2000)}`),
         );
       });
+      // A child that already exited cannot take the message; its exit is reported above.
+      if (child.connected)
+        child.send({ type: 'start', env } satisfies StartMessage, () => undefined);
     });
     const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) });
     if (health.status !== 200) throw new Error(`${name} answers /healthz with ${health.status}`);
     this.url = url;
-    child.once('exit', (code, signal) => this.exitedOnItsOwn(child, describeExit(code, signal)));
+    this.env = env;
+    void exit.then((how) => this.exitedOnItsOwn(child, how));
   }
 
   private exitedOnItsOwn(child: ChildProcess, how: string): void {
     if (this.stopping || child !== this.child) return;
     this.restarts.exited(how, async () => {
-      await this.start();
+      this.child = undefined;
+      await this.start(this.env!);
       return this.url!;
     });
   }

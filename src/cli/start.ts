@@ -29,7 +29,6 @@ import { portOf, portSettings, processNames } from './processes.js';
 import { loadOrCreateSecrets, secretsAsEnv } from './secrets.js';
 import { Service } from './service.js';
 import { startSupervisedAnvil } from './supervised-anvil.js';
-import { prepareDatabase } from './setup.js';
 
 interface Stoppable {
   name: string;
@@ -47,6 +46,8 @@ export async function start(): Promise<void> {
   const command = commandProcesses();
   const launcher = loadLauncherConfig();
   const started: Stoppable[] = [];
+  // Forked before PostgreSQL and anvil start, so that they load meanwhile; stopped before them.
+  let services: Service[] = [];
   let pending: Promise<unknown> = Promise.resolve();
   let stopping: Promise<void> | undefined;
   let ownsLock = false;
@@ -60,7 +61,11 @@ export async function start(): Promise<void> {
     (stopping ??= (async () => {
       // A part being started (PostgreSQL, say) is stopped once it is up, not left behind.
       await pending.catch(() => undefined);
-      for (const part of started.reverse()) {
+      const processes = {
+        name: 'processes',
+        stop: async () => void (await Promise.all(services.map((service) => service.stop()))),
+      };
+      for (const part of [processes, ...started.reverse()]) {
         await part
           .stop()
           .catch((error: unknown) => say(`stopping ${part.name} failed: ${messageOf(error)}`));
@@ -128,6 +133,10 @@ export async function start(): Promise<void> {
 
     const secrets = await loadOrCreateSecrets(launcher.dataDir);
     const env: Record<string, string | undefined> = { ...secretsAsEnv(secrets), ...process.env };
+    services = processNames.map((name) => new Service({ name, env: { ...env }, say, onGiveUp }));
+    for (const service of services) service.spawn();
+    // The migrations and the admin's code load while PostgreSQL starts.
+    const setup = import('./setup.js');
     if (launcher.embedPostgres) {
       const pgData = path.join(launcher.dataDir, 'postgres');
       const pg = await step(
@@ -171,20 +180,15 @@ export async function start(): Promise<void> {
     for (const name of processNames)
       await assertPortFree(config.host, portOf(config, name), name, portSettings[name]);
 
-    const prepared = prepareDatabase(config);
+    const prepared = setup.then(({ prepareDatabase }) => prepareDatabase(config));
     pending = prepared;
     const { applied, admin } = await prepared;
     if (applied.length > 0) say(`migrations: ${applied.join(', ')}`);
 
-    const services = processNames.map((name) => new Service({ name, env, say, onGiveUp }));
-    started.push({
-      name: 'processes',
-      stop: async () => void (await Promise.all(services.map((service) => service.stop()))),
-    });
     // The chain first (the others call it), then the other three side by side.
     const [chain, ...others] = services;
-    await chain!.start();
-    await Promise.all(others.map((service) => service.start()));
+    await chain!.start(env);
+    await Promise.all(others.map((service) => service.start(env)));
     if (stopping) return;
 
     const startedIn = millisecondsSinceStart(command.at(-1)!) / 1000;

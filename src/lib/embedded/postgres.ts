@@ -5,11 +5,12 @@
  * installs process-wide exit hooks that would race our own ordered shutdown.
  * PostgreSQL refuses to run as root; as root the data folder is given to the `postgres` OS user.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { stopChild, waitUntilReady } from './child.js';
 import { assertPortFree } from './ports.js';
@@ -68,7 +69,8 @@ async function initialise(
     await fs.chown(pwfile, owner.uid, owner.gid);
   }
   try {
-    execFileSync(
+    // Not synchronous: the launcher's processes load their code meanwhile, and a signal is heard.
+    await promisify(execFile)(
       bin.initdb,
       [
         `--pgdata=${dir}`,
@@ -78,10 +80,10 @@ async function initialise(
         '--encoding=UTF8',
         '--locale=C',
       ],
-      { stdio: 'pipe', ...owner },
+      { ...owner },
     );
   } catch (error) {
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    const stderr = (error as { stderr?: string }).stderr ?? '';
     throw new Error(`initdb failed in ${dir}: ${stderr}`, { cause: error });
   } finally {
     await fs.rm(pwfile, { force: true });

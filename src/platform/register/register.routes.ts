@@ -3,9 +3,8 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import { registerCsv, registerFileName } from './register-csv.js';
-import { registerPdf } from './register-pdf.js';
 import { RegisterQuery, RegisterView } from './register.schemas.js';
-import type { RegisterService } from './register.service.js';
+import type { Register, RegisterService } from './register.service.js';
 
 export function registerRoutes(
   app: HttpApp,
@@ -40,14 +39,15 @@ export function registerRoutes(
       ext: 'csv',
       summary: 'The register of holders as of an instant, as CSV (a TOTAL row last)',
       type: 'text/csv; charset=utf-8',
-      body: (found: Parameters<typeof registerCsv>[0]) => Promise.resolve(registerCsv(found)),
+      body: (found: Register) => Promise.resolve(registerCsv(found)),
     },
     {
       ext: 'pdf',
       summary: 'The register of holders as of an instant, as a PDF with a certification to sign',
       type: 'application/pdf',
-      body: async (found: Parameters<typeof registerPdf>[0]) =>
-        Buffer.from(await registerPdf(found)),
+      // pdf-lib is loaded on the first download, not by every start of the platform
+      body: async (found: Register) =>
+        Buffer.from(await (await import('./register-pdf.js')).registerPdf(found)),
     },
   ] as const;
   for (const format of exports) {
