@@ -34,6 +34,8 @@ import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
 import { registerRoutes } from './register/register.routes.js';
 import { registerService } from './register/register.service.js';
+import { statementsRoutes } from './statements/statements.routes.js';
+import { statementsService } from './statements/statements.service.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
@@ -172,6 +174,12 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   registerRoutes(
     app,
     registerService({ db, chain, ...(deps.now ? { now: deps.now } : {}) }),
+    guard,
+  );
+  statementsRoutes(
+    app,
+    statementsService({ db, ...(deps.now ? { now: deps.now } : {}) }),
+    gates,
     guard,
   );
   workRoutes(app, db, guard);
