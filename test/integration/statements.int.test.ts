@@ -70,14 +70,7 @@ describe('investor statements', () => {
       tickMs: 0,
       heartbeatMs: 0,
     });
-    const made = await s.issuerWithBusiness('ceo@statements.example', 5);
-    issuer = made.issuer;
-    const token = await s.liveOffering(issuer, made.businessId, 'STM', {
-      total_supply: 10_000,
-      price_per_token: '1.00',
-      min_investment: '0',
-    });
-    tokenId = token.id;
+    ({ issuer, tokenId } = await s.smallOffering('ceo@statements.example', 'STM'));
     ann = await s.verified('ann@statements.example');
     bob = await s.verified('bob@statements.example');
     await s.deposit(ann, '1000.00');

@@ -105,8 +105,9 @@ export const yearlyCsvHeader = [
   'fees_total',
 ] as const;
 
-export function yearlyCsv(s: YearlyStatement): string {
-  const row = (token: string, a: YearlyStatement['totals']): CsvCell[] => [
+/** A token's (or the TOTAL's) cells of the year, in the order of the header. */
+export function yearCells(token: string, a: YearlyStatement['totals']): string[] {
+  return [
     token,
     a.dividends_usd,
     a.dividends_usdc,
@@ -115,7 +116,13 @@ export function yearlyCsv(s: YearlyStatement): string {
     a.trading_fees,
     a.fees_total,
   ];
-  return toCsv(yearlyCsvHeader, [...s.tokens.map((t) => row(t.symbol, t)), row('TOTAL', s.totals)]);
+}
+
+export function yearlyCsv(s: YearlyStatement): string {
+  return toCsv(yearlyCsvHeader, [
+    ...s.tokens.map((t) => yearCells(t.symbol, t)),
+    yearCells('TOTAL', s.totals),
+  ]);
 }
 
 export function statementFileName(s: { period: { label: string } }, extension: 'csv' | 'pdf') {

@@ -4,6 +4,7 @@
  * reconciliation from opening to closing balance; or the year's dividends and fees per token.
  */
 import { a4Portrait, PdfReport, type PdfColumn } from '../../lib/pdf-report.js';
+import { yearCells } from './statement-csv.js';
 import type { MonthlyStatement, YearlyStatement } from './statements.service.js';
 
 type Header = Pick<MonthlyStatement, 'user' | 'period' | 'generated_at'>;
@@ -175,16 +176,7 @@ export async function yearlyPdf(s: YearlyStatement): Promise<Uint8Array> {
     ['Trading fees', 70, true],
     ['Fees total', 70, true],
   ];
-  const row = (token: string, a: YearlyStatement['totals']) => [
-    token,
-    a.dividends_usd,
-    a.dividends_usdc,
-    a.dividend_units,
-    a.dividend_fees,
-    a.trading_fees,
-    a.fees_total,
-  ];
-  const rows = [...s.tokens.map((t) => row(t.symbol, t)), row('TOTAL', s.totals)];
+  const rows = [...s.tokens.map((t) => yearCells(t.symbol, t)), yearCells('TOTAL', s.totals)];
   report.table(columns, rows, (i) => i === rows.length - 1);
   return report.save();
 }

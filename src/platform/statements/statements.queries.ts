@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Trx } from '../../lib/db/database.js';
+import { dividendPaymentsOf } from '../portfolio/portfolio.queries.js';
 
 export function statementUser(trx: Trx, userId: string) {
   return trx
@@ -130,10 +131,7 @@ export function subscriptionsBetween(trx: Trx, userId: string, from: Date, to: D
 
 /** Dividend payments made to the user in the period, oldest first. */
 export function dividendsPaidBetween(trx: Trx, userId: string, from: Date, to: Date) {
-  return trx
-    .selectFrom('dividend_payments')
-    .innerJoin('dividend_declarations', 'dividend_declarations.id', 'dividend_payments.dividend_id')
-    .innerJoin('tokens', 'tokens.id', 'dividend_declarations.token_id')
+  return dividendPaymentsOf(trx, userId)
     .select([
       'dividend_payments.id',
       'dividend_payments.paid_at',
@@ -146,7 +144,6 @@ export function dividendsPaidBetween(trx: Trx, userId: string, from: Date, to: D
       'dividend_payments.net_amount',
       'dividend_payments.quantity',
     ])
-    .where('dividend_payments.user_id', '=', userId)
     .where('dividend_payments.status', '=', 'paid')
     .where('dividend_payments.paid_at', '>=', from)
     .where('dividend_payments.paid_at', '<', to)
