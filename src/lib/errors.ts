@@ -104,6 +104,8 @@ export const errorCatalogue = {
   },
   // registers
   REGISTER_AS_OF_FUTURE: { status: 422, title: 'A register is as of now or a past instant' },
+  // statements
+  STATEMENT_PERIOD_FUTURE: { status: 422, title: 'A statement is for a period that has begun' },
   // dividends
   DIVIDEND_AMOUNT_INVALID: {
     status: 422,

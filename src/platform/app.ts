@@ -36,6 +36,8 @@ import { orderAuditRoutes } from './order-audit/order-audit.routes.js';
 import { orderAuditService } from './order-audit/order-audit.service.js';
 import { registerRoutes } from './register/register.routes.js';
 import { registerService } from './register/register.service.js';
+import { statementsRoutes } from './statements/statements.routes.js';
+import { statementsService } from './statements/statements.service.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
@@ -177,6 +179,12 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
   );
   orderAuditRoutes(app, orderAuditService({ db, ...(deps.now ? { now: deps.now } : {}) }), guard);
+  statementsRoutes(
+    app,
+    statementsService({ db, ...(deps.now ? { now: deps.now } : {}) }),
+    gates,
+    guard,
+  );
   workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;

@@ -5,14 +5,16 @@
  * widget, deposits, subscribes and sees the tokens minted on chain in the portfolio, staff
  * confirming the deposit and the payment on theirs; the issuer declares a dividend, staff approve
  * and distribute it, and the investor sees it received; the issuer and staff open the register of
- * holders and download it; staff's settlement, halts and users screens against the real trading
- * process; staff's agent actions, a forced transfer awaiting a second admin; a password change by
- * keyboard. Screenshots land in test-results/web-journeys/ (phone width where named).
+ * holders and download it; the investor opens the month's statement from the portfolio and
+ * downloads it, staff open it from the users screen; staff's settlement, halts and users screens
+ * against the real trading process; staff's agent actions, a forced transfer awaiting a second
+ * admin; a password change by keyboard. Screenshots land in test-results/web-journeys/ (phone width where named).
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, menu, screenshot, signIn } from '../support/browser.js';
+import { parseCsv, pdfRows } from '../support/pdf-text.js';
 import { e2ePassword } from '../support/e2e-flows.js';
 import { startWebSystem, systemAdminEmail, type WebSystem } from '../support/web-system.js';
 
@@ -364,6 +366,52 @@ describe('web journeys over the running system', () => {
     await admin.getByText('Nobody held the token then.').waitFor();
     expect(await admin.getByTestId('register-supply').textContent()).toBe('0');
     await screenshot(admin, journey, '11c-staff-register-a-day-ago');
+  }, 60_000);
+
+  it("opens the investor's statement from the portfolio, and staff open it from the users screen", async () => {
+    // this month: 400.00 deposited, 250.00 paid for 100 QUAY, a 10.40 dividend
+    const reconciled = async (page: Page) => {
+      await page.getByRole('table', { name: 'Cash USD' }).waitFor();
+      const cash = (line: string) => page.getByTestId(`cash-USD-${line}`).textContent();
+      expect(await cash('Opening balance')).toBe('0.00');
+      expect(await cash('Deposits')).toBe('400.00');
+      expect(await cash('Subscriptions paid (less refunds)')).toBe('-250.00');
+      expect(await cash('Dividends')).toBe('10.40');
+      expect(await cash('Closing balance')).toBe('160.40');
+    };
+    await menu(investor, 'Portfolio');
+    await investor.getByRole('link', { name: 'Statements' }).click();
+    await reconciled(investor);
+    const positions = investor.getByRole('table', { name: 'Positions' });
+    expect(await positions.getByRole('row', { name: new RegExp(symbol) }).textContent()).toContain(
+      '250.00',
+    );
+    await screenshot(investor, journey, '11d-investor-statement');
+    const month = investor.getByRole('region', { name: 'Month statement' });
+    const [csv] = await Promise.all([
+      investor.waitForEvent('download'),
+      month.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const rows = parseCsv(await readFile(await csv.path(), 'utf8'));
+    expect(rows.find((r) => r[0] === 'cash_closing')).toContain('160.40');
+    const [pdf] = await Promise.all([
+      investor.waitForEvent('download'),
+      month.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const lines = await pdfRows(new Uint8Array(await readFile(await pdf.path())));
+    expect(lines.find((cells) => cells[0] === 'Closing balance')).toEqual([
+      'Closing balance',
+      '160.40',
+    ]);
+
+    await menu(admin, 'Users');
+    await admin
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row', { name: new RegExp(investorEmail) })
+      .getByRole('link', { name: 'Statements' })
+      .click();
+    await reconciled(admin);
+    await screenshot(admin, journey, '11e-staff-investor-statement');
   }, 60_000);
 
   it('shows staff the settlement, halts and users screens from the real processes', async () => {

@@ -50,14 +50,7 @@ describe('investor register', () => {
       logger: createLogger('test', 'silent'),
       chain: s.chain,
     });
-    const made = await s.issuerWithBusiness('ceo@register.example', 5);
-    issuer = made.issuer;
-    const token = await s.liveOffering(issuer, made.businessId, 'REG', {
-      total_supply: 10_000,
-      price_per_token: '1.00',
-      min_investment: '0',
-    });
-    tokenId = token.id;
+    ({ issuer, tokenId } = await s.smallOffering('ceo@register.example', 'REG'));
     for (const name of ['alice', 'bob', 'carol']) {
       holders[name] = await s.verified(`${name}@register.example`);
       await s.deposit(holders[name], '1000.00');

@@ -252,6 +252,16 @@ export async function startIssuanceSystem(
         ),
       );
     },
+    /** an issuer (5% to the platform at go-live) offering 10,000 tokens at 1.00, no minimum */
+    async smallOffering(issuerEmail: string, symbol: string) {
+      const { issuer, businessId } = await system.issuerWithBusiness(issuerEmail, 5);
+      const token = await system.liveOffering(issuer, businessId, symbol, {
+        total_supply: 10_000,
+        price_per_token: '1.00',
+        min_investment: '0',
+      });
+      return { issuer, tokenId: token.id as string };
+    },
     /** subscribes (expecting success) and returns the allocation */
     async subscribe(actor: Actor, tokenId: string, quantity: number, roundId?: string) {
       return ok(

@@ -82,12 +82,18 @@ export function otherBalances(trx: Trx, userId: string) {
     .execute();
 }
 
-/** The latest dividend payments to the user (the full list is GET /api/v1/dividend-payments). */
-export function recentDividends(trx: Trx, userId: string) {
+/** The user's dividend payments with their declaration and token, to select from. */
+export function dividendPaymentsOf(trx: Trx, userId: string) {
   return trx
     .selectFrom('dividend_payments')
     .innerJoin('dividend_declarations', 'dividend_declarations.id', 'dividend_payments.dividend_id')
     .innerJoin('tokens', 'tokens.id', 'dividend_declarations.token_id')
+    .where('dividend_payments.user_id', '=', userId);
+}
+
+/** The latest dividend payments to the user (the full list is GET /api/v1/dividend-payments). */
+export function recentDividends(trx: Trx, userId: string) {
+  return dividendPaymentsOf(trx, userId)
     .select([
       'dividend_payments.id',
       'dividend_payments.dividend_id',
@@ -99,7 +105,6 @@ export function recentDividends(trx: Trx, userId: string) {
       'dividend_payments.status',
       'dividend_payments.paid_at',
     ])
-    .where('dividend_payments.user_id', '=', userId)
     .where('dividend_declarations.status', 'in', ['distributing', 'distributed'])
     .orderBy('dividend_payments.id', 'desc')
     .limit(20)

@@ -25,6 +25,7 @@ import { Kyc } from './pages/kyc.js';
 import { Market, TokenPage } from './pages/market.js';
 import { PortfolioPage } from './pages/portfolio.js';
 import { RegisterPage } from './pages/register.js';
+import { StatementPage } from './pages/statement.js';
 import { TradePage } from './pages/trade.js';
 import { match, navigate, useRoute } from './route.js';
 import { session } from './session.js';
@@ -123,6 +124,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
   if ((params = match('/register/:id', path))) return <RegisterPage id={params.id!} />;
+  if ((params = match('/admin/users/:id/statements', path)))
+    return <StatementPage userId={params.id} />;
   if ((params = match('/admin/users/:id', path))) return <AdminUsers find={params.id!} />;
   switch (path) {
     case '/':
@@ -133,6 +136,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <Market />;
     case '/portfolio':
       return <PortfolioPage />;
+    case '/statements':
+      return <StatementPage />;
     case '/fiat':
       return <Fiat />;
     case '/issuer':

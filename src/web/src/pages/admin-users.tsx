@@ -73,6 +73,7 @@ function UserList({ find }: { find: string }) {
                 ['Cash', (u) => usd(u.fiat_balance)],
                 ['Created', (u) => when(u.created_at)],
                 ['Id', (u) => <code>{u.id}</code>],
+                ['Statements', (u) => <a href={`#/admin/users/${u.id}/statements`}>Statements</a>],
               ]}
             />
             {pages.controls(page.next_cursor)}

@@ -35,6 +35,9 @@ export function PortfolioPage() {
   return (
     <section>
       <h1>Portfolio</h1>
+      <p>
+        <a href="#/statements">Statements</a>: a month's or a year's, to read or download.
+      </p>
       <Loaded state={portfolio}>
         {(p) => (
           <>
