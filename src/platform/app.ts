@@ -32,6 +32,8 @@ import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { portfolioService } from './portfolio/portfolio.service.js';
 import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
+import { chartsRoutes } from './charts/charts.routes.js';
+import { chartsService } from './charts/charts.service.js';
 import { registerRoutes } from './register/register.routes.js';
 import { registerService } from './register/register.service.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
@@ -174,6 +176,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     registerService({ db, chain, ...(deps.now ? { now: deps.now } : {}) }),
     guard,
   );
+  chartsRoutes(app, chartsService({ db, ...(deps.now ? { now: deps.now } : {}) }), guard);
   workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;
