@@ -106,7 +106,7 @@ export function categoryChart(
   chart
     .addSeries(HistogramSeries, {
       color: colourOf(container, colour),
-      priceFormat: { type: 'volume' },
+      priceFormat: wholeCounts,
     })
     .setData(bars.map((b, i) => ({ time: slot(i), value: b.value })));
   chart.timeScale().fitContent();
