@@ -206,6 +206,16 @@ describe('charts', () => {
       ),
     ).toBe(true);
     expect(nothing.countries).toEqual([]);
+
+    // the earliest instants PostgreSQL and the schema take answer as any other range
+    const ancient = await get<TokenCharts>(
+      `/api/v1/tokens/${tokenId}/charts?from=0001-01-01T00:00:00Z&to=0001-01-03T00:00:00Z`,
+    );
+    expect(ancient.holders).toEqual([
+      { start: '0001-01-01T00:00:00.000Z', holders: 0 },
+      { start: '0001-01-02T00:00:00.000Z', holders: 0 },
+      { start: '0001-01-03T00:00:00.000Z', holders: 0 },
+    ]);
   });
 
   it('refuses other issuers, investors, unknown tokens and bad ranges with their codes', async () => {
