@@ -406,8 +406,9 @@ describe('web client in a browser', () => {
     await signIn(issuer, email);
     await issuer.goto(`${platform.url}/#/token/${tokenId}`);
     const drawn = async (id: string) => {
-      const figure = issuer.getByTestId(`chart-${id}`);
-      await expect.poll(() => figure.getAttribute('data-drawn')).toBe('true');
+      // drawn once the chart library's chunk has loaded
+      const figure = issuer.locator(`[data-testid="chart-${id}"][data-drawn="true"]`);
+      await figure.waitFor();
       expect(await figure.locator('canvas').count()).toBeGreaterThan(0);
       return (await issuer.getByTestId(`chart-${id}-caption`).textContent()) ?? '';
     };

@@ -5,18 +5,19 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type * as reportCharts from './report-charts.js';
-import type { DrawnChart } from './report-charts.js';
+import type { DrawnChart, Series } from './report-charts.js';
 import { ErrorNote } from './ui.js';
 
-type Drawing = typeof reportCharts;
+/** Series over UTC buckets, or one bar per category. */
+export type Chart =
+  | { series: Series[]; hourly: boolean }
+  | { categories: { label: string; value: number }[]; colour: string };
 
 export function ChartFigure(props: {
   id: string;
   title: string;
-  /** what the drawing depends on: it is drawn again when this changes */
-  data: unknown;
-  draw: (charts: Drawing, box: HTMLElement) => DrawnChart;
+  /** drawn again when its content changes (not merely its object, new on every render) */
+  chart: Chart;
   caption: ComponentChildren;
   children?: ComponentChildren;
 }) {
@@ -24,20 +25,25 @@ export function ChartFigure(props: {
   const captionId = useId();
   const [drawn, setDrawn] = useState(false);
   const [error, setError] = useState<unknown>();
+  const content = JSON.stringify(props.chart);
   useEffect(() => {
     let live = true;
     let chart: DrawnChart | undefined;
     setDrawn(false);
-    import('./report-charts.js').then((charts) => {
+    const wanted = props.chart;
+    import('./report-charts.js').then((draw) => {
       if (!live || !box.current) return;
-      chart = props.draw(charts, box.current);
+      chart =
+        'series' in wanted
+          ? draw.seriesChart(box.current, wanted.series, wanted.hourly)
+          : draw.categoryChart(box.current, wanted.categories, wanted.colour);
       setDrawn(true);
     }, setError);
     return () => {
       live = false;
       chart?.remove();
     };
-  }, [props.data]);
+  }, [content]);
   return (
     <figure class="report-chart" data-testid={`chart-${props.id}`} data-drawn={drawn}>
       <h3>{props.title}</h3>

@@ -2,23 +2,14 @@
  * Staff's last day at a glance (GET /admin/activity, docs/reports.md "Charts"): orders placed and
  * trades booked each hour, and the settlement and verification queues at each hour's close.
  */
+import type { Static } from '@sinclair/typebox';
+import type { ActivityView } from '../../../platform/charts/charts.schemas.js';
 import { api } from '../api.js';
 import { ChartFigure, bucketLabel } from '../chart-figure.js';
 import { Loaded, Table, useLoad } from '../ui.js';
 
-interface Activity {
-  bucket: 'hour' | 'day' | 'week';
-  from: string;
-  to: string;
-  points: {
-    start: string;
-    orders: number;
-    trades: number;
-    settlement_queue: number;
-    verification_queue: number;
-  }[];
-}
-
+/** The shape of GET /admin/activity, from the platform's schema (a type-only import). */
+type Activity = Static<typeof ActivityView>;
 type Point = Activity['points'][number];
 const total = (points: Point[], key: 'orders' | 'trades') => points.reduce((n, p) => n + p[key], 0);
 const peak = (points: Point[], key: 'settlement_queue' | 'verification_queue') =>
@@ -49,27 +40,23 @@ export function ActivityCharts() {
               <ChartFigure
                 id="activity"
                 title="Orders and trades per hour"
-                data={a}
-                draw={(draw, box) =>
-                  draw.seriesChart(
-                    box,
-                    [
-                      {
-                        kind: 'bars',
-                        title: 'Orders',
-                        colour: '--volume',
-                        points: series('orders'),
-                      },
-                      {
-                        kind: 'line',
-                        title: 'Trades',
-                        colour: '--accent',
-                        points: series('trades'),
-                      },
-                    ],
-                    true,
-                  )
-                }
+                chart={{
+                  hourly: true,
+                  series: [
+                    {
+                      kind: 'bars',
+                      title: 'Orders',
+                      colour: '--volume',
+                      points: series('orders'),
+                    },
+                    {
+                      kind: 'line',
+                      title: 'Trades',
+                      colour: '--accent',
+                      points: series('trades'),
+                    },
+                  ],
+                }}
                 caption={
                   <>
                     <Key colour="--volume">Orders</Key> placed:{' '}
@@ -83,27 +70,23 @@ export function ActivityCharts() {
               <ChartFigure
                 id="queues"
                 title="Queues at each hour's close"
-                data={a}
-                draw={(draw, box) =>
-                  draw.seriesChart(
-                    box,
-                    [
-                      {
-                        kind: 'steps',
-                        title: 'Settlement',
-                        colour: '--accent',
-                        points: series('settlement_queue'),
-                      },
-                      {
-                        kind: 'steps',
-                        title: 'Verification',
-                        colour: '--second',
-                        points: series('verification_queue'),
-                      },
-                    ],
-                    true,
-                  )
-                }
+                chart={{
+                  hourly: true,
+                  series: [
+                    {
+                      kind: 'steps',
+                      title: 'Settlement',
+                      colour: '--accent',
+                      points: series('settlement_queue'),
+                    },
+                    {
+                      kind: 'steps',
+                      title: 'Verification',
+                      colour: '--second',
+                      points: series('verification_queue'),
+                    },
+                  ],
+                }}
                 caption={
                   <>
                     <Key colour="--accent">Trades waiting for settlement</Key> now:{' '}

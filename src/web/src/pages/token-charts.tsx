@@ -3,31 +3,17 @@
  * holders over time, price and volume over time, holders by country, over a period chosen here.
  * Each chart's caption states its numbers and a table holds them all.
  */
+import type { Static } from '@sinclair/typebox';
 import Decimal from 'decimal.js';
+import type { TokenChartsView } from '../../../platform/charts/charts.schemas.js';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { ChartFigure, bucketLabel } from '../chart-figure.js';
 import { countryName } from '../countries.js';
 import { Loaded, Table, useLoad } from '../ui.js';
 
-interface TokenCharts {
-  symbol: string;
-  bucket: 'hour' | 'day' | 'week';
-  from: string;
-  to: string;
-  holders: { start: string; holders: number }[];
-  trading: {
-    start: string;
-    trades: number;
-    volume: string;
-    value: string;
-    open: string | null;
-    high: string | null;
-    low: string | null;
-    close: string | null;
-  }[];
-  countries: { country: string | null; holders: number; units: string }[];
-}
+/** The shape of GET /tokens/:id/charts, from the platform's schema (a type-only import). */
+type TokenCharts = Static<typeof TokenChartsView>;
 
 const day = 86_400_000;
 const periods = {
@@ -85,21 +71,17 @@ function Holders({ charts: c }: { charts: TokenCharts }) {
     <ChartFigure
       id="holders"
       title="Holders over time"
-      data={c}
-      draw={(draw, box) =>
-        draw.seriesChart(
-          box,
-          [
-            {
-              kind: 'steps',
-              title: 'Holders',
-              colour: '--accent',
-              points: c.holders.map((h) => ({ start: h.start, value: h.holders })),
-            },
-          ],
-          c.bucket === 'hour',
-        )
-      }
+      chart={{
+        hourly: c.bucket === 'hour',
+        series: [
+          {
+            kind: 'steps',
+            title: 'Holders',
+            colour: '--accent',
+            points: c.holders.map((h) => ({ start: h.start, value: h.holders })),
+          },
+        ],
+      }}
       caption={
         <>
           <span data-testid="holders-now">{now}</span> holder(s) at {bucketLabel(c.to, 'hour')};{' '}
@@ -132,32 +114,28 @@ function Trading({ charts: c }: { charts: TokenCharts }) {
     <ChartFigure
       id="trading"
       title="Price and volume"
-      data={c}
-      draw={(draw, box) =>
-        draw.seriesChart(
-          box,
-          [
-            {
-              kind: 'bars',
-              title: 'Volume',
-              colour: '--volume',
-              under: true,
-              points: c.trading.map((t) => ({ start: t.start, value: Number(t.volume) })),
-            },
-            {
-              kind: 'line',
-              title: 'Last price',
-              colour: '--accent',
-              usd: true,
-              points: c.trading.map((t) => ({
-                start: t.start,
-                value: t.close === null ? null : Number(t.close),
-              })),
-            },
-          ],
-          c.bucket === 'hour',
-        )
-      }
+      chart={{
+        hourly: c.bucket === 'hour',
+        series: [
+          {
+            kind: 'bars',
+            title: 'Volume',
+            colour: '--volume',
+            under: true,
+            points: c.trading.map((t) => ({ start: t.start, value: Number(t.volume) })),
+          },
+          {
+            kind: 'line',
+            title: 'Last price',
+            colour: '--accent',
+            usd: true,
+            points: c.trading.map((t) => ({
+              start: t.start,
+              value: t.close === null ? null : Number(t.close),
+            })),
+          },
+        ],
+      }}
       caption={
         last ? (
           <span data-testid="trading-summary">
@@ -216,14 +194,10 @@ function Countries({ charts: c }: { charts: TokenCharts }) {
     <ChartFigure
       id="countries"
       title="Holders by country"
-      data={c}
-      draw={(draw, box) =>
-        draw.categoryChart(
-          box,
-          c.countries.map((k) => ({ label: country(k.country), value: k.holders })),
-          '--accent',
-        )
-      }
+      chart={{
+        colour: '--accent',
+        categories: c.countries.map((k) => ({ label: country(k.country), value: k.holders })),
+      }}
       caption={
         <>
           {holders} holder(s) in {c.countries.length} countr{c.countries.length === 1 ? 'y' : 'ies'}{' '}
