@@ -430,9 +430,8 @@ describe('web client in a browser', () => {
 
     // a week by the hour: a bucket with a trade among empty ones still shows its price
     await issuer.getByRole('button', { name: '7 days' }).click();
-    await expect
-      .poll(() => issuer.getByTestId('trading-summary').textContent())
-      .toContain('2 trade(s)');
+    await issuer.getByText('at the close of its first hour').waitFor();
+    expect(await drawn('trading')).toContain('2 trade(s) of 90 units for 240.00 USD');
     await screenshot(issuer, 'web-charts', '02-issuer-week-by-hour');
 
     // staff: the overview's last day, its numbers those of the API
