@@ -106,6 +106,9 @@ export const errorCatalogue = {
   REGISTER_AS_OF_FUTURE: { status: 422, title: 'A register is as of now or a past instant' },
   // statements
   STATEMENT_PERIOD_FUTURE: { status: 422, title: 'A statement is for a period that has begun' },
+  // charts
+  CHART_RANGE_FUTURE: { status: 422, title: "A chart's range ends now or in the past" },
+  CHART_RANGE_TOO_LONG: { status: 422, title: "A chart's range holds too many buckets" },
   // dividends
   DIVIDEND_AMOUNT_INVALID: {
     status: 422,

@@ -34,6 +34,8 @@ import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
 import { orderAuditRoutes } from './order-audit/order-audit.routes.js';
 import { orderAuditService } from './order-audit/order-audit.service.js';
+import { chartsRoutes } from './charts/charts.routes.js';
+import { chartsService } from './charts/charts.service.js';
 import { registerRoutes } from './register/register.routes.js';
 import { registerService } from './register/register.service.js';
 import { statementsRoutes } from './statements/statements.routes.js';
@@ -185,6 +187,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
     guard,
   );
+  chartsRoutes(app, chartsService({ db, ...(deps.now ? { now: deps.now } : {}) }), guard);
   workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;

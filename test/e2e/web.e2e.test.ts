@@ -5,7 +5,8 @@
  * deposit; the admin confirms it; the investor's portfolio shows the cash. Screenshots of each
  * step land in test-results/web-investor/ for review. An issuer registers a business and
  * submits KYB; staff approve and activate it; the issuer lists a token that staff can deploy
- * (test-results/web-issuer/).
+ * (test-results/web-issuer/). The issuer's token page and the staff overview draw their charts,
+ * each with the numbers of its text alternative equal to the API's (test-results/web-charts/).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,9 @@ import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, menu, screenshot, signIn as signInAs } from '../support/browser.js';
+import { approvedKyc } from '../support/compliance.js';
+import { insertHolder, liveToken } from '../support/dividends.js';
+import { recordTestTrade } from '../support/settlement.js';
 import { testPassword } from '../support/platform.js';
 import { adminEmail, buildWebClient, startWebPlatform, type WebPlatform } from '../support/web.js';
 
@@ -363,5 +367,100 @@ describe('web client in a browser', () => {
     await menu(admin, 'Tokens');
     await admin.getByRole('button', { name: 'Deploy HRBR' }).waitFor();
     await screenshot(admin, 'web-issuer', '04-staff-tokens');
+  }, 90_000);
+
+  it("draws the issuer's token charts and staff's last day, each with its numbers in text", async () => {
+    const email = 'ida@example.com';
+    await verifiedUser(email, { role: 'issuer' });
+    const login = async (who: string) =>
+      (await call('POST', '/api/v1/auth/login', { email: who, password: testPassword }))
+        .access_token as string;
+    const issuerToken = await login(email);
+    const me = await call('GET', '/api/v1/me', undefined, issuerToken);
+    const tokenId = await liveToken(platform.db, me.id, 'CHRT');
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const holders: Record<string, string> = {};
+    for (const [name, units, country] of [
+      ['ann', 100, 'DE'],
+      ['ben', 60, 'DE'],
+      ['cal', 0, 'FR'],
+    ] as const) {
+      holders[name] = await insertHolder(platform.db, tokenId, units, ago(20));
+      await approvedKyc(platform.db, holders[name], country);
+    }
+    for (const [seller, quantity, price, days] of [
+      ['ann', 30, '2.50', 6],
+      ['ben', 60, '2.75', 0.1],
+    ] as const) {
+      await recordTestTrade(platform.db, {
+        sellerId: holders[seller]!,
+        buyerId: holders.cal!,
+        tokenId,
+        quantity,
+        price,
+        at: ago(days),
+      });
+    }
+
+    const issuer = await open();
+    await signIn(issuer, email);
+    await issuer.goto(`${platform.url}/#/token/${tokenId}`);
+    const drawn = async (id: string) => {
+      // drawn once the chart library's chunk has loaded
+      const figure = issuer.locator(`[data-testid="chart-${id}"][data-drawn="true"]`);
+      await figure.waitFor();
+      expect(await figure.locator('canvas').count()).toBeGreaterThan(0);
+      return (await issuer.getByTestId(`chart-${id}-caption`).textContent()) ?? '';
+    };
+    const charts = await call('GET', `/api/v1/tokens/${tokenId}/charts`, undefined, issuerToken);
+    const holdersNow = charts.holders.at(-1).holders;
+    expect(holdersNow).toBe(2); // ann 70, cal 90; ben sold everything
+    expect(await drawn('holders')).toContain(`${holdersNow} holder(s)`);
+    expect(await drawn('trading')).toContain('2 trade(s) of 90 units for 240.00 USD');
+    expect(charts.trading.reduce((n: number, t: { trades: number }) => n + t.trades, 0)).toBe(2);
+    expect(await drawn('countries')).toContain('2 holder(s) in 2 countries');
+    const byCountry = issuer.getByRole('table', { name: 'Holders by country' });
+    for (const { country, holders: count, units } of charts.countries) {
+      const name = country === 'DE' ? 'Germany' : 'France';
+      await expect
+        .poll(() => byCountry.getByRole('row', { name: new RegExp(name) }).textContent())
+        .toBe(`${name}${count}${units}`);
+    }
+    await screenshot(issuer, 'web-charts', '01-issuer-token-charts');
+
+    // a week by the hour: a bucket with a trade among empty ones still shows its price
+    await issuer.getByRole('button', { name: '7 days' }).click();
+    await issuer.getByText('at the close of its first hour').waitFor();
+    expect(await drawn('trading')).toContain('2 trade(s) of 90 units for 240.00 USD');
+    await screenshot(issuer, 'web-charts', '02-issuer-week-by-hour');
+
+    // staff: the overview's last day, its numbers those of the API
+    const admin = await open();
+    await signIn(admin, adminEmail);
+    const activity = await call(
+      'GET',
+      '/api/v1/admin/activity',
+      undefined,
+      await login(adminEmail),
+    );
+    const sum = (key: string) =>
+      activity.points.reduce((n: number, p: Record<string, number>) => n + p[key]!, 0);
+    const last = activity.points.at(-1);
+    const shown = async (id: string) => {
+      await admin.getByTestId(`chart-${id}`).locator('canvas').first().waitFor();
+    };
+    await shown('activity');
+    await shown('queues');
+    expect(await admin.getByTestId('activity-orders').textContent()).toBe(String(sum('orders')));
+    expect(await admin.getByTestId('activity-trades').textContent()).toBe(String(sum('trades')));
+    expect(sum('trades')).toBe(1);
+    expect(await admin.getByTestId('queue-settlement').textContent()).toBe(
+      String(last.settlement_queue),
+    );
+    expect(last.settlement_queue).toBe(2);
+    expect(await admin.getByTestId('queue-verification').textContent()).toBe(
+      String(last.verification_queue),
+    );
+    await screenshot(admin, 'web-charts', '03-staff-last-day');
   }, 90_000);
 });

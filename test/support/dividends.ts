@@ -8,8 +8,16 @@ import { newId } from '../../src/lib/ids.js';
 import { moveFiat } from '../../src/lib/ledger/fiat-ledger.js';
 import { insertToken, insertWallet } from '../../src/platform/portfolio/token-fixture.js';
 
-/** A KYC-approved individual investor who cannot log in, holding `balance` of the token. */
-export async function insertHolder(db: Db, tokenId: string, balance: number): Promise<string> {
+/**
+ * A KYC-approved individual investor who cannot log in, holding `balance` of the token (received
+ * now, or `at`).
+ */
+export async function insertHolder(
+  db: Db,
+  tokenId: string,
+  balance: number,
+  at?: Date,
+): Promise<string> {
   const id = newId();
   await db
     .insertInto('users')
@@ -27,7 +35,7 @@ export async function insertHolder(db: Db, tokenId: string, balance: number): Pr
       wallet_address: null,
     })
     .execute();
-  await insertWallet(db, id, tokenId, balance);
+  await insertWallet(db, id, tokenId, balance, at);
   return id;
 }
 

@@ -3,6 +3,7 @@
  * balances moved, a 'pending' history row, the token movement), for the settlement tests: the
  * processor then settles them on chain.
  */
+import { Decimal } from 'decimal.js';
 import { transaction, type Db } from '../../src/lib/db/database.js';
 import { recordTokenMovements } from '../../src/lib/ledger/token-movements.js';
 import { newId } from '../../src/lib/ids.js';
@@ -14,11 +15,16 @@ export interface TestTrade {
   sellerId: string;
   tokenId: string;
   quantity: number;
+  /** default 10.00 */
+  price?: string;
+  /** when it was booked (orders, trade and movement); default now */
+  at?: Date;
 }
 
-/** Records the trade at 10.00 a token without fee; returns its id. */
+/** Records the trade (at 10.00 a token unless told) without fee; returns its id. */
 export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string> {
-  const { buyerId, sellerId, tokenId, quantity } = trade;
+  const { buyerId, sellerId, tokenId, quantity, price = '10.00', at } = trade;
+  const bookedAt = at ? { created_at: at } : {};
   const order = (userId: string, side: 'buy' | 'sell') => ({
     id: newId(),
     user_id: userId,
@@ -26,7 +32,7 @@ export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string>
     side,
     order_type: 'limit' as const,
     time_in_force: 'GTC' as const,
-    price: '10.00',
+    price,
     stop_price: null,
     quantity,
     filled_quantity: quantity,
@@ -38,6 +44,7 @@ export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string>
     expires_at: null,
     client_order_id: null,
     request_hash: null,
+    ...bookedAt,
   });
   const buy = order(buyerId, 'buy');
   const sell = order(sellerId, 'sell');
@@ -53,11 +60,12 @@ export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string>
       buyer_id: buyerId,
       seller_id: sellerId,
       taker_side: 'buy',
-      price: '10.00',
+      price,
       quantity,
-      total: (10 * quantity).toFixed(2),
+      total: new Decimal(price).times(quantity).toFixed(2),
       platform_fee: '0.00',
       effective_fee_bps: 0,
+      ...bookedAt,
     })
     .execute();
   await db
@@ -74,6 +82,7 @@ export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string>
         quantity,
         sourceType: 'trade',
         sourceId: id,
+        ...(at ? { at } : {}),
       },
     ]),
   );

@@ -42,8 +42,14 @@ export async function insertToken(db: Db, ownerId: string, symbol: string): Prom
   return tokenId;
 }
 
-/** The wallet with its movement in the register's record (an airdrop: no allocation row). */
-export async function insertWallet(db: Db, userId: string, tokenId: string, balance: number) {
+/** The wallet with its movement in the register's record (an airdrop: no allocation row), now or `at`. */
+export async function insertWallet(
+  db: Db,
+  userId: string,
+  tokenId: string,
+  balance: number,
+  at?: Date,
+) {
   await transaction(db, async (trx) => {
     await trx
       .insertInto('wallets')
@@ -59,6 +65,7 @@ export async function insertWallet(db: Db, userId: string, tokenId: string, bala
           quantity: balance,
           sourceType: 'test_fixture',
           sourceId: newId(),
+          ...(at ? { at } : {}),
         },
       ]);
     }

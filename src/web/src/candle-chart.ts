@@ -24,7 +24,7 @@ export interface CandleChart {
 }
 
 /** The browser's language if Intl takes it: some report a tag it refuses ("en-US@posix"). */
-function locale(): string {
+export function locale(): string {
   try {
     return Intl.getCanonicalLocales(navigator.language)[0] ?? 'en-US';
   } catch {

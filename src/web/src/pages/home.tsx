@@ -8,6 +8,7 @@ import { useMe } from '../app.js';
 import type { Me, Permissions } from '../types.js';
 import { Loaded, label, useLoad, usd } from '../ui.js';
 import { workByScreen, type WaitingWork } from '../work.js';
+import { ActivityCharts } from './activity-charts.js';
 
 const actionNames: Record<string, string> = {
   view_portfolio: 'View your portfolio',
@@ -49,7 +50,10 @@ export function Home({ work }: { work: WaitingWork | undefined }) {
   return <Overview />;
 }
 
-/** Staff's first page: the work that waits for a person, each with the screen to do it on. */
+/**
+ * Staff's first page: the work that waits for a person, each with the screen to do it on, and the
+ * last day's orders, trades and queues.
+ */
 function StaffOverview({ work }: { work: WaitingWork | undefined }) {
   const { me } = useMe();
   const waiting = work
@@ -77,6 +81,7 @@ function StaffOverview({ work }: { work: WaitingWork | undefined }) {
           ))}
         </ul>
       )}
+      <ActivityCharts />
     </section>
   );
 }

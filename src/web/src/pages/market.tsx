@@ -8,8 +8,9 @@ import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
 import { soldPercent } from '../progress.js';
-import type { Round, Token } from '../types.js';
+import type { Business, Round, Token } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
+import { TokenCharts } from './token-charts.js';
 import { TokenRulesPanel } from './token-rules-panel.js';
 
 const progress = (token: Token) => soldPercent(token.tokens_sold, token.primary_supply);
@@ -54,6 +55,16 @@ export function TokenPage({ id }: { id: string }) {
   const { me } = useMe();
   const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
   const rounds = useLoad(() => api.get<Page<Round>>(`/api/v1/tokens/${id}/rounds`), [id]);
+  // the charts are for staff and the token's issuer (the issuer's own businesses are listed)
+  const ownBusinesses = useLoad(
+    () =>
+      me.role === 'issuer'
+        ? api.get<{ data: Business[] }>('/api/v1/businesses').then((b) => b.data.map((x) => x.id))
+        : Promise.resolve([]),
+    [me.role],
+  );
+  const charted = (t: Token) =>
+    me.role === 'staff' || me.role === 'admin' || ownBusinesses.data?.includes(t.business_id);
   const [quantity, setQuantity] = useState('');
   return (
     <Loaded state={token}>
@@ -122,6 +133,7 @@ export function TokenPage({ id }: { id: string }) {
               </ActionForm>
             </>
           ) : null}
+          {charted(t) ? <TokenCharts tokenId={t.id} /> : null}
           <h2>Rounds</h2>
           <Loaded state={rounds}>
             {(page) => (
