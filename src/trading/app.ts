@@ -21,7 +21,7 @@ import { tradingModeService } from './admin/trading-mode.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
 import { fanOut } from './books/broadcaster.js';
-import { BookOwnership } from './books/ownership.js';
+import { BookLeases } from './books/book-leases.js';
 import type { Clock } from './books/sequencer.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
@@ -110,8 +110,14 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     metrics,
     logger,
     maxBatch: config.tradingWriter.maxBatch,
-    ownership: new BookOwnership(db),
+    leases: new BookLeases(db, {
+      node: config.cluster.nodeId,
+      url: null,
+      leaseMs: config.cluster.leaseMs,
+      exclusive: true,
+    }),
   });
+  books.startLeasing();
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);
   await sessions.refresh();
   if (tickMs > 0) {
