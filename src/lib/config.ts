@@ -256,6 +256,8 @@ export function loadConfig(env: Env = process.env) {
     },
     /** trading nodes (docs/deployment.md) */
     cluster: {
+      /** NATS servers (one URL or a comma-separated list); set: this node is one of several */
+      natsUrl: optional(env, 'NATS_URL'),
       /** this trading node's name, unique among the live nodes */
       nodeId: text(env, 'TRADING_NODE_ID', `${os.hostname()}-${process.pid}`),
       /** how long a book's lease lasts unrenewed: a dead node's books move within it */

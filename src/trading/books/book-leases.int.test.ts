@@ -35,7 +35,11 @@ async function node(name: string, leaseMs = 60_000): Promise<Books> {
     metrics: tradingMetrics(),
     logger: createLogger('test', 'silent'),
     maxBatch: 100,
-    leases: new BookLeases(sys.db, { node: name, url: null, leaseMs, exclusive: false }),
+    leases: new BookLeases(
+      sys.db,
+      { node: name, url: null, leaseMs, exclusive: false },
+      tradingMetrics(),
+    ),
   });
   started.push(books);
   return books;

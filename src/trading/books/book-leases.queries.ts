@@ -39,8 +39,8 @@ export async function liveNodes(db: Db): Promise<string[]> {
 }
 
 /**
- * Takes a book's lease for `node` and answers its new epoch, or undefined while another live
- * node holds it. The epoch rises at every taking, also from this node's own former life (a node
+ * Takes a book's lease for `node` and answers its new epoch (and the node that held it last, if
+ * it did not release it), or undefined while another live node holds it. The epoch rises at every taking, also from this node's own former life (a node
  * restarted under the same name fences what it left in flight). `force` takes it from a live
  * holder too: the single-process mode, where no other node can be serving.
  */
@@ -50,8 +50,9 @@ export async function takeLease(
   node: string,
   leaseMs: number,
   force: boolean,
-): Promise<number | undefined> {
-  const { rows } = await sql<{ epoch: number }>`
+): Promise<{ epoch: number; from: string | null } | undefined> {
+  const { rows } = await sql<{ epoch: number; from: string | null }>`
+    with prior as (select owner_node from book_leases where token_id = ${tokenId})
     insert into book_leases as l (token_id, owner_node, epoch, expires_at, acquired_at)
     values (${tokenId}, ${node}, 1, now() + ${leaseMs} * interval '1 millisecond', now())
     on conflict (token_id) do update set
@@ -59,8 +60,8 @@ export async function takeLease(
       acquired_at = now()
     where l.owner_node is null or l.owner_node = excluded.owner_node or l.expires_at <= now()
       or ${force}::boolean
-    returning l.epoch`.execute(db);
-  return rows[0]?.epoch;
+    returning l.epoch, (select owner_node from prior) as from`.execute(db);
+  return rows[0];
 }
 
 /**

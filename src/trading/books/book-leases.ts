@@ -8,6 +8,7 @@
  * whoever held it: there is no other node, only perhaps a former life of this one.
  */
 import type { Db } from '../../lib/db/database.js';
+import type { TradingMetrics } from '../metrics.js';
 import type { Fence } from './batch.queries.js';
 import {
   heartbeat,
@@ -45,6 +46,7 @@ export class BookLeases {
   constructor(
     private readonly db: Db,
     readonly settings: LeaseSettings,
+    private readonly metrics: Pick<TradingMetrics, 'booksOwned' | 'failovers'>,
   ) {}
 
   get node(): string {
@@ -63,9 +65,11 @@ export class BookLeases {
   async acquire(tokenId: string): Promise<boolean> {
     if (this.held.has(tokenId)) return true;
     const { node, leaseMs, exclusive } = this.settings;
-    const epoch = await takeLease(this.db, tokenId, node, leaseMs, exclusive);
-    if (epoch === undefined) return false;
-    this.held.set(tokenId, epoch);
+    const taken = await takeLease(this.db, tokenId, node, leaseMs, exclusive);
+    if (taken === undefined) return false;
+    if (taken.from !== null && taken.from !== node) this.metrics.failovers.inc();
+    this.held.set(tokenId, taken.epoch);
+    this.metrics.booksOwned.set(this.held.size);
     return true;
   }
 
@@ -81,6 +85,7 @@ export class BookLeases {
   /** Stops holding a book here (the database lease is left to expire or be taken). */
   forget(tokenId: string): void {
     this.held.delete(tokenId);
+    this.metrics.booksOwned.set(this.held.size);
   }
 
   /**
@@ -92,7 +97,7 @@ export class BookLeases {
     if (!exclusive) await heartbeat(this.db, node, url, leaseMs, draining);
     const renewed = await renewLeases(this.db, node, this.tokenIds, leaseMs);
     const lost = [...this.held].filter(([id, epoch]) => renewed.get(id) !== epoch);
-    for (const [id] of lost) this.held.delete(id);
+    for (const [id] of lost) this.forget(id);
     return lost.map(([id]) => id);
   }
 
@@ -100,7 +105,7 @@ export class BookLeases {
   async release(tokenIds: readonly string[]): Promise<void> {
     const held = new Map(tokenIds.flatMap((id) => this.heldEntry(id)));
     await releaseLeases(this.db, this.settings.node, held);
-    for (const id of held.keys()) this.held.delete(id);
+    for (const id of held.keys()) this.forget(id);
   }
 
   /** This node's share against what it holds, and the free books it may take toward it. */

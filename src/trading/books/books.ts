@@ -17,6 +17,12 @@ import { bookUnavailable, Sequencer, type SequencerDeps } from './sequencer.js';
 
 export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence'> & { leases: BookLeases };
 
+/** Told when this node starts serving a book (loaded) and when it stops (lost, handed over). */
+export interface BookListener {
+  serving(tokenId: string): void;
+  leaving(tokenId: string): void;
+}
+
 export class Books {
   /** tokens whose book this node opened or is opening */
   private readonly opening = new Map<string, Promise<void>>();
@@ -31,6 +37,7 @@ export class Books {
   private draining = false;
   /** the running renewal and balancing, if any (never two at once) */
   private leasing: Promise<void> | undefined;
+  private listener: BookListener | undefined;
 
   private constructor(private readonly deps: SequencerDeps & { leases: BookLeases }) {
     this.sequencer = new Sequencer(deps);
@@ -84,6 +91,12 @@ export class Books {
     return this.deps.leases.tokenIds;
   }
 
+  /** Follows the books this node serves from now on (and those it serves already). */
+  watch(listener: BookListener): void {
+    this.listener = listener;
+    for (const id of this.sequencer.tokenIds) if (this.sequencer.book(id)) listener.serving(id);
+  }
+
   /** Opens a token's book here if it is not yet; NOT_FOUND for an unknown token. */
   load(tokenId: string): Promise<void> {
     let opening = this.opening.get(tokenId);
@@ -127,12 +140,16 @@ export class Books {
       .where('id', '=', tokenId)
       .executeTakeFirst();
     if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
+    // a book this node is handing over is not taken back by its own requests
+    if (this.draining || this.leaving.has(tokenId)) throw bookUnavailable();
     if (!(await this.deps.leases.acquire(tokenId))) throw bookUnavailable();
     await this.sequencer.open(tokenId);
+    this.listener?.serving(tokenId);
   }
 
   /** Stops serving a book whose lease another node took. */
   private lose(tokenId: string): void {
+    this.listener?.leaving(tokenId);
     this.deps.leases.forget(tokenId);
     this.sequencer.close(tokenId);
     this.opening.delete(tokenId);
@@ -144,7 +161,10 @@ export class Books {
    * their leases are released for the next owner to rebuild from the database.
    */
   async handOver(tokenIds: readonly string[]): Promise<void> {
-    for (const id of tokenIds) this.leaving.add(id);
+    for (const id of tokenIds) {
+      this.leaving.add(id);
+      this.listener?.leaving(id);
+    }
     try {
       await Promise.all(tokenIds.flatMap((id) => [...(this.inFlight.get(id) ?? [])]));
       await this.deps.leases.release(tokenIds);
