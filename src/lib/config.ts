@@ -3,6 +3,7 @@
  * typed object; a missing or malformed value throws a ConfigError naming the variable, and the
  * process does not start. Every variable is listed in docs/configuration.md.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
@@ -252,6 +253,15 @@ export function loadConfig(env: Env = process.env) {
     tradingWriter: {
       /** most order commands a token's writer commits in one transaction (1: one per order) */
       maxBatch: integer(env, 'TRADING_MAX_BATCH', 500, 1, 10_000),
+    },
+    /** trading nodes (docs/deployment.md) */
+    cluster: {
+      /** NATS servers (one URL or a comma-separated list); set: this node is one of several */
+      natsUrl: optional(env, 'NATS_URL'),
+      /** this trading node's name, unique among the live nodes */
+      nodeId: text(env, 'TRADING_NODE_ID', `${os.hostname()}-${process.pid}`),
+      /** how long a book's lease lasts unrenewed: a dead node's books move within it */
+      leaseMs: integer(env, 'BOOK_LEASE_MS', 5_000, 300, 600_000),
     },
     marketData: {
       /** WebSocket connections one IP address may hold on the trading process's /ws */

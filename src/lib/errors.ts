@@ -289,6 +289,7 @@ export const errorCatalogue = {
   },
   // 5xx
   SERVICE_UNAVAILABLE: { status: 503, title: 'A service this request needs is unavailable' },
+  BOOK_UNAVAILABLE: { status: 503, title: 'No trading node serves this book at the moment' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

@@ -21,7 +21,9 @@ import { tradingModeService } from './admin/trading-mode.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
 import { fanOut } from './books/broadcaster.js';
-import { BookOwnership } from './books/ownership.js';
+import { BookLeases } from './books/book-leases.js';
+import { connectBus } from './cluster/bus.js';
+import { routedOrders } from './cluster/order-routing.js';
 import type { Clock } from './books/sequencer.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
@@ -102,6 +104,10 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     logger,
     defaults: config.surveillance,
   });
+  // several trading nodes share the books over NATS; without it this process owns them all
+  const nats = config.cluster.natsUrl
+    ? await connectBus(config.cluster.natsUrl, config.cluster.nodeId)
+    : undefined;
   const books = await Books.start({
     db,
     clock,
@@ -110,8 +116,18 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     logger,
     maxBatch: config.tradingWriter.maxBatch,
     platformCountry: config.issuance.platformCountry,
-    ownership: new BookOwnership(db),
+    leases: new BookLeases(
+      db,
+      {
+        node: config.cluster.nodeId,
+        url: config.urls.trading,
+        leaseMs: config.cluster.leaseMs,
+        exclusive: nats === undefined,
+      },
+      metrics,
+    ),
   });
+  books.startLeasing();
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);
   await sessions.refresh();
   if (tickMs > 0) {
@@ -136,20 +152,24 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   app.addHook('onClose', async () => {
     if (heartbeat) clearInterval(heartbeat);
     sessions.stop();
+    // a cluster node hands its books over before it goes (SIGTERM), answering what is in flight
+    if (nats) await books.drain();
     await books.stop();
+    await nats?.drain();
     await surveillance.idle();
   });
 
   const guard = guards({ tokens, isSessionActive: sessions.isActive });
   const otc = otcService({ db, clock, platformCountry: config.issuance.platformCountry });
+  const orders = ordersService({
+    db,
+    books,
+    clock,
+    publishedBook: (id, depth) => hub.book(id, depth),
+  });
   ordersRoutes(
     app,
-    ordersService({
-      db,
-      books,
-      clock,
-      publishedBook: (id, depth) => hub.book(id, depth),
-    }),
+    nats ? routedOrders({ db, books, orders, nats, metrics, logger }) : orders,
     otc,
     guard,
   );

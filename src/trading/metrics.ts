@@ -38,6 +38,28 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       help: 'Batches planned on top of one whose commit failed, discarded and planned again',
       registers: [registry],
     }),
+    booksOwned: new Gauge({
+      name: 'trading_books_owned',
+      help: 'Books this trading node holds the lease of',
+      registers: [registry],
+    }),
+    failovers: new Counter({
+      name: 'trading_book_failovers_total',
+      help: 'Books this node took whose former owner had not released them (its lease ran out)',
+      registers: [registry],
+    }),
+    forwarded: new Counter({
+      name: 'trading_requests_forwarded_total',
+      help: "Order requests forwarded to their book's owner over NATS, by outcome",
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    busSeconds: new Histogram({
+      name: 'trading_bus_request_seconds',
+      help: "Round trip of a forwarded request over NATS, the owner's work included",
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    }),
     bookOrders: new Gauge({
       name: 'trading_book_orders',
       help: 'Live orders (resting and pending stops) per book',

@@ -169,7 +169,27 @@ export interface UserTradingColumns {
   trading_key: ColumnType<number, never, never>;
 }
 
+/** A trading node's heartbeat (migration 0026): live while expires_at is ahead. */
+export interface TradingNodesTable {
+  id: string;
+  url: string | null;
+  started_at: Defaulted<Date>;
+  expires_at: Date;
+  draining: Defaulted<boolean>;
+}
+
+/** A book's lease: its owner (none once released), the epoch its commits must carry. */
+export interface BookLeasesTable {
+  token_id: string;
+  owner_node: string | null;
+  epoch: Defaulted<number>;
+  expires_at: Defaulted<Date>;
+  acquired_at: Defaulted<Date>;
+}
+
 export interface TradingTables {
+  trading_nodes: TradingNodesTable;
+  book_leases: BookLeasesTable;
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   order_refusals: OrderRefusalsTable;

@@ -191,10 +191,25 @@ export async function readTraders(
  * not exist when the statement began are created with their deltas (a user without a wallet only
  * receives: never negative), or added to if another transaction created one meanwhile. The order
  * rows of a book, which only its owner changes, need no lock order.
+ *
+ * The fence: the leases of the books the batch was planned for must still be this node's, at the
+ * epochs it planned under (book-leases.ts). Their rows are locked (for share, in token order)
+ * until the commit, so a hand-over waits for a write in flight and every write after it is
+ * refused with `book_lease_lost()` (SQLSTATE TB001): a node that lost a book never writes it.
  */
 const writeStatement = prepared(
   'batch_write_books',
-  `with new_orders as (
+  `with fence as (
+     select case when count(*) = cardinality($93::uuid[]) then true else book_lease_lost() end
+       as held
+     from (
+       select token_id, epoch from book_leases
+       where token_id = any($93::uuid[]) and owner_node = $95::varchar
+       order by token_id for share
+     ) l
+     join unnest($93::uuid[], $94::bigint[]) as v(token_id, epoch)
+       on v.token_id = l.token_id and v.epoch = l.epoch
+   ), new_orders as (
      insert into orders (id, user_id, token_id, side, order_type, time_in_force, price, stop_price,
        quantity, filled_quantity, remaining_quantity, locked_fiat, filled_value, status,
        cancel_reason, engine_key, priority, expires_at, client_order_id, request_hash,
@@ -291,7 +306,7 @@ const writeStatement = prepared(
      halted_until = coalesce(v.halted_until, t.halted_until)
    from unnest($73::uuid[], $74::bigint[], $75::numeric[], $76::timestamptz[])
      as v(id, sequence, last_price, halted_until)
-   where t.id = v.id and t.id in (select id from token_locks)
+   where t.id = v.id and t.id in (select id from token_locks) and (select held from fence)
    returning (select count(*)::integer from fiat_ledger_rows) as ledger_rows`,
 );
 
@@ -314,6 +329,16 @@ export interface BatchWrite {
   refusals: readonly NewOrderRefusal[];
 }
 
+/** The leases a write must still hold: this node's, each book at its epoch. */
+export interface Fence {
+  node: string;
+  tokenIds: string[];
+  epochs: number[];
+}
+
+/** The SQLSTATE of a write refused by its fence (migration 0026). */
+export const leaseLostCode = 'TB001';
+
 /** One book's part of a write: its rows and the book's sequence after them. */
 export interface BookWrite {
   tokenId: string;
@@ -324,12 +349,14 @@ export interface BookWrite {
 /**
  * Writes everything a batch decided for its books (each part non-empty, all sharing `fiat` and
  * the batch id) in one statement (`writeStatement`): on `db` it commits on its own; in a caller's
- * transaction (OTC) it is part of it.
+ * transaction (OTC) it is part of it. A sequencer's write carries its `fence`; OTC, which writes
+ * no book, none.
  */
 export async function writeBatch(
   db: Db,
   { now, fiat, writes: parts, refusals }: BatchWrite,
   treasuryId: string,
+  fence: Fence | null = null,
 ): Promise<void> {
   const movements = [...fiat.movements];
   const fees = parts.reduce((sum, { batch }) => sum.plus(batch.fees), new Exact(0));
@@ -436,6 +463,9 @@ export async function writeBatch(
       'code',
       'book_sequence',
     ]),
+    fence?.tokenIds ?? [],
+    fence?.epochs ?? [],
+    fence?.node ?? null,
   ]).then((result) => result.rows[0]?.ledger_rows ?? 0);
   await fiatBatchOutcome(written, movements);
 }

@@ -1,46 +1,100 @@
 /**
- * The books this process owns, served by its one sequencer: a book is opened at start for every
- * token with live orders (recovery: rebuilt before any command of its runs) and on first use for
- * the others, once this process holds its ownership lock. A periodic tick sends GTD expiries and
+ * The books this node owns, served by its one sequencer: a book is opened once this node holds
+ * its lease (book-leases.ts), at start for every token with live orders in the single-process
+ * mode (recovery: rebuilt before any command of its runs), on first use for the others; in a
+ * cluster the balancer spreads them (`balance`). Losing a lease closes the book here; handing one
+ * over waits for its commands in flight first. A periodic tick sends GTD expiries and
  * closes the books of tokens the platform delisted or matured, and of tokens staff moved to OTC
  * (their open orders are cancelled, their locks released), and ends the orders the token's agent
  * no longer allows (a frozen address, frozen units, a revoked verification: restrictions.queries.ts).
  */
 import { AppError } from '../../lib/errors.js';
 import type { BookCommand, CommandResult } from './book-command.js';
-import type { BookOwnership } from './ownership.js';
+import type { BookLeases } from './book-leases.js';
+import { registerBooks } from './book-leases.queries.js';
 import { restrictedHolders, type HolderOf } from './restrictions.queries.js';
-import { Sequencer, type SequencerDeps } from './sequencer.js';
+import { bookUnavailable, Sequencer, type SequencerDeps } from './sequencer.js';
 
-export type BooksDeps = Omit<SequencerDeps, 'treasuryId'> & { ownership: BookOwnership };
+export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence'> & { leases: BookLeases };
+
+/** Told when this node starts serving a book (loaded) and when it stops (lost, handed over). */
+export interface BookListener {
+  serving(tokenId: string): void;
+  leaving(tokenId: string): void;
+}
 
 export class Books {
-  /** tokens whose book this process opened or is opening */
+  /** tokens whose book this node opened or is opening */
   private readonly opening = new Map<string, Promise<void>>();
+  /** each book's commands not yet answered (a hand-over waits for them) */
+  private readonly inFlight = new Map<string, Set<Promise<unknown>>>();
+  /** books being handed over: their commands are refused meanwhile */
+  private readonly leaving = new Set<string>();
   private readonly sequencer: Sequencer;
   private timer: NodeJS.Timeout | undefined;
+  private leaseTimer: NodeJS.Timeout | undefined;
   private ticking = false;
+  private draining = false;
+  /** the running renewal and balancing, if any (never two at once) */
+  private leasing: Promise<void> | undefined;
+  private listener: BookListener | undefined;
 
-  private constructor(private readonly deps: SequencerDeps & { ownership: BookOwnership }) {
+  private constructor(private readonly deps: SequencerDeps & { leases: BookLeases }) {
     this.sequencer = new Sequencer(deps);
   }
 
-  /** Loads the treasury and rebuilds every book that has live orders. */
+  /**
+   * Loads the treasury and, in the single-process mode, rebuilds every book that has live
+   * orders; in a cluster it only registers them for the balancer to spread.
+   */
   static async start(deps: BooksDeps): Promise<Books> {
     const treasury = await deps.db
       .selectFrom('users')
       .select('id')
       .where('role', '=', 'treasury')
       .executeTakeFirstOrThrow();
-    const books = new Books({ ...deps, treasuryId: treasury.id });
+    const { leases } = deps;
+    const books = new Books({
+      ...deps,
+      treasuryId: treasury.id,
+      fence: (tokenIds) => leases.fence(tokenIds),
+    });
     const tokens = await deps.db
       .selectFrom('orders')
       .select('token_id')
       .distinct()
       .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
       .execute();
+    if (!leases.settings.exclusive) {
+      await registerBooks(
+        deps.db,
+        tokens.map((row) => row.token_id),
+      );
+      await books.renewAndBalance();
+      return books;
+    }
     await Promise.all(tokens.map(({ token_id }) => books.load(token_id)));
     return books;
+  }
+
+  get node(): string {
+    return this.deps.leases.node;
+  }
+
+  /** Whether this node serves a token's book now (holds its lease, not handing it over). */
+  owns(tokenId: string): boolean {
+    return this.deps.leases.holds(tokenId) && !this.leaving.has(tokenId);
+  }
+
+  /** The books this node holds. */
+  get tokenIds(): string[] {
+    return this.deps.leases.tokenIds;
+  }
+
+  /** Follows the books this node serves from now on (and those it serves already). */
+  watch(listener: BookListener): void {
+    this.listener = listener;
+    for (const id of this.sequencer.tokenIds) if (this.sequencer.book(id)) listener.serving(id);
   }
 
   /** Opens a token's book here if it is not yet; NOT_FOUND for an unknown token. */
@@ -55,10 +109,28 @@ export class Books {
     return opening;
   }
 
-  /** A command for a token's book; answers once its batch committed. */
+  /**
+   * A command for a token's book; answers once its batch committed. BOOK_UNAVAILABLE (nothing
+   * changed) while another node holds the book or this one hands it over.
+   */
   async submit(tokenId: string, command: BookCommand): Promise<CommandResult> {
+    if (this.leaving.has(tokenId) || this.draining) throw bookUnavailable();
     await this.load(tokenId);
-    return this.sequencer.submit(tokenId, command);
+    return this.run(tokenId, command);
+  }
+
+  /** Queues a command of an open book, counted in flight until answered. */
+  private run(tokenId: string, command: BookCommand): Promise<CommandResult> {
+    let pending = this.inFlight.get(tokenId);
+    if (!pending) this.inFlight.set(tokenId, (pending = new Set()));
+    const answer = this.sequencer.submit(tokenId, command);
+    const settled = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    pending.add(settled);
+    void settled.then(() => pending.delete(settled));
+    return answer;
   }
 
   private async open(tokenId: string): Promise<void> {
@@ -68,10 +140,83 @@ export class Books {
       .where('id', '=', tokenId)
       .executeTakeFirst();
     if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
-    if (!(await this.deps.ownership.acquire(tokenId))) {
-      throw new AppError('SERVICE_UNAVAILABLE', 'Another trading process owns this book');
-    }
+    // a book this node is handing over is not taken back by its own requests
+    if (this.draining || this.leaving.has(tokenId)) throw bookUnavailable();
+    if (!(await this.deps.leases.acquire(tokenId))) throw bookUnavailable();
     await this.sequencer.open(tokenId);
+    this.listener?.serving(tokenId);
+  }
+
+  /** Stops serving a book whose lease another node took. */
+  private lose(tokenId: string): void {
+    this.listener?.leaving(tokenId);
+    this.deps.leases.forget(tokenId);
+    this.sequencer.close(tokenId);
+    this.opening.delete(tokenId);
+    this.deps.logger.warn({ tokenId }, 'book lease lost');
+  }
+
+  /**
+   * Hands books over: new commands of theirs are refused, those in flight are answered, then
+   * their leases are released for the next owner to rebuild from the database.
+   */
+  async handOver(tokenIds: readonly string[]): Promise<void> {
+    for (const id of tokenIds) {
+      this.leaving.add(id);
+      this.listener?.leaving(id);
+    }
+    try {
+      await Promise.all(tokenIds.flatMap((id) => [...(this.inFlight.get(id) ?? [])]));
+      await this.deps.leases.release(tokenIds);
+      for (const id of tokenIds) {
+        this.sequencer.close(id);
+        this.opening.delete(id);
+      }
+    } finally {
+      for (const id of tokenIds) this.leaving.delete(id);
+    }
+  }
+
+  /**
+   * Renews this node's leases (closing the books another node took) and, in a cluster, moves it
+   * toward its even share: books above it handed over, free ones taken and rebuilt.
+   */
+  renewAndBalance(): Promise<void> {
+    this.leasing ??= this.leaseRound().finally(() => {
+      this.leasing = undefined;
+    });
+    return this.leasing;
+  }
+
+  private async leaseRound(): Promise<void> {
+    const { leases } = this.deps;
+    for (const tokenId of await leases.renew(this.draining)) this.lose(tokenId);
+    if (leases.settings.exclusive || this.draining) return;
+    const { surplus, take } = await leases.rebalance();
+    if (surplus > 0) await this.handOver(leases.tokenIds.slice(-surplus));
+    await Promise.all(take.map((id) => this.load(id).catch(() => undefined)));
+  }
+
+  /** Renews and balances every third of the lease period until stopped. */
+  startLeasing(): void {
+    this.leaseTimer = setInterval(() => {
+      this.renewAndBalance().catch((error: unknown) =>
+        this.deps.logger.error({ err: error }, 'lease renewal failed'),
+      );
+    }, this.deps.leases.settings.leaseMs / 3);
+    this.leaseTimer.unref();
+  }
+
+  /**
+   * Leaves the cluster (SIGTERM): says so (the others' shares grow), hands every book over and
+   * removes this node's row.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    await this.leasing;
+    await this.deps.leases.renew(true);
+    await this.handOver(this.deps.leases.tokenIds);
+    await this.deps.leases.retire();
   }
 
   /**
@@ -84,6 +229,7 @@ export class Books {
     const withOrders: string[] = [];
     const holders = new Map<string, HolderOf>();
     for (const tokenId of this.sequencer.tokenIds) {
+      if (!this.owns(tokenId)) continue;
       const state = this.sequencer.book(tokenId);
       if (!state) continue;
       if (state.live.size > 0) withOrders.push(tokenId);
@@ -95,9 +241,9 @@ export class Books {
         .filter((id) => (state.live.get(id)?.expires_at?.getTime() ?? Infinity) <= now.getTime());
       for (const orderId of due) {
         work.push(
-          this.sequencer
-            .submit(tokenId, { kind: 'cancel', orderId, userId: null, reason: 'EXPIRED' })
-            .catch(() => undefined),
+          this.run(tokenId, { kind: 'cancel', orderId, userId: null, reason: 'EXPIRED' }).catch(
+            () => undefined,
+          ),
         );
       }
     }
@@ -122,9 +268,7 @@ export class Books {
     for (const { userId, tokenId, reason } of await restrictedHolders(this.deps.db, [
       ...holders.values(),
     ])) {
-      work.push(
-        this.sequencer.submit(tokenId, { kind: 'restrict', userId, reason }).catch(() => undefined),
-      );
+      work.push(this.run(tokenId, { kind: 'restrict', userId, reason }).catch(() => undefined));
     }
     await Promise.all(work);
   }
@@ -153,8 +297,10 @@ export class Books {
     this.timer.unref();
   }
 
+  /** Stops the timers; the leases are left to expire (a drain releases them first). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.deps.ownership.release();
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    await this.leasing;
   }
 }

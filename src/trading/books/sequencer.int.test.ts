@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
 import { bookFromDatabase, totalFiat } from '../../../test/support/trading-checks.js';
+import { limitOrder as limit } from '../../../test/support/book-commands.js';
 import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
-import type { BookCommand } from './book-command.js';
 
 let sys: TestTrading;
 
@@ -19,26 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sys.close();
 });
-
-function limit(userId: string, side: 'buy' | 'sell', quantity: number, price: string) {
-  return {
-    kind: 'place',
-    input: {
-      userId,
-      side,
-      orderType: 'limit',
-      quantity,
-      price,
-      stopPrice: null,
-      timeInForce: 'GTC',
-      expiresAt: null,
-      clientOrderId: null,
-      requestHash: null,
-      confirmFatFinger: false,
-      confirmNavDeviation: false,
-    },
-  } satisfies BookCommand;
-}
 
 /** The error code of a refused command, or 'ok'. */
 const outcome = (answer: Promise<unknown>) =>

@@ -34,9 +34,11 @@ import {
   fiatBalancesOf,
   readTokenRules,
   readTokens,
+  leaseLostCode,
   readTraders,
   writeBatch,
   type BookWrite,
+  type Fence,
   type TokenRead,
   type TraderOf,
   type TraderReads,
@@ -70,6 +72,8 @@ export interface SequencerDeps {
   logger: Logger;
   /** most commands in one batch */
   maxBatch: number;
+  /** the leases a write of these books must still hold (book-leases.ts); absent: none checked */
+  fence?: (tokenIds: readonly string[]) => Fence;
 }
 
 interface Pending {
@@ -104,6 +108,8 @@ interface Planned extends Attempt {
   writes: BookWrite[];
   /** the refused commands users sent, for the audit trail */
   refusals: NewOrderRefusal[];
+  /** the leases the books were planned under */
+  fence: Fence | null;
   published: Publication[];
   /** what the write changes, for the batch planned while it is in flight */
   pending: PendingWrite | undefined;
@@ -151,6 +157,14 @@ export class Sequencer {
 
   get tokenIds(): string[] {
     return [...this.books.keys()];
+  }
+
+  /**
+   * Stops serving a book (its lease lost or handed over): its queued commands are refused
+   * BOOK_UNAVAILABLE when planned; a write in flight commits only if its fence still holds.
+   */
+  close(tokenId: string): void {
+    this.books.delete(tokenId);
   }
 
   /** Queues a command of an open book; answers once its batch committed. */
@@ -223,9 +237,11 @@ export class Sequencer {
   }
 
   private async rebuild(tokenId: string): Promise<void> {
-    const slot = this.books.get(tokenId)!;
+    const slot = this.books.get(tokenId);
+    if (!slot) return;
     slot.state = undefined;
     const state = await loadBookState(this.deps.db, tokenId, this.deps.clock.now());
+    if (this.books.get(tokenId) !== slot) return;
     slot.state = state;
     this.deps.metrics.bookOrders.set({ token_id: tokenId }, state.live.size);
     this.deps.broadcaster.bookLoaded(tokenId, state.book.depth(Number.MAX_SAFE_INTEGER));
@@ -243,7 +259,9 @@ export class Sequencer {
   /** Rebuilds the books not loaded (a failed rebuild leaves one so until the next try). */
   private async loadMissing(tokenIds: readonly string[]): Promise<void> {
     await Promise.all(
-      tokenIds.filter((id) => !this.books.get(id)!.state).map((id) => this.rebuild(id)),
+      tokenIds
+        .filter((id) => this.books.has(id) && !this.books.get(id)!.state)
+        .map((id) => this.rebuild(id)),
     );
   }
 
@@ -255,10 +273,13 @@ export class Sequencer {
     if (attempt < attempts && code !== undefined && retryableCodes.has(code)) {
       return { ...batch, attempt: attempt + 1 };
     }
-    const unavailable = new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The order could not be committed; nothing was changed',
-    );
+    const unavailable =
+      code === leaseLostCode
+        ? bookUnavailable()
+        : new AppError(
+            'SERVICE_UNAVAILABLE',
+            'The order could not be committed; nothing was changed',
+          );
     for (const item of batch.items) item.reject(unavailable);
     return undefined;
   }
@@ -336,7 +357,7 @@ export class Sequencer {
     const written =
       writes.length === 0 && refusals.length === 0
         ? Promise.resolve()
-        : writeBatch(this.deps.db, planned, this.deps.treasuryId);
+        : writeBatch(this.deps.db, planned, this.deps.treasuryId, planned.fence);
     return {
       ...planned,
       written: written.then(
@@ -394,6 +415,7 @@ export class Sequencer {
       return { ok: false, error: new BookRefusal(error) };
     };
     const outcomes = batch.items.map(({ tokenId, command }): Outcome => {
+      if (!this.book(tokenId)) return { ok: false, error: bookUnavailable() };
       const ctx = contextOf(tokenId);
       if (!ctx) return refuse(tokenId, command, new AppError('NOT_FOUND', 'Unknown token'));
       // the rules first, on the order as sent (a refused order never reaches the book)
@@ -407,6 +429,7 @@ export class Sequencer {
     });
     const parts = new Map<string, Batch>();
     for (const [tokenId, ctx] of contexts) if (!ctx.batch.isEmpty) parts.set(tokenId, ctx.batch);
+    const fence = this.deps.fence?.([...parts.keys()]) ?? null;
     return {
       ...batch,
       started,
@@ -414,6 +437,7 @@ export class Sequencer {
       now,
       fiat,
       refusals,
+      fence,
       writes: [...parts].map(([tokenId, part]) => ({
         tokenId,
         batch: part,
@@ -449,6 +473,15 @@ export class Sequencer {
       broadcaster.publish(update);
     }
   }
+}
+
+/** A command for a book this node does not serve (now): nothing changed, ask again soon. */
+export function bookUnavailable(): AppError {
+  return new AppError(
+    'BOOK_UNAVAILABLE',
+    'The book is moving to another trading node; nothing was changed, try again shortly',
+    { retry_after: 1 },
+  );
 }
 
 /** A batch that could not be read or planned. */

@@ -129,13 +129,14 @@ export function ordersService(deps: {
       if (pending.hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
       return pending.answer;
     }
-    const since = new Date(clock.now().getTime() - DAY_MS);
-    const existing = await findByClientOrderId(db, userId, clientOrderId, since);
-    if (existing) {
+    // in flight from before the lookup: a replay arriving during it waits for this one
+    const answer = (async () => {
+      const since = new Date(clock.now().getTime() - DAY_MS);
+      const existing = await findByClientOrderId(db, userId, clientOrderId, since);
+      if (!existing) return submitPlace(userId, body, hash);
       if (existing.request_hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
       return answerOf(existing);
-    }
-    const answer = submitPlace(userId, body, hash);
+    })();
     inFlight.set(key, { hash, answer });
     try {
       return await answer;

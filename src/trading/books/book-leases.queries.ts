@@ -1,0 +1,128 @@
+/**
+ * The SQL of book ownership (migration 0026): trading nodes' heartbeats and the books' leases.
+ * Every expiry is the database's time, the one clock all nodes share; the lease rows are locked
+ * in token order wherever several are (the batch fence locks them so too: batch.queries.ts).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../lib/db/database.js';
+
+/** Says a node is alive for `leaseMs` more (and whether it is handing its books over). */
+export async function heartbeat(
+  db: Db,
+  node: string,
+  url: string | null,
+  leaseMs: number,
+  draining: boolean,
+): Promise<void> {
+  const expiresAt = sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`;
+  await db
+    .insertInto('trading_nodes')
+    .values({ id: node, url, expires_at: expiresAt, draining })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ url, expires_at: expiresAt, draining }))
+    .execute();
+}
+
+export async function retireNode(db: Db, node: string): Promise<void> {
+  await db.deleteFrom('trading_nodes').where('id', '=', node).execute();
+}
+
+/** The nodes alive and taking books, in id order. */
+export async function liveNodes(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('trading_nodes')
+    .select('id')
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where('draining', '=', false)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes a book's lease for `node` and answers its new epoch (and the node that held it last, if
+ * it did not release it), or undefined while another live node holds it. The epoch rises at every taking, also from this node's own former life (a node
+ * restarted under the same name fences what it left in flight). `force` takes it from a live
+ * holder too: the single-process mode, where no other node can be serving.
+ */
+export async function takeLease(
+  db: Db,
+  tokenId: string,
+  node: string,
+  leaseMs: number,
+  force: boolean,
+): Promise<{ epoch: number; from: string | null } | undefined> {
+  const { rows } = await sql<{ epoch: number; from: string | null }>`
+    with prior as (select owner_node from book_leases where token_id = ${tokenId})
+    insert into book_leases as l (token_id, owner_node, epoch, expires_at, acquired_at)
+    values (${tokenId}, ${node}, 1, now() + ${leaseMs} * interval '1 millisecond', now())
+    on conflict (token_id) do update set
+      owner_node = excluded.owner_node, epoch = l.epoch + 1, expires_at = excluded.expires_at,
+      acquired_at = now()
+    where l.owner_node is null or l.owner_node = excluded.owner_node or l.expires_at <= now()
+      or ${force}::boolean
+    returning l.epoch, (select owner_node from prior) as from`.execute(db);
+  return rows[0];
+}
+
+/**
+ * Extends this node's leases of `tokenIds` and answers each with its epoch now; a book missing
+ * from the answer, or at another epoch, was taken by another node.
+ */
+export async function renewLeases(
+  db: Db,
+  node: string,
+  tokenIds: readonly string[],
+  leaseMs: number,
+): Promise<Map<string, number>> {
+  if (tokenIds.length === 0) return new Map();
+  const { rows } = await sql<{ token_id: string; epoch: number }>`
+    update book_leases l set expires_at = now() + ${leaseMs} * interval '1 millisecond'
+    from (
+      select token_id from book_leases
+      where token_id = any(${tokenIds}::uuid[]) and owner_node = ${node}
+      order by token_id for no key update
+    ) k
+    where l.token_id = k.token_id and l.owner_node = ${node}
+    returning l.token_id, l.epoch`.execute(db);
+  return new Map(rows.map((row) => [row.token_id, row.epoch]));
+}
+
+/** Gives up this node's leases of `tokenIds` at the epochs it holds; the next taker rebuilds. */
+export async function releaseLeases(
+  db: Db,
+  node: string,
+  held: ReadonlyMap<string, number>,
+): Promise<void> {
+  if (held.size === 0) return;
+  await sql`
+    update book_leases l set owner_node = null, expires_at = now()
+    from unnest(${[...held.keys()]}::uuid[], ${[...held.values()]}::bigint[]) as v(token_id, epoch)
+    where l.token_id = v.token_id and l.epoch = v.epoch and l.owner_node = ${node}`.execute(db);
+}
+
+/** Makes sure every book of `tokenIds` has a lease row (unowned), so the balancer spreads it. */
+export async function registerBooks(db: Db, tokenIds: readonly string[]): Promise<void> {
+  if (tokenIds.length === 0) return;
+  await db
+    .insertInto('book_leases')
+    .values(tokenIds.map((token_id) => ({ token_id, owner_node: null })))
+    .onConflict((oc) => oc.column('token_id').doNothing())
+    .execute();
+}
+
+export interface LeaseView {
+  /** books with a lease row */
+  books: number;
+  /** books no live lease holds, oldest expiry first */
+  free: string[];
+}
+
+/** How many books there are and which of them no one holds now. */
+export async function leaseView(db: Db): Promise<LeaseView> {
+  const rows = await db
+    .selectFrom('book_leases')
+    .select(['token_id', sql<boolean>`owner_node is null or expires_at <= now()`.as('free')])
+    .orderBy('expires_at')
+    .execute();
+  return { books: rows.length, free: rows.filter((row) => row.free).map((row) => row.token_id) };
+}

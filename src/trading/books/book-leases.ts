@@ -1,0 +1,131 @@
+/**
+ * The books this node holds by lease (DECISIONS "one writer per token", issue 27): each with the
+ * epoch it was taken at, which every batch write of the book carries as its fence
+ * (batch.queries.ts), so a node that lost a lease (paused, partitioned, slow) can never commit
+ * for that book again. Leases are renewed every third of their period with the node's heartbeat;
+ * a book whose lease was not renewed in time is free for any node to take (and rebuild from the
+ * database). In the single-process mode (`exclusive`) the node takes every lease at once, from
+ * whoever held it: there is no other node, only perhaps a former life of this one.
+ */
+import type { Db } from '../../lib/db/database.js';
+import type { TradingMetrics } from '../metrics.js';
+import type { Fence } from './batch.queries.js';
+import {
+  heartbeat,
+  leaseView,
+  liveNodes,
+  releaseLeases,
+  renewLeases,
+  retireNode,
+  takeLease,
+} from './book-leases.queries.js';
+import { shareOf } from './book-share.js';
+
+export interface LeaseSettings {
+  /** this node's name, unique among the live ones */
+  node: string;
+  /** where this node serves (shown to staff) */
+  url: string | null;
+  /** how long a lease lasts without renewal */
+  leaseMs: number;
+  /** the single-process mode: take every lease at once */
+  exclusive: boolean;
+}
+
+/** What the balancer should do for this node's even share. */
+export interface Rebalance {
+  /** how many of its books this node holds above its share */
+  surplus: number;
+  /** books no one holds, as many as this node may take */
+  take: string[];
+}
+
+export class BookLeases {
+  private readonly held = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    readonly settings: LeaseSettings,
+    private readonly metrics: Pick<TradingMetrics, 'booksOwned' | 'failovers'>,
+  ) {}
+
+  get node(): string {
+    return this.settings.node;
+  }
+
+  get tokenIds(): string[] {
+    return [...this.held.keys()];
+  }
+
+  holds(tokenId: string): boolean {
+    return this.held.has(tokenId);
+  }
+
+  /** Takes a book's lease (a new epoch); false while another live node holds it. */
+  async acquire(tokenId: string): Promise<boolean> {
+    if (this.held.has(tokenId)) return true;
+    const { node, leaseMs, exclusive } = this.settings;
+    const taken = await takeLease(this.db, tokenId, node, leaseMs, exclusive);
+    if (taken === undefined) return false;
+    if (taken.from !== null && taken.from !== node) this.metrics.failovers.inc();
+    this.held.set(tokenId, taken.epoch);
+    this.metrics.booksOwned.set(this.held.size);
+    return true;
+  }
+
+  /** The fence of a write of these books: the epochs held now (0, never valid, if none). */
+  fence(tokenIds: readonly string[]): Fence {
+    return {
+      node: this.settings.node,
+      tokenIds: [...tokenIds],
+      epochs: tokenIds.map((id) => this.held.get(id) ?? 0),
+    };
+  }
+
+  /** Stops holding a book here (the database lease is left to expire or be taken). */
+  forget(tokenId: string): void {
+    this.held.delete(tokenId);
+    this.metrics.booksOwned.set(this.held.size);
+  }
+
+  /**
+   * Heartbeat (in a cluster: the single process has no one to tell) and renewal; answers the
+   * books another node took meanwhile (forgotten here).
+   */
+  async renew(draining: boolean): Promise<string[]> {
+    const { node, url, leaseMs, exclusive } = this.settings;
+    if (!exclusive) await heartbeat(this.db, node, url, leaseMs, draining);
+    const renewed = await renewLeases(this.db, node, this.tokenIds, leaseMs);
+    const lost = [...this.held].filter(([id, epoch]) => renewed.get(id) !== epoch);
+    for (const [id] of lost) this.forget(id);
+    return lost.map(([id]) => id);
+  }
+
+  /** Hands books over: released at the epochs held, for the next taker to rebuild. */
+  async release(tokenIds: readonly string[]): Promise<void> {
+    const held = new Map(tokenIds.flatMap((id) => this.heldEntry(id)));
+    await releaseLeases(this.db, this.settings.node, held);
+    for (const id of held.keys()) this.forget(id);
+  }
+
+  /** This node's share against what it holds, and the free books it may take toward it. */
+  async rebalance(): Promise<Rebalance> {
+    const [nodes, view] = await Promise.all([liveNodes(this.db), leaseView(this.db)]);
+    const share = shareOf(view.books, nodes, this.settings.node);
+    const free = view.free.filter((id) => !this.held.has(id));
+    return {
+      surplus: Math.max(this.held.size - share, 0),
+      take: free.slice(0, Math.max(share - this.held.size, 0)),
+    };
+  }
+
+  /** Leaves the cluster: the node's row goes (its leases were released before). */
+  async retire(): Promise<void> {
+    await retireNode(this.db, this.settings.node);
+  }
+
+  private heldEntry(tokenId: string): [string, number][] {
+    const epoch = this.held.get(tokenId);
+    return epoch === undefined ? [] : [[tokenId, epoch]];
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Two trading nodes on one database and a real NATS: an order, amend or cancel sent to the node
+ * that does not own the book is answered by the owner, exactly as the owner answers; the same
+ * client_order_id sent to both nodes at once places once; a book whose owner does not answer is
+ * refused 503 BOOK_UNAVAILABLE with Retry-After, changing nothing.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger.js';
+import { testConfig } from '../../../test/support/config.js';
+import { testNatsUrl } from '../../../test/support/nats.js';
+import { totalFiat } from '../../../test/support/trading-checks.js';
+import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
+import { buildTradingApp, type TradingApp } from '../app.js';
+
+const natsUrl = await testNatsUrl();
+
+describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
+  let sys: TestTrading;
+  const nodes: TradingApp[] = [];
+
+  beforeAll(async () => {
+    sys = await startTestTrading();
+    for (const name of ['route-a', 'route-b']) {
+      nodes.push(
+        await buildTradingApp({
+          config: testConfig({
+            DATABASE_URL: sys.databaseUrl,
+            NATS_URL: natsUrl!,
+            // distinct per test run: another run's nodes may share the NATS server
+            TRADING_NODE_ID: `${name}-${process.pid}`,
+          }),
+          db: sys.db,
+          logger: createLogger('test', 'silent'),
+          clock: sys.clock,
+          tickMs: 0,
+          heartbeatMs: 0,
+        }),
+      );
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.app.close()));
+    await sys.close();
+  });
+
+  const call = (
+    node: TradingApp,
+    method: 'POST' | 'DELETE' | 'PATCH',
+    url: string,
+    token: string,
+    body?: object,
+  ) =>
+    node.app.inject({
+      method,
+      url,
+      ...(body ? { payload: body } : {}),
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  const order = (tokenId: string, extra: object = {}) => ({
+    token_id: tokenId,
+    side: 'buy',
+    order_type: 'limit',
+    quantity: 3,
+    price: '10.00',
+    ...extra,
+  });
+
+  it('answers through the owner whichever node a command reaches', async () => {
+    const [a, b] = nodes as [TradingApp, TradingApp];
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    const first = await call(a, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+    expect(first.statusCode).toBe(200);
+    expect(a.books.owns(token.id)).toBe(true);
+    expect(b.books.owns(token.id)).toBe(false);
+
+    const forwarded = await call(b, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+    expect(forwarded.statusCode).toBe(200);
+    expect(forwarded.json().order).toMatchObject({ status: 'open', quantity: 3 });
+    // a refusal comes back as the owner gave it
+    const refused = await call(
+      b,
+      'POST',
+      '/api/v1/orders',
+      buyer.token,
+      order(token.id, { quantity: 1e9 }),
+    );
+    const direct = await call(
+      a,
+      'POST',
+      '/api/v1/orders',
+      buyer.token,
+      order(token.id, { quantity: 1e9 }),
+    );
+    expect(refused.statusCode).toBe(direct.statusCode);
+    expect(refused.json().code).toBe(direct.json().code);
+
+    const id = forwarded.json().order.id as string;
+    const amended = await call(b, 'PATCH', `/api/v1/orders/${id}`, buyer.token, { quantity: 2 });
+    expect(amended.statusCode).toBe(200);
+    expect(amended.json().order.quantity).toBe(2);
+    const cancelled = await call(b, 'DELETE', `/api/v1/orders/${id}`, buyer.token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
+    // every answer came from the owner: the two places, the amend and the cancel
+    const metrics = (await b.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/trading_requests_forwarded_total\{outcome="answered"[^}]*\} 4$/m);
+  });
+
+  it('places a client_order_id once when it reaches both nodes at once', async () => {
+    const [a, b] = nodes as [TradingApp, TradingApp];
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    const body = order(token.id, { client_order_id: 'twice-sent' });
+    const answers = await Promise.all(
+      [a, b, a, b].map((node) => call(node, 'POST', '/api/v1/orders', buyer.token, body)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().order.id)).size).toBe(1);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::integer as n from orders where token_id = ${token.id}`.execute(sys.db);
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('refuses a book whose owner does not answer: 503 BOOK_UNAVAILABLE, Retry-After, nothing changed', async () => {
+    const [, b] = nodes as [TradingApp, TradingApp];
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    // a live node holds the lease but serves nothing (paused before it could subscribe)
+    await sql`insert into book_leases (token_id, owner_node, epoch, expires_at)
+      values (${token.id}, 'silent-node', 1, now() + interval '1 minute')`.execute(sys.db);
+    const fiat = await totalFiat(sys.db);
+    const refused = await call(b, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().code).toBe('BOOK_UNAVAILABLE');
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(await totalFiat(sys.db)).toBe(fiat);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::integer as n from orders where token_id = ${token.id}`.execute(sys.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+});
