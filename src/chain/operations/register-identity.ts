@@ -43,19 +43,34 @@ export interface RegisterIdentityResult {
   transactions: TransactionOutcome[];
 }
 
+/**
+ * The wallet's identity: the one the shared storage holds for it, else the one the IdFactory
+ * created for it. A recovered wallet is known to the storage only (the factory links a wallet
+ * only at the identity's creation).
+ */
 export async function identityOfWallet(
   services: ChainServices,
   wallet: Address,
 ): Promise<Address | null> {
-  const identity = await onChain(() =>
-    services.session.client.readContract({
-      address: services.infrastructure.idFactory,
+  const { session, infrastructure } = services;
+  const stored = await onChain(() =>
+    session.client.readContract({
+      address: infrastructure.identityRegistryStorage,
+      abi: identityRegistryStorageAbi,
+      functionName: 'storedIdentity',
+      args: [wallet],
+    }),
+  );
+  if (stored !== zeroAddress) return stored;
+  const created = await onChain(() =>
+    session.client.readContract({
+      address: infrastructure.idFactory,
       abi: idFactoryAbi,
       functionName: 'getIdentity',
       args: [wallet],
     }),
   );
-  return identity === zeroAddress ? null : identity;
+  return created === zeroAddress ? null : created;
 }
 
 export async function registerIdentity(
