@@ -27,19 +27,12 @@ import type { ChainServices } from '../chain-services.js';
 import { onChain } from '../client/chain-errors.js';
 import { prepareCall } from '../client/prepared-call.js';
 import { identityAbi, identityRegistryStorageAbi, tokenAbi } from '../contracts/generated/index.js';
-import {
-  ecdsaClaimScheme,
-  ecdsaKeyType,
-  keyOf,
-  keyPurpose,
-  kycClaimTopic,
-  readKycClaim,
-  signKycClaim,
-} from '../identity/kyc-claim.js';
+import { ecdsaKeyType, keyOf, keyPurpose, readKycClaim } from '../identity/kyc-claim.js';
 import { requireSuite } from '../suites/suite-records.js';
 import type { TransactionOutcome } from '../transactions/chain-transaction.js';
 import { transactionSteps } from '../transactions/transaction-steps.js';
 import { balanceOf, type TokenBalance } from './reads.js';
+import { addKycClaim } from './register-identity.js';
 
 export interface RecoverWalletParameters {
   lost: Address;
@@ -110,22 +103,9 @@ export async function recoverWallet(
   });
 
   const claim = await readKycClaim(session, infrastructure.claimIssuer, identity);
-  await whole.step('add_kyc_claim', claim.status !== 'valid', async () => {
-    const signed = await signKycClaim(session.claimSigner, identity, new Date());
-    return prepareCall(session, {
-      address: identity,
-      abi: identityAbi,
-      functionName: 'addClaim',
-      args: [
-        kycClaimTopic,
-        ecdsaClaimScheme,
-        infrastructure.claimIssuer,
-        signed.signature,
-        signed.data,
-        '',
-      ],
-    });
-  });
+  await whole.step('add_kyc_claim', claim.status !== 'valid', () =>
+    addKycClaim(services, identity),
+  );
   await whole.step('add_recovery_key', !(await isManager()), () =>
     prepareCall(session, {
       address: identity,

@@ -73,6 +73,25 @@ export async function identityOfWallet(
   return created === zeroAddress ? null : created;
 }
 
+/** The call that puts a fresh KYC claim of the platform's ClaimIssuer on the identity. */
+export async function addKycClaim(services: ChainServices, identity: Address) {
+  const { session, infrastructure } = services;
+  const signed = await signKycClaim(session.claimSigner, identity, new Date());
+  return prepareCall(session, {
+    address: identity,
+    abi: identityAbi,
+    functionName: 'addClaim',
+    args: [
+      kycClaimTopic,
+      ecdsaClaimScheme,
+      infrastructure.claimIssuer,
+      signed.signature,
+      signed.data,
+      '',
+    ],
+  });
+}
+
 export async function registerIdentity(
   services: ChainServices,
   params: RegisterIdentityParameters,
@@ -105,22 +124,7 @@ export async function registerIdentity(
   if (!identity) throw new Error(`no identity for ${params.investor} after its creation`);
 
   const claim = await readKycClaim(session, infrastructure.claimIssuer, identity);
-  await step('add_kyc_claim', claim.status !== 'valid', async () => {
-    const signed = await signKycClaim(session.claimSigner, identity, new Date());
-    return prepareCall(session, {
-      address: identity,
-      abi: identityAbi,
-      functionName: 'addClaim',
-      args: [
-        kycClaimTopic,
-        ecdsaClaimScheme,
-        infrastructure.claimIssuer,
-        signed.signature,
-        signed.data,
-        '',
-      ],
-    });
-  });
+  await step('add_kyc_claim', claim.status !== 'valid', () => addKycClaim(services, identity));
 
   const stored = await onChain(() =>
     client.readContract({

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { AgentAction } from '../../lib/db/schema-agent-actions.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
+import { lockUser } from '../verification/kyc.queries.js';
 
 /** The new address, linked now (the time a KYC check must follow for a recovery by KYC). */
 export async function putRecoveryAddress(trx: Trx, userId: string, address: string) {
@@ -99,12 +100,7 @@ export async function recordRecovery(
   txHashes: ReadonlyMap<string, string | null>,
 ): Promise<void> {
   const userId = action.user_id!;
-  await trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  await lockUser(trx, userId);
   await trx
     .updateTable('users')
     .set({ wallet_address: action.new_address, wallet_custody: 'self', updated_at: new Date() })

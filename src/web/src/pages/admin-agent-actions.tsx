@@ -36,7 +36,7 @@ const kinds: [string, string][] = [
 ];
 
 const identityChecks: [string, string][] = [
-  ['staff_review', 'Staff review (give its reference)'],
+  ['staff_review', 'Staff review (named in the field below)'],
   ['kyc', 'A new KYC check, approved since the new address was given'],
 ];
 
