@@ -179,6 +179,10 @@ export const chainOperations = [
   'freeze_tokens',
   'unfreeze_tokens',
   'agent_forced_transfer',
+  'add_recovery_key',
+  'remove_recovery_key',
+  'unregister_identity',
+  'recover_wallet',
 ] as const;
 export type ChainOperation = (typeof chainOperations)[number];
 
@@ -296,6 +300,36 @@ export const FreezeResponseSchema = Type.Object({
   balance: WeiSchema,
   transaction: Type.Union([TransactionSchema, Type.Null()]),
 });
+/** A lost wallet replaced by a new one on every token given (T-REX `recoveryAddress`). */
+export const RecoverWalletBodySchema = Type.Object(
+  {
+    lost_addr: AddressSchema,
+    new_addr: AddressSchema,
+    token_addrs: Type.Array(AddressSchema, { maxItems: 500, uniqueItems: true }),
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+/** Each token's state at the new wallet after the recovery; transactions: those this call needed. */
+export const RecoverWalletResponseSchema = Type.Object({
+  lost_addr: AddressSchema,
+  new_addr: AddressSchema,
+  identity_addr: AddressSchema,
+  tokens: Type.Array(
+    Type.Object({
+      token_addr: AddressSchema,
+      balance: WeiSchema,
+      frozen: WeiSchema,
+      address_frozen: Type.Boolean(),
+      /** the token's recoveryAddress transaction; null when the lost wallet held none of it */
+      tx_hash: Type.Union([HashSchema, Type.Null()]),
+    }),
+  ),
+  transactions: Type.Array(TransactionSchema),
+});
+export type RecoverWalletBody = Static<typeof RecoverWalletBodySchema>;
+export type RecoverWalletResponse = Static<typeof RecoverWalletResponseSchema>;
+
 /** At most one register page of wallets per read. */
 export const BalancesAtTimeBodySchema = Type.Object(
   {

@@ -18,6 +18,7 @@ import {
   FreezeResponseSchema,
   IdentityResponseSchema,
   PauseResponseSchema,
+  RecoverWalletResponseSchema,
   RegisterIdentityResponseSchema,
   RevokeKycResponseSchema,
   TotalSupplyResponseSchema,
@@ -39,6 +40,8 @@ import {
   type IdentityResponse,
   type MintBody,
   type PauseResponse,
+  type RecoverWalletBody,
+  type RecoverWalletResponse,
   type RegisterIdentityBody,
   type RegisterIdentityResponse,
   type RevokeKycResponse,
@@ -161,6 +164,17 @@ export class ChainClient {
       FreezeResponseSchema,
       'POST',
       freeze ? '/api/v1/freeze-tokens' : '/api/v1/unfreeze-tokens',
+      input,
+      idempotencyKey,
+    );
+  }
+
+  /** the lost wallet replaced by the new one on every token given (T-REX recoveryAddress) */
+  recoverWallet(input: RecoverWalletBody, idempotencyKey: string): Promise<RecoverWalletResponse> {
+    return this.#request(
+      RecoverWalletResponseSchema,
+      'POST',
+      '/api/v1/recover-wallet',
       input,
       idempotencyKey,
     );

@@ -263,6 +263,16 @@ export const errorCatalogue = {
   },
   AGENT_ACTION_NOT_PROPOSED: { status: 409, title: 'The action is not awaiting a decision' },
   AGENT_ACTION_NOT_FAILED: { status: 409, title: 'Only a failed action can be retried' },
+  RECOVERY_SAME_ADDRESS: { status: 422, title: 'The new address is the one to be replaced' },
+  RECOVERY_ADDRESS_REQUIRED: {
+    status: 409,
+    title: 'The investor has not linked a new address for the recovery',
+  },
+  RECOVERY_IDENTITY_NOT_VERIFIED: {
+    status: 409,
+    title: "The investor's identity is not verified again for the recovery",
+  },
+  RECOVERY_IN_PROGRESS: { status: 409, title: 'A recovery of this wallet is already under way' },
   VERIFICATION_NOT_APPROVED: { status: 409, title: "The user's verification is not approved" },
   AMOUNT_OUT_OF_RANGE: { status: 400, title: 'The amount does not fit in a uint256' },
   CONTRACT_REVERTED: { status: 422, title: 'The contract refused the call' },

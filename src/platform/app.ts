@@ -31,6 +31,7 @@ import { fiatService } from './fiat/fiat.service.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { portfolioService } from './portfolio/portfolio.service.js';
 import { walletLinkService } from './wallets/wallet-link.js';
+import { walletRecoveryService } from './wallets/wallet-recovery.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
 import { orderAuditRoutes } from './order-audit/order-audit.routes.js';
 import { orderAuditService } from './order-audit/order-audit.service.js';
@@ -148,6 +149,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   walletRoutes(
     app,
     walletLinkService({ db, challengeTtlSeconds: config.wallet.challengeTtlSeconds }),
+    walletRecoveryService({ db }),
     gates,
     guard,
   );

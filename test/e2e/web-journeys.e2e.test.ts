@@ -422,6 +422,10 @@ describe('web journeys over the running system', () => {
     expect(await goLive.textContent()).toContain(
       'The success fee of 2.50 USD (1% of 250.00 USD raised) is taken from the issuer',
     );
+    // The issuer's team and reserve shares (20 % each of 100,000) and their default year's lock-up.
+    expect(await goLive.textContent()).toMatch(
+      /20000 team and 20000 reserve tokens go to the issuer's wallet, locked up until \d{4}-\d{2}-\d{2}, and/,
+    );
     await screenshot(admin, journey, '11a-staff-go-live-confirm');
     await goLive.getByRole('button', { name: 'Yes, go live' }).click();
     await expect

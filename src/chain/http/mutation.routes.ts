@@ -11,6 +11,7 @@ import { changeFrozenTokens, setAddressFrozen } from '../operations/freeze.js';
 import { forcedTransfer } from '../operations/forced-transfer.js';
 import { mint } from '../operations/mint.js';
 import { setTokenPaused } from '../operations/pause-token.js';
+import { recoverWallet } from '../operations/recover-wallet.js';
 import { registerIdentity } from '../operations/register-identity.js';
 import { revokeKyc } from '../operations/revoke-kyc.js';
 import { setComplianceRules } from '../operations/set-compliance-rules.js';
@@ -20,6 +21,7 @@ import {
   deployResponse,
   freezeResponse,
   pauseResponse,
+  recoverWalletResponse,
   registerIdentityResponse,
   revokeKycResponse,
 } from './responses.js';
@@ -36,6 +38,8 @@ import {
   MintBodySchema,
   PauseBodySchema,
   PauseResponseSchema,
+  RecoverWalletBodySchema,
+  RecoverWalletResponseSchema,
   RegisterIdentityBodySchema,
   RegisterIdentityResponseSchema,
   RevokeKycBodySchema,
@@ -170,6 +174,27 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
         payerRef: request.body.payer_ref ?? null,
         agentOrder: true,
       }),
+  );
+
+  app.post(
+    '/recover-wallet',
+    idempotent(
+      "Replace an investor's lost wallet by a new one on every token given (recoveryAddress)",
+      RecoverWalletBodySchema,
+      RecoverWalletResponseSchema,
+    ),
+    async (request) =>
+      recoverWalletResponse(
+        await recoverWallet(services, {
+          lost: parseAddress(request.body.lost_addr, 'lost_addr'),
+          new: parseAddress(request.body.new_addr, 'new_addr'),
+          tokens: request.body.token_addrs.map((token, i) =>
+            parseAddress(token, `token_addrs.${i}`),
+          ),
+          idempotencyKey: request.headers['idempotency-key'],
+          payerRef: request.body.payer_ref ?? null,
+        }),
+      ),
   );
 
   app.post(

@@ -2,6 +2,7 @@
 import type { DeploySuiteResult } from '../operations/deploy-suite.js';
 import type { FreezeResult } from '../operations/freeze.js';
 import type { PauseTokenResult } from '../operations/pause-token.js';
+import type { RecoverWalletResult } from '../operations/recover-wallet.js';
 import type { TokenBalance, WalletIdentity } from '../operations/reads.js';
 import type { RegisterIdentityResult } from '../operations/register-identity.js';
 import type { RevokeKycResult } from '../operations/revoke-kyc.js';
@@ -13,6 +14,7 @@ import type {
   FreezeResponse,
   IdentityResponse,
   PauseResponse,
+  RecoverWalletResponse,
   RegisterIdentityResponse,
   RevokeKycResponse,
 } from '../../lib/chain-api.schemas.js';
@@ -105,6 +107,22 @@ export function complianceRulesResponse(result: SetComplianceRulesResult): Compl
     max_balance: limitResponse(rules.maxBalance),
     supply_cap: limitResponse(rules.supplyCap),
     exempt_wallets: [...rules.exemptWallets],
+    transactions: result.transactions,
+  };
+}
+
+export function recoverWalletResponse(result: RecoverWalletResult): RecoverWalletResponse {
+  return {
+    lost_addr: result.lost,
+    new_addr: result.new,
+    identity_addr: result.identity,
+    tokens: result.tokens.map((state) => ({
+      token_addr: state.token,
+      balance: state.balance.toString(),
+      frozen: state.frozen.toString(),
+      address_frozen: state.addressFrozen,
+      tx_hash: state.txHash,
+    })),
     transactions: result.transactions,
   };
 }

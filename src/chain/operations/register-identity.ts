@@ -43,19 +43,53 @@ export interface RegisterIdentityResult {
   transactions: TransactionOutcome[];
 }
 
+/**
+ * The wallet's identity: the one the shared storage holds for it, else the one the IdFactory
+ * created for it. A recovered wallet is known to the storage only (the factory links a wallet
+ * only at the identity's creation).
+ */
 export async function identityOfWallet(
   services: ChainServices,
   wallet: Address,
 ): Promise<Address | null> {
-  const identity = await onChain(() =>
-    services.session.client.readContract({
-      address: services.infrastructure.idFactory,
+  const { session, infrastructure } = services;
+  const stored = await onChain(() =>
+    session.client.readContract({
+      address: infrastructure.identityRegistryStorage,
+      abi: identityRegistryStorageAbi,
+      functionName: 'storedIdentity',
+      args: [wallet],
+    }),
+  );
+  if (stored !== zeroAddress) return stored;
+  const created = await onChain(() =>
+    session.client.readContract({
+      address: infrastructure.idFactory,
       abi: idFactoryAbi,
       functionName: 'getIdentity',
       args: [wallet],
     }),
   );
-  return identity === zeroAddress ? null : identity;
+  return created === zeroAddress ? null : created;
+}
+
+/** The call that puts a fresh KYC claim of the platform's ClaimIssuer on the identity. */
+export async function addKycClaim(services: ChainServices, identity: Address) {
+  const { session, infrastructure } = services;
+  const signed = await signKycClaim(session.claimSigner, identity, new Date());
+  return prepareCall(session, {
+    address: identity,
+    abi: identityAbi,
+    functionName: 'addClaim',
+    args: [
+      kycClaimTopic,
+      ecdsaClaimScheme,
+      infrastructure.claimIssuer,
+      signed.signature,
+      signed.data,
+      '',
+    ],
+  });
 }
 
 export async function registerIdentity(
@@ -90,22 +124,7 @@ export async function registerIdentity(
   if (!identity) throw new Error(`no identity for ${params.investor} after its creation`);
 
   const claim = await readKycClaim(session, infrastructure.claimIssuer, identity);
-  await step('add_kyc_claim', claim.status !== 'valid', async () => {
-    const signed = await signKycClaim(session.claimSigner, identity, new Date());
-    return prepareCall(session, {
-      address: identity,
-      abi: identityAbi,
-      functionName: 'addClaim',
-      args: [
-        kycClaimTopic,
-        ecdsaClaimScheme,
-        infrastructure.claimIssuer,
-        signed.signature,
-        signed.data,
-        '',
-      ],
-    });
-  });
+  await step('add_kyc_claim', claim.status !== 'valid', () => addKycClaim(services, identity));
 
   const stored = await onChain(() =>
     client.readContract({

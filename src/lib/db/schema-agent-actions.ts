@@ -1,4 +1,7 @@
-/** Table types of the token agent's actions (migration 0019, docs/compliance.md "Agent actions"). */
+/**
+ * Table types of the token agent's actions (migrations 0019 and 0024, docs/compliance.md "Agent
+ * actions").
+ */
 import type { ColumnType, Selectable } from 'kysely';
 
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -12,6 +15,7 @@ export const agentActionKinds = [
   'unpause',
   'forced_transfer',
   'revoke_verification',
+  'recover_wallet',
 ] as const;
 export type AgentActionKind = (typeof agentActionKinds)[number];
 
@@ -21,6 +25,10 @@ export type AgentActionKind = (typeof agentActionKinds)[number];
  */
 export const agentActionStatuses = ['proposed', 'rejected', 'pending', 'done', 'failed'] as const;
 export type AgentActionStatus = (typeof agentActionStatuses)[number];
+
+/** How a recovering investor proved their identity again: a new KYC check, or staff's review. */
+export const identityChecks = ['kyc', 'staff_review'] as const;
+export type IdentityCheck = (typeof identityChecks)[number];
 
 export interface AgentActionsTable {
   id: string;
@@ -36,6 +44,10 @@ export interface AgentActionsTable {
   /** the order's document reference (court, regulator), or staff's own reference */
   reference: string | null;
   status: AgentActionStatus;
+  /** a recovery's lost address (kept for good) and the new one the investor proved */
+  old_address: ColumnType<string | null, string | null | undefined, string | null>;
+  new_address: ColumnType<string | null, string | null | undefined, string | null>;
+  identity_check: ColumnType<IdentityCheck | null, IdentityCheck | null | undefined, never>;
   proposed_by: string;
   decided_by: string | null;
   decided_at: Date | null;
@@ -51,8 +63,16 @@ export interface AgentActionsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** The new address an investor who lost their key proved by its signature (one per investor). */
+export interface WalletRecoveryAddressesTable {
+  user_id: string;
+  address: string;
+  linked_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface AgentActionTables {
   agent_actions: AgentActionsTable;
+  wallet_recovery_addresses: WalletRecoveryAddressesTable;
 }
 
 export type AgentAction = Selectable<AgentActionsTable>;

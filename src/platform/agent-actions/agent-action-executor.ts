@@ -1,8 +1,9 @@
 /**
- * Carries the decided agent actions to the chain: each pending freeze, unfreeze and forced
- * transfer is a job of the shared queue, sent to the chain service with the idempotency key
- * `agent-action:<id>` (a retry never freezes or transfers twice). An unfreeze's database change
- * is written with the job's outcome, in one transaction under its claim.
+ * Carries the decided agent actions to the chain: each pending freeze, unfreeze, forced transfer
+ * and wallet recovery is a job of the shared queue, sent to the chain service with the
+ * idempotency key `agent-action:<id>` (a retry never freezes, transfers or recovers twice). An
+ * unfreeze's and a recovery's database change is written with the job's outcome, in one
+ * transaction under its claim.
  */
 import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
@@ -12,6 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import { findToken } from '../tokens/tokens.queries.js';
+import { recordRecovery, recoveryTokens } from './wallet-recovery.queries.js';
 
 export const agentActionJobs: JobTable<'agent_actions'> = {
   table: 'agent_actions',
@@ -38,6 +40,23 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
       .executeTakeFirstOrThrow();
     if (!user.wallet_address) throw new AppError('WALLET_ADDRESS_REQUIRED');
     return user.wallet_address;
+  }
+
+  /**
+   * A recovery on every deployed token the investor has a wallet of (the chain skips those the
+   * lost address holds none of); answers each token's recovery transaction by token address.
+   */
+  async function recover(action: AgentAction): Promise<Map<string, string | null>> {
+    const tokens = await recoveryTokens(db, action.user_id!);
+    const result = await chain.recoverWallet(
+      {
+        lost_addr: action.old_address!,
+        new_addr: action.new_address!,
+        token_addrs: tokens.map((token) => token.contract_address!),
+      },
+      `agent-action:${action.id}`,
+    );
+    return new Map(result.tokens.map((t) => [t.token_addr.toLowerCase(), t.tx_hash]));
   }
 
   /** The chain call of one action; answers the transaction hash, or null when none was sent. */
@@ -76,6 +95,7 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
       case 'pause':
       case 'unpause':
       case 'revoke_verification':
+      case 'recover_wallet':
         throw new AppError('INTERNAL_ERROR', `${action.kind} has no chain job of its own`);
     }
   }
@@ -95,10 +115,14 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
         if (!job) break;
         const action = job.row;
         try {
-          const txHash = await send(action);
+          const recovered = action.kind === 'recover_wallet' ? await recover(action) : null;
+          const txHash = recovered
+            ? ([...recovered.values()].findLast((hash) => hash !== null) ?? null)
+            : await send(action);
           const written = await transaction(db, async (trx) => {
             if (!(await queue.complete(job, { status: 'done', tx_hash: txHash }, trx)))
               return false;
+            if (recovered) await recordRecovery(trx, action, recovered);
             if (action.kind === 'unfreeze_address' || action.kind === 'unfreeze_units') {
               await trx
                 .updateTable('wallets')

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assertIdentityReproven,
   assertInputFits,
   assertMayDecide,
+  assertNewAddress,
   frozenAfter,
+  needsApproval,
   senderFrozenAfterTransfer,
 } from './agent-actions.rules.js';
 
@@ -56,5 +59,52 @@ describe('agent action rules', () => {
     expect(code(() => assertInputFits({ ...transfer, to_user_id: 'u', reference: 'CFI-1' }))).toBe(
       'VALIDATION_FAILED',
     );
+  });
+
+  it('recovers a wallet only with four eyes, a new address and the identity proven again', () => {
+    expect(needsApproval('recover_wallet')).toBe(true);
+    expect(needsApproval('freeze_units')).toBe(false);
+    const recovery = { kind: 'recover_wallet', user_id: 'u' } as const;
+    expect(code(() => assertInputFits(recovery))).toBe('VALIDATION_FAILED');
+    expect(code(() => assertInputFits({ ...recovery, identity_check: 'kyc' }))).toBeNull();
+    expect(code(() => assertInputFits({ ...recovery, identity_check: 'staff_review' }))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(
+      code(() => assertInputFits({ ...recovery, identity_check: 'staff_review', reference: 'r' })),
+    ).toBeNull();
+    expect(
+      code(() => assertInputFits({ kind: 'pause', token_id: 't', identity_check: 'kyc' })),
+    ).toBe('VALIDATION_FAILED');
+
+    expect(code(() => assertNewAddress('0xAbC', '0xabc'))).toBe('RECOVERY_SAME_ADDRESS');
+    expect(code(() => assertNewAddress('0xabc', '0xabd'))).toBeNull();
+
+    const linked = new Date('2026-11-26T10:00:00Z');
+    const approved = (at: string | null) => ({
+      kyc_status: 'approved',
+      kyc_approved_at: at === null ? null : new Date(at),
+    });
+    expect(
+      code(() => assertIdentityReproven('kyc', approved('2026-11-26T11:00:00Z'), linked)),
+    ).toBeNull();
+    expect(
+      code(() => assertIdentityReproven('kyc', approved('2026-11-25T11:00:00Z'), linked)),
+    ).toBe('RECOVERY_IDENTITY_NOT_VERIFIED');
+    expect(code(() => assertIdentityReproven('kyc', approved(null), linked))).toBe(
+      'RECOVERY_IDENTITY_NOT_VERIFIED',
+    );
+    expect(
+      code(() => assertIdentityReproven('staff_review', approved('2025-01-01T00:00:00Z'), linked)),
+    ).toBeNull();
+    expect(
+      code(() =>
+        assertIdentityReproven(
+          'staff_review',
+          { kyc_status: 'rejected', kyc_approved_at: null },
+          linked,
+        ),
+      ),
+    ).toBe('RECOVERY_IDENTITY_NOT_VERIFIED');
   });
 });

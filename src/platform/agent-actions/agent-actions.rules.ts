@@ -1,13 +1,17 @@
 /**
- * The token agent's actions (pure): which need an admin's approval, four eyes, and what a freeze
- * or a forced transfer does to a holder's wallet (docs/compliance.md "Agent actions").
+ * The token agent's actions (pure): which need an admin's approval, four eyes, what a freeze or a
+ * forced transfer does to a holder's wallet, and when a recovery may go ahead (docs/compliance.md
+ * "Agent actions").
  */
-import type { AgentActionKind } from '../../lib/db/schema-agent-actions.js';
+import type { AgentActionKind, IdentityCheck } from '../../lib/db/schema-agent-actions.js';
 import { AppError } from '../../lib/errors.js';
 
-/** A court's or regulator's transfer is entered by staff and carried out only once an admin approves. */
+/**
+ * A court's or regulator's transfer and a wallet recovery move a holder's property: entered by
+ * staff, carried out only once an admin approves.
+ */
 export function needsApproval(kind: AgentActionKind): boolean {
-  return kind === 'forced_transfer';
+  return kind === 'forced_transfer' || kind === 'recover_wallet';
 }
 
 /** Four eyes: an admin who did not propose the action decides it. */
@@ -39,6 +43,7 @@ const needs: Record<
     quantity: false,
     reference: false,
   },
+  recover_wallet: { token: false, user: true, toUser: false, quantity: false, reference: false },
 };
 
 export interface AgentActionInput {
@@ -48,6 +53,7 @@ export interface AgentActionInput {
   to_user_id?: string | undefined;
   quantity?: number | undefined;
   reference?: string | undefined;
+  identity_check?: IdentityCheck | undefined;
 }
 
 /** The members a kind needs are there and the others absent; else VALIDATION_FAILED. */
@@ -73,6 +79,21 @@ export function assertInputFits(input: AgentActionInput): void {
       `${input.kind} needs the reference of the order's document`,
       { field: 'reference' },
     );
+  }
+  const recovery = input.kind === 'recover_wallet';
+  if (recovery !== (input.identity_check !== undefined)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      recovery
+        ? 'recover_wallet needs identity_check: kyc or staff_review'
+        : `${input.kind} takes no identity_check`,
+      { field: 'identity_check' },
+    );
+  }
+  if (input.identity_check === 'staff_review' && input.reference === undefined) {
+    throw new AppError('VALIDATION_FAILED', "A staff review needs the review's reference", {
+      field: 'reference',
+    });
   }
   if (input.kind === 'forced_transfer' && input.user_id === input.to_user_id) {
     throw new AppError('VALIDATION_FAILED', 'The sender and the receiver are the same user', {
@@ -122,4 +143,39 @@ export function senderFrozenAfterTransfer(wallet: HolderWallet, quantity: number
   }
   const unfrozen = wallet.balance - wallet.frozen;
   return quantity > unfrozen ? wallet.frozen - (quantity - unfrozen) : wallet.frozen;
+}
+
+/**
+ * A recovery goes ahead only for an investor whose verification stands (else the new wallet
+ * would be unverified on chain and T-REX refuses the move) and who proved their identity again
+ * after reporting the loss: a KYC check approved after the new address was linked, or staff's
+ * review (its reference on the action).
+ */
+export function assertIdentityReproven(
+  check: IdentityCheck,
+  investor: { kyc_status: string; kyc_approved_at: Date | null },
+  newAddressLinkedAt: Date,
+): void {
+  if (investor.kyc_status !== 'approved') {
+    throw new AppError(
+      'RECOVERY_IDENTITY_NOT_VERIFIED',
+      `The investor's verification is ${investor.kyc_status}: the new wallet would be unverified`,
+    );
+  }
+  if (
+    check === 'kyc' &&
+    (investor.kyc_approved_at === null || investor.kyc_approved_at < newAddressLinkedAt)
+  ) {
+    throw new AppError(
+      'RECOVERY_IDENTITY_NOT_VERIFIED',
+      'No KYC check was approved since the investor linked the new address',
+    );
+  }
+}
+
+/** The new address is another one than the lost address (EVM addresses compare case-blind). */
+export function assertNewAddress(lost: string, proposed: string): void {
+  if (lost.toLowerCase() === proposed.toLowerCase()) {
+    throw new AppError('RECOVERY_SAME_ADDRESS', 'The new address is the current one');
+  }
 }

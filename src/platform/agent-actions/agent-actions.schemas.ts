@@ -1,12 +1,17 @@
 /** The API shape of the token agent's actions (docs/compliance.md "Agent actions"). */
 import { Type, type Static } from '@sinclair/typebox';
-import { agentActionKinds, agentActionStatuses } from '../../lib/db/schema-agent-actions.js';
+import {
+  agentActionKinds,
+  agentActionStatuses,
+  identityChecks,
+} from '../../lib/db/schema-agent-actions.js';
 import { Page, PageQuery } from '../../lib/http/pagination.js';
 import { DateTime, MultilineText, Text } from '../../lib/http/route-schemas.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Kind = Type.Union(agentActionKinds.map((kind) => Type.Literal(kind)));
 const Status = Type.Union(agentActionStatuses.map((status) => Type.Literal(status)));
+const IdentityCheck = Type.Union(identityChecks.map((check) => Type.Literal(check)));
 const Reason = MultilineText(2000, { minLength: 3, pattern: '\\S', description: 'why (audited)' });
 const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -27,7 +32,19 @@ export const ProposeAgentActionBody = Type.Object(
     ),
     reason: Reason,
     reference: Type.Optional(
-      Text(200, { description: "the order's document reference (court or regulator)" }),
+      Text(200, {
+        description: "the order's document reference (court or regulator), or the staff review's",
+      }),
+    ),
+    identity_check: Type.Optional(
+      Type.Union(
+        identityChecks.map((check) => Type.Literal(check)),
+        {
+          description:
+            'a recovery: how the investor proved their identity again (a KYC check approved ' +
+            'since they linked the new address, or staff review with its reference)',
+        },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -51,6 +68,9 @@ export const AgentActionView = Type.Object({
   quantity: nullable(Type.Integer()),
   reason: Type.String(),
   reference: nullable(Type.String()),
+  old_address: nullable(Type.String()),
+  new_address: nullable(Type.String()),
+  identity_check: nullable(IdentityCheck),
   status: Status,
   proposed_by: Uuid,
   decided_by: nullable(Uuid),

@@ -5,11 +5,17 @@
  * where that is the safe direction (a freeze, a pause, a revocation, an approved transfer) and the
  * chain follows through the agent-action executor or the existing chain jobs; an unfreeze changes
  * the database only once the chain has done it, so no sale is accepted that the chain would
- * refuse. Rows are locked users first (in id order), then wallets, then the token.
+ * refuse. A wallet recovery, approved like a forced transfer, changes the database only once the
+ * chain has moved everything (wallet-recovery.queries.ts). Rows are locked users first (in id
+ * order), then wallets, then the token.
  */
 import type { Role } from '../../lib/db/schema.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
-import type { AgentAction, AgentActionStatus } from '../../lib/db/schema-agent-actions.js';
+import type {
+  AgentAction,
+  AgentActionStatus,
+  IdentityCheck,
+} from '../../lib/db/schema-agent-actions.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/http/pagination.js';
@@ -34,9 +40,18 @@ import {
   updateAgentAction,
   walletForUpdate,
 } from './agent-actions.queries.js';
+import { addressHolder } from '../wallets/wallet.queries.js';
 import {
+  hasOpenRecovery,
+  kycApprovedAt,
+  pendingChainWork,
+  recoveryAddressOf,
+} from './wallet-recovery.queries.js';
+import {
+  assertIdentityReproven,
   assertInputFits,
   assertMayDecide,
+  assertNewAddress,
   frozenAfter,
   needsApproval,
   senderFrozenAfterTransfer,
@@ -72,12 +87,61 @@ async function deployedToken(trx: Trx, tokenId: string): Promise<Token> {
 }
 
 /**
+ * A recovery may be entered, and approved, while the investor's address is the one entered, the
+ * new address they proved is nobody's, their identity is proven again and nothing of theirs is
+ * still on its way to the lost address. Answers the two addresses.
+ */
+async function checkRecovery(
+  trx: Trx,
+  user: { id: string; wallet_address: string | null; kyc_status: string },
+  check: IdentityCheck,
+): Promise<{ old_address: string; new_address: string }> {
+  requireWalletAddress(user);
+  const proven = await recoveryAddressOf(trx, user.id);
+  if (!proven) throw new AppError('RECOVERY_ADDRESS_REQUIRED');
+  assertNewAddress(user.wallet_address!, proven.address);
+  if (await addressHolder(trx, proven.address, user.id)) throw new AppError('WALLET_ADDRESS_TAKEN');
+  assertIdentityReproven(
+    check,
+    { kyc_status: user.kyc_status, kyc_approved_at: await kycApprovedAt(trx, user.id) },
+    proven.linked_at,
+  );
+  const pending = await pendingChainWork(trx, user.id);
+  if (pending > 0) {
+    throw new AppError(
+      'RECOVERY_IN_PROGRESS',
+      `${pending} mints or settlements of the investor have still to reach the chain`,
+    );
+  }
+  return { old_address: user.wallet_address!, new_address: proven.address };
+}
+
+interface Proposal {
+  status: AgentActionStatus;
+  addresses?: { old_address: string; new_address: string };
+}
+
+/**
  * Carries out what the kind does in the database now and answers the action's first status:
  * proposed (awaits approval), pending (the executor calls the chain) or done (the chain follows
  * through another job: the token's paused flag, the KYC claim's revocation).
  */
-async function applyProposal(trx: Trx, input: ProposeInput): Promise<AgentActionStatus> {
+async function applyProposal(trx: Trx, input: ProposeInput): Promise<Proposal> {
   const holders = await lockedHolders(trx, input);
+  const userId = input.user_id!;
+  if (input.kind === 'recover_wallet') {
+    if (await hasOpenRecovery(trx, userId)) throw new AppError('RECOVERY_IN_PROGRESS');
+    const addresses = await checkRecovery(trx, holders.get(userId)!, input.identity_check!);
+    return { status: 'proposed', addresses };
+  }
+  return { status: await applyTokenAction(trx, input, holders) };
+}
+
+async function applyTokenAction(
+  trx: Trx,
+  input: ProposeInput,
+  holders: Awaited<ReturnType<typeof lockedHolders>>,
+): Promise<AgentActionStatus> {
   const userId = input.user_id!;
   if (input.kind === 'revoke_verification') {
     const user = holders.get(userId)!;
@@ -135,6 +199,8 @@ async function applyProposal(trx: Trx, input: ProposeInput): Promise<AgentAction
     case 'forced_transfer':
       senderFrozenAfterTransfer(wallet!, input.quantity!);
       return 'proposed';
+    case 'recover_wallet':
+      throw new AppError('INTERNAL_ERROR', `${input.kind} acts on no token`);
   }
 }
 
@@ -143,8 +209,10 @@ export function agentActionsService(db: Db) {
     async propose(actor: AgentActor, input: ProposeInput, ip: string) {
       assertInputFits(input);
       return transaction(db, async (trx) => {
-        const status = await applyProposal(trx, input);
+        const { status, addresses } = await applyProposal(trx, input);
         const action = await insertAgentAction(trx, {
+          ...addresses,
+          identity_check: input.identity_check ?? null,
           id: newId(),
           kind: input.kind,
           token_id: input.token_id ?? null,
@@ -170,6 +238,8 @@ export function agentActionsService(db: Db) {
             quantity: action.quantity,
             reason: action.reason,
             reference: action.reference,
+            ...(addresses ?? {}),
+            identity_check: action.identity_check,
           },
         });
         return agentActionView(action);
@@ -190,7 +260,9 @@ export function agentActionsService(db: Db) {
           throw new AppError('AGENT_ACTION_NOT_PROPOSED', `The action is ${action.status}`);
         }
         assertMayDecide(action.proposed_by, admin.userId);
-        if (decision.approve) await approveTransfer(trx, action);
+        if (decision.approve && action.kind === 'recover_wallet')
+          await approveRecovery(trx, action);
+        else if (decision.approve) await approveTransfer(trx, action);
         const decided = await updateAgentAction(trx, id, {
           status: decision.approve ? 'pending' : 'rejected',
           decided_by: admin.userId,
@@ -253,6 +325,21 @@ export function agentActionsService(db: Db) {
       return toPage(rows, limit, agentActionView);
     },
   };
+}
+
+/** A recovery is checked again when approved; the database follows once the chain has done it. */
+async function approveRecovery(trx: Trx, action: AgentAction): Promise<void> {
+  const user = (await lockHolders(trx, [action.user_id!])).get(action.user_id!)!;
+  const addresses = await checkRecovery(trx, user, action.identity_check!);
+  if (
+    addresses.old_address !== action.old_address ||
+    addresses.new_address !== action.new_address
+  ) {
+    throw new AppError(
+      'RECOVERY_IN_PROGRESS',
+      'The addresses changed since the recovery was entered: reject it and enter it again',
+    );
+  }
 }
 
 /** The approved transfer moves the units in the database now; the executor sends it on chain. */

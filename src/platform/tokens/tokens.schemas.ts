@@ -95,6 +95,13 @@ export const TokenConsequencesView = Type.Object({
   success_fee_bps: Type.Integer(),
   success_fee: Type.String({ description: 'taken from the issuer at go-live' }),
   go_live_quantity: Type.Integer({ description: "the platform's allocation minted at go-live" }),
+  team_quantity: Type.Integer({ description: "the issuer's team share allocated at go-live" }),
+  reserve_quantity: Type.Integer({
+    description: "the issuer's reserve share allocated at go-live",
+  }),
+  issuer_locked_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: "the issuer's shares are locked up until then (going live now); null: none",
+  }),
   holders: Type.Integer({ description: 'accounts holding the token' }),
   pending_payments: Type.Integer({ description: 'subscriptions awaiting payment' }),
   go_live_blocked_by: Type.Union(

@@ -208,8 +208,9 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
 
     /**
      * What go-live and delisting would do to the token now, for the confirmation staff read: the
-     * success fee and the go-live allocation, the holders, the payments still awaited, and why
-     * go-live cannot succeed yet (null when it can).
+     * success fee and the go-live allocations (the platform's; the issuer's team and reserve
+     * shares with their lock-up, as if it went live now), the holders, the payments still
+     * awaited, and why go-live cannot succeed yet (null when it can).
      */
     async consequences(id: string) {
       const found = await db
@@ -220,8 +221,23 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
         .where('tokens.id', '=', id)
         .executeTakeFirst();
       if (!found) throw new AppError('NOT_FOUND', 'No such token');
-      const [pending, holders] = await Promise.all([pendingPaymentsOf(db, id), holdersOf(db, id)]);
+      const [pending, holders, rules] = await Promise.all([
+        pendingPaymentsOf(db, id),
+        holdersOf(db, id),
+        findRulesRow(db, id),
+      ]);
+      const shares = goLiveShares(
+        found,
+        found.platform_allocation_pct ?? '0',
+        rules ? rulesOfRow(rules).lockUp : null,
+        new Date(),
+      );
+      const issuerShare = (type: 'team' | 'reserve') => shares.find((share) => share.type === type);
       return {
+        team_quantity: issuerShare('team')?.quantity ?? 0,
+        reserve_quantity: issuerShare('reserve')?.quantity ?? 0,
+        issuer_locked_until:
+          (issuerShare('team') ?? issuerShare('reserve'))?.lockedUntil?.toISOString() ?? null,
         total_raised: found.total_raised,
         success_fee_bps: successFeeBps,
         success_fee: successFee(found.total_raised, successFeeBps),

@@ -8,8 +8,8 @@
  * chain). One transaction per link, the user's row locked first, then the challenge.
  */
 import { randomBytes } from 'node:crypto';
-import { getAddress, isAddress, verifyMessage, type Hex } from 'viem';
-import { transaction, type Db } from '../../lib/db/database.js';
+import { getAddress, isAddress, verifyMessage, type Address, type Hex } from 'viem';
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { WalletCustody } from '../../lib/db/schema-fiat.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.queries.js';
@@ -39,6 +39,43 @@ export function challengeMessage(userId: string, nonce: string, expiresAt: Date)
   ].join('\n');
 }
 
+/** An address as given: checksummed, or VALIDATION_FAILED. */
+export function parseLinkAddress(given: string): Address {
+  if (!isAddress(given)) {
+    throw new AppError('VALIDATION_FAILED', 'address is not an address (or its checksum is wrong)');
+  }
+  return getAddress(given);
+}
+
+/**
+ * The address signed the user's live challenge (which is then used up): the proof that the user
+ * holds its key. The caller holds the user's row lock.
+ */
+export async function assertSignedChallenge(
+  trx: Trx,
+  userId: string,
+  address: Address,
+  signature: string,
+): Promise<void> {
+  const challenge = await challengeForUpdate(trx, userId);
+  if (!challenge || challenge.used_at || challenge.expires_at <= new Date()) {
+    throw new AppError(
+      'WALLET_CHALLENGE_INVALID',
+      challenge?.used_at
+        ? 'The challenge was already used'
+        : challenge
+          ? 'The challenge has expired'
+          : 'No challenge was issued',
+    );
+  }
+  const signed = await verifyMessage({
+    address,
+    message: challenge.message,
+    signature: signature as Hex,
+  }).catch(() => false);
+  if (!signed) throw new AppError('WALLET_SIGNATURE_INVALID');
+}
+
 export interface WalletView {
   wallet_address: string | null;
   wallet_custody: WalletCustody | null;
@@ -58,32 +95,10 @@ export function walletLinkService(deps: { db: Db; challengeTtlSeconds: number })
     },
 
     async link(userId: string, body: { address: string; signature: string }, ip: string) {
-      if (!isAddress(body.address)) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'address is not an address (or its checksum is wrong)',
-        );
-      }
-      const address = getAddress(body.address);
+      const address = parseLinkAddress(body.address);
       return transaction(db, async (trx): Promise<WalletView> => {
         const current = await lockUserWallet(trx, userId);
-        const challenge = await challengeForUpdate(trx, userId);
-        if (!challenge || challenge.used_at || challenge.expires_at <= new Date()) {
-          throw new AppError(
-            'WALLET_CHALLENGE_INVALID',
-            challenge?.used_at
-              ? 'The challenge was already used'
-              : challenge
-                ? 'The challenge has expired'
-                : 'No challenge was issued',
-          );
-        }
-        const signed = await verifyMessage({
-          address,
-          message: challenge.message,
-          signature: body.signature as Hex,
-        }).catch(() => false);
-        if (!signed) throw new AppError('WALLET_SIGNATURE_INVALID');
+        await assertSignedChallenge(trx, userId, address, body.signature);
 
         // Checked only after the signature, so only the key's holder learns what follows.
         if (current.wallet_address === address && current.wallet_custody === 'self') {

@@ -55,7 +55,10 @@ export async function markChallengeUsed(trx: Trx, userId: string): Promise<void>
     .execute();
 }
 
-/** Another user whose current or custodial address is `address` (compared case-insensitively). */
+/**
+ * Another user whose current, custodial or recovery address is `address`, or anyone's address
+ * lost and replaced by a recovery (never given again), compared case-insensitively.
+ */
 export async function addressHolder(
   trx: Trx,
   address: string,
@@ -73,6 +76,21 @@ export async function addressHolder(
         .select('user_id as id')
         .where((eb) => eb(eb.fn('lower', ['address']), '=', lower))
         .where('user_id', '<>', exceptUserId),
+    )
+    .unionAll(
+      trx
+        .selectFrom('wallet_recovery_addresses')
+        .select('user_id as id')
+        .where((eb) => eb(eb.fn('lower', ['address']), '=', lower))
+        .where('user_id', '<>', exceptUserId),
+    )
+    .unionAll(
+      trx
+        .selectFrom('agent_actions')
+        .select((eb) => eb.fn.coalesce('user_id', 'proposed_by').as('id'))
+        .where((eb) => eb(eb.fn('lower', ['old_address']), '=', lower))
+        .where('kind', '=', 'recover_wallet')
+        .where('status', '=', 'done'),
     )
     .limit(1)
     .executeTakeFirst();

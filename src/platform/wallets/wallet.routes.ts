@@ -2,12 +2,14 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import type { VerificationGates } from '../verification/gates.js';
 import type { WalletLinkService } from './wallet-link.js';
-import { ChallengeView, LinkBody, WalletView } from './wallet.schemas.js';
+import type { WalletRecoveryService } from './wallet-recovery.js';
+import { ChallengeView, LinkBody, RecoveryView, WalletView } from './wallet.schemas.js';
 import { bearer } from '../../lib/http/route-schemas.js';
 
 export function walletRoutes(
   app: HttpApp,
   wallets: WalletLinkService,
+  recovery: WalletRecoveryService,
   gates: VerificationGates,
   { guard }: ReturnType<typeof guards>,
 ) {
@@ -55,5 +57,35 @@ export function walletRoutes(
       },
     },
     async (request) => wallets.link(caller(request).userId, request.body, request.ip),
+  );
+
+  app.get(
+    '/api/v1/wallet/recovery',
+    {
+      onRequest: guard('investor', 'issuer'),
+      schema: {
+        tags: ['wallet'],
+        summary: 'Where the recovery of your lost wallet stands',
+        security: bearer,
+        response: { 200: RecoveryView },
+      },
+    },
+    async (request) => recovery.status(caller(request).userId),
+  );
+
+  app.post(
+    '/api/v1/wallet/recovery',
+    {
+      onRequest: verified,
+      schema: {
+        tags: ['wallet'],
+        summary:
+          'Lost your wallet key: give the new address, signed with its key (your challenge); staff then recover',
+        security: bearer,
+        body: LinkBody,
+        response: { 200: RecoveryView },
+      },
+    },
+    async (request) => recovery.linkNewAddress(caller(request).userId, request.body, request.ip),
   );
 }

@@ -22,3 +22,25 @@ export const LinkBody = Type.Object(
   { additionalProperties: false },
 );
 export type LinkBody = Static<typeof LinkBody>;
+
+/** Where the investor's wallet recovery stands (docs/compliance.md "Wallet recovery"). */
+export const RecoveryView = Type.Object({
+  wallet_address: Type.Union([Type.String(), Type.Null()]),
+  /** the new address proved by its key, until a recovery to it is done */
+  new_address: Type.Union([Type.String(), Type.Null()]),
+  linked_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** the latest recovery entered by staff */
+  recovery: Type.Union([
+    Type.Object({
+      id: Type.String(),
+      status: Type.Union(
+        ['proposed', 'rejected', 'pending', 'done', 'failed'].map((s) => Type.Literal(s)),
+      ),
+      old_address: Type.String(),
+      new_address: Type.String(),
+      created_at: Type.String({ format: 'date-time' }),
+      decided_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    }),
+    Type.Null(),
+  ]),
+});

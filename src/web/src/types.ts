@@ -281,6 +281,9 @@ export interface AgentAction {
   quantity: number | null;
   reason: string;
   reference: string | null;
+  old_address: string | null;
+  new_address: string | null;
+  identity_check: 'kyc' | 'staff_review' | null;
   status: 'proposed' | 'rejected' | 'pending' | 'done' | 'failed';
   proposed_by: string;
   decided_by: string | null;
@@ -288,4 +291,19 @@ export interface AgentAction {
   chain_error: string | null;
   tx_hash: string | null;
   created_at: string;
+}
+
+/** GET /api/v1/wallet/recovery */
+export interface WalletRecovery {
+  wallet_address: string | null;
+  new_address: string | null;
+  linked_at: string | null;
+  recovery: {
+    id: string;
+    status: AgentAction['status'];
+    old_address: string;
+    new_address: string;
+    created_at: string;
+    decided_at: string | null;
+  } | null;
 }

@@ -24,8 +24,9 @@ import * as m0019 from './0019_agent_actions.js';
 import * as m0020 from './0020_issuer_shares.js';
 import * as m0022 from './0022_password_change_required.js';
 import * as m0023 from './0023_token_movements.js';
-import * as m0027 from './0027_order_audit.js';
+import * as m0024 from './0024_wallet_recovery.js';
 import * as m0026 from './0026_book_leases.js';
+import * as m0027 from './0027_order_audit.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0020_issuer_shares': m0020,
   '0022_password_change_required': m0022,
   '0023_token_movements': m0023,
-  '0027_order_audit': m0027,
+  '0024_wallet_recovery': m0024,
   '0026_book_leases': m0026,
+  '0027_order_audit': m0027,
 };

@@ -1,7 +1,8 @@
 /**
  * Staff: the token agent's actions. Staff freeze and unfreeze a holder or units, pause and
- * unpause a token, revoke a verification, and enter a court's or regulator's transfer, which an
- * admin other than the proposer approves (docs/compliance.md "Agent actions").
+ * unpause a token, revoke a verification, and enter a court's or regulator's transfer or a lost
+ * wallet's recovery, which an admin other than the proposer approves (docs/compliance.md "Agent
+ * actions").
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
@@ -31,6 +32,12 @@ const kinds: [string, string][] = [
   ['unpause', 'Unpause token'],
   ['forced_transfer', 'Forced transfer (court or regulator order)'],
   ['revoke_verification', 'Revoke verification'],
+  ['recover_wallet', 'Wallet recovery (lost key)'],
+];
+
+const identityChecks: [string, string][] = [
+  ['staff_review', 'Staff review (named in the field below)'],
+  ['kyc', 'A new KYC check, approved since the new address was given'],
 ];
 
 /** The members each kind takes, as the API wants them (blank fields are left out). */
@@ -40,8 +47,37 @@ function bodyOf(values: Record<string, string>) {
     if (values[name]) body[name] = values[name];
   }
   if (values.quantity) body.quantity = wholeNumber(values.quantity);
-  if (values.kind === 'revoke_verification') delete body.token_id;
+  if (values.kind === 'revoke_verification' || values.kind === 'recover_wallet') {
+    delete body.token_id;
+  }
+  if (values.kind === 'recover_wallet') body.identity_check = values.identity_check;
   return body;
+}
+
+/** What approving a proposed action does, said before the admin confirms. */
+function approvalOf(a: AgentAction, symbol: string) {
+  if (a.kind === 'recover_wallet') {
+    return {
+      question: `Approve the recovery of wallet ${a.old_address}?`,
+      consequence: (
+        <p>
+          Every token the holder has, with its frozen units and freezes, moves on chain from the
+          lost address <code>{a.old_address}</code> to <code>{a.new_address}</code>, which the
+          holder proved with its key; identity checked by {label(a.identity_check ?? '')}
+          {a.reference ? ` (${a.reference})` : ''}. This cannot be undone.
+        </p>
+      ),
+    };
+  }
+  return {
+    question: `Approve the transfer of ${a.quantity} ${symbol}?`,
+    consequence: (
+      <p>
+        {a.quantity} {symbol} move from the holder to the receiver now and on chain, by order{' '}
+        {a.reference}. This cannot be undone.
+      </p>
+    ),
+  };
 }
 
 export function AdminAgentActions() {
@@ -89,7 +125,15 @@ export function AdminAgentActions() {
             <Field label="Receiver (user id, transfers only)" name="to_user_id" />
             <Field label="Quantity (whole tokens)" name="quantity" inputmode="numeric" />
             <Field label="Reason" name="reason" required />
-            <Field label="Order's document reference (transfers)" name="reference" />
+            <Select
+              label="Identity proven again by (recoveries)"
+              name="identity_check"
+              options={identityChecks}
+            />
+            <Field
+              label="Order's document reference (transfers) or staff review's reference (recoveries)"
+              name="reference"
+            />
           </ActionForm>
         )}
       </Loaded>
@@ -108,6 +152,17 @@ export function AdminAgentActions() {
               ['Quantity', (a) => a.quantity ?? '—'],
               ['Reason', (a) => a.reason],
               ['Reference', (a) => a.reference ?? '—'],
+              [
+                'Addresses',
+                (a) =>
+                  a.old_address ? (
+                    <>
+                      <code>{a.old_address}</code> → <code>{a.new_address}</code>
+                    </>
+                  ) : (
+                    '—'
+                  ),
+              ],
               [
                 'Status',
                 (a) => (a.chain_error ? `${label(a.status)}: ${a.chain_error}` : label(a.status)),
@@ -133,21 +188,17 @@ export function AdminAgentActions() {
                   const decide = (decision: 'approve' | 'reject') => async () => {
                     await api.post(`/api/v1/admin/agent-actions/${a.id}/decision`, { decision });
                     setNotice(
-                      `Forced transfer ${decision === 'approve' ? 'approved' : 'rejected'}.`,
+                      `${a.kind === 'recover_wallet' ? 'Wallet recovery' : 'Forced transfer'} ${decision === 'approve' ? 'approved' : 'rejected'}.`,
                     );
                     actions.reload();
                   };
+                  const approval = approvalOf(a, symbol(a.token_id));
                   return (
                     <>
                       <ConfirmButton
                         label="Approve"
-                        question={`Approve the transfer of ${a.quantity} ${symbol(a.token_id)}?`}
-                        consequence={
-                          <p>
-                            {a.quantity} {symbol(a.token_id)} move from the holder to the receiver
-                            now and on chain, by order {a.reference}. This cannot be undone.
-                          </p>
-                        }
+                        question={approval.question}
+                        consequence={approval.consequence}
                         confirm="Yes, approve"
                         onClick={decide('approve')}
                       />

@@ -28,6 +28,9 @@ interface Consequences {
   success_fee_bps: number;
   success_fee: string;
   go_live_quantity: number;
+  team_quantity: number;
+  reserve_quantity: number;
+  issuer_locked_until: string | null;
   holders: number;
   pending_payments: number;
   go_live_blocked_by: string | null;
@@ -145,6 +148,15 @@ export function AdminTokens() {
   );
 }
 
+/** The issuer's team and reserve shares go-live allocates, with their lock-up (a date, UTC). */
+function issuerShares(c: Consequences): string {
+  if (c.team_quantity + c.reserve_quantity === 0) return '';
+  const until = c.issuer_locked_until
+    ? `, locked up until ${c.issuer_locked_until.slice(0, 10)}`
+    : '';
+  return `${c.team_quantity} team and ${c.reserve_quantity} reserve tokens go to the issuer's wallet${until}, `;
+}
+
 /** Go-live (offered only when it can succeed) and delisting of a deployed token, with figures. */
 function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string) => void }) {
   const facts = useLoad(
@@ -160,7 +172,7 @@ function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string
         <ConfirmButton
           label={`Go live: ${t.symbol}`}
           question={`Take ${t.symbol} live for trading?`}
-          consequence={`The offering ends: no payment can be confirmed afterwards. The success fee of ${usd(c.success_fee)} (${c.success_fee_bps / 100}% of ${usd(c.total_raised)} raised) is taken from the issuer, ${c.go_live_quantity} tokens go to the platform, and ${c.holders} holder(s) can trade.`}
+          consequence={`The offering ends: no payment can be confirmed afterwards. The success fee of ${usd(c.success_fee)} (${c.success_fee_bps / 100}% of ${usd(c.total_raised)} raised) is taken from the issuer, ${c.go_live_quantity} tokens go to the platform, ${issuerShares(c)}and ${c.holders} holder(s) can trade.`}
           confirm="Yes, go live"
           onClick={async () => {
             await api.post(`/api/v1/admin/tokens/${t.id}/enable-secondary`);

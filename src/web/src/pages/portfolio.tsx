@@ -2,11 +2,12 @@
  * The portfolio (GET /portfolio): cash (free and held, and USDC), token holdings with their
  * on-chain status, allocations, the latest dividends received, and the wallet address with a
  * self-custody link through an injected wallet (EIP-191 signature of the server's challenge) when
- * the browser has one.
+ * the browser has one; and, for a holder who lost their wallet's key, the new address signed the
+ * same way and where its recovery stands (docs/compliance.md "Wallet recovery").
  */
 import { Fragment } from 'preact';
 import { api } from '../api.js';
-import type { Portfolio } from '../types.js';
+import type { Portfolio, WalletRecovery } from '../types.js';
 import { ActionButton, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
 
 interface InjectedWallet {
@@ -17,7 +18,8 @@ function injectedWallet(): InjectedWallet | undefined {
   return (window as unknown as { ethereum?: InjectedWallet }).ethereum;
 }
 
-async function linkSelfCustody(): Promise<void> {
+/** Signs the server's challenge with the browser wallet's account and posts it to `path`. */
+async function signAndSend(path: '/api/v1/wallet/link' | '/api/v1/wallet/recovery') {
   const wallet = injectedWallet();
   if (!wallet) throw new Error('No browser wallet found.');
   const [address] = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
@@ -27,7 +29,49 @@ async function linkSelfCustody(): Promise<void> {
     method: 'personal_sign',
     params: [challenge.message, address],
   });
-  await api.post('/api/v1/wallet/link', { address, signature });
+  await api.post(path, { address, signature });
+}
+
+const recoverySteps: Record<string, string> = {
+  proposed: 'entered by staff, awaiting an admin’s approval',
+  pending: 'approved, moving your tokens on chain',
+  done: 'done: your tokens are at the new address',
+  failed: 'the chain refused it for now; staff will retry',
+  rejected: 'rejected; contact support',
+};
+
+function RecoverySection() {
+  const recovery = useLoad(() => api.get<WalletRecovery>('/api/v1/wallet/recovery'));
+  return (
+    <Loaded state={recovery}>
+      {(r) =>
+        r.wallet_address ? (
+          <>
+            <h2>Lost your wallet’s key?</h2>
+            <dl class="facts" data-testid="wallet-recovery">
+              <dt>New address given</dt>
+              <dd>{r.new_address ? <code>{r.new_address}</code> : 'none'}</dd>
+              <dt>Recovery</dt>
+              <dd>
+                {r.recovery
+                  ? `${recoverySteps[r.recovery.status]} (from ${r.recovery.old_address} to ${r.recovery.new_address})`
+                  : 'none: give a new address, then ask support to check your identity'}
+              </dd>
+            </dl>
+            {injectedWallet() ? (
+              <ActionButton
+                label="Give a new wallet for the recovery (sign a message with it)"
+                onClick={async () => {
+                  await signAndSend('/api/v1/wallet/recovery');
+                  recovery.reload();
+                }}
+              />
+            ) : null}
+          </>
+        ) : null
+      }
+    </Loaded>
+  );
 }
 
 export function PortfolioPage() {
@@ -71,11 +115,12 @@ export function PortfolioPage() {
               <ActionButton
                 label="Link my own wallet (sign a message)"
                 onClick={async () => {
-                  await linkSelfCustody();
+                  await signAndSend('/api/v1/wallet/link');
                   portfolio.reload();
                 }}
               />
             ) : null}
+            <RecoverySection />
             <h2>Tokens</h2>
             <Table
               label="Token holdings"
