@@ -128,10 +128,12 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     ),
   });
   books.startLeasing();
+  const otc = otcService({ db, clock, platformCountry: config.issuance.platformCountry });
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);
   await sessions.refresh();
   if (tickMs > 0) {
-    books.startTicking(tickMs);
+    // OTC requests have no book: the same tick ends those the token's agent no longer allows
+    books.startTicking(tickMs, () => otc.cancelRestricted());
     sessions.start(tickMs, (error) => logger.error({ err: error }, 'session poll failed'));
   }
   const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
@@ -160,7 +162,6 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   });
 
   const guard = guards({ tokens, isSessionActive: sessions.isActive });
-  const otc = otcService({ db, clock, platformCountry: config.issuance.platformCountry });
   const orders = ordersService({
     db,
     books,

@@ -283,12 +283,18 @@ export class Books {
     );
   }
 
-  /** Ticks every `intervalMs` until stopped; a tick never overlaps the previous one. */
-  startTicking(intervalMs: number): void {
+  /**
+   * Ticks every `intervalMs` until stopped, with `alongside` (other periodic work of the process)
+   * in the same turn; a turn never overlaps the previous one.
+   */
+  startTicking(
+    intervalMs: number,
+    alongside: () => Promise<unknown> = () => Promise.resolve(),
+  ): void {
     this.timer = setInterval(() => {
       if (this.ticking) return;
       this.ticking = true;
-      this.tick()
+      Promise.all([this.tick(), alongside()])
         .catch((error: unknown) => this.deps.logger.error({ err: error }, 'book tick failed'))
         .finally(() => {
           this.ticking = false;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
+import { otcService } from './otc.service.js';
 
 let sys: TestTrading;
 let staff: Trader;
@@ -155,6 +156,45 @@ describe('OTC requests', () => {
     expect(await sys.fiat(seller.id)).toBe('29.85');
     expect(await sys.fiat(buyer.id)).toBe('70.00');
     expect(await sys.wallet(seller.id, tokenId)).toEqual({ balance: 7, locked: 7 });
+  });
+
+  it('ends the requests the token agent no longer allows, releasing what they hold', async () => {
+    const { id: tokenId } = await otcToken();
+    const seller = await funded(tokenId, '0', 10);
+    const buyer = await funded(tokenId, '100.00');
+    const bystander = await funded(tokenId, '100.00');
+    const older = await request(seller, tokenId, 'sell', 4);
+    const newer = await request(seller, tokenId, 'sell', 3);
+    const bought = await request(buyer, tokenId, 'buy', 5);
+    const kept = await request(bystander, tokenId, 'buy', 2);
+    // 5 of the seller's 10 units frozen: its sells lock 7 of the 5 left, so the newer one ends
+    await sys.db
+      .updateTable('wallets')
+      .set({ frozen_quantity: 5 })
+      .where('user_id', '=', seller.id)
+      .where('token_id', '=', tokenId)
+      .execute();
+    await sys.db
+      .updateTable('users')
+      .set({ kyc_status: 'rejected' })
+      .where('id', '=', buyer.id)
+      .execute();
+    const otc = otcService({ db: sys.db, clock: sys.clock, platformCountry: 'AE' });
+    expect(await otc.cancelRestricted()).toBe(2);
+    expect(await otc.cancelRestricted()).toBe(0);
+
+    const status = async (id: string) =>
+      await sys.db
+        .selectFrom('otc_orders')
+        .select(['status', 'reason'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    expect(await status(newer.id)).toEqual({ status: 'cancelled', reason: 'TOKEN_UNITS_FROZEN' });
+    expect(await status(older.id)).toEqual({ status: 'pending', reason: null });
+    expect(await status(bought.id)).toEqual({ status: 'cancelled', reason: 'KYC_REVOKED' });
+    expect(await status(kept.id)).toEqual({ status: 'pending', reason: null });
+    expect(await sys.wallet(seller.id, tokenId)).toEqual({ balance: 10, locked: 4 });
+    expect(await sys.fiat(buyer.id)).toBe('100.00');
   });
 
   it('reject and cancel release exactly the lock; others get 404, investors 403 on staff routes', async () => {

@@ -139,3 +139,66 @@ export async function treasuryId(db: Db): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Why the token's agent no longer allows a holder's requests (as for book orders). */
+export type OtcRestriction = 'KYC_REVOKED' | 'ADDRESS_FROZEN' | 'TOKEN_UNITS_FROZEN';
+
+const restriction = sql<OtcRestriction>`case when u.kyc_status = 'rejected' then 'KYC_REVOKED'
+  when w.address_frozen then 'ADDRESS_FROZEN' else 'TOKEN_UNITS_FROZEN' end`;
+
+/**
+ * Live requests the token's agent no longer allows: every request of a holder whose verification
+ * was revoked or whose address on the token is frozen, and the sells of a holder whose sells lock
+ * more units than are left unfrozen.
+ */
+const restricted = sql<boolean>`(u.kyc_status = 'rejected' or w.address_frozen
+  or (o.side = 'sell' and w.locked_balance > w.balance - w.frozen_quantity))`;
+
+/** The tokens with such requests (a few rows: live OTC requests). */
+export async function tokensWithRestrictedOtc(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('otc_orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('wallets as w', (join) =>
+      join.onRef('w.user_id', '=', 'o.user_id').onRef('w.token_id', '=', 'o.token_id'),
+    )
+    .select('o.token_id')
+    .distinct()
+    .where('o.status', 'in', [...liveOtcStatuses])
+    .where(restricted)
+    .execute();
+  return rows.map((row) => row.token_id);
+}
+
+export interface RestrictedOtcOrder extends OtcOrder {
+  restriction: OtcRestriction;
+  /** the holder's units not locked by sells, less what is frozen (negative: over-locked) */
+  unlocked_unfrozen: number;
+}
+
+/** A token's restricted requests, locked, newest first (the caller holds the token's lock). */
+export async function restrictedOtcOrdersOf(
+  trx: Trx,
+  tokenId: string,
+): Promise<RestrictedOtcOrder[]> {
+  return trx
+    .selectFrom('otc_orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('wallets as w', (join) =>
+      join.onRef('w.user_id', '=', 'o.user_id').onRef('w.token_id', '=', 'o.token_id'),
+    )
+    .selectAll('o')
+    .select([
+      restriction.as('restriction'),
+      sql<number>`coalesce(w.balance - w.frozen_quantity - w.locked_balance, 0)`.as(
+        'unlocked_unfrozen',
+      ),
+    ])
+    .where('o.token_id', '=', tokenId)
+    .where('o.status', 'in', [...liveOtcStatuses])
+    .where(restricted)
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .forUpdate('o')
+    .execute();
+}

@@ -35,6 +35,8 @@ import {
   lockTokenForOtc,
   lockTokens,
   nextApprovalSeq,
+  restrictedOtcOrdersOf,
+  tokensWithRestrictedOtc,
   treasuryId,
   updateOtcOrder,
 } from './otc.queries.js';
@@ -176,6 +178,38 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
         await updateOtcOrder(trx, row);
       }
       return live.length;
+    },
+
+    /**
+     * Cancels the live requests the token's agent no longer allows (a revoked verification, a
+     * frozen address: all the holder's; frozen units: its sells, newest first, until what they
+     * lock is unfrozen), with the restriction as the reason the holder sees, as the book does
+     * with orders. Each token in a transaction holding its lock; answers how many were cancelled.
+     */
+    async cancelRestricted(): Promise<number> {
+      let cancelled = 0;
+      for (const tokenId of await tokensWithRestrictedOtc(db)) {
+        cancelled += await db.transaction().execute(async (trx) => {
+          await lockTokenForOtc(trx, tokenId);
+          const now = clock.now();
+          const overLocked = new Map<string, number>();
+          let count = 0;
+          for (const row of await restrictedOtcOrdersOf(trx, tokenId)) {
+            const { restriction, unlocked_unfrozen, ...request } = row;
+            if (restriction === 'TOKEN_UNITS_FROZEN') {
+              const over = overLocked.get(request.user_id) ?? -unlocked_unfrozen;
+              if (over <= 0) continue;
+              overLocked.set(request.user_id, over - request.remaining_quantity);
+            }
+            await release(trx, request);
+            Object.assign(request, { status: 'cancelled', reason: restriction, updated_at: now });
+            await updateOtcOrder(trx, request);
+            count += 1;
+          }
+          return count;
+        });
+      }
+      return cancelled;
     },
 
     /** POST /api/v1/orders on a fixed_price_otc token: the request, its lock taken. */
