@@ -301,7 +301,7 @@ export function loadConfig(env: Env = process.env) {
     http: {
       corsOrigins: list(env, 'CORS_ORIGINS'),
       rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1),
-      /** the login throttle (docs/decisions.md "Login throttle") */
+      /** the login throttle (docs/decisions/platform.md "Login throttle") */
       loginThrottle: {
         perAccountAndAddress: {
           freeFailures: integer(env, 'LOGIN_FREE_FAILURES', 5, 1, 1000),

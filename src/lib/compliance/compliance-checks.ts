@@ -2,7 +2,7 @@
  * The evaluator's verdict at each place the exchange moves tokens, from the state the database
  * holds there. Pure: the states come from compliance-state.queries.ts.
  *
- * An order is checked before its counterparty is known and conservatively (docs/decisions.md
+ * An order is checked before its counterparty is known and conservatively (docs/decisions/compliance.md
  * "Compliance at order time"): a buyer's open buys and pending subscriptions count toward its
  * balance, and every user with open buys counts as a holder, so the trade an accepted order makes
  * cannot break a rule at settlement that was knowable when the order was accepted.
@@ -127,7 +127,7 @@ export function evaluateBookedTrade(
 /**
  * A token dividend: the issuer sends each holder its share, decided in turn. Paying a dividend is
  * not a sale, so the issuer's lock-up does not bind it (its team and reserve shares are locked
- * against the market, and the reserve is what dividends are paid from: docs/decisions.md).
+ * against the market, and the reserve is what dividends are paid from: docs/decisions/compliance.md).
  */
 export function evaluatePayout(
   rules: ComplianceRules,

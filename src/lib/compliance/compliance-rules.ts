@@ -40,7 +40,7 @@ export function maxBalanceUnits(rule: MaxBalanceRule, totalSupply: number): numb
 /**
  * The rules T-REX 4.1.6 modules enforce on chain (country allow and restrict lists, max balance,
  * supply limit). Max holders and lock-up have no module: the exchange alone enforces them
- * (docs/decisions.md).
+ * (docs/decisions/compliance.md).
  */
 export function chainEnforcedRules(rules: ComplianceRules): ComplianceRules {
   return { ...rules, maxHolders: null, maxHoldersPerCountry: null, lockUp: null };

@@ -49,7 +49,7 @@ export async function findComplianceRules(
 
 /**
  * Who counts as a holder: `booked`, a balance above zero (settlement); `committed`, also whoever
- * has an open buy or a subscription awaiting payment (order time: docs/decisions.md).
+ * has an open buy or a subscription awaiting payment (order time: docs/decisions/compliance.md).
  */
 export type HolderCount = 'booked' | 'committed';
 

@@ -41,7 +41,7 @@ describe('migrations', () => {
   });
 
   // Every index and foreign key is a cost on each order and trade written: these are the ones
-  // their readers and settlement need (docs/decisions.md, "Trading service").
+  // their readers and settlement need (docs/decisions/trading.md, "Trading service").
   it('writes an order and a trade through exactly the indexes and keys their readers need', async () => {
     const tables = ['orders', 'order_status_history', 'trades', 'trade_settlement_history'];
     const indexes = await sql<{ name: string }>`

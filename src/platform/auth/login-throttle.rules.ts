@@ -1,5 +1,5 @@
 /**
- * How long a client must wait before its next login attempt (docs/decisions.md "Login throttle").
+ * How long a client must wait before its next login attempt (docs/decisions/platform.md "Login throttle").
  * Failures are counted per key (an account at one client address, or one client address): the
  * first `freeFailures` cost nothing, each one after doubles the wait from 1 s up to
  * `maxDelaySeconds`, and a key with no failure for an hour starts again from zero.

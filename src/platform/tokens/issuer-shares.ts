@@ -1,7 +1,7 @@
 /**
  * The allocations go-live makes (pure): the platform's share to the treasury and the issuer's
  * team and reserve shares to the issuer, each a whole number of tokens rounded down, and the date
- * the issuer's shares are locked up to (docs/decisions.md "Issuance"): the token's own lock-up
+ * the issuer's shares are locked up to (docs/decisions/platform.md "Issuance"): the token's own lock-up
  * rule when it has one, else a year, so an issuer cannot sell its shares into the market it just
  * opened unless staff set a shorter lock-up first.
  */

@@ -1,6 +1,6 @@
 /**
  * Staff switch a live token between the order book and OTC (DECISIONS "Trading"; the rules for
- * what is open at the switch are docs/decisions.md's). One transaction under the token's row lock:
+ * what is open at the switch are docs/decisions/compliance.md's). One transaction under the token's row lock:
  * the mode, the audit row with the reason, and, when leaving OTC, every live OTC request cancelled
  * with its lock released. Leaving the book, its orders are cancelled by the book's one writer right
  * after the commit (and by the owner's tick should this process not own the book or crash first):

@@ -8,7 +8,7 @@
  *
  * What a batch's own trades move is not laid over: a fill turns a buyer's open buy into balance
  * and a seller's locked units into a sale, neither of which frees room, so leaving it out only
- * keeps the check conservative, as the order-time check is (docs/decisions.md).
+ * keeps the check conservative, as the order-time check is (docs/decisions/compliance.md).
  */
 import { evaluateOrder, type HolderRecord } from '../../lib/compliance/compliance-checks.js';
 import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';

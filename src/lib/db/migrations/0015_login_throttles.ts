@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Failed logins counted per (account, client address) and per client address, replacing the
-  // account-wide lockout (docs/decisions.md "Login throttle"). One row per key, kept small.
+  // account-wide lockout (docs/decisions/platform.md "Login throttle"). One row per key, kept small.
   await db.schema
     .createTable('login_throttles')
     .addColumn('key', 'varchar(400)', (c) => c.primaryKey())

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /**
- * What an order and a trade write that no reader needs (docs/decisions.md, "Trading service", the
+ * What an order and a trade write that no reader needs (docs/decisions/trading.md, "Trading service", the
  * rows an order writes; bench/trading/write-costs.ts measures each): the two status histories are
  * appended in the same statement as the order or trade they describe, by its only writer, and
  * read by no query of the services, so they lose their lookup index and their foreign key (a

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The issuer's team and reserve shares (team_pct, reserve_pct) are allocations of their own types
  * to the issuer at go-live, minted by the allocation worker, and locked up to a date of their own
- * (`locked_until`, docs/decisions.md "Issuance").
+ * (`locked_until`, docs/decisions/platform.md "Issuance").
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table token_allocations drop constraint token_allocations_allocation_type_check`.execute(
