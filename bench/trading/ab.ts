@@ -16,6 +16,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '../../src/lib/db/database.js';
+import { anvilDevSignerKey } from '../../src/lib/embedded/anvil.js';
 import { freePort } from '../../src/lib/embedded/ports.js';
 import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
 import {
@@ -89,7 +90,13 @@ async function main(): Promise<void> {
     const { tokens, people } = await seed(db, secrets.jwt_secret, traders, tokenCount);
     const launched = (await processesOf(env)).find((p) => p.command.includes('tessera.js trading'));
     if (!launched) throw new Error('no trading process in the system');
-    const tradingEnv = await environOf(launched.pid);
+    // the launcher gives the database and the chain in its start message, not the environment
+    const tradingEnv = {
+      ...(await environOf(launched.pid)),
+      DATABASE_URL: await embeddedDatabaseUrl(dataDir, ports.postgres),
+      CHAIN_RPC_URL: `http://127.0.0.1:${ports.anvil}`,
+      CHAIN_SIGNER_KEY: anvilDevSignerKey,
+    };
     const sums = { A: { one: 0, many: 0 }, B: { one: 0, many: 0 } };
     const order: ('A' | 'B')[] = [];
     for (let round = 0; round < rounds; round += 1) {
