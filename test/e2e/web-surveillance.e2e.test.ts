@@ -4,13 +4,16 @@
  * screen; two investors then trade one lot back and forth through the order API, which fires
  * the rule; staff find the alert by rule and token, read its evidence and close it with a note,
  * which the API then answers; the admin's screen, opened before, is refused a second close. An
- * investor gets 403 from the routes and no staff navigation. Screenshots land in
- * test-results/web-surveillance/.
+ * investor gets 403 from the routes and no staff navigation. Staff then read the session's
+ * order audit trail, a refused order included, on its screen, narrow it by range and download it
+ * as CSV, each equal to the API. Screenshots land in test-results/web-surveillance/.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
 import { menu, screenshot, signIn } from '../support/browser.js';
+import { parseCsv } from '../support/pdf-text.js';
 import { testPassword } from '../support/platform.js';
 import { adminEmail, callJson, webTradingInBrowser, type Investor } from '../support/web.js';
 
@@ -21,8 +24,11 @@ const patience = { timeout: 20_000 };
 describe('surveillance screen in a browser', () => {
   const web = webTradingInBrowser();
 
-  async function signedIn(email: string): Promise<Page> {
-    const context = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  async function signedIn(email: string, timezoneId?: string): Promise<Page> {
+    const context = await web.browser.newContext({
+      viewport: { width: 1280, height: 1000 },
+      ...(timezoneId ? { timezoneId } : {}),
+    });
     const page = await context.newPage();
     await page.goto(web.sys.url);
     await signIn(page, email, testPassword);
@@ -166,9 +172,13 @@ describe('surveillance screen in a browser', () => {
       );
       // the list (open alerts of that rule and token) no longer has it
       await expect.poll(() => staffPage.getByText('No alerts match.').count(), patience).toBe(1);
-      expect(
-        await staffAlert.getByRole('definition').filter({ hasText: ' by ' }).innerText(),
-      ).toContain(`by ${staff.email}`);
+      // the closer's email comes with the people's refs, read after the close
+      await expect
+        .poll(
+          () => staffAlert.getByRole('definition').filter({ hasText: ' by ' }).innerText(),
+          patience,
+        )
+        .toContain(`by ${staff.email}`);
       await screenshot(staffPage, journey, '03-staff-closed');
       const closed = await web.sys.trade('GET', alertPath(alertId), undefined, staff);
       expect(closed).toMatchObject({ status: 'closed', note, closed_by: staff.id });
@@ -206,6 +216,145 @@ describe('surveillance screen in a browser', () => {
         .toContain('FORBIDDEN_ROLE');
       expect(await investorPage.getByRole('table', { name: 'Alerts' }).count()).toBe(0);
       await screenshot(investorPage, journey, '05-investor-refused');
+    },
+  );
+
+  it(
+    "staff read the session's order audit trail, refused orders included, narrow it and download it",
+    { timeout: 120_000 },
+    async () => {
+      const token = await web.sys.seeds.token();
+      const investor = await web.sys.investor(`audit-${newId()}@example.com`);
+      await web.sys.seeds.deposit(investor.id, '100.00');
+      await web.sys.seeds.giveTokens(investor.id, token.id, 10);
+      const order = { token_id: token.id, order_type: 'limit', price: '10.00' };
+      await web.sys.trade(
+        'POST',
+        '/api/v1/orders',
+        { ...order, side: 'sell', quantity: 3 },
+        investor,
+      );
+      const refused = await callJson(
+        `${web.sys.tradingUrl}/api/v1/orders`,
+        'POST',
+        { ...order, side: 'buy', quantity: 11 },
+        investor.token,
+        422,
+      );
+      expect(refused.code).toBe('INSUFFICIENT_FUNDS');
+
+      const staff = await web.sys.staff(`audit-staff-${newId()}@example.com`);
+      const events = async (range: string) =>
+        (
+          await callJson(
+            `${web.sys.url}/api/v1/admin/order-events?${range}&limit=100`,
+            'GET',
+            undefined,
+            staff.token,
+          )
+        ).data as Record<string, string | null>[];
+      const mine = (all: Record<string, string | null>[]) =>
+        all.filter((e) => e.user_id === investor.id).map((e) => [e.event, e.outcome]);
+      // the refusal is recorded by the book's batch, after the answer
+      await expect
+        .poll(async () => mine(await events('')), patience)
+        .toEqual([
+          ['open', null],
+          ['refused', 'INSUFFICIENT_FUNDS'],
+        ]);
+
+      // India has no daylight saving time: UTC+05:30 all year, a half-hour offset to convert.
+      const page = await signedIn(staff.email, 'Asia/Kolkata');
+      const local = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16);
+      await menu(page, 'Order audit');
+      const table = page.getByRole('table', { name: 'Order events' });
+      const rows = () =>
+        table
+          .locator('tbody tr')
+          .evaluateAll((trs) =>
+            trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.innerText)),
+          );
+      const all = await events('');
+      expect(all.map((e) => e.event_time)).toEqual(all.map((e) => e.event_time).sort());
+      // people by email (these accounts gave no name), as GET /admin/user-refs names them
+      const ids = [...new Set(all.map((e) => e.user_id!))];
+      const refs = await callJson(
+        `${web.sys.url}/api/v1/admin/user-refs?${ids.map((id) => `id=${id}`).join('&')}`,
+        'GET',
+        undefined,
+        staff.token,
+      );
+      const email = new Map<string, string>(
+        refs.data.map((u: { id: string; email: string }) => [u.id, u.email]),
+      );
+      expect(email.get(investor.id)).toBe(investor.email);
+      /** The screen's row of an API event. */
+      const shown = (e: Record<string, string | null>) => [
+        e.event_time,
+        e.event,
+        e.outcome ?? '—',
+        e.order_id?.slice(-8) ?? '—',
+        email.get(e.user_id!),
+        e.side ?? '—',
+        e.order_type ?? '—',
+        e.price ?? '—',
+        e.quantity ?? '—',
+        e.book_sequence ?? '—',
+      ];
+      await expect.poll(rows, patience).toEqual(all.map(shown));
+      const refusedRow = table.locator('tbody tr').filter({ hasText: 'INSUFFICIENT_FUNDS' });
+      expect(await refusedRow.getByRole('link').getAttribute('href')).toBe(
+        `#/admin/users/${investor.id}`,
+      );
+      await screenshot(page, journey, '06-staff-order-audit');
+
+      // A range that ends on the minute before the first event holds none of them.
+      const form = page.getByRole('form', { name: 'Audit range' });
+      const first = new Date(all[0]!.event_time!);
+      const minute = new Date(Math.floor(first.getTime() / 60_000) * 60_000);
+      await form.getByLabel('From').fill(local(new Date(minute.getTime() - 3_600_000)));
+      await form.getByLabel('To').fill(local(minute));
+      await form.getByRole('button', { name: 'Show' }).click();
+      await expect
+        .poll(() => page.getByText('No order event in this range.').count(), patience)
+        .toBe(1);
+      const before = `from=${new Date(minute.getTime() - 3_600_000).toISOString()}&to=${minute.toISOString()}`;
+      expect(await events(before)).toEqual([]);
+
+      // From the refusal's minute to the next hour: the table is the API's for that range.
+      const refusal = all.find((e) => e.event === 'refused')!;
+      const from = new Date(Math.floor(new Date(refusal.event_time!).getTime() / 60_000) * 60_000);
+      const to = new Date(from.getTime() + 3_600_000);
+      await form.getByLabel('From').fill(local(from));
+      await form.getByLabel('To').fill(local(to));
+      await form.getByRole('button', { name: 'Show' }).click();
+      const range = `from=${from.toISOString()}&to=${to.toISOString()}`;
+      const narrowed = await events(range);
+      expect(narrowed.length).toBeGreaterThan(0);
+      expect(narrowed.length).toBeLessThanOrEqual(all.length);
+      expect(narrowed.every((e) => e.event_time! >= from.toISOString())).toBe(true);
+      await expect.poll(rows, patience).toEqual(narrowed.map(shown));
+
+      // The CSV of the range shown, as the API writes it.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ]);
+      const file = await readFile(await download.path(), 'utf8');
+      const response = await fetch(`${web.sys.url}/api/v1/admin/order-events.csv?${range}`, {
+        headers: { authorization: `Bearer ${staff.token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(file).toBe(await response.text());
+      const [header, ...lines] = parseCsv(file);
+      expect(lines.map((line) => line[header!.indexOf('event_id')])).toEqual(
+        narrowed.map((e) => e.event_id),
+      );
+      expect(
+        lines
+          .filter((line) => line[header!.indexOf('event')] === 'refused')
+          .map((line) => [line[header!.indexOf('user_id')], line[header!.indexOf('outcome')]]),
+      ).toContainEqual([investor.id, 'INSUFFICIENT_FUNDS']);
     },
   );
 });

@@ -4,7 +4,8 @@
  */
 import { useState } from 'preact/hooks';
 import { api, download, type Page } from '../api.js';
-import { ErrorNote, Loaded, Table, useLoad } from '../ui.js';
+import { ErrorNote, Loaded, Person, Table, useLoad } from '../ui.js';
+import { useUserRefs } from '../user-refs.js';
 
 interface OrderEvent {
   event_id: string;
@@ -37,6 +38,7 @@ export function AdminOrderAudit() {
     () => api.get<Page<OrderEvent>>(`/api/v1/admin/order-events?${query}&limit=100`),
     [query],
   );
+  const person = useUserRefs(events.data?.data.map((e) => e.user_id) ?? []);
   return (
     <section>
       <h1>Order audit trail</h1>
@@ -93,8 +95,14 @@ export function AdminOrderAudit() {
                 ['Time (UTC)', (e) => <code>{e.event_time}</code>],
                 ['Event', (e) => e.event],
                 ['Outcome', (e) => e.outcome ?? '—'],
-                ['Order', (e) => <code>{e.order_id?.slice(0, 8) ?? '—'}</code>],
-                ['User', (e) => <code>{e.user_id.slice(0, 8)}</code>],
+                // ids are UUIDv7: their head is the time, their tail tells orders apart
+                [
+                  'Order',
+                  (e) => (
+                    <code title={e.order_id ?? undefined}>{e.order_id?.slice(-8) ?? '—'}</code>
+                  ),
+                ],
+                ['User', (e) => <Person id={e.user_id} user={person(e.user_id)} />],
                 ['Side', (e) => e.side ?? '—'],
                 ['Type', (e) => e.order_type ?? '—'],
                 ['Price', (e) => e.price ?? '—'],
