@@ -83,7 +83,7 @@ async function lockToken(db: Db, tokenId: string): Promise<{ release: () => Prom
 async function waitingWrites(): Promise<number[]> {
   const { rows } = await sql<{ pid: number }>`
     select pid from pg_stat_activity
-    where query like 'with new_orders%' and wait_event_type = 'Lock'`.execute(sys.db);
+    where query like '%new_orders as (%' and wait_event_type = 'Lock'`.execute(sys.db);
   return rows.map((row) => row.pid);
 }
 

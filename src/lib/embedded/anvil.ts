@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { stopChild, waitUntilReady } from './child.js';
-import { assertPortFree } from './ports.js';
+import { assertPortFree, portFreeWithin } from './ports.js';
 import {
   isRunning,
   readPidFile,
@@ -77,6 +77,8 @@ export async function startEmbeddedAnvil(options: {
     // SIGTERM: anvil dumps its state on the way out, so the chain is kept.
     await stopProcess(stale, 'SIGTERM');
     options.notice?.(`stopped the anvil node (pid ${stale.pid}) an earlier start left running`);
+    // its port is released a moment after it is gone (seen under load): give it that moment
+    await portFreeWithin(host, options.port, 5_000);
   }
   await assertPortFree(host, options.port, 'anvil', 'ANVIL_PORT');
   const args = [

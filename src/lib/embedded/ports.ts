@@ -28,6 +28,19 @@ export async function assertPortFree(
   });
 }
 
+/** Waits until nothing listens on host:port, at most `ms` (then leaves the verdict to the caller). */
+export async function portFreeWithin(host: string, port: number, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const free = await assertPortFree(host, port, '').then(
+      () => true,
+      () => false,
+    );
+    if (free) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A port the OS considers free right now (for tests and throwaway nodes). */
 export async function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
