@@ -16,7 +16,9 @@ import { totalFiat } from '../support/trading-checks.js';
 import { startTestTrading, type TestTrading, type Trader } from '../support/trading.js';
 
 const natsUrl = await testNatsUrl();
-const leaseMs = 1_000;
+const leaseMs = 2_000;
+/** what a loaded 2-core CI machine may add to the lease's timers (a renewal turn, scheduling) */
+const slackMs = 2_000;
 
 describe.skipIf(!natsUrl)('trading nodes as processes', () => {
   let sys: TestTrading;
@@ -97,7 +99,17 @@ describe.skipIf(!natsUrl)('trading nodes as processes', () => {
       if (answer.status === 200) acknowledged.push(answer.id!);
       return answer;
     };
-    for (let i = 0; i < 20; i++) expect((await send(i % 2 ? a.url : b.url)).status).toBe(200);
+    /** As a client honouring Retry-After: a 503 while a book changes hands is sent again. */
+    const accepted = async (url: string) => {
+      const deadline = Date.now() + 4 * leaseMs + slackMs;
+      let answer = await send(url);
+      while (answer.status === 503 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answer = await send(url);
+      }
+      return answer;
+    };
+    for (let i = 0; i < 20; i++) expect((await accepted(i % 2 ? a.url : b.url)).status).toBe(200);
 
     // the owner is killed mid-load: the survivor takes the book within the lease period
     const first = await owner(token.id);
@@ -108,12 +120,12 @@ describe.skipIf(!natsUrl)('trading nodes as processes', () => {
     while ((await owner(token.id)).owner_node === first.owner_node) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(Date.now() - killedAt).toBeLessThan(2 * leaseMs + 500);
+    expect(Date.now() - killedAt).toBeLessThan(leaseMs + slackMs);
     const second = await owner(token.id);
     expect(second.epoch).toBeGreaterThan(first.epoch);
     // those forwarded to the owner as it died go unanswered: 503, perhaps run, never twice
     for (const { status } of await load) expect([200, 503]).toContain(status);
-    expect((await send(alive.url)).status).toBe(200);
+    expect((await accepted(alive.url)).status).toBe(200);
 
     // a third node joins; the owner pauses past its lease and the book moves to the joiner
     const c = await node('proc-c');
