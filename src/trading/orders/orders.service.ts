@@ -108,6 +108,26 @@ export function ordersService(deps: {
     }
   }
 
+  /** A command on the user's own live order; a refusal is audited with the order's token. */
+  function onLiveOrder<T>(
+    userId: string,
+    orderId: string,
+    command: BookCommand,
+    run: (order: Order) => Promise<T>,
+  ): Promise<T> {
+    let tokenId: string | null = null;
+    return audited(
+      command,
+      () => tokenId,
+      async () => {
+        const order = await ownOrder(userId, orderId);
+        tokenId = order.token_id;
+        if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
+        return run(order);
+      },
+    );
+  }
+
   async function submitPlace(userId: string, body: PlaceOrderBody, hash: string | null) {
     const result = await books.submit(body.token_id, placeCommand(userId, body, hash));
     return {
@@ -175,18 +195,10 @@ export function ordersService(deps: {
         userId,
         reason: 'CANCELLED_BY_OWNER',
       };
-      let tokenId: string | null = null;
-      return audited(
-        command,
-        () => tokenId,
-        async () => {
-          const order = await ownOrder(userId, orderId);
-          tokenId = order.token_id;
-          if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
-          const result = await books.submit(order.token_id, command);
-          return toOrderView(result.orders[0]!);
-        },
-      );
+      return onLiveOrder(userId, orderId, command, async (order) => {
+        const result = await books.submit(order.token_id, command);
+        return toOrderView(result.orders[0]!);
+      });
     },
 
     amend(userId: string, orderId: string, body: AmendOrderBody) {
@@ -201,24 +213,16 @@ export function ordersService(deps: {
           confirmNavDeviation: body.confirm_nav_deviation ?? false,
         },
       };
-      let tokenId: string | null = null;
-      return audited(
-        command,
-        () => tokenId,
-        async () => {
-          const order = await ownOrder(userId, orderId);
-          tokenId = order.token_id;
-          if (!isLive(order)) throw new AppError('ORDER_NOT_OPEN', `The order is ${order.status}`);
-          if (body.quantity === undefined && body.price === undefined) {
-            throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
-          }
-          const result = await books.submit(order.token_id, command);
-          return {
-            order: toOrderView(result.orders[0]!),
-            trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
-          };
-        },
-      );
+      return onLiveOrder(userId, orderId, command, async (order) => {
+        if (body.quantity === undefined && body.price === undefined) {
+          throw new AppError('INVALID_AMEND', 'Give a new quantity or price');
+        }
+        const result = await books.submit(order.token_id, command);
+        return {
+          order: toOrderView(result.orders[0]!),
+          trades: result.trades.map((trade) => toOwnTradeView(trade, userId)),
+        };
+      });
     },
 
     async cancelAll(userId: string, tokenId: string | undefined) {
