@@ -20,6 +20,34 @@ function boundaryRule(self) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
+/** Queries live in x.queries.ts (functions taking db or trx): services decide, routes call them. */
+const noQueries = [
+  ...['selectFrom', 'insertInto', 'updateTable', 'deleteFrom'].map((method) => ({
+    selector: `CallExpression[callee.property.name='${method}']`,
+    message: 'Queries live in x.queries.ts; services decide and routes call services.',
+  })),
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.object.name='sql']",
+    message: 'SQL lives in x.queries.ts; services decide and routes call services.',
+  },
+];
+
+/** Time comes from the Clock in deps (src/lib/clock.ts), so tests move it instead of sleeping. */
+const noClockReads = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Read the time from the Clock in deps (src/lib/clock.ts).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message:
+      'Read the time from the Clock in deps (src/lib/clock.ts); durations: performance.now().',
+  },
+];
+
+/** Where each chore is kept one way by lint; widened room by room. */
+const choreRooms = ['src/trading'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -48,6 +76,15 @@ export default tseslint.config(
     },
   },
   ...processes.map((self) => ({ files: [`src/${self}/**/*.ts`], rules: boundaryRule(self) })),
+  {
+    files: choreRooms.map((room) => `${room}/**/*.ts`),
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noClockReads] },
+  },
+  {
+    files: choreRooms.flatMap((room) => [`${room}/**/*.service.ts`, `${room}/**/*.routes.ts`]),
+    rules: { 'no-restricted-syntax': ['error', ...noClockReads, ...noQueries] },
+  },
   {
     files: ['src/trading/engine/**/*.ts'],
     rules: {

@@ -7,6 +7,7 @@
  */
 import fastifyWebsocket from '@fastify/websocket';
 import { AccessTokens } from '../lib/auth/access-token.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
@@ -24,7 +25,6 @@ import { fanOut } from './books/broadcaster.js';
 import { BookLeases } from './books/book-leases.js';
 import { connectBus } from './cluster/bus.js';
 import { routedOrders } from './cluster/order-routing.js';
-import type { Clock } from './books/sequencer.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
 import { marketDataSocket } from './market-data/ws.routes.js';
@@ -65,8 +65,6 @@ export interface TradingApp {
   /** the WebSocket heartbeat and checks, as the timer runs them */
   socketTick: () => Promise<void>;
 }
-
-const systemClock: Clock = { now: () => new Date() };
 
 export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   const { config, db, logger } = deps;
@@ -166,12 +164,12 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     db,
     books,
     clock,
+    otc,
     publishedBook: (id, depth) => hub.book(id, depth),
   });
   ordersRoutes(
     app,
     nats ? routedOrders({ db, books, orders, nats, metrics, logger }) : orders,
-    otc,
     guard,
   );
   otcRoutes(app, otc, guard);

@@ -9,7 +9,14 @@ import type { Token } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact } from '../../lib/money.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
+import {
+  findToken,
+  findTokenIssuer,
+  insertNav,
+  liftHalt,
+  updateTradingSettings,
+} from './token-trading.queries.js';
 import type { TradingSettingsBody } from './token-trading.schemas.js';
 
 function settingsView(token: Token) {
@@ -29,11 +36,7 @@ function settingsView(token: Token) {
 
 export function tokenTradingService(db: Db, clock: Clock) {
   async function token(tokenId: string): Promise<Token> {
-    const row = await db
-      .selectFrom('tokens')
-      .selectAll()
-      .where('id', '=', tokenId)
-      .executeTakeFirst();
+    const row = await findToken(db, tokenId);
     if (!row) throw new AppError('NOT_FOUND', 'Unknown token');
     return row;
   }
@@ -52,52 +55,32 @@ export function tokenTradingService(db: Db, clock: Clock) {
           throw new AppError('VALIDATION_FAILED', 'Percentages must be above 0');
         }
       }
-      const row = await db
-        .updateTable('tokens')
-        .set({ ...changes, updated_at: clock.now() })
-        .where('id', '=', tokenId)
-        .returningAll()
-        .executeTakeFirst();
+      const row = await updateTradingSettings(db, tokenId, changes, clock.now());
       if (!row) throw new AppError('NOT_FOUND', 'Unknown token');
       return settingsView(row);
     },
 
     async liftHalt(tokenId: string) {
       await token(tokenId);
-      const row = await db
-        .updateTable('tokens')
-        .set({ halted_until: null, updated_at: clock.now() })
-        .where('id', '=', tokenId)
-        .where('halted_until', '>', clock.now())
-        .returningAll()
-        .executeTakeFirst();
+      const row = await liftHalt(db, tokenId, clock.now());
       if (!row) throw new AppError('TRADING_NOT_HALTED');
       return settingsView(row);
     },
 
     /** The token's issuer (its business's owner) or staff record a NAV; others get 404. */
     async recordNav(tokenId: string, actor: { userId: string; role: Role }, nav: string) {
-      const row = await db
-        .selectFrom('tokens')
-        .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
-        .select(['tokens.id', 'businesses.owner_id'])
-        .where('tokens.id', '=', tokenId)
-        .executeTakeFirst();
+      const row = await findTokenIssuer(db, tokenId);
       const staff = actor.role === 'staff' || actor.role === 'admin';
       if (!row || (!staff && row.owner_id !== actor.userId)) {
         throw new AppError('NOT_FOUND', 'Unknown token');
       }
-      const created = await db
-        .insertInto('token_navs')
-        .values({
-          id: newId(),
-          token_id: tokenId,
-          nav,
-          recorded_by: actor.userId,
-          created_at: clock.now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const created = await insertNav(db, {
+        id: newId(),
+        token_id: tokenId,
+        nav,
+        recorded_by: actor.userId,
+        created_at: clock.now(),
+      });
       return {
         id: created.id,
         token_id: created.token_id,

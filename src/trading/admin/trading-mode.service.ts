@@ -10,7 +10,7 @@ import { recordAudit } from '../../lib/db/audit.queries.js';
 import { transaction, type Db } from '../../lib/db/database.js';
 import type { TradingMode } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
 import type { OtcService } from '../otc/otc.service.js';
 import { lockTokenRow, setTradingMode } from './trading-mode.queries.js';
 

@@ -6,7 +6,7 @@
  * their private channels then, not at its next heartbeat).
  */
 import type { Db } from '../../lib/db/database.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
 
 export class RevokedSessions {
   private revoked = new Set<string>();

@@ -4,12 +4,17 @@
  * changing it), the next engine key and time priority, the circuit breaker's price window and the
  * GTD expiries. Rebuilt from the database at start and after a failed commit (loadBookState).
  */
-import { sql } from 'kysely';
 import type { Db } from '../../lib/db/database.js';
 import type { Order } from '../../lib/db/schema-trading.js';
 import { OrderBook, type LiveOrder } from '../engine/index.js';
 import { PriceWindow } from '../risk/price-window.js';
 import { toTicks } from '../orders/order-request.js';
+import {
+  readBookToken,
+  readLiveOrders,
+  readOrderCounters,
+  readWindowTrades,
+} from './book-state.queries.js';
 import { ExpiryQueue } from './expiry-queue.js';
 
 export interface LiveRow extends Order {
@@ -77,28 +82,9 @@ export class BookState {
  * circuit breaker's window and the pending expiries.
  */
 export async function loadBookState(db: Db, tokenId: string, now: Date): Promise<BookState> {
-  const token = await db
-    .selectFrom('tokens')
-    .select(['tick_size', 'last_price', 'book_sequence', 'circuit_breaker_window_seconds'])
-    .where('id', '=', tokenId)
-    .executeTakeFirstOrThrow();
-  const counters = await db
-    .selectFrom('orders')
-    .select([
-      sql<number | null>`max(engine_key)`.as('max_key'),
-      sql<number | null>`max(priority)`.as('max_priority'),
-    ])
-    .where('token_id', '=', tokenId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .selectAll('orders')
-    .select('users.trading_key as owner_key')
-    .where('orders.token_id', '=', tokenId)
-    .where('orders.status', 'in', ['open', 'partially_filled', 'pending_stop'])
-    .orderBy('orders.priority')
-    .execute();
+  const token = await readBookToken(db, tokenId);
+  const counters = await readOrderCounters(db, tokenId);
+  const rows = await readLiveOrders(db, tokenId);
   const lastPriceTicks =
     token.last_price === null ? null : toTicks(token.last_price, token.tick_size);
   const book = new OrderBook({
@@ -118,22 +104,7 @@ export async function loadBookState(db: Db, tokenId: string, now: Date): Promise
     if (live.expires_at !== null) state.expiries.add(live.expires_at.getTime(), live.id);
   }
   const windowStart = new Date(now.getTime() - token.circuit_breaker_window_seconds * 1000);
-  const before = await db
-    .selectFrom('trades')
-    .select(['price', 'created_at'])
-    .where('token_id', '=', tokenId)
-    .where('created_at', '<=', windowStart)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .execute();
-  const within = await db
-    .selectFrom('trades')
-    .select(['price', 'created_at'])
-    .where('token_id', '=', tokenId)
-    .where('created_at', '>', windowStart)
-    .orderBy('id')
-    .execute();
-  for (const trade of [...before, ...within]) {
+  for (const trade of await readWindowTrades(db, tokenId, windowStart)) {
     state.window.record(trade.created_at.getTime(), trade.price);
   }
   return state;

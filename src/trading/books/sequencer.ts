@@ -20,6 +20,7 @@
  * balance is retried a few times with the same commands; any other failure answers the batch
  * with 503.
  */
+import type { Clock } from '../../lib/clock.js';
 import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
 import { readComplianceState } from '../../lib/compliance/compliance-state.queries.js';
 import type { Db } from '../../lib/db/database.js';
@@ -56,10 +57,6 @@ import { loadBookState, withoutOwnerKey, type BookState } from './book-state.js'
 import type { Broadcaster, BookUpdate } from './broadcaster.js';
 import type { BatchContext } from './execution.js';
 import { pendingWriteOf, tokensAfter, tradersAfter, type PendingWrite } from './pending-write.js';
-
-export interface Clock {
-  now(): Date;
-}
 
 export interface SequencerDeps {
   db: Db;

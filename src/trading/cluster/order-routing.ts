@@ -120,7 +120,8 @@ export function routedOrders(deps: RoutingDeps) {
 
   /** Local if this node owns the book, else forwarded; BOOK_UNAVAILABLE is tried again. */
   async function route<T>(tokenId: string, request: Forwarded): Promise<T> {
-    const deadline = Date.now() + handOverWaitMs;
+    // elapsed time on the monotonic clock: a timeout, not a time of the business
+    const deadline = performance.now() + handOverWaitMs;
     for (;;) {
       try {
         if (books.owns(tokenId)) return (await runLocally(orders, request)) as T;
@@ -137,7 +138,7 @@ export function routedOrders(deps: RoutingDeps) {
       } catch (error) {
         if (!(error instanceof AppError)) throw busFailure(error);
         if (error.code !== 'BOOK_UNAVAILABLE') throw error;
-        if (Date.now() >= deadline) {
+        if (performance.now() >= deadline) {
           metrics.forwarded.inc({ outcome: 'unavailable' });
           throw error;
         }

@@ -22,7 +22,7 @@ import { Exact } from '../../lib/money.js';
 import type { DepthSnapshot } from '../engine/index.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
 import type { Books } from '../books/books.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
 import type { TradingMetrics } from '../metrics.js';
 import { fromTicks } from '../orders/order-request.js';
 import { toOrderView } from '../orders/orders.views.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
 import { assertKnownToken, candles, publicTrades, tickers } from './markets.queries.js';
 import {
   Candle,

@@ -9,7 +9,7 @@ import { decodeJwt } from 'jose';
 import type { RawData } from 'ws';
 import type { AccessTokens } from '../../lib/auth/access-token.js';
 import type { HttpApp } from '../../lib/http/app.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
 import { Client, type MarketDataHub, type ServerMessage } from './hub.js';
 import { parseClientMessage, WsError, type ClientMessage } from './protocol.js';
 

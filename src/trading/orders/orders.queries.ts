@@ -1,4 +1,4 @@
-/** Reads of orders and trades (the writer does every write, books/batch.queries.ts). */
+/** Reads of orders, trades and the order book's token (the writer does every write, books/batch.queries.ts). */
 import type { Db } from '../../lib/db/database.js';
 import type {
   NewOrderRefusal,
@@ -7,6 +7,15 @@ import type {
   SettlementStatus,
   Trade,
 } from '../../lib/db/schema-trading.js';
+
+/** What the order book's answer tells of its token; undefined for an unknown token. */
+export function findBookToken(db: Db, tokenId: string) {
+  return db
+    .selectFrom('tokens')
+    .select(['tick_size', 'last_price', 'halted_until'])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+}
 
 export function findOrder(db: Db, id: string): Promise<Order | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,5 @@
 /** The order API of SPEC E and DECISIONS "Trading" (HTTP only; the use cases are the service's). */
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../../lib/errors.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { byIdRoute } from '../../lib/http/by-id-route.js';
@@ -22,14 +21,12 @@ import {
   TradeView,
 } from './orders.schemas.js';
 import { OtcPlaceAnswer } from '../otc/otc.schemas.js';
-import type { OtcService } from '../otc/otc.service.js';
 import type { OrdersService } from './orders.service.js';
 import { toOrderView, toOwnTradeView, toTradeView } from './orders.views.js';
 
 export function ordersRoutes(
   app: HttpApp,
   orders: OrdersService,
-  otc: OtcService,
   { guard }: ReturnType<typeof guards>,
 ) {
   const investor = guard('investor');
@@ -51,15 +48,10 @@ export function ordersRoutes(
       },
     },
     async (request, reply) => {
-      const userId = caller(request).userId;
-      try {
-        return await orders.place(userId, request.body);
-      } catch (error) {
-        // A fixed_price_otc token has no book: the order becomes an OTC request (docs/otc.md).
-        if (!(error instanceof AppError) || error.code !== 'TRADING_MODE_OTC') throw error;
-        reply.code(201);
-        return otc.request(userId, request.body);
-      }
+      const placed = await orders.place(caller(request).userId, request.body);
+      // an OTC request is created, not answered from a book (docs/otc.md)
+      if (placed.venue === 'otc') reply.code(201);
+      return placed.answer;
     },
   );
 

@@ -5,16 +5,18 @@
  * so a client may start from it and apply the feed's later updates).
  */
 import { createHash } from 'node:crypto';
+import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../lib/db/database.js';
 import { liveOrderStatuses, type Order } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { BookRefusal, refusalOf, type BookCommand } from '../books/book-command.js';
 import type { Books } from '../books/books.js';
-import type { Clock } from '../books/sequencer.js';
 import type { DepthSnapshot } from '../engine/index.js';
+import type { OtcService } from '../otc/otc.service.js';
 import { fromTicks } from './order-request.js';
 import { defaultTimeInForce, preflightRefusal } from './order-request.js';
 import {
+  findBookToken,
   findByClientOrderId,
   findOrder,
   listOrders,
@@ -43,10 +45,16 @@ function requestHash(body: PlaceOrderBody): string {
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
+/** Where a placed order went: the token's book, or an OTC request (a fixed_price_otc token). */
+export type PlaceOutcome =
+  | { venue: 'book'; answer: PlaceOrderAnswer }
+  | { venue: 'otc'; answer: Awaited<ReturnType<OtcService['request']>> };
+
 export function ordersService(deps: {
   db: Db;
   books: Books;
   clock: Clock;
+  otc: Pick<OtcService, 'request'>;
   /** a token's book as the market data feed has published it (MarketDataHub.book) */
   publishedBook: (tokenId: string, depth: number) => DepthSnapshot | undefined;
 }) {
@@ -166,13 +174,21 @@ export function ordersService(deps: {
   }
 
   return {
-    place(userId: string, body: PlaceOrderBody): Promise<PlaceOrderAnswer> {
+    async place(userId: string, body: PlaceOrderBody): Promise<PlaceOutcome> {
       const command = placeCommand(userId, body, null);
-      return audited(
-        command,
-        () => body.token_id,
-        () => place(userId, body),
-      );
+      try {
+        const answer = await audited(
+          command,
+          () => body.token_id,
+          () => place(userId, body),
+        );
+        return { venue: 'book', answer };
+      } catch (error) {
+        // The writer refuses a fixed_price_otc token's order (it has no book, and its refusal is
+        // audited): the order becomes an OTC request instead (docs/otc.md).
+        if (!(error instanceof AppError) || error.code !== 'TRADING_MODE_OTC') throw error;
+        return { venue: 'otc', answer: await deps.otc.request(userId, body) };
+      }
     },
 
     async get(userId: string, orderId: string) {
@@ -240,11 +256,7 @@ export function ordersService(deps: {
     },
 
     async orderBook(tokenId: string, levels: number): Promise<OrderBookView> {
-      const token = await db
-        .selectFrom('tokens')
-        .select(['tick_size', 'last_price', 'halted_until'])
-        .where('id', '=', tokenId)
-        .executeTakeFirst();
+      const token = await findBookToken(db, tokenId);
       if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
       // loading the book loads it into the feed
       await books.load(tokenId);

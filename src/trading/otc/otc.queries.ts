@@ -94,10 +94,11 @@ export async function lockTokens(
   userId: string,
   tokenId: string,
   quantity: number,
+  now: Date,
 ): Promise<boolean> {
   const row = await trx
     .updateTable('wallets')
-    .set({ locked_balance: sql`locked_balance + ${quantity}`, updated_at: new Date() })
+    .set({ locked_balance: sql`locked_balance + ${quantity}`, updated_at: now })
     .where('user_id', '=', userId)
     .where('token_id', '=', tokenId)
     .where(

@@ -6,6 +6,7 @@
  * trade and batch code. A token's OTC changes (approve, reject, cancel) are serialised by a lock
  * on its row; one transaction per use case.
  */
+import type { Clock } from '../../lib/clock.js';
 import type { Db, Trx } from '../../lib/db/database.js';
 import { liveOtcStatuses, type OtcOrder } from '../../lib/db/schema-otc.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
@@ -22,7 +23,6 @@ import { Exact, toMoney } from '../../lib/money.js';
 import { Batch, FiatAccount } from '../books/batch.js';
 import { readToken, readTraders, writeBatch } from '../books/batch.queries.js';
 import { checkInvestmentLimit, checkTrader, recordTrade } from '../books/execution.js';
-import type { Clock } from '../books/sequencer.js';
 import type { PlaceOrderBody } from '../orders/orders.schemas.js';
 import { toTradeView } from '../orders/orders.views.js';
 import {
@@ -93,7 +93,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
       }
       row.locked_fiat = '0.00';
     } else if (row.remaining_quantity > 0) {
-      await lockTokens(trx, row.user_id, row.token_id, -row.remaining_quantity);
+      await lockTokens(trx, row.user_id, row.token_id, -row.remaining_quantity, clock.now());
     }
   }
 
@@ -247,7 +247,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
             referenceType: 'otc_order',
             referenceId: id,
           });
-        } else if (!(await lockTokens(trx, userId, token.id, body.quantity))) {
+        } else if (!(await lockTokens(trx, userId, token.id, body.quantity, clock.now()))) {
           throw new AppError('INSUFFICIENT_TOKENS', `${body.quantity} tokens are not free to sell`);
         }
         const now = clock.now();

@@ -5,6 +5,7 @@
  */
 import { Gauge, type Registry } from 'prom-client';
 import type { ChainClient } from '../../lib/chain-client.js';
+import { systemClock } from '../../lib/clock.js';
 import type { Config } from '../../lib/config.js';
 import type { Db } from '../../lib/db/database.js';
 import type { Logger } from '../../lib/logger.js';
@@ -26,7 +27,7 @@ export interface SettlementWorkerDeps {
 
 export function settlementWorkers(deps: SettlementWorkerDeps) {
   const { config, db, chain, logger } = deps;
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? (() => systemClock.now());
   const mismatches = new Gauge({
     name: 'tessera_reconciliation_mismatches',
     help: 'Mismatches between the database and the chain found by the last reconciliation',

@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db/database.js';
 import type { SurveillanceAlert } from '../../lib/db/schema-market-data.js';
 import { AppError } from '../../lib/errors.js';
 import { toPage } from '../../lib/http/pagination.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
 import { assertKnownToken } from '../market-data/markets.queries.js';
 import type { Surveillance } from './surveillance.js';
 import {

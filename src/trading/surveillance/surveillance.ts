@@ -7,7 +7,7 @@ import type { Db } from '../../lib/db/database.js';
 import type { Logger } from '../../lib/logger.js';
 import { OrderedRuns } from '../../lib/ordered-runs.js';
 import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
-import type { Clock } from '../books/sequencer.js';
+import type { Clock } from '../../lib/clock.js';
 import { detect } from './detect.js';
 import { MarketWindow } from './market-window.js';
 import { insertAlerts, tokenThresholds } from './surveillance.queries.js';
