@@ -13,7 +13,7 @@ import { Exact } from '../../src/lib/money.js';
 import { dividendDistributor } from '../../src/platform/dividends/dividend-distributor.js';
 import { dividendsService } from '../../src/platform/dividends/dividends.service.js';
 import { moveFiat } from '../../src/lib/ledger/fiat-ledger.js';
-import { insertToken } from '../../src/platform/portfolio/token-fixture.js';
+import { insertToken } from '../../src/platform/portfolio/testing/token-fixture.js';
 import { startBenchDatabase } from '../support/embedded-stack.js';
 
 const holders = Number(process.env.BENCH_DIVIDEND_HOLDERS ?? 10_000);

@@ -14,7 +14,7 @@ import { leastLatencies } from './latency.js';
 import { WORKLOADS } from './workload.js';
 import type { Workload } from './workload.js';
 import { OrderBook } from '../../src/trading/engine/index.js';
-import { Prng } from '../../src/trading/engine/seeded-random.js';
+import { Prng } from '../../src/trading/engine/testing/seeded-random.js';
 
 const names = process.argv.length > 2 ? process.argv.slice(2) : ['deep-10k', 'deep-100k'];
 

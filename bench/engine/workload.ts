@@ -1,5 +1,5 @@
 import { OrderBook } from '../../src/trading/engine/index.js';
-import { Prng } from '../../src/trading/engine/seeded-random.js';
+import { Prng } from '../../src/trading/engine/testing/seeded-random.js';
 import { Handles } from './commands.js';
 
 /** One step of a benchmark stream, independent of the engine that will run it. */

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { AccessTokens } from '../../src/lib/auth/access-token.js';
 import { createDb, type Db } from '../../src/lib/db/database.js';
 import { newId } from '../../src/lib/ids.js';
-import { insertToken } from '../../src/platform/portfolio/token-fixture.js';
+import { insertToken } from '../../src/platform/portfolio/testing/token-fixture.js';
 import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
 import {
   newDataDir,

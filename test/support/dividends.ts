@@ -6,7 +6,7 @@
 import { transaction, type Db } from '../../src/lib/db/database.js';
 import { newId } from '../../src/lib/ids.js';
 import { moveFiat } from '../../src/lib/ledger/fiat-ledger.js';
-import { insertToken, insertWallet } from '../../src/platform/portfolio/token-fixture.js';
+import { insertToken, insertWallet } from '../../src/platform/portfolio/testing/token-fixture.js';
 
 /**
  * A KYC-approved individual investor who cannot log in, holding `balance` of the token (received

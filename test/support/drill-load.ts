@@ -5,7 +5,7 @@
  * counted once it is acknowledged (answered 2xx); an order that got no answer is sent again under
  * its client_order_id, so a replay can never place it twice.
  */
-import { Prng } from '../../src/trading/engine/seeded-random.js';
+import { Prng } from '../../src/trading/engine/testing/seeded-random.js';
 import type { flows, Json } from './e2e-flows.js';
 
 export interface DrillCast {

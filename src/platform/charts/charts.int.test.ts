@@ -16,7 +16,7 @@ import {
 } from '../../../test/support/platform.js';
 import { recordTestTrade } from '../../../test/support/settlement.js';
 import { newId } from '../../lib/ids.js';
-import { insertToken } from '../portfolio/token-fixture.js';
+import { insertToken } from '../portfolio/testing/token-fixture.js';
 import type { ActivityView, TokenChartsView } from './charts.schemas.js';
 
 type TokenCharts = Static<typeof TokenChartsView>;

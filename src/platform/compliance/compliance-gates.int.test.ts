@@ -16,7 +16,7 @@ import {
   type Session,
   type TestPlatform,
 } from '../../../test/support/platform.js';
-import { insertToken, insertWallet } from '../portfolio/token-fixture.js';
+import { insertToken, insertWallet } from '../portfolio/testing/token-fixture.js';
 
 const hour = 3_600_000;
 let p: TestPlatform;

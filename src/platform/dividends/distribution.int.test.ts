@@ -18,7 +18,7 @@ import {
 } from '../../../test/support/platform.js';
 import { createLogger } from '../../lib/logger.js';
 import { Exact } from '../../lib/money.js';
-import { insertWallet } from '../portfolio/token-fixture.js';
+import { insertWallet } from '../portfolio/testing/token-fixture.js';
 import { dividendDistributor } from './dividend-distributor.js';
 
 /** A seeded generator (mulberry32), so a failure can be replayed. */

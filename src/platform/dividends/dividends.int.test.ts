@@ -17,7 +17,7 @@ import {
 } from '../../../test/support/platform.js';
 import { createLogger } from '../../lib/logger.js';
 import { Exact } from '../../lib/money.js';
-import { insertWallet } from '../portfolio/token-fixture.js';
+import { insertWallet } from '../portfolio/testing/token-fixture.js';
 import { treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { dividendDistributor } from './dividend-distributor.js';
 

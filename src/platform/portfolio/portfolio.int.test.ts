@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform.js';
 import { newId } from '../../lib/ids.js';
-import { insertToken, insertWallet } from './token-fixture.js';
+import { insertToken, insertWallet } from './testing/token-fixture.js';
 
 describe('GET /api/v1/portfolio', () => {
   let p: TestPlatform;

@@ -9,7 +9,7 @@ import {
   type Session,
   type TestPlatform,
 } from '../../../test/support/platform.js';
-import { insertToken } from '../portfolio/token-fixture.js';
+import { insertToken } from '../portfolio/testing/token-fixture.js';
 
 describe('draft token visibility', () => {
   let p: TestPlatform;

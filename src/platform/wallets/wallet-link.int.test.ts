@@ -5,7 +5,7 @@ import {
   type Session,
   type TestPlatform,
 } from '../../../test/support/platform.js';
-import { insertToken, insertWallet } from '../portfolio/token-fixture.js';
+import { insertToken, insertWallet } from '../portfolio/testing/token-fixture.js';
 import { custodyKey, walletAddresses } from './wallet-address.js';
 
 interface Challenge {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Exact } from '../../lib/money.js';
 import { bookFromDatabase, totalFiat } from '../../../test/support/trading-checks.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
-import { Prng } from '../engine/seeded-random.js';
+import { Prng } from '../engine/testing/seeded-random.js';
 
 const ORDERS = Number(process.env.TRADING_CONSERVATION_ORDERS ?? 5_000);
 const TRADERS = 200;

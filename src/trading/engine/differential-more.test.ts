@@ -1,4 +1,4 @@
-import { differentialSuite } from './differential-suite.js';
+import { differentialSuite } from './testing/differential-suite.js';
 
 /** The second half of the 1,000,000-operation differential run (see differential.test.ts). */
 differentialSuite('small', [11, 12, 13, 14, 15, 16, 17, 18, 19]);

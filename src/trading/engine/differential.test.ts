@@ -1,4 +1,4 @@
-import { differentialSuite } from './differential-suite.js';
+import { differentialSuite } from './testing/differential-suite.js';
 
 /**
  * The fast book against the reference book over 1,000,000 generated operations in total, 900,000

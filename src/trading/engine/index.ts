@@ -79,6 +79,4 @@ export interface OrderBook {
 
 export const OrderBook: new (options?: OrderBookOptions) => OrderBook = Book;
 export { StalePlanError } from './order-book.js';
-export { ReferenceBook } from './reference-book.js';
-export type { ReferencePlan } from './reference-book.js';
 export * from './types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KeyIndex } from './key-index.js';
-import { Prng } from './seeded-random.js';
+import { Prng } from './testing/seeded-random.js';
 
 describe('KeyIndex', () => {
   it('agrees with a Map through random lookups, sets and deletes, growth and colliding keys', () => {

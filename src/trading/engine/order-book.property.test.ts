@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
-import { DifferentialPair } from './differential.js';
+import { DifferentialPair } from './testing/differential.js';
 import type { Command } from './types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookPlan } from './book-plan.js';
 import { OrderBook, StalePlanError } from './order-book.js';
-import { checkInvariants } from './invariants.js';
+import { checkInvariants } from './testing/invariants.js';
 import type { Command, PlaceOrder, PlanResult } from './types.js';
 
 type Placement = Partial<PlaceOrder> & Pick<PlaceOrder, 'orderId' | 'side'>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ladder, Rung, heightOf } from './price-ladder.js';
-import { Prng } from './seeded-random.js';
+import { Prng } from './testing/seeded-random.js';
 
 class Step extends Rung<Step> {}
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LevelView } from '../engine/index.js';
-import { Prng } from '../engine/seeded-random.js';
+import { Prng } from '../engine/testing/seeded-random.js';
 import { BookFeed } from './book-feed.js';
 import { BookMirror, viewChanges, type Level, type LevelChange } from './book-mirror.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestSocket } from '../../../test/support/market-data.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
 import { newId } from '../../lib/ids.js';
-import { Prng } from '../engine/seeded-random.js';
+import { Prng } from '../engine/testing/seeded-random.js';
 import { bookChecksum, type WireLevel } from './checksum.js';
 
 let sys: TestTrading;

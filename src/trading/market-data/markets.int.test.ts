@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
-import { Prng } from '../engine/seeded-random.js';
+import { Prng } from '../engine/testing/seeded-random.js';
 
 let sys: TestTrading;
 

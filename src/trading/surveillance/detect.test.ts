@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order, Trade } from '../../lib/db/schema-trading.js';
 import { testConfig } from '../../../test/support/config.js';
-import { Prng } from '../engine/seeded-random.js';
+import { Prng } from '../engine/testing/seeded-random.js';
 import { detect } from './detect.js';
 import { MarketWindow } from './market-window.js';
 import type { Thresholds } from './thresholds.js';

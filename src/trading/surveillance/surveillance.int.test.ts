@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
 import { testConfig } from '../../../test/support/config.js';
-import { Prng } from '../engine/seeded-random.js';
+import { Prng } from '../engine/testing/seeded-random.js';
 
 let sys: TestTrading;
 let staff: Trader;

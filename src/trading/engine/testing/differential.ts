@@ -1,7 +1,7 @@
-import type { BookPlan } from './book-plan.js';
-import { OrderBook } from './order-book.js';
+import type { BookPlan } from '../book-plan.js';
+import { OrderBook } from '../order-book.js';
 import { ReferenceBook } from './reference-book.js';
-import type { Command, PlanOutcome, PlanResult, Side } from './types.js';
+import type { Command, PlanOutcome, PlanResult, Side } from '../types.js';
 import { CommandGenerator } from './command-generator.js';
 import type { FlowShape } from './command-generator.js';
 import { checkInvariants } from './invariants.js';

@@ -10,7 +10,7 @@ import type {
   RejectCode,
   RestingOrder,
   Side,
-} from './types.js';
+} from '../types.js';
 import { ReferenceRun, copyState, priorityOrder, triggerOrder } from './reference-run.js';
 import type { State } from './reference-run.js';
 

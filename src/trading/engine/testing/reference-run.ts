@@ -8,14 +8,14 @@ import type {
   RestingOrder,
   Side,
   Trade,
-} from './types.js';
+} from '../types.js';
 import {
   effectiveTimeInForce,
   isHandle,
   stopTriggers,
   validateAmend,
   validatePlacement,
-} from './validation.js';
+} from '../validation.js';
 
 export type Resting = { -readonly [K in keyof RestingOrder]: RestingOrder[K] } & {
   arrival: number;

@@ -2,9 +2,9 @@
  * Test rows for what the issuance flows create (a business, a token, a wallet, an allocation),
  * inserted directly so fiat, wallet and portfolio tests need not walk the whole offering.
  */
-import { transaction, type Db } from '../../lib/db/database.js';
-import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
-import { newId } from '../../lib/ids.js';
+import { transaction, type Db } from '../../../lib/db/database.js';
+import { recordTokenMovements } from '../../../lib/ledger/token-movements.js';
+import { newId } from '../../../lib/ids.js';
 
 export async function insertToken(db: Db, ownerId: string, symbol: string): Promise<string> {
   const businessId = newId();

@@ -1,5 +1,5 @@
-import type { BookSide } from './book-side.js';
-import type { OrderBook } from './order-book.js';
+import type { BookSide } from '../book-side.js';
+import type { OrderBook } from '../order-book.js';
 
 /**
  * Checks the fast book's structure and throws on the first broken invariant: levels strictly

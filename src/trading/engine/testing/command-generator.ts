@@ -1,4 +1,4 @@
-import type { Command, OrderType, PlanOutcome, Side, TimeInForce } from './types.js';
+import type { Command, OrderType, PlanOutcome, Side, TimeInForce } from '../types.js';
 import { Prng } from './seeded-random.js';
 
 /**
