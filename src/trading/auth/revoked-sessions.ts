@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../lib/db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { sessionsRevokedSince } from './revoked-sessions.queries.js';
 
 export class RevokedSessions {
   private revoked = new Set<string>();
@@ -28,14 +29,8 @@ export class RevokedSessions {
 
   async refresh(): Promise<void> {
     const since = new Date(this.clock.now().getTime() - (this.accessTokenTtlSeconds + 60) * 1000);
-    const rows = await this.db
-      .selectFrom('refresh_tokens')
-      .select('family_id')
-      .distinct()
-      .where('revoked_at', '>', since)
-      .execute();
     const before = this.revoked;
-    this.revoked = new Set(rows.map((row) => row.family_id));
+    this.revoked = new Set(await sessionsRevokedSince(this.db, since));
     const fresh = new Set([...this.revoked].filter((id) => !before.has(id)));
     if (fresh.size > 0) this.onRevoked(fresh);
   }

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import type { BookCommand, CommandResult } from './book-command.js';
 import type { BookLeases } from './book-leases.js';
 import { registerBooks } from './book-leases.queries.js';
+import { closedTokens, tokenExists, tokensWithLiveOrders, treasuryId } from './books.queries.js';
 import { restrictedHolders, type HolderOf } from './restrictions.queries.js';
 import { bookUnavailable, Sequencer, type SequencerDeps } from './sequencer.js';
 
@@ -48,23 +49,14 @@ export class Books {
    * orders; in a cluster it only registers them for the balancer to spread.
    */
   static async start(deps: BooksDeps): Promise<Books> {
-    const treasury = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'treasury')
-      .executeTakeFirstOrThrow();
+    const treasury = await treasuryId(deps.db);
     const { leases } = deps;
     const books = new Books({
       ...deps,
-      treasuryId: treasury.id,
+      treasuryId: treasury,
       fence: (tokenIds) => leases.fence(tokenIds),
     });
-    const tokens = await deps.db
-      .selectFrom('orders')
-      .select('token_id')
-      .distinct()
-      .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
-      .execute();
+    const tokens = await tokensWithLiveOrders(deps.db);
     if (!leases.settings.exclusive) {
       await registerBooks(
         deps.db,
@@ -134,12 +126,8 @@ export class Books {
   }
 
   private async open(tokenId: string): Promise<void> {
-    const token = await this.deps.db
-      .selectFrom('tokens')
-      .select('id')
-      .where('id', '=', tokenId)
-      .executeTakeFirst();
-    if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
+    if (!(await tokenExists(this.deps.db, tokenId)))
+      throw new AppError('NOT_FOUND', 'Unknown token');
     // a book this node is handing over is not taken back by its own requests
     if (this.draining || this.leaving.has(tokenId)) throw bookUnavailable();
     if (!(await this.deps.leases.acquire(tokenId))) throw bookUnavailable();
@@ -248,18 +236,7 @@ export class Books {
       }
     }
     if (withOrders.length > 0) {
-      const closed = await this.deps.db
-        .selectFrom('tokens')
-        .select(['id', 'status'])
-        .where('id', 'in', withOrders)
-        .where((eb) =>
-          eb.or([
-            eb('status', 'in', ['delisted', 'matured']),
-            eb('trading_mode', '!=', 'full_orderbook'),
-          ]),
-        )
-        .execute();
-      for (const { id, status } of closed) {
+      for (const { id, status } of await closedTokens(this.deps.db, withOrders)) {
         const reason =
           status === 'delisted' || status === 'matured' ? 'TOKEN_CLOSED' : 'TRADING_MODE_CHANGED';
         work.push(this.closeBook(id, reason));

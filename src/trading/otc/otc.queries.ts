@@ -132,15 +132,6 @@ export function listOtcOrders(
     .execute();
 }
 
-export async function treasuryId(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('role', '=', 'treasury')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Why the token's agent no longer allows a holder's requests (as for book orders). */
 export type OtcRestriction = 'KYC_REVOKED' | 'ADDRESS_FROZEN' | 'TOKEN_UNITS_FROZEN';
 

@@ -22,6 +22,7 @@ import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { Batch, FiatAccount } from '../books/batch.js';
 import { readToken, readTraders, writeBatch } from '../books/batch.queries.js';
+import { treasuryId } from '../books/books.queries.js';
 import { checkInvestmentLimit, checkTrader, recordTrade } from '../books/execution.js';
 import type { PlaceOrderBody } from '../orders/orders.schemas.js';
 import { toTradeView } from '../orders/orders.views.js';
@@ -37,7 +38,6 @@ import {
   nextApprovalSeq,
   restrictedOtcOrdersOf,
   tokensWithRestrictedOtc,
-  treasuryId,
   updateOtcOrder,
 } from './otc.queries.js';
 import type { AdminOtcListQuery, OtcApproveAnswer, OtcListQuery } from './otc.schemas.js';
