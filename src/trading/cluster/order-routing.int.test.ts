@@ -1,8 +1,9 @@
 /**
  * Two trading nodes on one database and a real NATS: an order, amend or cancel sent to the node
  * that does not own the book is answered by the owner, exactly as the owner answers; the same
- * client_order_id sent to both nodes at once places once; a book whose owner does not answer is
- * refused 503 BOOK_UNAVAILABLE with Retry-After, changing nothing.
+ * client_order_id sent to both nodes at once places once; an order on a fixed_price_otc token
+ * becomes an OTC request on either node; a book whose owner does not answer is refused 503
+ * BOOK_UNAVAILABLE with Retry-After, changing nothing.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +123,30 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::integer as n from orders where token_id = ${token.id}`.execute(sys.db);
     expect(rows[0]!.n).toBe(1);
+  });
+
+  it('makes an order on a fixed_price_otc token one OTC request, whichever node it reaches', async () => {
+    const [a, b] = nodes as [TradingApp, TradingApp];
+    const token = await sys.token({ trading_mode: 'fixed_price_otc', price_per_token: '10.00' });
+    const buyer = await sys.funded(token.id);
+    const answers = [
+      await call(a, 'POST', '/api/v1/orders', buyer.token, order(token.id)),
+      await call(b, 'POST', '/api/v1/orders', buyer.token, order(token.id)),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(201);
+      expect(answer.json().otc_order).toMatchObject({
+        status: 'pending',
+        quantity: 3,
+        locked_fiat: '30.00',
+      });
+    }
+    const { rows } = await sql<{ otc: number; book: number }>`
+      select (select count(*) from otc_orders where token_id = ${token.id})::integer as otc,
+        (select count(*) from orders where token_id = ${token.id})::integer as book`.execute(
+      sys.db,
+    );
+    expect(rows[0]).toEqual({ otc: 2, book: 0 });
   });
 
   it('refuses a book whose owner does not answer: 503 BOOK_UNAVAILABLE, Retry-After, nothing changed', async () => {
