@@ -20,6 +20,46 @@ function boundaryRule(self) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
+/** Time comes from a Clock (src/lib/clock.ts) passed in deps, so tests move it instead of sleeping. */
+const noArgumentlessDate = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Take the time from the Clock in deps (src/lib/clock.ts).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'Take the time from the Clock in deps (src/lib/clock.ts).',
+  },
+];
+
+/** Kysely lives in x.queries.ts (functions taking db or trx): services decide, routes call services. */
+const noQueryBuilder = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto|execute|executeTakeFirst|executeTakeFirstOrThrow|stream)$/]',
+    message: 'Queries belong in x.queries.ts; call a query function.',
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
+    message: 'SQL belongs in x.queries.ts; call a query function.',
+  },
+];
+
+/** The folders that follow both rules so far (issue 30); the list grows to all of src. */
+const clockedFolders = [
+  'src/platform/{offering,dividends,tokens,businesses,auth,register,statements,charts,order-audit}',
+  'src/lib/db',
+];
+const clockedFiles = [
+  ...clockedFolders.map((folder) => `${folder}/**/*.ts`),
+  'src/platform/app.ts',
+  'src/platform/workers.ts',
+];
+const layeredFiles = clockedFolders.flatMap((folder) => [
+  `${folder}/**/*.service.ts`,
+  `${folder}/**/*.routes.ts`,
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,6 +106,17 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'Date', 'setTimeout', 'setInterval', 'process'],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random' }],
     },
+  },
+  {
+    files: clockedFiles,
+    ignores: ['**/*.test.ts', 'src/lib/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noArgumentlessDate] },
+  },
+  {
+    // a later block replaces the rule's options: the layered files repeat the clock's selectors
+    files: layeredFiles,
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noArgumentlessDate, ...noQueryBuilder] },
   },
   {
     // Tests read JSON responses of arbitrary shape; the assertions are their type checks.
