@@ -23,14 +23,18 @@ import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { gateRefusal, type VerificationState } from '../../lib/auth/gates.rules.js';
 import { lockUsers, verificationStates } from '../../lib/db/user-rows.queries.js';
 import {
-  debitHeldTokens,
   failPayments,
   insertChainBatch,
   insertDividendTransactions,
   markPaid,
   releaseHeld,
 } from './dividend-payout.queries.js';
-import { claimPayments, findDividend, finishDistributions } from './dividends.queries.js';
+import {
+  changeIssuerTokens,
+  claimPayments,
+  findDividend,
+  finishDistributions,
+} from './dividends.queries.js';
 
 /** Transfers per batchForcedTransfer (the chain service takes up to 100). */
 export const chainBatchSize = 100;
@@ -101,7 +105,11 @@ async function payGroup(
 
   const quantity = eligible.reduce((sum, p) => sum + p.quantity, 0);
   if (quantity > 0) {
-    await debitHeldTokens(trx, dividend.issuer_id, dividend.token_id, quantity);
+    await changeIssuerTokens(
+      trx,
+      { issuerId: dividend.issuer_id, tokenId: dividend.token_id },
+      { balance: -quantity, locked: -quantity },
+    );
     for (let start = 0; start < eligible.length; start += chainBatchSize) {
       const batch = eligible.slice(start, start + chainBatchSize);
       await insertChainBatch(

@@ -47,25 +47,6 @@ export async function insertDividendTransactions(
     .execute();
 }
 
-/** Takes `quantity` paid out of the issuer's wallet, balance and held (locked) tokens alike. */
-export async function debitHeldTokens(
-  trx: Trx,
-  issuerId: string,
-  tokenId: string,
-  quantity: number,
-): Promise<void> {
-  await trx
-    .updateTable('wallets')
-    .set((eb) => ({
-      balance: eb('balance', '-', quantity),
-      locked_balance: eb('locked_balance', '-', quantity),
-      updated_at: sql<Date>`now()`,
-    }))
-    .where('user_id', '=', issuerId)
-    .where('token_id', '=', tokenId)
-    .execute();
-}
-
 /** A new on-chain batch of the declaration holding these payments. */
 export async function insertChainBatch(
   trx: Trx,

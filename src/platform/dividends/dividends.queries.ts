@@ -302,21 +302,24 @@ export async function fiatBalanceOf(trx: Trx, userId: string): Promise<string> {
   return user.fiat_balance;
 }
 
-/** Holds `quantity` of the issuer's tokens for a token dividend. */
-export async function lockIssuerTokens(
+/**
+ * Changes the issuer's token wallet by these amounts: a token dividend holds (locks) the tokens it
+ * will pay, and each payment takes its tokens out of the balance and the hold together.
+ */
+export async function changeIssuerTokens(
   trx: Trx,
-  issuerId: string,
-  tokenId: string,
-  quantity: number,
+  wallet: { issuerId: string; tokenId: string },
+  change: { balance: number; locked: number },
 ): Promise<void> {
   await trx
     .updateTable('wallets')
     .set((eb) => ({
-      locked_balance: eb('locked_balance', '+', quantity),
+      balance: eb('balance', '+', change.balance),
+      locked_balance: eb('locked_balance', '+', change.locked),
       updated_at: sql<Date>`now()`,
     }))
-    .where('user_id', '=', issuerId)
-    .where('token_id', '=', tokenId)
+    .where('user_id', '=', wallet.issuerId)
+    .where('token_id', '=', wallet.tokenId)
     .execute();
 }
 

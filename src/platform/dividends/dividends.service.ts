@@ -25,6 +25,7 @@ import { moveFiat, treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { planDividend, type DividendAmount } from './dividend.math.js';
 import {
+  changeIssuerTokens,
   dividendForUpdate,
   fiatBalanceOf,
   findDividend,
@@ -34,7 +35,6 @@ import {
   issuerWallet,
   listDividends,
   listPayments,
-  lockIssuerTokens,
   paymentForUpdate,
   paymentQuantities,
   retryFailedChainBatches,
@@ -272,11 +272,10 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
         if (dividend.dividend_type === 'token') {
           await checkPayoutRules(trx, dividend);
           held.held_quantity = dividend.total_quantity;
-          await lockIssuerTokens(
+          await changeIssuerTokens(
             trx,
-            dividend.issuer_id,
-            dividend.token_id,
-            dividend.total_quantity,
+            { issuerId: dividend.issuer_id, tokenId: dividend.token_id },
+            { balance: 0, locked: dividend.total_quantity },
           );
         } else {
           held.held_usd = toMoney(
