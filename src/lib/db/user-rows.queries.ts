@@ -1,11 +1,22 @@
 import type { VerificationState } from '../auth/gates.rules.js';
 import type { Db, Trx } from './database.js';
+import type { User } from './schema.js';
 
 /** Locks the user's row: serialises one user's use cases (a user is locked before its other rows). */
 export async function lockUser(trx: Trx, userId: string): Promise<void> {
   await trx
     .selectFrom('users')
     .select('id')
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** The user's row, locked (lockUser for a caller that reads the row too). */
+export function userForUpdate(trx: Trx, userId: string): Promise<User> {
+  return trx
+    .selectFrom('users')
+    .selectAll()
     .where('id', '=', userId)
     .forUpdate()
     .executeTakeFirstOrThrow();

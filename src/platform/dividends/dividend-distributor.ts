@@ -111,18 +111,12 @@ async function payGroup(
       { balance: -quantity, locked: -quantity },
     );
     for (let start = 0; start < eligible.length; start += chainBatchSize) {
-      const batch = eligible.slice(start, start + chainBatchSize);
-      await insertChainBatch(
-        trx,
-        dividend.id,
-        batch.map((p) => p.id),
-      );
+      const paymentIds = eligible.slice(start, start + chainBatchSize).map((p) => p.id);
+      await insertChainBatch(trx, dividend.id, paymentIds);
     }
   }
-  await markPaid(
-    trx,
-    eligible.map((p) => p.id),
-  );
+  const paidIds = eligible.map((p) => p.id);
+  await markPaid(trx, paidIds);
 
   const gross = toMoney(eligible.reduce((sum, p) => sum.plus(p.gross_amount), new Exact(0)));
   const fee = toMoney(eligible.reduce((sum, p) => sum.plus(p.fee_amount), new Exact(0)));

@@ -10,16 +10,6 @@ import type {
   TokenAllocationsTable,
   WalletTransactionsTable,
 } from '../../lib/db/schema-issuance.js';
-import type { User } from '../../lib/db/schema.js';
-
-export function userForUpdate(trx: Trx, id: string): Promise<User> {
-  return trx
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
 
 export function roundForUpdate(
   trx: Trx,

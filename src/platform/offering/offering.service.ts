@@ -38,7 +38,7 @@ import {
 } from '../tokens/tokens.queries.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { primarySupplyOf } from '../tokens/tokens.service.js';
-import { lockUser } from '../../lib/db/user-rows.queries.js';
+import { lockUser, userForUpdate } from '../../lib/db/user-rows.queries.js';
 import {
   toAllocationView,
   type AllocationQuery,
@@ -62,7 +62,6 @@ import {
   setWalletTransactionStatus,
   tokenAllocationsForUpdate,
   tokenOwnerId,
-  userForUpdate,
 } from './offering.queries.js';
 import { subscriptionRefusal } from './offering.rules.js';
 
