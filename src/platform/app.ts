@@ -2,6 +2,7 @@
  * The platform's composition root: wires the database, token signer, services and route plugins
  * into one HTTP app. No IO happens here beyond what the deps carry.
  */
+import { systemClock, type Clock } from '../lib/clock.js';
 import { AccessTokens } from '../lib/auth/access-token.js';
 import { sessionChecker } from '../lib/auth/session-check.js';
 import type { Config } from '../lib/config.js';
@@ -65,12 +66,12 @@ export interface PlatformDeps {
   chain?: ChainClient;
   /** the built web client served at `/`; defaults to dist/web */
   webDir?: string;
-  /** the clock of the login throttle; defaults to the system clock */
-  now?: () => Date;
+  /** the services' time (login throttle, sessions, offering windows, statements...) */
+  clock?: Clock;
 }
 
 export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
-  const { config, db, logger } = deps;
+  const { config, db, logger, clock = systemClock } = deps;
   const chain = deps.chain ?? chainClientFor(config);
   const app = await buildHttpApp({
     ...httpOptionsFrom(
@@ -90,7 +91,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
       tokens,
       refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
       loginThrottle: config.http.loginThrottle,
-      ...(deps.now ? { now: deps.now } : {}),
+      clock,
     }),
     guard,
     config.http.credentialRateLimitPerMinute,
@@ -157,8 +158,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   businessesRoutes(app, businessesService(db), guard, gates);
   tokensRoutes(
     app,
-    db,
-    tokensService({ db, chain, successFeeBps: config.issuance.successFeeBps }),
+    tokensService({ db, chain, successFeeBps: config.issuance.successFeeBps, clock }),
     guard,
     gates,
   );
@@ -166,30 +166,20 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   agentActionsRoutes(app, agentActionsService(db), guard);
   offeringRoutes(
     app,
-    db,
-    offeringService(db, { platformCountry: config.issuance.platformCountry }),
+    offeringService(db, { platformCountry: config.issuance.platformCountry, clock }),
     guard,
     gates,
   );
   dividendsRoutes(
     app,
-    dividendsService({ db, platformCountry: config.issuance.platformCountry }),
+    dividendsService({ db, platformCountry: config.issuance.platformCountry, clock }),
     guard,
     gates,
   );
-  registerRoutes(
-    app,
-    registerService({ db, chain, ...(deps.now ? { now: deps.now } : {}) }),
-    guard,
-  );
-  orderAuditRoutes(app, orderAuditService({ db, ...(deps.now ? { now: deps.now } : {}) }), guard);
-  statementsRoutes(
-    app,
-    statementsService({ db, ...(deps.now ? { now: deps.now } : {}) }),
-    gates,
-    guard,
-  );
-  chartsRoutes(app, chartsService({ db, ...(deps.now ? { now: deps.now } : {}) }), guard);
+  registerRoutes(app, registerService({ db, chain, clock }), guard);
+  orderAuditRoutes(app, orderAuditService({ db, clock }), guard);
+  statementsRoutes(app, statementsService({ db, clock }), gates, guard);
+  chartsRoutes(app, chartsService({ db, clock }), guard);
   workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;

@@ -8,6 +8,7 @@
  * platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
+import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
@@ -37,7 +38,7 @@ export function platformWorkers(deps: {
     logger,
     leaseSeconds,
     policy: config.issuance.workerPolicy,
-    clock: deps.clock ?? (() => new Date()),
+    clock: deps.clock ?? (() => systemClock.now()),
   };
   const wallets = walletAddresses(custodyKey(config.custody.mnemonic));
   return {

@@ -3,6 +3,7 @@
  * the way users are created (HTTP) and log them in.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import type { Clock } from '../../src/lib/clock.js';
 import type { Config } from '../../src/lib/config.js';
 import type { HttpApp } from '../../src/lib/http/app.js';
 import { createLogger } from '../../src/lib/logger.js';
@@ -39,7 +40,7 @@ export interface TestPlatform {
 
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { clock?: Clock } = {},
 ): Promise<TestPlatform> {
   const test = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: test.url, ...env });

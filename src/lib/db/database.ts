@@ -34,6 +34,15 @@ export function transaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<
   return db.transaction().execute(work);
 }
 
+/** `work` in one read-only snapshot: every read sees the database as of its first statement. */
+export function readSnapshot<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(work);
+}
+
 /** The database as /readyz reports it (src/lib/http/readiness.ts). */
 export function databaseStatus(db: Db, logger: Logger): Promise<DependencyStatus> {
   return probe('database', async () => (await pingDb(db), 'ok'), logger);

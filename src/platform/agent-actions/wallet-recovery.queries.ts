@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { AgentAction } from '../../lib/db/schema-agent-actions.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
-import { lockUser } from '../verification/kyc.queries.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
 
 /** The new address, linked now (the time a KYC check must follow for a recovery by KYC). */
 export async function putRecoveryAddress(trx: Trx, userId: string, address: string) {

@@ -21,7 +21,7 @@ describe('auth on the platform', () => {
       config,
       db: test.db,
       logger: createLogger('test', 'silent'),
-      now: () => frozen,
+      clock: { now: () => frozen },
     });
   });
   afterAll(async () => {

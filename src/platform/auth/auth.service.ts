@@ -8,12 +8,10 @@ import type { User } from '../../lib/db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import {
-  insertUser,
-  findUserByEmail,
-  findUserById,
-  isUniqueViolation,
-} from '../users/users.queries.js';
+import { insertUser, findUserByEmail, findUserById } from '../users/users.queries.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { setPassword } from './password.queries.js';
+import { isUniqueViolation } from '../../lib/db/unique-violation.js';
 import type { ChangePasswordBody, RegisterBody, LoginBody, TokenPair } from './auth.schemas.js';
 import { hashPassword, newRefreshToken, refreshTokenHash, verifyPassword } from './credentials.js';
 import { loginThrottle, type LoginThrottleRules } from './login-throttle.js';
@@ -31,8 +29,8 @@ export interface AuthDeps {
   tokens: AccessTokens;
   refreshTokenTtlSeconds: number;
   loginThrottle: LoginThrottleRules;
-  /** defaults to the system clock; tests pass their own */
-  now?: () => Date;
+  /** refresh-token expiry and the login throttle; defaults to the system clock */
+  clock?: Clock;
 }
 
 export function assertStrongPassword(password: string, email: string): void {
@@ -51,9 +49,9 @@ export function emailTaken(error: unknown): never {
 }
 
 export function authService(deps: AuthDeps) {
-  const { db, tokens } = deps;
+  const { db, tokens, clock = systemClock } = deps;
 
-  const throttle = loginThrottle(db, deps.loginThrottle, deps.now ?? (() => new Date()));
+  const throttle = loginThrottle(db, deps.loginThrottle, clock);
 
   /** Counted by the throttle and kept in the audit log. */
   async function recordFailedLogin(email: string, userId: string | null, ip: string) {
@@ -78,7 +76,7 @@ export function authService(deps: AuthDeps) {
       user_id: user.id,
       family_id: familyId,
       token_hash: refreshTokenHash(refreshToken),
-      expires_at: new Date(Date.now() + deps.refreshTokenTtlSeconds * 1000),
+      expires_at: new Date(clock.now().getTime() + deps.refreshTokenTtlSeconds * 1000),
     });
     return {
       access_token: await tokens.sign({
@@ -173,12 +171,8 @@ export function authService(deps: AuthDeps) {
           });
           return { error: 'reused' as const };
         }
-        if (stored.expires_at.getTime() <= Date.now()) return { error: 'invalid' as const };
-        const user = await trx
-          .selectFrom('users')
-          .selectAll()
-          .where('id', '=', stored.user_id)
-          .executeTakeFirstOrThrow();
+        if (stored.expires_at <= clock.now()) return { error: 'invalid' as const };
+        const user = (await findUserById(trx, stored.user_id))!;
         await markRotated(trx, stored.id);
         return { pair: await issueTokens(trx, user, stored.family_id) };
       });
@@ -214,15 +208,7 @@ export function authService(deps: AuthDeps) {
         });
       const passwordHash = await hashNewPassword(body.new_password, user.email);
       await transaction(db, async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({
-            password_hash: passwordHash,
-            password_change_required: false,
-            updated_at: new Date(),
-          })
-          .where('id', '=', user.id)
-          .execute();
+        await setPassword(trx, user.id, passwordHash);
         const revoked = await revokeOtherSessions(trx, user.id, caller.sessionId);
         await recordAudit(trx, {
           actorId: user.id,

@@ -31,7 +31,7 @@ beforeAll(async () => {
     config,
     db: test.db,
     logger: createLogger('test', 'silent'),
-    now: () => clock,
+    clock: { now: () => clock },
   });
   port = Number(new URL(await app.listen({ host: '127.0.0.1', port: 0 })).port);
 });

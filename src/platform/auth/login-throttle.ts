@@ -4,6 +4,7 @@
  * their own address is not slowed at all. No account-wide lock exists, so a stranger cannot lock
  * anyone out.
  */
+import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -28,14 +29,14 @@ export interface LoginThrottleRules {
 const pairKey = (email: string, ip: string) => `pair ${ip} ${email}`;
 const addressKey = (ip: string) => `address ${ip}`;
 
-export function loginThrottle(db: Db, rules: LoginThrottleRules, now: () => Date) {
+export function loginThrottle(db: Db, rules: LoginThrottleRules, clock: Clock) {
   return {
     /** Refuses (429, with when to retry) while this address must wait for this account. */
     async assertMayTry(email: string, ip: string): Promise<void> {
       const pair = pairKey(email, ip);
       const address = addressKey(ip);
       const counts = await failureCounts(db, [pair, address]);
-      const at = now();
+      const at = clock.now();
       const wait = Math.max(
         retryAfterSeconds(counts.get(pair), rules.perAccountAndAddress, at),
         retryAfterSeconds(counts.get(address), rules.perAddress, at),
@@ -50,7 +51,7 @@ export function loginThrottle(db: Db, rules: LoginThrottleRules, now: () => Date
     },
 
     async failed(email: string, ip: string): Promise<void> {
-      const at = now();
+      const at = clock.now();
       const forgetBefore = new Date(at.getTime() - forgetAfterSeconds * 1000);
       await countFailure(db, [pairKey(email, ip), addressKey(ip)], at, forgetBefore);
       await pruneForgotten(db, forgetBefore, 100);

@@ -13,7 +13,7 @@ describe('POST /api/v1/me/password', () => {
   beforeAll(async () => {
     // two free failures, and a throttle clock that stands still so its waits do not run out
     const frozen = new Date();
-    p = await startTestPlatform({ LOGIN_FREE_FAILURES: '2' }, { now: () => frozen });
+    p = await startTestPlatform({ LOGIN_FREE_FAILURES: '2' }, { clock: { now: () => frozen } });
   });
   afterAll(() => p.close());
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Trx } from '../../lib/db/database.js';
 import type { RefreshToken } from '../../lib/db/schema.js';
 
@@ -24,7 +25,7 @@ export function findRefreshTokenForUpdate(
 export async function markRotated(trx: Trx, id: string): Promise<void> {
   await trx
     .updateTable('refresh_tokens')
-    .set({ rotated_at: new Date() })
+    .set({ rotated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
 }
@@ -32,7 +33,7 @@ export async function markRotated(trx: Trx, id: string): Promise<void> {
 export async function revokeFamily(trx: Trx, familyId: string): Promise<void> {
   await trx
     .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: sql<Date>`now()` })
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
@@ -46,7 +47,7 @@ export async function revokeOtherSessions(
 ): Promise<number> {
   const revoked = await trx
     .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: sql<Date>`now()` })
     .where('user_id', '=', userId)
     .where('family_id', '<>', keepFamilyId)
     .where('revoked_at', 'is', null)

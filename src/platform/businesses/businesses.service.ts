@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/audit.queries.js';
 import { businessForUpdate, insertBusiness } from '../verification/kyb.queries.js';
 import { countryOf } from '../verification/kyc.service.js';
 import type { CreateBusinessBody } from './businesses.schemas.js';
+import { activateBusiness, findBusiness, listBusinesses } from './businesses.queries.js';
 
 const hasTwoDecimalsAtMost = (value: number) => /^\d+(\.\d{1,2})?$/.test(String(value));
 
@@ -58,12 +59,7 @@ export function businessesService(db: Db) {
         if (business.status === 'active') throw new AppError('BUSINESS_ALREADY_ACTIVE');
         if (business.kyb_status !== 'approved')
           throw new AppError('KYB_NOT_APPROVED', `KYB is ${business.kyb_status}`);
-        const activated = await trx
-          .updateTable('businesses')
-          .set({ status: 'active', updated_at: new Date() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const activated = await activateBusiness(trx, id);
         await recordAudit(trx, {
           actorId: adminId,
           action: 'business.activated',
@@ -75,19 +71,13 @@ export function businessesService(db: Db) {
       });
     },
 
-    async list(caller: AccessClaims): Promise<Business[]> {
-      let query = db.selectFrom('businesses').selectAll().orderBy('id', 'desc').limit(200);
-      if (caller.role !== 'staff' && caller.role !== 'admin')
-        query = query.where('owner_id', '=', caller.userId);
-      return query.execute();
+    list(caller: AccessClaims): Promise<Business[]> {
+      const seesAll = caller.role === 'staff' || caller.role === 'admin';
+      return listBusinesses(db, seesAll ? undefined : caller.userId);
     },
 
     async get(caller: AccessClaims, id: string): Promise<Business> {
-      const business = await db
-        .selectFrom('businesses')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const business = await findBusiness(db, id);
       if (!business || !canSee(caller, business))
         throw new AppError('NOT_FOUND', 'No such business');
       return business;

@@ -3,6 +3,7 @@
  * by country) and staff's activity of the platform (orders, trades and the queues), each over a
  * bounded range of whole buckets.
  */
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { holderProfiles, holdingsAt, registerToken } from '../register/register.queries.js';
@@ -13,7 +14,8 @@ import { holdersByCountry } from './holders-by-country.js';
 
 export interface ChartsDeps {
   db: Db;
-  now?: () => Date;
+  /** defaults to the system clock */
+  clock?: Clock;
 }
 
 const day = 86_400_000;
@@ -25,7 +27,7 @@ const rangeView = (range: ChartRange) => ({
   to: range.to.toISOString(),
 });
 
-export function chartsService({ db, now = () => new Date() }: ChartsDeps) {
+export function chartsService({ db, clock = systemClock }: ChartsDeps) {
   return {
     /** Defaults to the last 30 days by day; holders by country are the register's at `to`. */
     async tokenCharts(caller: Caller, tokenId: string, request: ChartRangeRequest) {
@@ -33,7 +35,7 @@ export function chartsService({ db, now = () => new Date() }: ChartsDeps) {
       if (!token || (!readsEveryToken.has(caller.role) && token.owner_id !== caller.userId)) {
         throw new AppError('NOT_FOUND', 'No such token');
       }
-      const range = chartRange(request, now(), { bucket: 'day', spanMs: 30 * day });
+      const range = chartRange(request, clock.now(), { bucket: 'day', spanMs: 30 * day });
       const [holders, trading, holdings] = await Promise.all([
         holdersOverTime(db, tokenId, range),
         tradingOverTime(db, tokenId, range),
@@ -55,7 +57,7 @@ export function chartsService({ db, now = () => new Date() }: ChartsDeps) {
 
     /** Defaults to the last 24 hours by hour. */
     async activity(request: ChartRangeRequest) {
-      const range = chartRange(request, now(), { bucket: 'hour', spanMs: day });
+      const range = chartRange(request, clock.now(), { bucket: 'hour', spanMs: day });
       const points = await activityOverTime(db, range);
       return {
         ...rangeView(range),

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import type { WalletAddresses } from '../wallets/wallet-address.js';
+import { chainBatchPayments, chainBatchToken } from './dividend-payout.queries.js';
 
 export interface ChainSenderDeps {
   queue: QueueOptions;
@@ -41,24 +42,9 @@ export function dividendChainSender(deps: ChainSenderDeps) {
   const queue = jobQueue(dividendChainJobs, deps.queue);
 
   async function send(batch: DividendChainBatch): Promise<string> {
-    const token = await db
-      .selectFrom('dividend_declarations')
-      .innerJoin('tokens', 'tokens.id', 'dividend_declarations.token_id')
-      .select([
-        'dividend_declarations.issuer_id',
-        'tokens.contract_address',
-        'tokens.decimals',
-        'tokens.business_id',
-      ])
-      .where('dividend_declarations.id', '=', batch.dividend_id)
-      .executeTakeFirstOrThrow();
+    const token = await chainBatchToken(db, batch.dividend_id);
     if (!token.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
-    const payments = await db
-      .selectFrom('dividend_payments')
-      .select(['user_id', 'quantity'])
-      .where('chain_batch_id', '=', batch.id)
-      .orderBy('id')
-      .execute();
+    const payments = await chainBatchPayments(db, batch.id);
     const transfers = await transaction(db, async (trx) => {
       const from = await deps.wallets.ensureWalletAddress(trx, token.issuer_id);
       const list = [];

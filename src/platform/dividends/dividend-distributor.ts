@@ -11,7 +11,6 @@
  * Lock order: the claimed payments, their holders (user id order), then per declaration (id
  * order) the issuer's token wallet and the declaration, and the treasury last.
  */
-import { sql } from 'kysely';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { DividendPayment } from '../../lib/db/schema-dividends.js';
 import { newId } from '../../lib/ids.js';
@@ -22,12 +21,19 @@ import { moveFiat, moveFiatBatch, treasuryId } from '../../lib/ledger/fiat-ledge
 import { creditWallet } from '../tokens/tokens.queries.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { gateRefusal, type VerificationState } from '../../lib/auth/gates.rules.js';
+import { lockUsers, verificationStates } from '../../lib/db/user-rows.queries.js';
 import {
+  failPayments,
+  insertChainBatch,
+  insertDividendTransactions,
+  markPaid,
+  releaseHeld,
+} from './dividend-payout.queries.js';
+import {
+  changeIssuerTokens,
   claimPayments,
   findDividend,
   finishDistributions,
-  lockUsers,
-  verificationStates,
 } from './dividends.queries.js';
 
 /** Transfers per batchForcedTransfer (the chain service takes up to 100). */
@@ -43,21 +49,6 @@ export interface DistributorDeps {
 function refusalOf(state: VerificationState): string | undefined {
   const refusal = gateRefusal(state, 'receive_dividends');
   return refusal && `${refusal}: the holder may not receive dividends`;
-}
-
-async function failPayments(trx: Trx, refused: Array<[DividendPayment, string]>): Promise<void> {
-  for (const [payment, reason] of refused) {
-    await trx
-      .updateTable('dividend_payments')
-      .set((eb) => ({
-        status: 'failed',
-        failure_reason: reason,
-        attempts: eb('attempts', '+', 1),
-        updated_at: new Date(),
-      }))
-      .where('id', '=', payment.id)
-      .execute();
-  }
 }
 
 async function payGroup(
@@ -110,84 +101,26 @@ async function payGroup(
     );
   }
   const moved = eligible.filter((p) => p.quantity > 0 || new Exact(p.net_amount).greaterThan(0));
-  if (moved.length > 0) {
-    await trx
-      .insertInto('wallet_transactions')
-      .values(
-        moved.map((p) => ({
-          id: newId(),
-          user_id: p.user_id,
-          token_id: dividend.token_id,
-          type: 'dividend' as const,
-          status: 'completed' as const,
-          quantity: p.quantity,
-          amount: p.net_amount,
-          reference_type: 'dividend_payment',
-          reference_id: p.id,
-        })),
-      )
-      .execute();
-  }
+  if (moved.length > 0) await insertDividendTransactions(trx, dividend.token_id, moved);
 
   const quantity = eligible.reduce((sum, p) => sum + p.quantity, 0);
   if (quantity > 0) {
-    await trx
-      .updateTable('wallets')
-      .set((eb) => ({
-        balance: eb('balance', '-', quantity),
-        locked_balance: eb('locked_balance', '-', quantity),
-        updated_at: new Date(),
-      }))
-      .where('user_id', '=', dividend.issuer_id)
-      .where('token_id', '=', dividend.token_id)
-      .execute();
+    await changeIssuerTokens(
+      trx,
+      { issuerId: dividend.issuer_id, tokenId: dividend.token_id },
+      { balance: -quantity, locked: -quantity },
+    );
     for (let start = 0; start < eligible.length; start += chainBatchSize) {
-      const batchId = newId();
-      await trx
-        .insertInto('dividend_chain_batches')
-        .values({ id: batchId, dividend_id: dividend.id })
-        .execute();
-      await trx
-        .updateTable('dividend_payments')
-        .set({ chain_batch_id: batchId })
-        .where(
-          'id',
-          'in',
-          eligible.slice(start, start + chainBatchSize).map((p) => p.id),
-        )
-        .execute();
+      const paymentIds = eligible.slice(start, start + chainBatchSize).map((p) => p.id);
+      await insertChainBatch(trx, dividend.id, paymentIds);
     }
   }
-  await trx
-    .updateTable('dividend_payments')
-    .set((eb) => ({
-      status: 'paid',
-      paid_at: sql<Date>`now()`,
-      failure_reason: null,
-      attempts: eb('attempts', '+', 1),
-      updated_at: new Date(),
-    }))
-    .where(
-      'id',
-      'in',
-      eligible.map((p) => p.id),
-    )
-    .execute();
+  const paidIds = eligible.map((p) => p.id);
+  await markPaid(trx, paidIds);
 
   const gross = toMoney(eligible.reduce((sum, p) => sum.plus(p.gross_amount), new Exact(0)));
   const fee = toMoney(eligible.reduce((sum, p) => sum.plus(p.fee_amount), new Exact(0)));
-  await trx
-    .updateTable('dividend_declarations')
-    .set((eb) => ({
-      held_usd: sql<string>`held_usd - ${gross}::numeric`,
-      held_quantity: eb('held_quantity', '-', quantity),
-      // a payment retried after the end counts among the holders paid
-      holder_count: sql<number>`case when status = 'distributed'
-        then holder_count + ${eligible.length} else holder_count end`,
-      updated_at: new Date(),
-    }))
-    .where('id', '=', dividend.id)
-    .execute();
+  await releaseHeld(trx, dividend.id, { gross, quantity, payments: eligible.length });
   return fee;
 }
 

@@ -3,15 +3,16 @@ import { holdingsAt } from '../register/register.queries.js';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../lib/db/schema.js';
 import type { Db, Trx } from '../../lib/db/database.js';
+import type { Insertable, Updateable } from 'kysely';
 import type {
   DividendDeclaration,
+  DividendDeclarationsTable,
   DividendPayment,
   DividendPaymentStatus,
   DividendStatus,
 } from '../../lib/db/schema-dividends.js';
 import { newId } from '../../lib/ids.js';
 import type { PlannedPayment } from './dividend.math.js';
-import type { VerificationState } from '../../lib/auth/gates.rules.js';
 
 export function dividendForUpdate(trx: Trx, id: string): Promise<DividendDeclaration | undefined> {
   return trx
@@ -185,7 +186,7 @@ export async function setPaymentsStatus(
 ): Promise<void> {
   await trx
     .updateTable('dividend_payments')
-    .set({ status: to, updated_at: new Date() })
+    .set({ status: to, updated_at: sql<Date>`now()` })
     .where('dividend_id', '=', dividendId)
     .where('status', '=', from)
     .execute();
@@ -212,43 +213,6 @@ export function claimPayments(trx: Trx, limit: number): Promise<DividendPayment[
     .forUpdate()
     .skipLocked()
     .execute();
-}
-
-/** Locks users' rows in id order (concurrent batches then never wait on each other in a cycle). */
-export async function lockUsers(trx: Trx, userIds: string[]): Promise<void> {
-  await trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', userIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
-
-/** The verification state of several users at once (the receive-dividends gate of a batch). */
-export async function verificationStates(
-  trx: Trx,
-  userIds: string[],
-): Promise<Map<string, VerificationState>> {
-  const rows = await trx
-    .selectFrom('users')
-    .select(['id', 'role', 'account_type', 'kyc_status', 'kyc_level'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('businesses')
-            .select('id')
-            .whereRef('businesses.owner_id', '=', 'users.id')
-            .where('kyb_status', '=', 'approved'),
-        )
-        .as('kyb_approved'),
-    )
-    .where('id', 'in', userIds)
-    .execute();
-  return new Map(
-    rows.map(({ id, ...state }) => [id, { ...state, kyb_approved: !!state.kyb_approved }]),
-  );
 }
 
 /**
@@ -281,6 +245,110 @@ export function finishDistributions(db: Db) {
         ),
       ),
     )
+    .returning('id')
+    .execute();
+}
+
+/** The token a dividend is declared on, with the user who owns its business. */
+export function tokenWithOwner(trx: Trx, tokenId: string) {
+  return trx
+    .selectFrom('tokens')
+    .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+    .select(['tokens.id', 'tokens.status', 'tokens.contract_address', 'businesses.owner_id'])
+    .where('tokens.id', '=', tokenId)
+    .executeTakeFirst();
+}
+
+export function insertDividend(
+  trx: Trx,
+  row: Insertable<DividendDeclarationsTable>,
+): Promise<DividendDeclaration> {
+  return trx
+    .insertInto('dividend_declarations')
+    .values(row)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateDividend(
+  trx: Trx,
+  id: string,
+  changes: Updateable<DividendDeclarationsTable>,
+): Promise<DividendDeclaration> {
+  return trx
+    .updateTable('dividend_declarations')
+    .set({ ...changes, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The issuer's wallet of the token (undefined before its first token). */
+export function issuerWallet(trx: Trx, issuerId: string, tokenId: string) {
+  return trx
+    .selectFrom('wallets')
+    .select(['balance', 'locked_balance'])
+    .where('user_id', '=', issuerId)
+    .where('token_id', '=', tokenId)
+    .executeTakeFirst();
+}
+
+export async function fiatBalanceOf(trx: Trx, userId: string): Promise<string> {
+  const user = await trx
+    .selectFrom('users')
+    .select('fiat_balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return user.fiat_balance;
+}
+
+/**
+ * Changes the issuer's token wallet by these amounts: a token dividend holds (locks) the tokens it
+ * will pay, and each payment takes its tokens out of the balance and the hold together.
+ */
+export async function changeIssuerTokens(
+  trx: Trx,
+  wallet: { issuerId: string; tokenId: string },
+  change: { balance: number; locked: number },
+): Promise<void> {
+  await trx
+    .updateTable('wallets')
+    .set((eb) => ({
+      balance: eb('balance', '+', change.balance),
+      locked_balance: eb('locked_balance', '+', change.locked),
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('user_id', '=', wallet.issuerId)
+    .where('token_id', '=', wallet.tokenId)
+    .execute();
+}
+
+export function paymentForUpdate(trx: Trx, id: string): Promise<DividendPayment | undefined> {
+  return trx
+    .selectFrom('dividend_payments')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A failed payment pending again. */
+export function retryPayment(trx: Trx, id: string): Promise<DividendPayment> {
+  return trx
+    .updateTable('dividend_payments')
+    .set({ status: 'pending', updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The declaration's failed on-chain batches pending again, with a fresh count of attempts. */
+export function retryFailedChainBatches(trx: Trx, dividendId: string) {
+  return trx
+    .updateTable('dividend_chain_batches')
+    .set({ status: 'pending', attempts: 0, due_at: null, updated_at: sql<Date>`now()` })
+    .where('dividend_id', '=', dividendId)
+    .where('status', '=', 'failed')
     .returning('id')
     .execute();
 }

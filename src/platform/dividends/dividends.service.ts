@@ -8,6 +8,7 @@
  */
 import { withUsers } from '../users/user-refs.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { DividendDeclaration } from '../../lib/db/schema-dividends.js';
 import type { Role } from '../../lib/db/schema.js';
 import { evaluatePayout } from '../../lib/compliance/compliance-checks.js';
@@ -21,18 +22,27 @@ import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { moveFiat, treasuryId } from '../../lib/ledger/fiat-ledger.js';
-import { lockUser } from '../verification/kyc.queries.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { planDividend, type DividendAmount } from './dividend.math.js';
 import {
+  changeIssuerTokens,
   dividendForUpdate,
+  fiatBalanceOf,
   findDividend,
   holderPayments,
+  insertDividend,
   insertPayments,
+  issuerWallet,
   listDividends,
   listPayments,
+  paymentForUpdate,
   paymentQuantities,
+  retryFailedChainBatches,
+  retryPayment,
   setPaymentsStatus,
   snapshotHolders,
+  tokenWithOwner,
+  updateDividend,
 } from './dividends.queries.js';
 import type { CreateDividendBody, DividendQuery, PaymentQuery } from './dividends.schemas.js';
 
@@ -40,8 +50,8 @@ export interface DividendsDeps {
   db: Db;
   /** the country of a holder without an approved KYC (config.issuance.platformCountry) */
   platformCountry: string;
-  /** the clock: record dates are checked against it */
-  now?: () => Date;
+  /** record dates are checked against it; defaults to the system clock */
+  clock?: Clock;
 }
 
 export interface Caller {
@@ -80,12 +90,7 @@ function amountOf(body: CreateDividendBody, feePct: string): DividendAmount {
 /** The issuer can pay the declaration now (checked at approval and when distribution starts). */
 async function assertIssuerCovers(trx: Trx, dividend: DividendDeclaration): Promise<void> {
   if (dividend.dividend_type === 'token') {
-    const wallet = await trx
-      .selectFrom('wallets')
-      .select(['balance', 'locked_balance'])
-      .where('user_id', '=', dividend.issuer_id)
-      .where('token_id', '=', dividend.token_id)
-      .executeTakeFirst();
+    const wallet = await issuerWallet(trx, dividend.issuer_id, dividend.token_id);
     const available = wallet ? wallet.balance - wallet.locked_balance : 0;
     if (available < dividend.total_quantity) {
       throw new AppError(
@@ -95,20 +100,16 @@ async function assertIssuerCovers(trx: Trx, dividend: DividendDeclaration): Prom
     }
     return;
   }
-  const issuer = await trx
-    .selectFrom('users')
-    .select('fiat_balance')
-    .where('id', '=', dividend.issuer_id)
-    .executeTakeFirstOrThrow();
-  if (new Exact(issuer.fiat_balance).lessThan(dividend.total_gross_usd)) {
+  const balance = await fiatBalanceOf(trx, dividend.issuer_id);
+  if (new Exact(balance).lessThan(dividend.total_gross_usd)) {
     throw new AppError(
       'INSUFFICIENT_FUNDS',
-      `The issuer's balance ${issuer.fiat_balance} does not cover ${dividend.total_gross_usd}`,
+      `The issuer's balance ${balance} does not cover ${dividend.total_gross_usd}`,
     );
   }
 }
 
-export function dividendsService({ db, platformCountry, now = () => new Date() }: DividendsDeps) {
+export function dividendsService({ db, platformCountry, clock = systemClock }: DividendsDeps) {
   /** A token payout must pass the token's transfer rules, from the issuer to each holder. */
   async function checkPayoutRules(trx: Trx, dividend: DividendDeclaration): Promise<void> {
     const rules = await findComplianceRules(trx, dividend.token_id);
@@ -125,7 +126,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
       state.token,
       state.holders.get(dividend.issuer_id)!,
       payments.map((p) => ({ holder: state.holders.get(p.user_id)!, quantity: p.quantity })),
-      now(),
+      clock.now(),
     );
     if (!verdict.allowed) throw complianceError(verdict);
   }
@@ -143,7 +144,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
     async declare(issuerId: string, body: CreateDividendBody, ip: string) {
       const feePct = feePctOf(body.fee_pct);
       const amount = amountOf(body, feePct);
-      const at = now();
+      const at = clock.now();
       const recordDate = body.record_date ? new Date(body.record_date) : at;
       const paymentDate = body.payment_date ? new Date(body.payment_date) : recordDate;
       if (recordDate > at || paymentDate < recordDate) {
@@ -153,12 +154,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
         );
       }
       return transaction(db, async (trx) => {
-        const token = await trx
-          .selectFrom('tokens')
-          .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
-          .select(['tokens.id', 'tokens.status', 'tokens.contract_address', 'businesses.owner_id'])
-          .where('tokens.id', '=', body.token_id)
-          .executeTakeFirst();
+        const token = await tokenWithOwner(trx, body.token_id);
         if (!token || token.owner_id !== issuerId) throw new AppError('NOT_FOUND', 'No such token');
         if (token.status === 'draft' || token.status === 'delisted') {
           throw new AppError('TOKEN_STATE_CONFLICT', `The token is ${token.status}`);
@@ -188,29 +184,25 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
           throw new AppError('DIVIDEND_AMOUNT_INVALID', 'The dividend is too large');
         }
         const id = newId();
-        const dividend = await trx
-          .insertInto('dividend_declarations')
-          .values({
-            id,
-            token_id: token.id,
-            issuer_id: issuerId,
-            dividend_type: body.dividend_type,
-            per_token_usd: 'perTokenUsd' in amount ? amount.perTokenUsd : null,
-            per_token_qty: 'perTokenQty' in amount ? amount.perTokenQty : null,
-            fee_pct: feePct,
-            total_held: plan.totalHeld,
-            total_gross_usd: plan.totalGrossUsd,
-            total_fee_usd: plan.totalFeeUsd,
-            total_net_usd: plan.totalNetUsd,
-            remainder_usd: plan.remainderUsd,
-            total_quantity: plan.totalQuantity,
-            holder_count: plan.payments.length,
-            record_date: recordDate,
-            payment_date: paymentDate,
-            status: 'draft',
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const dividend = await insertDividend(trx, {
+          id,
+          token_id: token.id,
+          issuer_id: issuerId,
+          dividend_type: body.dividend_type,
+          per_token_usd: 'perTokenUsd' in amount ? amount.perTokenUsd : null,
+          per_token_qty: 'perTokenQty' in amount ? amount.perTokenQty : null,
+          fee_pct: feePct,
+          total_held: plan.totalHeld,
+          total_gross_usd: plan.totalGrossUsd,
+          total_fee_usd: plan.totalFeeUsd,
+          total_net_usd: plan.totalNetUsd,
+          remainder_usd: plan.remainderUsd,
+          total_quantity: plan.totalQuantity,
+          holder_count: plan.payments.length,
+          record_date: recordDate,
+          payment_date: paymentDate,
+          status: 'draft',
+        });
         await insertPayments(trx, id, plan.payments);
         await recordAudit(trx, {
           actorId: issuerId,
@@ -241,7 +233,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
         }
         return moveTo(trx, dividend, issuerId, ip, 'dividend.submitted', {
           status: 'pending_approval',
-          submitted_at: now(),
+          submitted_at: clock.now(),
         });
       });
     },
@@ -257,7 +249,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
         return moveTo(trx, dividend, adminId, ip, 'dividend.approved', {
           status: 'approved',
           approved_by: adminId,
-          approved_at: now(),
+          approved_at: clock.now(),
         });
       });
     },
@@ -280,15 +272,11 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
         if (dividend.dividend_type === 'token') {
           await checkPayoutRules(trx, dividend);
           held.held_quantity = dividend.total_quantity;
-          await trx
-            .updateTable('wallets')
-            .set((eb) => ({
-              locked_balance: eb('locked_balance', '+', dividend.total_quantity),
-              updated_at: new Date(),
-            }))
-            .where('user_id', '=', dividend.issuer_id)
-            .where('token_id', '=', dividend.token_id)
-            .execute();
+          await changeIssuerTokens(
+            trx,
+            { issuerId: dividend.issuer_id, tokenId: dividend.token_id },
+            { balance: 0, locked: dividend.total_quantity },
+          );
         } else {
           held.held_usd = toMoney(
             new Exact(dividend.total_gross_usd).minus(dividend.remainder_usd),
@@ -307,7 +295,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
           ...held,
           status: 'distributing',
           distribution_started_by: adminId,
-          distribution_started_at: now(),
+          distribution_started_at: clock.now(),
         });
       });
     },
@@ -330,7 +318,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
         return moveTo(trx, dividend, caller.userId, ip, 'dividend.cancelled', {
           status: 'cancelled',
           cancelled_by: caller.userId,
-          cancelled_at: now(),
+          cancelled_at: clock.now(),
         });
       });
     },
@@ -338,22 +326,12 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
     /** A failed payment back to pending: the distributor checks the gate again and pays it. */
     async retryPayment(staffId: string, paymentId: string, ip: string) {
       return transaction(db, async (trx) => {
-        const payment = await trx
-          .selectFrom('dividend_payments')
-          .selectAll()
-          .where('id', '=', paymentId)
-          .forUpdate()
-          .executeTakeFirst();
+        const payment = await paymentForUpdate(trx, paymentId);
         if (!payment) throw new AppError('NOT_FOUND', 'No such dividend payment');
         if (payment.status !== 'failed') {
           throw new AppError('DIVIDEND_PAYMENT_NOT_FAILED', `The payment is ${payment.status}`);
         }
-        const retried = await trx
-          .updateTable('dividend_payments')
-          .set({ status: 'pending', updated_at: new Date() })
-          .where('id', '=', paymentId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const retried = await retryPayment(trx, paymentId);
         await recordAudit(trx, {
           actorId: staffId,
           action: 'dividend.payment_retried',
@@ -371,13 +349,7 @@ export function dividendsService({ db, platformCountry, now = () => new Date() }
       return transaction(db, async (trx) => {
         const dividend = await dividendForUpdate(trx, dividendId);
         if (!dividend) throw new AppError('NOT_FOUND', 'No such dividend');
-        const retried = await trx
-          .updateTable('dividend_chain_batches')
-          .set({ status: 'pending', attempts: 0, due_at: null, updated_at: new Date() })
-          .where('dividend_id', '=', dividendId)
-          .where('status', '=', 'failed')
-          .returning('id')
-          .execute();
+        const retried = await retryFailedChainBatches(trx, dividendId);
         if (retried.length === 0) throw new AppError('DIVIDEND_NO_FAILED_CHAIN_BATCH');
         await recordAudit(trx, {
           actorId: staffId,
@@ -436,12 +408,7 @@ async function moveTo(
   action: string,
   changes: Partial<Omit<DividendDeclaration, 'id' | 'created_at'>>,
 ): Promise<DividendDeclaration> {
-  const moved = await trx
-    .updateTable('dividend_declarations')
-    .set({ ...changes, updated_at: new Date() })
-    .where('id', '=', dividend.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const moved = await updateDividend(trx, dividend.id, changes);
   await recordAudit(trx, {
     actorId,
     action,

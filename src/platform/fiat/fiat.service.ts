@@ -11,7 +11,7 @@ import { newId } from '../../lib/ids.js';
 import { Exact } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
-import { lockUser } from '../verification/kyc.queries.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { notifyReviewers } from '../verification/notifications.queries.js';
 import {
   decideFiatRequest,

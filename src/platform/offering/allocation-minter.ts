@@ -18,6 +18,7 @@ import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { revokedClaims } from '../verification/kyc-claim-revoker.js';
+import { approvedNationality, mintedToken } from './allocation-minter.queries.js';
 
 export interface MinterDeps {
   queue: QueueOptions;
@@ -49,25 +50,13 @@ export function allocationMinter(deps: MinterDeps) {
   const queue = jobQueue(mintJobs, deps.queue);
 
   async function identityCountry(userId: string): Promise<number> {
-    const kyc = await db
-      .selectFrom('kyc_applications')
-      .select('nationality')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'approved')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const country = parseCountry(kyc?.nationality ?? deps.platformCountry);
+    const country = parseCountry((await approvedNationality(db, userId)) ?? deps.platformCountry);
     if (!country) throw new Error(`no ISO country for user ${userId}`);
     return country.numeric;
   }
 
   async function mint(allocation: TokenAllocation): Promise<string> {
-    const token = await db
-      .selectFrom('tokens')
-      .select(['contract_address', 'decimals', 'business_id'])
-      .where('id', '=', allocation.token_id)
-      .executeTakeFirstOrThrow();
+    const token = await mintedToken(db, allocation.token_id);
     if (!token.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
     const address = await transaction(db, (trx) =>
       deps.wallets.ensureWalletAddress(trx, allocation.user_id),

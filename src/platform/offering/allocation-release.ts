@@ -9,7 +9,14 @@ import type { Token, TokenAllocation } from '../../lib/db/schema-issuance.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { tokenForUpdate } from '../tokens/tokens.queries.js';
-import { lockUser } from '../verification/kyc.queries.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
+import {
+  changeReserved,
+  pendingAllocationsForUpdate,
+  pendingSubscribers,
+  rejectAllocation,
+  setWalletTransactionStatus,
+} from './offering.queries.js';
 
 /**
  * Locks, in the order of every offering transaction, the users holding allocations of the token
@@ -20,28 +27,13 @@ export async function lockTokenAndPendingSubscribers(
   trx: Trx,
   tokenId: string,
 ): Promise<{ token: Token | undefined; pending: TokenAllocation[] }> {
-  const subscribers = await trx
-    .selectFrom('token_allocations')
-    .select('user_id')
-    .distinct()
-    .where('token_id', '=', tokenId)
-    .where('status', '=', 'pending_payment')
-    .orderBy('user_id')
-    .execute();
   const locked = new Set<string>();
-  for (const { user_id } of subscribers) {
+  for (const user_id of await pendingSubscribers(trx, tokenId)) {
     await lockUser(trx, user_id);
     locked.add(user_id);
   }
   const token = await tokenForUpdate(trx, tokenId);
-  const pending = await trx
-    .selectFrom('token_allocations')
-    .selectAll()
-    .where('token_id', '=', tokenId)
-    .where('status', '=', 'pending_payment')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const pending = await pendingAllocationsForUpdate(trx, tokenId);
   // A subscription committed between the first read and the token's lock: its user is locked
   // now, out of order; the database breaks the rare deadlock this can make by failing one side.
   for (const allocation of pending) {
@@ -55,12 +47,12 @@ export async function lockTokenAndPendingSubscribers(
 
 /**
  * Refunds and rejects one pending_payment allocation whose user, token and row the caller has
- * locked. `actorId` is the admin who decided, or null for the platform (maturity).
+ * locked. `actorId` is the admin who decided, or null for the platform (maturity), at `at`.
  */
 export async function releaseAllocation(
   trx: Trx,
   allocation: TokenAllocation,
-  actorId: string | null,
+  rejection: { actorId: string | null; at: Date },
 ): Promise<TokenAllocation> {
   if (new Exact(allocation.amount).greaterThan(0)) {
     await moveFiat(trx, {
@@ -71,50 +63,26 @@ export async function releaseAllocation(
       referenceId: allocation.id,
     });
   }
-  await trx
-    .updateTable('tokens')
-    .set((eb) => ({
-      tokens_reserved: eb('tokens_reserved', '-', allocation.quantity),
-      updated_at: new Date(),
-    }))
-    .where('id', '=', allocation.token_id)
-    .execute();
-  if (allocation.round_id) {
-    await trx
-      .updateTable('offering_rounds')
-      .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '-', allocation.quantity) }))
-      .where('id', '=', allocation.round_id)
-      .execute();
-  }
+  await changeReserved(trx, {
+    tokenId: allocation.token_id,
+    roundId: allocation.round_id,
+    delta: -allocation.quantity,
+  });
   if (allocation.wallet_transaction_id) {
-    await trx
-      .updateTable('wallet_transactions')
-      .set({ status: 'cancelled', updated_at: new Date() })
-      .where('id', '=', allocation.wallet_transaction_id)
-      .execute();
+    await setWalletTransactionStatus(trx, allocation.wallet_transaction_id, 'cancelled');
   }
-  return trx
-    .updateTable('token_allocations')
-    .set({
-      status: 'rejected',
-      rejected_by: actorId,
-      rejected_at: new Date(),
-      updated_at: new Date(),
-    })
-    .where('id', '=', allocation.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return rejectAllocation(trx, allocation.id, rejection);
 }
 
 /** Releases every allocation in `pending` (from lockTokenAndPendingSubscribers); the sum refunded. */
 export async function releaseAll(
   trx: Trx,
   pending: TokenAllocation[],
-  actorId: string | null,
+  rejection: { actorId: string | null; at: Date },
 ): Promise<{ released: number; refunded: string }> {
   let refunded = new Exact(0);
   for (const allocation of pending) {
-    await releaseAllocation(trx, allocation, actorId);
+    await releaseAllocation(trx, allocation, rejection);
     refunded = refunded.plus(allocation.amount);
   }
   return { released: pending.length, refunded: toMoney(refunded) };

@@ -1,9 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { Db } from '../../lib/db/database.js';
-import type { AllocationStatus, OnChainStatus } from '../../lib/db/schema-issuance.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
-import { Page, toPage } from '../../lib/http/pagination.js';
+import { Page } from '../../lib/http/pagination.js';
 import type { VerificationGates } from '../verification/gates.js';
 import {
   AllocationQuery,
@@ -16,14 +14,11 @@ import {
   toRoundView,
 } from './offering.schemas.js';
 import type { OfferingService } from './offering.service.js';
-import { findVisibleToken } from '../tokens/tokens.queries.js';
-import { AppError } from '../../lib/errors.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
-import { WithUser, withUsers } from '../users/user-refs.js';
+import { WithUser } from '../users/user-refs.js';
 
 export function offeringRoutes(
   app: HttpApp,
-  db: Db,
   offering: OfferingService,
   { guard }: ReturnType<typeof guards>,
   { gate }: VerificationGates,
@@ -68,7 +63,7 @@ export function offeringRoutes(
         response: { 200: Page(AllocationView) },
       },
     },
-    async (request) => allocationPage(db, request.query, caller(request).userId),
+    async (request) => offering.allocations(request.query, caller(request).userId),
   );
 
   app.post(
@@ -111,21 +106,9 @@ export function offeringRoutes(
         response: { 200: Type.Object({ data: Type.Array(RoundView) }) },
       },
     },
-    async (request) => {
-      // A draft's rounds are as private as the draft itself.
-      if (!(await findVisibleToken(db, request.params.id, caller(request))))
-        throw new AppError('NOT_FOUND', 'No such token');
-      return {
-        data: (
-          await db
-            .selectFrom('offering_rounds')
-            .selectAll()
-            .where('token_id', '=', request.params.id)
-            .orderBy('starts_at')
-            .execute()
-        ).map(toRoundView),
-      };
-    },
+    async (request) => ({
+      data: (await offering.rounds(caller(request), request.params.id)).map(toRoundView),
+    }),
   );
 
   const admin = guard('admin');
@@ -204,34 +187,8 @@ export function offeringRoutes(
       },
     },
     async (request) => {
-      const page = await allocationPage(db, request.query);
-      return { ...page, data: await withUsers(db, page.data, 'user_id') };
+      const page = await offering.allocations(request.query);
+      return { ...page, data: await offering.withSubscribers(page.data) };
     },
   );
-}
-
-async function allocationPage(
-  db: Db,
-  query: {
-    limit?: number;
-    cursor?: string;
-    token_id?: string;
-    status?: string;
-    on_chain_status?: string;
-  },
-  userId?: string,
-) {
-  const limit = query.limit ?? 50;
-  let select = db
-    .selectFrom('token_allocations')
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(limit + 1);
-  if (userId) select = select.where('user_id', '=', userId);
-  if (query.cursor) select = select.where('id', '<', query.cursor);
-  if (query.token_id) select = select.where('token_id', '=', query.token_id);
-  if (query.status) select = select.where('status', '=', query.status as AllocationStatus);
-  if (query.on_chain_status)
-    select = select.where('on_chain_status', '=', query.on_chain_status as OnChainStatus);
-  return toPage(await select.execute(), limit, toAllocationView);
 }

@@ -50,6 +50,7 @@ export const AllocationQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+export type AllocationQuery = Static<typeof AllocationQuery>;
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);

@@ -8,8 +8,16 @@
  * then the token (and its round), then allocations, then wallets.
  */
 import type { AccessClaims } from '../../lib/auth/access-token.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
-import type { OfferingRound, TokenAllocation } from '../../lib/db/schema-issuance.js';
+import type {
+  AllocationStatus,
+  OfferingRound,
+  OnChainStatus,
+  TokenAllocation,
+} from '../../lib/db/schema-issuance.js';
+import { toPage } from '../../lib/http/pagination.js';
+import { withUsers } from '../users/user-refs.js';
 import { evaluateSubscription } from '../../lib/compliance/compliance-checks.js';
 import {
   findComplianceRules,
@@ -21,22 +29,44 @@ import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
-import { creditWallet, tokenForUpdate } from '../tokens/tokens.queries.js';
+import {
+  creditWallet,
+  findVisibleToken,
+  issuerOf,
+  tokenForUpdate,
+  type Viewer,
+} from '../tokens/tokens.queries.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { primarySupplyOf } from '../tokens/tokens.service.js';
-import { lockUser } from '../verification/kyc.queries.js';
-import type { CreateRoundBody, SubscribeBody } from './offering.schemas.js';
+import { lockUser, userForUpdate } from '../../lib/db/user-rows.queries.js';
+import {
+  toAllocationView,
+  type AllocationQuery,
+  type CreateRoundBody,
+  type SubscribeBody,
+} from './offering.schemas.js';
 import { releaseAllocation } from './allocation-release.js';
+import {
+  allocationForUpdate,
+  allocationParties,
+  changeReserved,
+  confirmAllocation,
+  insertAllocation,
+  insertPendingPurchase,
+  insertRound,
+  listAllocations,
+  recordSale,
+  requeueMint,
+  roundForUpdate,
+  roundsOf,
+  setWalletTransactionStatus,
+  tokenAllocationsForUpdate,
+  tokenOwnerId,
+} from './offering.queries.js';
 import { subscriptionRefusal } from './offering.rules.js';
 
-async function roundForUpdate(trx: Trx, tokenId: string, roundId: string): Promise<OfferingRound> {
-  const round = await trx
-    .selectFrom('offering_rounds')
-    .selectAll()
-    .where('id', '=', roundId)
-    .where('token_id', '=', tokenId)
-    .forUpdate()
-    .executeTakeFirst();
+async function lockRound(trx: Trx, tokenId: string, roundId: string): Promise<OfferingRound> {
+  const round = await roundForUpdate(trx, tokenId, roundId);
   if (!round) throw new AppError('NOT_FOUND', 'No such offering round for this token');
   return round;
 }
@@ -50,20 +80,21 @@ async function checkRules(
   tokenId: string,
   investorId: string,
   quantity: number,
-  platformCountry: string,
+  options: { platformCountry: string; at: Date },
 ): Promise<void> {
   const rules = await findComplianceRules(trx, tokenId);
   if (!rules) return;
   const state = await readComplianceState(trx, tokenId, [investorId], {
     count: 'committed',
-    platformCountry,
+    platformCountry: options.platformCountry,
   });
   const holder = state.holders.get(investorId)!;
-  const verdict = evaluateSubscription(rules, state.token, holder, quantity, new Date());
+  const verdict = evaluateSubscription(rules, state.token, holder, quantity, options.at);
   if (!verdict.allowed) throw complianceError(verdict);
 }
 
-export function offeringService(db: Db, options: { platformCountry: string }) {
+export function offeringService(db: Db, options: { platformCountry: string; clock?: Clock }) {
+  const { platformCountry, clock = systemClock } = options;
   return {
     async subscribe(
       investorId: string,
@@ -72,24 +103,20 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
       ip: string,
     ): Promise<TokenAllocation> {
       return transaction(db, async (trx) => {
-        const investor = await trx
-          .selectFrom('users')
-          .selectAll()
-          .where('id', '=', investorId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const investor = await userForUpdate(trx, investorId);
         if (investor.kyc_status !== 'approved') throw new AppError('KYC_REQUIRED');
         const token = await tokenForUpdate(trx, tokenId);
         if (!token) throw new AppError('NOT_FOUND', 'No such token');
         if (token.status !== 'primary' || token.trading_mode !== 'primary_subscription') {
           throw new AppError('OFFERING_NOT_OPEN', `The token is ${token.status}`);
         }
-        const round = body.round_id ? await roundForUpdate(trx, tokenId, body.round_id) : undefined;
+        const round = body.round_id ? await lockRound(trx, tokenId, body.round_id) : undefined;
         const price = round?.price_per_token ?? token.price_per_token;
         const amount = toMoney(new Exact(price).times(body.quantity));
         const tokenAvailable = primarySupplyOf(token) - token.tokens_reserved;
+        const at = clock.now();
         const refusal = subscriptionRefusal({
-          now: new Date(),
+          now: at,
           quantity: body.quantity,
           amount,
           window: round
@@ -102,7 +129,7 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
           investor: { accreditation: investor.accreditation_status, fatca: investor.fatca_status },
         });
         if (refusal) throw new AppError(refusal.code, refusal.detail);
-        await checkRules(trx, tokenId, investorId, body.quantity, options.platformCountry);
+        await checkRules(trx, tokenId, investorId, body.quantity, { platformCountry, at });
 
         const allocationId = newId();
         await moveFiat(trx, {
@@ -112,52 +139,32 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
           referenceType: 'token_allocation',
           referenceId: allocationId,
         });
-        await trx
-          .updateTable('tokens')
-          .set((eb) => ({
-            tokens_reserved: eb('tokens_reserved', '+', body.quantity),
-            updated_at: new Date(),
-          }))
-          .where('id', '=', tokenId)
-          .execute();
-        if (round) {
-          await trx
-            .updateTable('offering_rounds')
-            .set((eb) => ({ quantity_reserved: eb('quantity_reserved', '+', body.quantity) }))
-            .where('id', '=', round.id)
-            .execute();
-        }
+        await changeReserved(trx, {
+          tokenId,
+          roundId: round?.id ?? null,
+          delta: body.quantity,
+        });
         const walletTransactionId = newId();
-        await trx
-          .insertInto('wallet_transactions')
-          .values({
-            id: walletTransactionId,
-            user_id: investorId,
-            token_id: tokenId,
-            type: 'token_buy',
-            status: 'pending',
-            quantity: body.quantity,
-            amount,
-            reference_type: 'token_allocation',
-            reference_id: allocationId,
-          })
-          .execute();
-        const allocation = await trx
-          .insertInto('token_allocations')
-          .values({
-            id: allocationId,
-            token_id: tokenId,
-            user_id: investorId,
-            round_id: round?.id ?? null,
-            quantity: body.quantity,
-            amount,
-            price_per_token: price,
-            allocation_type: 'primary',
-            status: 'pending_payment',
-            wallet_transaction_id: walletTransactionId,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        await insertPendingPurchase(trx, {
+          id: walletTransactionId,
+          userId: investorId,
+          tokenId,
+          quantity: body.quantity,
+          amount,
+          allocationId,
+        });
+        const allocation = await insertAllocation(trx, {
+          id: allocationId,
+          token_id: tokenId,
+          user_id: investorId,
+          round_id: round?.id ?? null,
+          quantity: body.quantity,
+          amount,
+          price_per_token: price,
+          allocation_type: 'primary',
+          status: 'pending_payment',
+          wallet_transaction_id: walletTransactionId,
+        });
         await recordAudit(trx, {
           actorId: investorId,
           action: 'offering.subscribed',
@@ -178,14 +185,9 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
       ip: string,
     ): Promise<TokenAllocation[]> {
       return transaction(db, async (trx) => {
-        const owner = await trx
-          .selectFrom('tokens')
-          .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
-          .select('businesses.owner_id')
-          .where('tokens.id', '=', tokenId)
-          .executeTakeFirst();
-        if (!owner) throw new AppError('NOT_FOUND', 'No such token');
-        await lockUser(trx, owner.owner_id);
+        const ownerId = await tokenOwnerId(trx, tokenId);
+        if (!ownerId) throw new AppError('NOT_FOUND', 'No such token');
+        await lockUser(trx, ownerId);
         const token = (await tokenForUpdate(trx, tokenId))!;
         if (token.status !== 'primary')
           throw new AppError(
@@ -193,14 +195,7 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
             `Payments are confirmed during the primary offering; the token is ${token.status}`,
             { status: token.status },
           );
-        const allocations = await trx
-          .selectFrom('token_allocations')
-          .selectAll()
-          .where('id', 'in', allocationIds)
-          .where('token_id', '=', tokenId)
-          .orderBy('id')
-          .forUpdate()
-          .execute();
+        const allocations = await tokenAllocationsForUpdate(trx, tokenId, allocationIds);
         if (allocations.length !== allocationIds.length)
           throw new AppError('NOT_FOUND', 'Some allocations do not exist for this token');
         const notPending = allocations.filter((a) => a.status !== 'pending_payment');
@@ -212,21 +207,9 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
           );
         }
         const confirmed: TokenAllocation[] = [];
+        const at = clock.now();
         for (const allocation of allocations) {
-          confirmed.push(
-            await trx
-              .updateTable('token_allocations')
-              .set({
-                status: 'confirmed',
-                on_chain_status: 'pending',
-                confirmed_by: adminId,
-                confirmed_at: new Date(),
-                updated_at: new Date(),
-              })
-              .where('id', '=', allocation.id)
-              .returningAll()
-              .executeTakeFirstOrThrow(),
-          );
+          confirmed.push(await confirmAllocation(trx, allocation.id, { adminId, at }));
           await creditWallet(trx, allocation.user_id, tokenId, allocation.quantity, newId());
           await recordTokenMovements(trx, [
             {
@@ -240,15 +223,11 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
             },
           ]);
           if (allocation.wallet_transaction_id) {
-            await trx
-              .updateTable('wallet_transactions')
-              .set({ status: 'completed', updated_at: new Date() })
-              .where('id', '=', allocation.wallet_transaction_id)
-              .execute();
+            await setWalletTransactionStatus(trx, allocation.wallet_transaction_id, 'completed');
           }
           if (new Exact(allocation.amount).greaterThan(0)) {
             await moveFiat(trx, {
-              userId: owner.owner_id,
+              userId: ownerId,
               amount: allocation.amount,
               kind: 'subscription_proceeds',
               referenceType: 'token_allocation',
@@ -258,15 +237,7 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
         }
         const quantity = allocations.reduce((sum, a) => sum + a.quantity, 0);
         const raised = toMoney(allocations.reduce((sum, a) => sum.plus(a.amount), new Exact(0)));
-        await trx
-          .updateTable('tokens')
-          .set((eb) => ({
-            tokens_sold: eb('tokens_sold', '+', quantity),
-            total_raised: eb('total_raised', '+', raised),
-            updated_at: new Date(),
-          }))
-          .where('id', '=', tokenId)
-          .execute();
+        await recordSale(trx, tokenId, { quantity, raised });
         await recordAudit(trx, {
           actorId: adminId,
           action: 'offering.payment_confirmed',
@@ -282,23 +253,17 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
     /** Rejects a pending_payment allocation and refunds the held fiat in the same transaction. */
     async reject(adminId: string, allocationId: string, ip: string): Promise<TokenAllocation> {
       return transaction(db, async (trx) => {
-        const found = await trx
-          .selectFrom('token_allocations')
-          .select(['user_id', 'token_id'])
-          .where('id', '=', allocationId)
-          .executeTakeFirst();
+        const found = await allocationParties(trx, allocationId);
         if (!found) throw new AppError('NOT_FOUND', 'No such allocation');
         await lockUser(trx, found.user_id);
         await tokenForUpdate(trx, found.token_id);
-        const allocation = await trx
-          .selectFrom('token_allocations')
-          .selectAll()
-          .where('id', '=', allocationId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const allocation = (await allocationForUpdate(trx, allocationId))!;
         if (allocation.status !== 'pending_payment')
           throw new AppError('ALLOCATION_NOT_PENDING', `The allocation is ${allocation.status}`);
-        const rejected = await releaseAllocation(trx, allocation, adminId);
+        const rejected = await releaseAllocation(trx, allocation, {
+          actorId: adminId,
+          at: clock.now(),
+        });
         await recordAudit(trx, {
           actorId: adminId,
           action: 'offering.allocation_rejected',
@@ -317,30 +282,14 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
      */
     async retry(adminId: string, allocationId: string, ip: string): Promise<TokenAllocation> {
       return transaction(db, async (trx) => {
-        const allocation = await trx
-          .selectFrom('token_allocations')
-          .selectAll()
-          .where('id', '=', allocationId)
-          .forUpdate()
-          .executeTakeFirst();
+        const allocation = await allocationForUpdate(trx, allocationId);
         if (!allocation) throw new AppError('NOT_FOUND', 'No such allocation');
         if (allocation.on_chain_status !== 'failed')
           throw new AppError(
             'ALLOCATION_NOT_FAILED',
             `The allocation is ${allocation.on_chain_status}`,
           );
-        const retried = await trx
-          .updateTable('token_allocations')
-          .set({
-            on_chain_status: 'pending',
-            on_chain_attempts: 0,
-            on_chain_due_at: null,
-            on_chain_claim_id: null,
-            updated_at: new Date(),
-          })
-          .where('id', '=', allocationId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const retried = await requeueMint(trx, allocationId);
         await recordAudit(trx, {
           actorId: adminId,
           action: 'offering.allocation_retried',
@@ -361,17 +310,10 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
     ): Promise<OfferingRound> {
       const starts = new Date(body.starts_at);
       const ends = new Date(body.ends_at);
-      if (!(starts < ends) || ends <= new Date()) throw new AppError('INVALID_WINDOW');
+      if (!(starts < ends) || ends <= clock.now()) throw new AppError('INVALID_WINDOW');
       return transaction(db, async (trx) => {
         const token = await tokenForUpdate(trx, tokenId);
-        const business =
-          token &&
-          (await trx
-            .selectFrom('businesses')
-            .select('owner_id')
-            .where('id', '=', token.business_id)
-            .executeTakeFirst());
-        if (!token || business?.owner_id !== issuer.userId)
+        if (!token || (await issuerOf(trx, token.business_id)) !== issuer.userId)
           throw new AppError('NOT_FOUND', 'No such token');
         if (token.status !== 'primary')
           throw new AppError(
@@ -380,20 +322,16 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
           );
         if (body.max_quantity > primarySupplyOf(token))
           throw new AppError('SUPPLY_EXHAUSTED', 'The round is larger than the primary supply');
-        const round = await trx
-          .insertInto('offering_rounds')
-          .values({
-            id: newId(),
-            token_id: tokenId,
-            name: body.name.trim(),
-            starts_at: starts,
-            ends_at: ends,
-            max_quantity: body.max_quantity,
-            price_per_token: body.price_per_token ?? null,
-            created_by: issuer.userId,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const round = await insertRound(trx, {
+          id: newId(),
+          token_id: tokenId,
+          name: body.name.trim(),
+          starts_at: starts,
+          ends_at: ends,
+          max_quantity: body.max_quantity,
+          price_per_token: body.price_per_token ?? null,
+          created_by: issuer.userId,
+        });
         await recordAudit(trx, {
           actorId: issuer.userId,
           action: 'offering.round_created',
@@ -403,6 +341,32 @@ export function offeringService(db: Db, options: { platformCountry: string }) {
         });
         return round;
       });
+    },
+
+    /** The token's rounds; a draft's are as private as the draft itself. */
+    async rounds(viewer: Viewer, tokenId: string): Promise<OfferingRound[]> {
+      if (!(await findVisibleToken(db, tokenId, viewer)))
+        throw new AppError('NOT_FOUND', 'No such token');
+      return roundsOf(db, tokenId);
+    },
+
+    /** A page of allocations (the user's own when `userId` is given). */
+    async allocations(query: AllocationQuery, userId?: string) {
+      const limit = query.limit ?? 50;
+      const rows = await listAllocations(db, {
+        limit,
+        ...(userId ? { userId } : {}),
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+        ...(query.token_id ? { tokenId: query.token_id } : {}),
+        ...(query.status ? { status: query.status as AllocationStatus } : {}),
+        ...(query.on_chain_status ? { onChainStatus: query.on_chain_status as OnChainStatus } : {}),
+      });
+      return toPage(rows, limit, toAllocationView);
+    },
+
+    /** Allocations' views with their subscriber named, for staff. */
+    withSubscribers<V extends { user_id: string }>(views: V[]) {
+      return withUsers(db, views, 'user_id');
     },
   };
 }

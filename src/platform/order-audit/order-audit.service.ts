@@ -2,6 +2,7 @@
  * The order audit trail for staff (docs/reports.md): every order event in a time range, refused
  * ones included, as pages or as one CSV file.
  */
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { orderEvents, type EventKey, type OrderEventRow } from './order-audit.queries.js';
@@ -27,9 +28,9 @@ function parseKey(cursor: string | undefined): EventKey | null {
   return { time, source, no };
 }
 
-export function orderAuditService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {
+export function orderAuditService({ db, clock = systemClock }: { db: Db; clock?: Clock }) {
   function rangeOf(query: OrderEventsCsvQuery): { from: Date; to: Date } {
-    const to = query.to ? new Date(query.to) : now();
+    const to = query.to ? new Date(query.to) : clock.now();
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - DAY_MS);
     if (from >= to) throw new AppError('INVALID_TIME_RANGE', '`to` must be after `from`');
     if (to.getTime() - from.getTime() > maxRangeDays * DAY_MS) {

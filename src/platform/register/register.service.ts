@@ -3,6 +3,7 @@
  * staff: computed from the record of token movements, then reconciled with the chain's balances
  * at the last block mined at or before that instant (which also gives the frozen units).
  */
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { Decimal } from 'decimal.js';
 import type { ChainClient } from '../../lib/chain-client.js';
 import type { AccessClaims } from '../../lib/auth/access-token.js';
@@ -34,12 +35,13 @@ export type Reconciliation =
 export interface RegisterDeps {
   db: Db;
   chain: ChainClient;
-  now?: () => Date;
+  /** defaults to the system clock */
+  clock?: Clock;
 }
 
 const readsEveryToken = new Set(['staff', 'admin']);
 
-export function registerService({ db, chain, now = () => new Date() }: RegisterDeps) {
+export function registerService({ db, chain, clock = systemClock }: RegisterDeps) {
   async function chainAt(
     token: { contract_address: string | null; decimals: number },
     at: Date,
@@ -75,7 +77,7 @@ export function registerService({ db, chain, now = () => new Date() }: RegisterD
       if (!token || (!readsEveryToken.has(caller.role) && token.owner_id !== caller.userId)) {
         throw new AppError('NOT_FOUND', 'No such token');
       }
-      const current = now();
+      const current = clock.now();
       const at = asOf ? new Date(asOf) : current;
       if (at > current) {
         throw new AppError('REGISTER_AS_OF_FUTURE', 'as_of is in the future', {

@@ -5,7 +5,8 @@
  * paid per token. Each is read as one consistent snapshot. An investor reads their own; staff
  * anyone's.
  */
-import type { Db, Trx } from '../../lib/db/database.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { readSnapshot, type Db, type Trx } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import {
@@ -33,41 +34,38 @@ import {
 
 export interface StatementsDeps {
   db: Db;
-  now?: () => Date;
+  /** defaults to the system clock */
+  clock?: Clock;
 }
 
 const currencyOf = { fiat: 'USD', stablecoin: 'USDC', token: null } as const;
 
-export function statementsService({ db, now = () => new Date() }: StatementsDeps) {
+export function statementsService({ db, clock = systemClock }: StatementsDeps) {
   /** The user, the period's bounds and `read` in one read-only snapshot. */
   function inSnapshot<T>(
     userId: string,
     period: Period,
     read: (trx: Trx, closing: Date) => Promise<T>,
   ) {
-    const generated = now();
+    const generated = clock.now();
     const closing = closingInstant(period, generated);
-    return db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .setAccessMode('read only')
-      .execute(async (trx) => {
-        const user = await statementUser(trx, userId);
-        if (!user) throw new AppError('NOT_FOUND', 'No such user');
-        return {
-          user: { id: user.id, name: user.full_name ?? user.email, email: user.email },
-          period: {
-            kind: period.kind,
-            label: period.label,
-            start: period.start.toISOString(),
-            end: period.end.toISOString(),
-            closing_at: closing.toISOString(),
-            complete: closing.getTime() === period.end.getTime(),
-          },
-          generated_at: generated.toISOString(),
-          ...(await read(trx, closing)),
-        };
-      });
+    return readSnapshot(db, async (trx) => {
+      const user = await statementUser(trx, userId);
+      if (!user) throw new AppError('NOT_FOUND', 'No such user');
+      return {
+        user: { id: user.id, name: user.full_name ?? user.email, email: user.email },
+        period: {
+          kind: period.kind,
+          label: period.label,
+          start: period.start.toISOString(),
+          end: period.end.toISOString(),
+          closing_at: closing.toISOString(),
+          complete: closing.getTime() === period.end.getTime(),
+        },
+        generated_at: generated.toISOString(),
+        ...(await read(trx, closing)),
+      };
+    });
   }
 
   return {

@@ -12,7 +12,7 @@ import { transaction } from '../../lib/db/database.js';
 import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
-import { changeStatus } from './tokens.queries.js';
+import { changeStatus, settleUndeployed, tokensDueToMature } from './tokens.queries.js';
 import { contractPausedIn, nextStatus } from './tokens.rules.js';
 
 /** The pause-state jobs: deployed tokens whose contract has not followed their status yet. */
@@ -39,21 +39,14 @@ export function tokenChainSync(deps: { queue: QueueOptions; chain: ChainClient }
    * subscription still awaiting payment (refunded through the ledger) and the audit row.
    */
   async function matureDueTokens(): Promise<number> {
-    const due = await db
-      .selectFrom('tokens')
-      .select('id')
-      .where('maturity_date', '<=', clock())
-      .where('status', 'in', ['primary', 'secondary', 'paused'])
-      .orderBy('id')
-      .execute();
     let matured = 0;
-    for (const { id } of due) {
+    for (const id of await tokensDueToMature(db, clock())) {
       matured += await transaction(db, async (trx) => {
         const { token, pending } = await lockTokenAndPendingSubscribers(trx, id);
         const next = token && nextStatus(token.status, 'mature');
         // Another process matured or delisted it meanwhile.
         if (!token || !next) return 0;
-        const released = await releaseAll(trx, pending, null);
+        const released = await releaseAll(trx, pending, { actorId: null, at: clock() });
         await changeStatus(trx, id, next);
         await recordAudit(trx, {
           actorId: null,
@@ -72,12 +65,7 @@ export function tokenChainSync(deps: { queue: QueueOptions; chain: ChainClient }
     async tick(): Promise<number> {
       const matured = await matureDueTokens();
       // A token never deployed has no contract to follow its status.
-      await db
-        .updateTable('tokens')
-        .set({ chain_sync: 'synced' })
-        .where('chain_sync', '=', 'pending')
-        .where('contract_address', 'is', null)
-        .execute();
+      await settleUndeployed(db);
       const synced = await queue.runBatch(10, async (token) => {
         const key = `token-sync:${token.id}:${token.chain_sync_version}`;
         if (contractPausedIn(token.status))

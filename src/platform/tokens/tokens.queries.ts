@@ -1,8 +1,9 @@
 import { newId } from '../../lib/ids.js';
-import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { AccessClaims } from '../../lib/auth/access-token.js';
 import type { Token, TokensTable, TokenStatus } from '../../lib/db/schema-issuance.js';
+import type { Business } from '../../lib/db/schema-verification.js';
 import type { Database } from '../../lib/db/schema.js';
 import { seesEveryDraft } from './tokens.rules.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
@@ -44,7 +45,7 @@ export function updateToken(
 ): Promise<Token> {
   return trx
     .updateTable('tokens')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -69,7 +70,7 @@ export function changeStatus(
       chain_sync: 'pending',
       chain_sync_error: null,
       chain_sync_attempts: 0,
-      updated_at: new Date(),
+      updated_at: sql<Date>`now()`,
     })
     .set((eb) => ({
       chain_sync_version: eb('chain_sync_version', '+', 1),
@@ -121,7 +122,7 @@ export async function creditWallet(
     .onConflict((oc) =>
       oc.columns(['user_id', 'token_id']).doUpdateSet({
         balance: sql<number>`wallets.balance + excluded.balance`,
-        updated_at: new Date(),
+        updated_at: sql<Date>`now()`,
       }),
     )
     .execute();
@@ -146,6 +147,7 @@ export async function allocateAtGoLive(
     quantity: number;
     lockedUntil: Date | null;
     adminId: string;
+    at: Date;
   },
 ): Promise<void> {
   const allocationId = newId();
@@ -161,7 +163,7 @@ export async function allocateAtGoLive(
       allocation_type: share.type,
       status: 'confirmed',
       confirmed_by: share.adminId,
-      confirmed_at: new Date(),
+      confirmed_at: share.at,
       locked_until: share.lockedUntil,
     })
     .execute();
@@ -223,4 +225,62 @@ export async function holdersOf(db: Db | Trx, tokenId: string): Promise<number> 
     .where((eb) => eb.or([eb('balance', '>', 0), eb('locked_balance', '>', 0)]))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The business, share-locked: it stays active while a token is created under it. */
+export function businessForShare(trx: Trx, id: string): Promise<Business | undefined> {
+  return trx
+    .selectFrom('businesses')
+    .selectAll()
+    .where('id', '=', id)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** Inserts a token; a taken symbol surfaces as the unique violation `tokens_symbol_key`. */
+export function insertToken(trx: Trx, row: Insertable<TokensTable>): Promise<Token> {
+  return trx.insertInto('tokens').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The token with its business's platform allocation share. */
+export function tokenWithPlatformShare(db: Db, id: string) {
+  return db
+    .selectFrom('tokens')
+    .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+    .selectAll('tokens')
+    .select('businesses.platform_allocation_pct')
+    .where('tokens.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The token's issuer (its business's owner) and the business's platform allocation share. */
+export function tokenIssuer(db: Db | Trx, id: string) {
+  return db
+    .selectFrom('tokens')
+    .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
+    .select(['businesses.owner_id', 'businesses.platform_allocation_pct'])
+    .where('tokens.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Live tokens whose maturity date has come by `at`, in id order. */
+export async function tokensDueToMature(db: Db, at: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tokens')
+    .select('id')
+    .where('maturity_date', '<=', at)
+    .where('status', 'in', ['primary', 'secondary', 'paused'])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** A token never deployed has no contract to follow its status: its sync is done. */
+export async function settleUndeployed(db: Db): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ chain_sync: 'synced' })
+    .where('chain_sync', '=', 'pending')
+    .where('contract_address', 'is', null)
+    .execute();
 }

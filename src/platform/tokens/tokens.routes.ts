@@ -1,12 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import type { Db } from '../../lib/db/database.js';
-import type { TokenStatus } from '../../lib/db/schema-issuance.js';
-import { AppError } from '../../lib/errors.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import type { VerificationGates } from '../verification/gates.js';
-import { findVisibleToken, listTokens } from './tokens.queries.js';
 import {
   CreateTokenBody,
   StartOfferingBody,
@@ -23,7 +19,6 @@ const view = (token: Parameters<typeof primarySupplyOf>[0] & Parameters<typeof t
 
 export function tokensRoutes(
   app: HttpApp,
-  db: Db,
   tokens: TokensService,
   { guard }: ReturnType<typeof guards>,
   { gate }: VerificationGates,
@@ -60,14 +55,7 @@ export function tokensRoutes(
     },
     async (request) => {
       const limit = request.query.limit ?? 50;
-      const rows = await listTokens(db, {
-        viewer: caller(request),
-        limit,
-        ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
-        ...(request.query.status ? { status: request.query.status as TokenStatus } : {}),
-        ...(request.query.business_id ? { businessId: request.query.business_id } : {}),
-      });
-      return toPage(rows, limit, view);
+      return toPage(await tokens.list(caller(request), request.query), limit, view);
     },
   );
 
@@ -84,11 +72,7 @@ export function tokensRoutes(
         response: { 200: TokenView },
       },
     },
-    async (request) => {
-      const token = await findVisibleToken(db, request.params.id, caller(request));
-      if (!token) throw new AppError('NOT_FOUND', 'No such token');
-      return view(token);
-    },
+    async (request) => view(await tokens.get(caller(request), request.params.id)),
   );
 
   const admin = guard('admin');

@@ -51,6 +51,7 @@ export const TokenListQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+export type TokenListQuery = Static<typeof TokenListQuery>;
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);

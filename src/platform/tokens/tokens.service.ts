@@ -6,15 +6,16 @@
 import type { AccessClaims } from '../../lib/auth/access-token.js';
 import type { ChainClient } from '../../lib/chain-client.js';
 import { transaction, type Db } from '../../lib/db/database.js';
-import type { Token } from '../../lib/db/schema-issuance.js';
+import type { Token, TokenStatus } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { transferFiat, treasuryId } from '../../lib/ledger/fiat-ledger.js';
-import { lockUser } from '../verification/kyc.queries.js';
-import { isUniqueViolation } from '../users/users.queries.js';
-import type { CreateTokenBody } from './tokens.schemas.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db/unique-violation.js';
+import type { CreateTokenBody, TokenListQuery } from './tokens.schemas.js';
 import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
 import { setInitialRules } from '../compliance/compliance-rules.service.js';
 import { findRulesRow } from '../compliance/compliance-rules.queries.js';
@@ -22,12 +23,19 @@ import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
 import { goLiveShares } from './issuer-shares.js';
 import {
   allocateAtGoLive,
+  businessForShare,
   changeStatus,
   findToken,
+  findVisibleToken,
   holdersOf,
+  insertToken,
+  listTokens,
   pendingPaymentsOf,
   tokenForUpdate,
+  tokenIssuer,
+  tokenWithPlatformShare,
   updateToken,
+  type Viewer,
 } from './tokens.queries.js';
 import {
   goLiveBlock,
@@ -42,6 +50,8 @@ export interface TokensDeps {
   db: Db;
   chain: ChainClient;
   successFeeBps: number;
+  /** defaults to the system clock */
+  clock?: Clock;
 }
 
 function assertMove(token: Token, action: TokenAction) {
@@ -61,7 +71,7 @@ export function primarySupplyOf(
   return shareOf(token.total_supply, token.primary_offering_pct);
 }
 
-export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
+export function tokensService({ db, chain, successFeeBps, clock = systemClock }: TokensDeps) {
   return {
     async create(issuer: AccessClaims, body: CreateTokenBody, ip: string): Promise<Token> {
       if (!percentagesSumTo100(body.primary_offering_pct, body.team_pct, body.reserve_pct)) {
@@ -72,15 +82,10 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
       }
       if (new Exact(body.price_per_token).lessThanOrEqualTo(0))
         throw new AppError('VALIDATION_FAILED', 'price_per_token must be above 0');
-      if (body.maturity_date && new Date(body.maturity_date) <= new Date())
+      if (body.maturity_date && new Date(body.maturity_date) <= clock.now())
         throw new AppError('VALIDATION_FAILED', 'maturity_date must be in the future');
       return transaction(db, async (trx) => {
-        const business = await trx
-          .selectFrom('businesses')
-          .selectAll()
-          .where('id', '=', body.business_id)
-          .forShare()
-          .executeTakeFirst();
+        const business = await businessForShare(trx, body.business_id);
         if (business?.owner_id !== issuer.userId)
           throw new AppError('NOT_FOUND', 'No such business');
         if (business.status !== 'active')
@@ -88,31 +93,26 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
             'BUSINESS_NOT_ACTIVE',
             'An admin activates the business once its KYB is approved',
           );
-        const token = await trx
-          .insertInto('tokens')
-          .values({
-            id: newId(),
-            business_id: business.id,
-            name: body.name.trim(),
-            symbol: body.symbol,
-            decimals: body.decimals,
-            total_supply: body.total_supply,
-            primary_offering_pct: String(body.primary_offering_pct),
-            team_pct: String(body.team_pct),
-            reserve_pct: String(body.reserve_pct),
-            price_per_token: body.price_per_token,
-            min_investment: body.min_investment ?? '0',
-            raise_currency: body.raise_currency ?? 'USD',
-            maturity_date: body.maturity_date ? new Date(body.maturity_date) : null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
-          .catch((error: unknown) => {
-            if (isUniqueViolation(error, 'tokens_symbol_key')) throw new AppError('SYMBOL_TAKEN');
-            if ((error as { code?: string }).code === '23514')
-              throw new AppError('VALIDATION_FAILED', (error as Error).message);
-            throw error;
-          });
+        const token = await insertToken(trx, {
+          id: newId(),
+          business_id: business.id,
+          name: body.name.trim(),
+          symbol: body.symbol,
+          decimals: body.decimals,
+          total_supply: body.total_supply,
+          primary_offering_pct: String(body.primary_offering_pct),
+          team_pct: String(body.team_pct),
+          reserve_pct: String(body.reserve_pct),
+          price_per_token: body.price_per_token,
+          min_investment: body.min_investment ?? '0',
+          raise_currency: body.raise_currency ?? 'USD',
+          maturity_date: body.maturity_date ? new Date(body.maturity_date) : null,
+        }).catch((error: unknown) => {
+          if (isUniqueViolation(error, 'tokens_symbol_key')) throw new AppError('SYMBOL_TAKEN');
+          if ((error as { code?: string }).code === '23514')
+            throw new AppError('VALIDATION_FAILED', (error as Error).message);
+          throw error;
+        });
         if (body.compliance_rules)
           await setInitialRules(trx, token, body.compliance_rules, issuer.userId);
         await recordAudit(trx, {
@@ -182,7 +182,7 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
     ): Promise<Token> {
       const start = new Date(window.primary_start);
       const end = new Date(window.primary_end);
-      if (!(start < end) || end <= new Date()) throw new AppError('INVALID_WINDOW');
+      if (!(start < end) || end <= clock.now()) throw new AppError('INVALID_WINDOW');
       return transaction(db, async (trx) => {
         const token = await tokenForUpdate(trx, id);
         if (!token) throw new AppError('NOT_FOUND', 'No such token');
@@ -213,14 +213,9 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
      * awaited, and why go-live cannot succeed yet (null when it can).
      */
     async consequences(id: string) {
-      const found = await db
-        .selectFrom('tokens')
-        .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
-        .selectAll('tokens')
-        .select('businesses.platform_allocation_pct')
-        .where('tokens.id', '=', id)
-        .executeTakeFirst();
+      const found = await tokenWithPlatformShare(db, id);
       if (!found) throw new AppError('NOT_FOUND', 'No such token');
+      const at = clock.now();
       const [pending, holders, rules] = await Promise.all([
         pendingPaymentsOf(db, id),
         holdersOf(db, id),
@@ -230,7 +225,7 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
         found,
         found.platform_allocation_pct ?? '0',
         rules ? rulesOfRow(rules).lockUp : null,
-        new Date(),
+        at,
       );
       const issuerShare = (type: 'team' | 'reserve') => shares.find((share) => share.type === type);
       return {
@@ -244,7 +239,7 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
         go_live_quantity: shareOf(found.total_supply, found.platform_allocation_pct ?? '0'),
         holders,
         pending_payments: pending,
-        go_live_blocked_by: goLiveBlock(found, pending, new Date()),
+        go_live_blocked_by: goLiveBlock(found, pending, at),
       };
     },
 
@@ -255,12 +250,7 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
      */
     async enableSecondary(adminId: string, id: string, ip: string): Promise<Token> {
       return transaction(db, async (trx) => {
-        const found = await trx
-          .selectFrom('tokens')
-          .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
-          .select(['businesses.owner_id', 'businesses.platform_allocation_pct'])
-          .where('tokens.id', '=', id)
-          .executeTakeFirst();
+        const found = await tokenIssuer(trx, id);
         if (!found) throw new AppError('NOT_FOUND', 'No such token');
         const treasury = await treasuryId(trx);
         await lockUser(trx, treasury);
@@ -278,11 +268,12 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
           );
 
         const rules = await findRulesRow(trx, id);
+        const at = clock.now();
         const shares = goLiveShares(
           token,
           found.platform_allocation_pct ?? '0',
           rules ? rulesOfRow(rules).lockUp : null,
-          new Date(),
+          at,
         );
         for (const share of shares) {
           await allocateAtGoLive(trx, {
@@ -292,6 +283,7 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
             quantity: share.quantity,
             lockedUntil: share.lockedUntil,
             adminId,
+            at,
           });
         }
         const fee = successFee(token.total_raised, successFeeBps);
@@ -346,7 +338,7 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
             : { token: await tokenForUpdate(trx, id), pending: [] };
         if (!token) throw new AppError('NOT_FOUND', 'No such token');
         const next = assertMove(token, action);
-        const released = await releaseAll(trx, pending, adminId);
+        const released = await releaseAll(trx, pending, { actorId: adminId, at: clock.now() });
         const moved = await changeStatus(trx, id, next);
         await recordAudit(trx, {
           actorId: adminId,
@@ -358,6 +350,23 @@ export function tokensService({ db, chain, successFeeBps }: TokensDeps) {
         });
         return moved;
       });
+    },
+
+    /** The marketplace page `viewer` may see, newest first (one row more than the limit). */
+    list(viewer: Viewer, query: TokenListQuery): Promise<Token[]> {
+      return listTokens(db, {
+        viewer,
+        limit: query.limit ?? 50,
+        ...(query.cursor ? { cursor: query.cursor } : {}),
+        ...(query.status ? { status: query.status as TokenStatus } : {}),
+        ...(query.business_id ? { businessId: query.business_id } : {}),
+      });
+    },
+
+    async get(viewer: Viewer, id: string): Promise<Token> {
+      const token = await findVisibleToken(db, id, viewer);
+      if (!token) throw new AppError('NOT_FOUND', 'No such token');
+      return token;
     },
   };
 }

@@ -28,11 +28,6 @@ export async function anyAdminExists(db: Db | Trx): Promise<boolean> {
   return row !== undefined;
 }
 
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const pgError = error as { code?: string; constraint?: string };
-  return pgError.code === '23505' && pgError.constraint === constraint;
-}
-
 /** The KYB status of the user's most recent business, or null when the user has none. */
 export async function latestKybStatus(db: Db | Trx, userId: string): Promise<string | null> {
   const row = await db

@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { caller } from '../../lib/http/auth-guard.js';
+import { verificationState } from '../../lib/db/user-rows.queries.js';
 import {
   gateRefusal,
   gatedActions,
   type GatedAction,
   type GateRefusal,
-  type VerificationState,
 } from '../../lib/auth/gates.rules.js';
 
 const refusalDetail: Record<GateRefusal, string> = {
@@ -16,26 +16,6 @@ const refusalDetail: Record<GateRefusal, string> = {
   KYC_LEVEL_TOO_LOW: 'This needs KYC level 2 or more',
   FORBIDDEN_ROLE: 'Your role may not do this',
 };
-
-export async function verificationState(db: Db, userId: string): Promise<VerificationState> {
-  const user = await db
-    .selectFrom('users')
-    .select(['role', 'account_type', 'kyc_status', 'kyc_level'])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('businesses')
-            .select('id')
-            .whereRef('businesses.owner_id', '=', 'users.id')
-            .where('kyb_status', '=', 'approved'),
-        )
-        .as('kyb_approved'),
-    )
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { ...user, kyb_approved: user.kyb_approved === true };
-}
 
 /**
  * The one verification guard: an onRequest hook (after the authentication guard, before the body

@@ -10,7 +10,7 @@ import type { User } from '../../lib/db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { isUniqueViolation } from '../users/users.queries.js';
+import { isUniqueViolation } from '../../lib/db/unique-violation.js';
 import type { KybBody, KybReviewBody } from './kyb.schemas.js';
 import {
   businessForUpdate,
@@ -24,7 +24,7 @@ import {
   setBusinessKybStatus,
   updateKybApplication,
 } from './kyb.queries.js';
-import { lockUser } from './kyc.queries.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { countryOf } from './kyc.service.js';
 import { notifyReviewers } from './notifications.queries.js';
 import type { ProviderClient } from './provider-client.js';

@@ -7,12 +7,12 @@ import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { KycApplication } from '../../lib/db/schema-verification.js';
 import type { FieldEncryption } from '../../lib/crypto/field-encryption.js';
 import { AppError } from '../../lib/errors.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import type { ReviewBody } from './kyc.schemas.js';
 import {
   kycApplicationForUpdate,
   kycQueue,
-  lockUser,
   updateKycApplication,
   approveUserKyc,
   setUserKycStatus,

@@ -17,16 +17,6 @@ export function latestKycApplication(
     .executeTakeFirst();
 }
 
-/** Locks the user's row: serialises submissions of one user (fixed order: user, then application). */
-export async function lockUser(trx: Trx, userId: string): Promise<void> {
-  await trx
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
-
 export async function insertKycApplication(
   trx: Trx,
   row: Insertable<KycApplicationsTable>,

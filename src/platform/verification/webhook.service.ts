@@ -10,12 +10,12 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
 import { hexEquals, isDigestAlgorithm, payloadDigest } from '../../lib/provider-signing.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { kybApplicationForUpdate, updateKybApplication } from './kyb.queries.js';
 import { recomputeKyb } from './kyb.service.js';
 import {
   kycApplicationByApplicantForUpdate,
-  lockUser,
   updateKycApplication,
   approveUserKyc,
   setUserKycStatus,

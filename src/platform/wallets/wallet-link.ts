@@ -13,7 +13,7 @@ import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { WalletCustody } from '../../lib/db/schema-fiat.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { isUniqueViolation } from '../users/users.queries.js';
+import { isUniqueViolation } from '../../lib/db/unique-violation.js';
 import {
   addressHolder,
   challengeForUpdate,

@@ -7,7 +7,7 @@
  * on its row; one transaction per use case.
  */
 import type { Clock } from '../../lib/clock.js';
-import type { Db, Trx } from '../../lib/db/database.js';
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import { liveOtcStatuses, type OtcOrder } from '../../lib/db/schema-otc.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { evaluateOrder } from '../../lib/compliance/compliance-checks.js';
@@ -189,7 +189,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
     async cancelRestricted(): Promise<number> {
       let cancelled = 0;
       for (const tokenId of await tokensWithRestrictedOtc(db)) {
-        cancelled += await db.transaction().execute(async (trx) => {
+        cancelled += await transaction(db, async (trx) => {
           await lockTokenForOtc(trx, tokenId);
           const now = clock.now();
           const overLocked = new Map<string, number>();
@@ -220,7 +220,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
           `A ${body.order_type} order cannot go OTC`,
         );
       }
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await transaction(db, async (trx) => {
         const read = await readToken(trx, body.token_id);
         if (!read) throw new AppError('NOT_FOUND', 'Unknown token');
         const { token } = read;
@@ -295,7 +295,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
     },
 
     async cancel(userId: string, id: string) {
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await transaction(db, async (trx) => {
         const row = await lockRequest(trx, id, userId);
         if (!isLive(row)) throw new AppError('ORDER_NOT_OPEN', `The request is ${row.status}`);
         await release(trx, row);
@@ -308,7 +308,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
     },
 
     async reject(staffId: string, id: string, reason: string) {
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await transaction(db, async (trx) => {
         const row = await lockRequest(trx, id, null);
         if (row.status !== 'pending') {
           throw new AppError('OTC_ORDER_NOT_PENDING', `The request is ${row.status}`);
@@ -329,7 +329,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
     },
 
     async approve(staffId: string, id: string): Promise<OtcApproveAnswer> {
-      return db.transaction().execute(async (trx) => {
+      return transaction(db, async (trx) => {
         const row = await lockRequest(trx, id, null);
         if (row.status !== 'pending') {
           throw new AppError('OTC_ORDER_NOT_PENDING', `The request is ${row.status}`);
