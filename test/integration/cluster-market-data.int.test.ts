@@ -2,11 +2,11 @@
  * Market data across trading nodes, one PostgreSQL and a real NATS: two nodes as processes (one
  * owns the book) and a third, in this process, that owns nothing. Sockets on the third node
  * follow the book while orders run on its owner: their copy equals the owner's REST book and the
- * database, `seq` continuous, checksums right; a trader's private channels there get their fills
- * and balances; then the owner is killed (SIGKILL), the other process takes the book, and the
- * same sockets go on with continuous `seq` to the new owner's book. A message past a skipped
- * `seq` is not applied: the node rebuilds the book from the database and goes on.
- */
+ * database, `seq` continuous, checksums right, with the trades and the ticker; a trader's
+ * private channels there get their fills and balances; then the owner is killed (SIGKILL), the
+ * other process takes the book, and the same sockets go on with continuous `seq` to the new
+ * owner's book. A message past a skipped `seq` is not applied: the node rebuilds the book from
+ * the database and goes on. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
 import { buildTradingApp, type TradingApp } from '../../src/trading/app.js';
@@ -198,6 +198,7 @@ describe.skipIf(!natsUrl)('market data on a node that owns no book', () => {
       channels: [
         { name: 'book', token_id: token.id, depth },
         { name: 'trades', token_id: token.id },
+        { name: 'ticker', token_id: token.id },
       ],
     });
     await socket.next((m) => m.channel === 'book' && m.type === 'snapshot');
@@ -212,7 +213,10 @@ describe.skipIf(!natsUrl)('market data on a node that owns no book', () => {
 
     await seedOrders(owner.url, token.id, traders, 200);
     await expectEqual(socket, book, owner.url, token.id);
+    // trades, and the ticker read here after the owner's commit
     expect(socket.received.some((m) => m.channel === 'trades')).toBe(true);
+    const ticker = await socket.next((m) => m.channel === 'ticker');
+    expect(ticker.data).toMatchObject({ token_id: token.id });
 
     // alice's buy crosses the asks on the owner: her fill reaches her socket on this node
     const fill = await place(owner.url, alice, {
