@@ -24,7 +24,9 @@ import { Books } from './books/books.js';
 import { fanOut } from './books/broadcaster.js';
 import { BookLeases } from './books/book-leases.js';
 import { connectBus } from './cluster/bus.js';
+import { natsFeedBus } from './cluster/feed-bus.js';
 import { routedOrders } from './cluster/order-routing.js';
+import { FeedPublisher } from './market-data/feed-publisher.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
 import { marketDataSocket } from './market-data/ws.routes.js';
@@ -83,17 +85,25 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     readiness: () => chainCallerReadiness(db, chain, logger),
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // several trading nodes share the books over NATS; without it this process owns them all
+  const { natsUrl, nodeId } = config.cluster;
+  const nats = natsUrl ? await connectBus(natsUrl, nodeId) : undefined;
+  // the market data feed's own connection, without echo: the node's hub has its own messages
+  const feedNats = natsUrl ? await connectBus(natsUrl, nodeId, { noEcho: true }) : undefined;
+  const bus = feedNats && natsFeedBus(feedNats, logger);
   const hub = new MarketDataHub({
     db,
     clock,
     // the books exist before any socket can subscribe
     books: () => books,
     metrics,
+    logger,
     limits: {
       ...defaultLimits,
       maxSocketsPerIp: config.marketData.maxSocketsPerIp,
       ...deps.socketLimits,
     },
+    ...(bus ? { bus } : {}),
   });
   // after each commit, off the order path: the market data, then surveillance
   const surveillance = new Surveillance({
@@ -102,14 +112,11 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     logger,
     defaults: config.surveillance,
   });
-  // several trading nodes share the books over NATS; without it this process owns them all
-  const nats = config.cluster.natsUrl
-    ? await connectBus(config.cluster.natsUrl, config.cluster.nodeId)
-    : undefined;
+  const feed = new FeedPublisher(clock, bus ? [hub, bus] : [hub]);
   const books = await Books.start({
     db,
     clock,
-    broadcaster: fanOut(hub, surveillance),
+    broadcaster: fanOut(feed, surveillance),
     metrics,
     logger,
     maxBatch: config.tradingWriter.maxBatch,
@@ -156,6 +163,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     if (nats) await books.drain();
     await books.stop();
     await nats?.drain();
+    await feedNats?.drain();
     await surveillance.idle();
   });
 
@@ -165,7 +173,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     books,
     clock,
     otc,
-    publishedBook: (id, depth) => hub.book(id, depth),
+    publishedBook: (id, depth) => hub.publishedBook(id, depth),
   });
   ordersRoutes(
     app,

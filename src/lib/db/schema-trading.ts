@@ -162,6 +162,8 @@ export interface TokenTradingColumns {
   halted_until: Date | null;
   last_price: string | null;
   book_sequence: Defaulted<number>;
+  /** the market data feed's `seq`, raised by a trigger with each level change (migration 0028) */
+  feed_sequence: Defaulted<number>;
 }
 
 /** users.trading_key: the engine's integer owner key, an identity column. */

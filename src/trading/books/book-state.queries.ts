@@ -5,7 +5,13 @@ import type { Db } from '../../lib/db/database.js';
 export function readBookToken(db: Db, tokenId: string) {
   return db
     .selectFrom('tokens')
-    .select(['tick_size', 'last_price', 'book_sequence', 'circuit_breaker_window_seconds'])
+    .select([
+      'tick_size',
+      'last_price',
+      'book_sequence',
+      'feed_sequence',
+      'circuit_breaker_window_seconds',
+    ])
     .where('id', '=', tokenId)
     .executeTakeFirstOrThrow();
 }

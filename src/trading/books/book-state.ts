@@ -39,6 +39,8 @@ export class BookState {
     public nextKey: number,
     public nextPriority: number,
     public lastPrice: string | null,
+    /** the market data feed's `seq` as loaded (the feed counts on from it: migration 0028) */
+    readonly feedSequence: number,
   ) {}
 
   ticks(price: string, tickSize: string): number {
@@ -78,7 +80,7 @@ export class BookState {
 
 /**
  * The book of a token as the database has it: its live orders restored in time priority, its
- * last price and delta sequence, the keys and priorities still free, the trade prices of the
+ * last price, delta and feed sequences, the keys and priorities still free, the trade prices of the
  * circuit breaker's window and the pending expiries.
  */
 export async function loadBookState(db: Db, tokenId: string, now: Date): Promise<BookState> {
@@ -96,6 +98,7 @@ export async function loadBookState(db: Db, tokenId: string, now: Date): Promise
     Number(counters.max_key ?? -1) + 1,
     Number(counters.max_priority ?? -1) + 1,
     token.last_price,
+    Number(token.feed_sequence),
   );
   for (const row of rows) {
     const live: LiveRow = { ...row, owner_key: Number(row.owner_key) };

@@ -1,8 +1,8 @@
 /**
  * What a writer publishes after each committed batch (and never before: a subscriber must not
- * see what the database may still lose). The WebSocket market data implements it in-process
- * (src/trading/market-data); a message bus would implement it when trading runs on several
- * machines.
+ * see what the database may still lose). The market data feed (src/trading/market-data/
+ * feed-publisher.ts) numbers the batches and hands them to the node's hub and, between trading
+ * nodes, to NATS; surveillance queues them.
  */
 import type { Order, Trade } from '../../lib/db/schema-trading.js';
 import type { BookDelta, DepthSnapshot } from '../engine/index.js';
@@ -17,8 +17,11 @@ export interface BookUpdate {
 }
 
 export interface Broadcaster {
-  /** The whole committed book, when a writer (re)loads it from the database. */
-  bookLoaded(tokenId: string, book: DepthSnapshot): void;
+  /**
+   * The whole committed book, when a writer (re)loads it from the database, with the market data
+   * feed's sequence as the database had it (tokens.feed_sequence).
+   */
+  bookLoaded(tokenId: string, book: DepthSnapshot, feedSequence: number): void;
   publish(update: BookUpdate): void;
 }
 
@@ -30,7 +33,8 @@ export const silentBroadcaster: Broadcaster = {
 /** One broadcaster that hands every batch to each of `targets`, in the order given. */
 export function fanOut(...targets: Broadcaster[]): Broadcaster {
   return {
-    bookLoaded: (tokenId, book) => targets.forEach((t) => t.bookLoaded(tokenId, book)),
+    bookLoaded: (tokenId, book, feedSequence) =>
+      targets.forEach((t) => t.bookLoaded(tokenId, book, feedSequence)),
     publish: (update) => targets.forEach((t) => t.publish(update)),
   };
 }

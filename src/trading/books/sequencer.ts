@@ -241,7 +241,8 @@ export class Sequencer {
     if (this.books.get(tokenId) !== slot) return;
     slot.state = state;
     this.deps.metrics.bookOrders.set({ token_id: tokenId }, state.live.size);
-    this.deps.broadcaster.bookLoaded(tokenId, state.book.depth(Number.MAX_SAFE_INTEGER));
+    const book = state.book.depth(Number.MAX_SAFE_INTEGER);
+    this.deps.broadcaster.bookLoaded(tokenId, book, state.feedSequence);
   }
 
   /** Puts books a failed batch had planned on back as committed (nothing is in flight). */

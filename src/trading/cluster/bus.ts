@@ -8,12 +8,20 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 
 export const subjects = {
   commands: (tokenId: string) => `tessera.book.${tokenId}`,
+  feed: (tokenId: string) => `tessera.feed.${tokenId}`,
+  user: (userId: string) => `tessera.user.${userId}`,
 };
 
-export async function connectBus(servers: string, node: string): Promise<NatsConnection> {
+/** A connection to NATS; `noEcho`: it receives nothing it published itself. */
+export async function connectBus(
+  servers: string,
+  node: string,
+  { noEcho = false } = {},
+): Promise<NatsConnection> {
   return connect({
     servers: servers.split(',').map((server) => server.trim()),
     name: node,
+    noEcho,
     // a NATS restart must not end the node: it reconnects for as long as it runs
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,

@@ -1,19 +1,19 @@
 /**
- * One token's conflated public feed: the level changes and trades of the committed batches
- * gathered since the last flush, and the book as the feed has published it. A flush applies
- * everything gathered at once and becomes ONE book update (the feed's `seq` + 1, whatever the
- * number of engine deltas) and one trades message, so the messages per second a subscriber gets
- * are bounded by how often the hub flushes, not by the order rate.
+ * One token's public feed on one node: the level changes and trades of the committed batch
+ * gathered since the last flush, and the book as the feed has published it. A flush applies what
+ * was gathered and becomes ONE book update (`seq` + 1 for a batch that changed a level) and one
+ * trades message. The hub flushes before it gathers the next batch, so an update is one batch,
+ * and the sequencer's group commit (every command that arrived during the previous commit in one
+ * batch) is what bounds the updates per second a subscriber gets, not the order rate.
  *
- * `seq` is the feed's own (per token, per update). It starts, when the process loads the book,
- * at the book's persisted engine sequence: an update carries at least one engine delta (a
- * reload's difference aside, which a book whose every commit was published does not have), so
- * the feed's sequence does not pass the engine's and, after a restart, starts at or above where
- * it was.
+ * `seq` is the book's feed sequence (feed-messages.ts): the database's `tokens.feed_sequence`
+ * when the book was loaded, counted on per batch, the same on every node. A book loaded again
+ * (`load`: a new owner, a reload, a follower's rebuild) takes the loaded book's `seq`, and what
+ * differs from the mirror becomes the update at that `seq`.
  */
-import type { Trade } from '../../lib/db/schema-trading.js';
 import type { DepthSnapshot } from '../engine/index.js';
 import { checksumLevels } from './checksum.js';
+import type { PublicTrade } from './feed-messages.js';
 import { BookMirror, viewChanges, type Level, type LevelChange } from './book-mirror.js';
 
 export interface Flush {
@@ -27,39 +27,49 @@ export interface Flush {
     /** the top levels of each side after the flush (the checksum's) */
     top: { bids: Level[]; asks: Level[] };
   };
-  trades: Trade[];
+  trades: PublicTrade[];
 }
 
 export class BookFeed {
   readonly mirror: BookMirror;
   seq: number;
   private changes: LevelChange[] = [];
-  private trades: Trade[] = [];
+  private trades: PublicTrade[] = [];
   private since: string | undefined;
+  /** the `seq` of a book loaded since the last flush */
+  private loaded: number | undefined;
 
   constructor(book: DepthSnapshot) {
     this.mirror = BookMirror.from(book);
     this.seq = book.sequence;
   }
 
-  gather(ts: string, changes: readonly LevelChange[], trades: readonly Trade[]): void {
+  gather(ts: string, changes: readonly LevelChange[], trades: readonly PublicTrade[]): void {
     this.since ??= ts;
     this.changes.push(...changes);
     this.trades.push(...trades);
   }
 
+  /** The book loaded again at its `sequence`: what differs from the mirror is gathered. */
+  load(ts: string, book: DepthSnapshot): void {
+    this.gather(ts, this.mirror.changesTo(book), []);
+    this.loaded = book.sequence;
+  }
+
   /** Applies what was gathered; the update of each client depth in `depths`, or null if none. */
   take(depths: readonly number[]): Flush | null {
-    const { changes, trades, since } = this;
+    const { changes, trades, since, loaded } = this;
     if (since === undefined) return null;
     this.changes = [];
     this.trades = [];
     this.since = undefined;
+    this.loaded = undefined;
     const deepest = Math.max(checksumLevels, ...depths);
     const before = { bids: this.mirror.bids.top(deepest), asks: this.mirror.asks.top(deepest) };
     for (const change of changes) this.mirror.apply(change);
-    if (changes.length === 0) return { seq: this.seq, ts: since, trades };
-    this.seq += 1;
+    const seq = loaded ?? (changes.length > 0 ? this.seq + 1 : this.seq);
+    if (changes.length === 0 && seq === this.seq) return { seq, ts: since, trades };
+    this.seq = seq;
     const after = { bids: this.mirror.bids.top(deepest), asks: this.mirror.asks.top(deepest) };
     const views = new Map(
       depths.map((depth) => [

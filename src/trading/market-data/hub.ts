@@ -1,37 +1,49 @@
 /**
- * The in-process market data hub: the trading process's Broadcaster. Writers hand it each
- * committed batch, in commit order (a writer publishes synchronously after its commit), and it
- * fans the batches out to the WebSocket clients subscribed to them: each changed order to its
- * owner at once, and the public book and trades conflated (book-feed.ts). A token's batches are
- * gathered until the event loop is free (setImmediate): then one book `update` (`seq` exactly the
- * previous + 1) with every level that changed in each client's view and the checksum of the top
- * 10 levels after it, and one trades message. An idle hub sends each batch at once; a busy one
- * sends fewer, larger updates instead of falling behind.
+ * A trading node's market data hub: it fans the feed's messages (feed-messages.ts) out to the
+ * WebSocket clients subscribed to them, the messages of the books this node owns from its own
+ * writer (feed-publisher.ts) and, in a cluster, those of the other nodes' books from the bus
+ * (followed-books.ts): each changed order to its owner at once, and a book's batch as one book
+ * `update` (`seq` exactly the previous + 1) with every level that changed in each client's view
+ * and the checksum of the top 10 levels after it, and one trades message (book-feed.ts), sent
+ * once the event loop is free (setImmediate), every subscriber's two messages in one write.
  *
  * A socket's send buffer is bounded: a client whose unsent bytes pass the bound gets one `resync`
  * for the channel and is dropped from it (it resubscribes for a fresh snapshot), so one slow
  * reader never holds memory or delays the others.
  */
-import { sql } from 'kysely';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
 import { OrderedRuns } from '../../lib/ordered-runs.js';
-import { Exact } from '../../lib/money.js';
 import type { DepthSnapshot } from '../engine/index.js';
-import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TradingMetrics } from '../metrics.js';
 import { fromTicks } from '../orders/order-request.js';
-import { toOrderView } from '../orders/orders.views.js';
 import { BookFeed, type Flush } from './book-feed.js';
 import type { Level } from './book-mirror.js';
-import { candles, tickers } from './markets.queries.js';
-import { candleIntervals, type CandleInterval } from './markets.schemas.js';
 import { bookChecksum, type WireLevel } from './checksum.js';
-import { channelKey, WsError, type ChannelRequest } from './protocol.js';
+import {
+  bookOf,
+  type BookMessage,
+  type FeedBus,
+  type FeedSink,
+  type UserMessage,
+} from './feed-messages.js';
+import { FollowedBooks, type Applied } from './followed-books.js';
+import { balancesOf, candles, tickSizeOf, tickers } from './markets.queries.js';
+import { candleIntervals } from './markets.schemas.js';
+import {
+  channelKey,
+  defaultDepth,
+  isPrivate,
+  WsError,
+  type ChannelRequest,
+  type PrivateChannel,
+  type PublicChannel,
+} from './protocol.js';
 
 export interface HubLimits {
   /** unsent bytes a socket may hold before it is resynced */
@@ -91,16 +103,26 @@ function encode(message: ServerMessage): Buffer {
   return Buffer.from(JSON.stringify(message));
 }
 
+const bookKey = (tokenId: string) => channelKey({ name: 'book', tokenId, depth: defaultDepth });
+
 /** The depth a client subscribed the book channel `key` with. */
-const depthOf = (client: Client, key: string) =>
-  (client.subscriptions.get(key) as { depth: number }).depth;
+function depthOf(client: Client, key: string): number {
+  const channel = client.subscriptions.get(key);
+  return channel?.name === 'book' ? channel.depth : defaultDepth;
+}
 
 /** A feed level (engine ticks) as the wire carries it. */
 const wireLevel =
   (tickSize: string) =>
   ([price, quantity]: Level): WireLevel => [fromTicks(price, tickSize), String(quantity)];
 
-export class MarketDataHub implements Broadcaster {
+/** The clients of one channel, with the channel they subscribed. */
+interface Subscribed<C> {
+  channel: C;
+  clients: Set<Client>;
+}
+
+export class MarketDataHub implements FeedSink {
   private readonly feeds = new Map<string, BookFeed>();
   /** tokens whose flush is scheduled */
   private readonly flushing = new Set<string>();
@@ -108,8 +130,14 @@ export class MarketDataHub implements Broadcaster {
   /** the reads of each stream (a user's balances, a token's ticker and candles), in order */
   private readonly reads = new OrderedRuns();
   readonly clients = new Set<Client>();
-  /** channel key -> subscribed clients (orders by user: `orders:<userId>`) */
-  private readonly subscribers = new Map<string, Set<Client>>();
+  /** token -> channel key -> its subscribers */
+  private readonly byToken = new Map<string, Map<string, Subscribed<PublicChannel>>>();
+  /** user -> private channel -> its subscribers */
+  private readonly byUser = new Map<string, Map<PrivateChannel['name'], Set<Client>>>();
+  /** the users whose messages this node follows on the bus (stop each) */
+  private readonly usersFollowed = new Map<string, () => void>();
+  /** in a cluster: the books followed on the bus */
+  private readonly following: FollowedBooks | undefined;
 
   /** the limits in force (read on every check, so an operator's change applies at once) */
   readonly limits: HubLimits;
@@ -121,53 +149,90 @@ export class MarketDataHub implements Broadcaster {
       clock: Clock;
       limits: HubLimits;
       metrics: TradingMetrics;
+      logger: Logger;
+      /** the bus to the other trading nodes; absent: this process owns every book */
+      bus?: FeedBus;
     },
   ) {
     this.limits = deps.limits;
-  }
-
-  bookLoaded(tokenId: string, book: DepthSnapshot): void {
-    const feed = this.feeds.get(tokenId);
-    if (!feed) {
-      this.feeds.set(tokenId, new BookFeed(book));
-      return;
-    }
-    // Loaded again (after a failed batch): the feed goes on, carrying whatever differs.
-    this.flush(tokenId);
-    feed.gather(this.deps.clock.now().toISOString(), feed.mirror.changesTo(book), []);
-    this.flushSoon(tokenId);
-  }
-
-  publish(update: BookUpdate): void {
-    const ts = this.deps.clock.now().toISOString();
-    this.feeds.get(update.tokenId)?.gather(ts, update.deltas, update.trades);
-    this.flushSoon(update.tokenId);
-    for (const order of update.orders) {
-      const owners = this.subscribers.get(`orders:${order.user_id}`);
-      if (!owners?.size) continue;
-      const text = encode({
-        channel: 'orders',
-        type: 'update',
-        token_id: order.token_id,
-        ts,
-        data: toOrderView(order),
+    const { bus } = deps;
+    this.following =
+      bus &&
+      new FollowedBooks({
+        bus,
+        db: deps.db,
+        clock: deps.clock,
+        logger: deps.logger,
+        owns: (tokenId) => deps.books().owns(tokenId),
+        holds: (tokenId) => this.feeds.has(tokenId),
+        apply: (message) => this.apply(message),
+        forget: (tokenId) => this.feeds.delete(tokenId),
       });
-      for (const client of [...owners]) this.send(client, 'orders', text);
+  }
+
+  /** A book message of this node's own writer. */
+  book(message: BookMessage): void {
+    if (this.following) this.following.receive(message);
+    else this.apply(message);
+  }
+
+  /**
+   * Applies a book message to the token's copy: a loaded book replaces it (what differs is the
+   * next update), a batch is gathered if it is the next `seq`.
+   */
+  private apply(message: BookMessage): Applied {
+    const { tokenId } = message;
+    const feed = this.feeds.get(tokenId);
+    if (message.kind === 'loaded') {
+      if (!feed) {
+        this.feeds.set(tokenId, new BookFeed(bookOf(message)));
+        return 'applied';
+      }
+      this.flush(tokenId);
+      if (message.seq < feed.seq) return 'stale';
+      feed.load(message.ts, bookOf(message));
+    } else {
+      if (!feed) return 'stale';
+      // one batch per update: what is gathered goes first
+      this.flush(tokenId);
+      const next = feed.seq + (message.changes.length > 0 ? 1 : 0);
+      if (message.seq < next) return 'stale';
+      if (message.seq > next) return 'gap';
+      feed.gather(message.ts, message.changes, message.trades);
+      if (message.trades.length > 0) this.sendMarket(tokenId, message.trades[0]!.created_at);
     }
-    if (update.trades.length > 0) this.sendMarket(update.tokenId, update.trades[0]!.created_at);
-    const owners = new Set(update.orders.map((order) => order.user_id));
-    for (const userId of owners) {
-      if (this.subscribers.get(`balances:${userId}`)?.size) {
-        this.sendBalances(userId, update.tokenId);
+    this.flushSoon(tokenId);
+    return 'applied';
+  }
+
+  wantsUser(userId: string): boolean {
+    return this.byUser.has(userId);
+  }
+
+  /** A user's changed orders: each to their `orders` subscribers, then their balances. */
+  user(message: UserMessage): void {
+    const channels = this.byUser.get(message.userId);
+    const owners = channels?.get('orders');
+    if (owners?.size) {
+      for (const view of message.orders) {
+        const text = encode({
+          channel: 'orders',
+          type: 'update',
+          token_id: view.token_id,
+          ts: message.ts,
+          data: view,
+        });
+        for (const client of [...owners]) this.send(client, 'orders', text);
       }
     }
+    if (channels?.get('balances')?.size) this.sendBalances(message.userId, message.tokenId);
   }
 
   /**
    * The book as the feed has published it: the REST book (a point of the same sequence). What is
    * gathered is flushed first, so the answer holds every batch committed before the read.
    */
-  book(tokenId: string, depth: number): DepthSnapshot | undefined {
+  publishedBook(tokenId: string, depth: number): DepthSnapshot | undefined {
     this.flush(tokenId);
     const feed = this.feeds.get(tokenId);
     if (!feed) return undefined;
@@ -200,19 +265,24 @@ export class MarketDataHub implements Broadcaster {
     metrics.marketDataFlushCpuSeconds.inc((used.user + used.system) / 1e6);
   }
 
+  /** The subscribers of one public channel (its key) of a token. */
+  private subscribersOf(tokenId: string, key: string): Client[] {
+    return [...(this.byToken.get(tokenId)?.get(key)?.clients ?? [])];
+  }
+
   /**
-   * One book update and one trades message with everything gathered since the last flush;
+   * One book update and one trades message with what was gathered since the last flush;
    * answers how many messages it sent (null: nothing was gathered).
    */
   private sendGathered(tokenId: string): number | null {
     const feed = this.feeds.get(tokenId);
     const tickSize = this.tickSizes.get(tokenId);
-    const bookKey = `book:${tokenId}`;
-    const bookSubscribers = [...(this.subscribers.get(bookKey) ?? [])];
-    const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, bookKey)))]);
+    const key = bookKey(tokenId);
+    const bookSubscribers = this.subscribersOf(tokenId, key);
+    const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, key)))]);
     if (!flush) return null;
     if (!tickSize) return 0;
-    const tradeSubscribers = [...(this.subscribers.get(`trades:${tokenId}`) ?? [])];
+    const tradeSubscribers = this.subscribersOf(tokenId, channelKey({ name: 'trades', tokenId }));
     // Each subscriber's messages of the flush leave in one write (one syscall, one read for it).
     const corked = new Set([...bookSubscribers, ...tradeSubscribers].map((client) => client.tcp));
     for (const tcp of corked) tcp.cork();
@@ -250,7 +320,7 @@ export class MarketDataHub implements Broadcaster {
         }),
       );
     }
-    const key = `book:${tokenId}`;
+    const key = bookKey(tokenId);
     for (const client of subscribers) this.send(client, key, byDepth.get(depthOf(client, key))!);
     return subscribers.length;
   }
@@ -264,15 +334,10 @@ export class MarketDataHub implements Broadcaster {
       token_id: tokenId,
       seq: flush.seq,
       ts: flush.ts,
-      data: flush.trades.map((trade) => ({
-        id: trade.id,
-        price: trade.price,
-        quantity: Number(trade.quantity),
-        taker_side: trade.taker_side,
-        created_at: trade.created_at.toISOString(),
-      })),
+      data: flush.trades,
     });
-    for (const client of subscribers) this.send(client, `trades:${tokenId}`, text);
+    const key = channelKey({ name: 'trades', tokenId });
+    for (const client of subscribers) this.send(client, key, text);
     return subscribers.length;
   }
 
@@ -280,31 +345,32 @@ export class MarketDataHub implements Broadcaster {
    * The token's ticker and the candles the batch's trades changed, read from the trades table
    * after the commit; one token's reads run one after the other, so they arrive in commit order.
    */
-  private sendMarket(tokenId: string, firstTrade: Date): void {
-    const listeners = [...this.subscribers.keys()].filter(
-      (key) => key === `ticker:${tokenId}` || key.startsWith(`candles:${tokenId}:`),
+  private sendMarket(tokenId: string, firstTrade: string): void {
+    const listeners = [...(this.byToken.get(tokenId)?.values() ?? [])].filter(
+      ({ channel }) => channel.name === 'ticker' || channel.name === 'candles',
     );
     if (listeners.length === 0) return;
     this.reads.run(`market:${tokenId}`, async () => {
       const now = this.deps.clock.now();
-      for (const key of listeners) {
+      for (const { channel, clients } of listeners) {
         let data: unknown;
-        if (key.startsWith('ticker:')) {
-          data = (await tickers(this.deps.db, now, tokenId))[0];
+        if (channel.name === 'candles') {
+          const ms = candleIntervals[channel.interval] * 1000;
+          const from = new Date(Math.floor(Date.parse(firstTrade) / ms) * ms);
+          const to = new Date(now.getTime() + 1);
+          data = await candles(this.deps.db, tokenId, channel.interval, from, to);
         } else {
-          const interval = key.split(':')[2] as CandleInterval;
-          const seconds = candleIntervals[interval] * 1000;
-          const from = new Date(Math.floor(firstTrade.getTime() / seconds) * seconds);
-          data = await candles(this.deps.db, tokenId, interval, from, new Date(now.getTime() + 1));
+          data = (await tickers(this.deps.db, now, tokenId))[0];
         }
         const text = encode({
-          channel: key.split(':')[0]!,
+          channel: channel.name,
           type: 'update',
           token_id: tokenId,
           ts: now.toISOString(),
           data,
         });
-        for (const client of [...(this.subscribers.get(key) ?? [])]) this.send(client, key, text);
+        const key = channelKey(channel);
+        for (const client of [...clients]) this.send(client, key, text);
       }
     });
   }
@@ -315,38 +381,14 @@ export class MarketDataHub implements Broadcaster {
    */
   private sendBalances(userId: string, tokenId: string): void {
     this.reads.run(`balances:${userId}`, async () => {
-      const { db } = this.deps;
-      const user = await db
-        .selectFrom('users')
-        .select('fiat_balance')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      const locked = await db
-        .selectFrom('orders')
-        .select(sql<string>`coalesce(sum(locked_fiat), 0)`.as('locked'))
-        .where('user_id', '=', userId)
-        .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
-        .executeTakeFirstOrThrow();
-      const wallet = await db
-        .selectFrom('wallets')
-        .select(['balance', 'locked_balance'])
-        .where('user_id', '=', userId)
-        .where('token_id', '=', tokenId)
-        .executeTakeFirst();
       const text = encode({
         channel: 'balances',
         type: 'update',
         token_id: tokenId,
         ts: this.deps.clock.now().toISOString(),
-        data: {
-          fiat_balance: new Exact(user.fiat_balance).toFixed(2),
-          fiat_locked: new Exact(locked.locked).toFixed(2),
-          token_id: tokenId,
-          token_balance: Number(wallet?.balance ?? 0),
-          token_locked: Number(wallet?.locked_balance ?? 0),
-        },
+        data: await balancesOf(this.deps.db, userId, tokenId),
       });
-      for (const client of [...(this.subscribers.get(`balances:${userId}`) ?? [])]) {
+      for (const client of [...(this.byUser.get(userId)?.get('balances') ?? [])]) {
         this.send(client, 'balances', text);
       }
     });
@@ -381,36 +423,45 @@ export class MarketDataHub implements Broadcaster {
         throw new WsError('TOO_MANY_SUBSCRIPTIONS', 'Too many subscriptions on this socket');
       }
     }
-    if (request.name === 'orders' || request.name === 'balances') {
+    if (isPrivate(request)) {
       if (client.userId === null) throw new WsError('AUTH_REQUIRED', 'Send auth first');
-      this.add(client, key, request, `${request.name}:${client.userId}`);
+      this.addPrivate(client, key, request, client.userId);
       return null;
     }
-    const tickSize = await this.tokenTickSize(request.tokenId);
-    if (request.name !== 'book') {
-      this.add(client, key, request, key);
-      return null;
-    }
-    try {
-      await this.deps.books().load(request.tokenId);
-    } catch (error) {
-      if (error instanceof AppError) throw new WsError('UNKNOWN_TOKEN', error.message);
-      throw error;
-    }
-    const feed = this.feeds.get(request.tokenId)!;
-    this.add(client, key, request, key);
+    const { tokenId } = request;
+    const tickSize = await this.tokenTickSize(tokenId);
+    await this.source(request);
+    this.addPublic(client, key, request);
+    if (request.name !== 'book') return null;
+    const feed = this.feeds.get(tokenId);
+    if (!feed) throw new Error(`no market data for the book of ${tokenId}`);
     const wire = wireLevel(tickSize);
     const asks = feed.mirror.asks.top(request.depth).map(wire);
     const bids = feed.mirror.bids.top(request.depth).map(wire);
     return {
       channel: 'book',
       type: 'snapshot',
-      token_id: request.tokenId,
+      token_id: tokenId,
       seq: feed.seq,
       ts: this.deps.clock.now().toISOString(),
       data: { bids, asks },
       checksum: bookChecksum(asks, bids),
     };
+  }
+
+  /**
+   * Makes the channel's messages reach this hub: in a cluster the book is followed on the bus
+   * (whichever node owns it); alone, this process loads a subscribed book it has not loaded yet.
+   */
+  private async source(channel: PublicChannel): Promise<void> {
+    if (this.following) return this.following.follow(channel.tokenId);
+    if (channel.name !== 'book') return;
+    try {
+      await this.deps.books().load(channel.tokenId);
+    } catch (error) {
+      if (error instanceof AppError) throw new WsError('UNKNOWN_TOKEN', error.message);
+      throw error;
+    }
   }
 
   unsubscribe(client: Client, request: ChannelRequest): void {
@@ -420,35 +471,66 @@ export class MarketDataHub implements Broadcaster {
   private async tokenTickSize(tokenId: string): Promise<string> {
     const known = this.tickSizes.get(tokenId);
     if (known) return known;
-    const token = await this.deps.db
-      .selectFrom('tokens')
-      .select('tick_size')
-      .where('id', '=', tokenId)
-      .executeTakeFirst();
-    if (!token) throw new WsError('UNKNOWN_TOKEN', 'Unknown token');
-    this.tickSizes.set(tokenId, token.tick_size);
-    return token.tick_size;
+    const tickSize = await tickSizeOf(this.deps.db, tokenId);
+    if (!tickSize) throw new WsError('UNKNOWN_TOKEN', 'Unknown token');
+    this.tickSizes.set(tokenId, tickSize);
+    return tickSize;
   }
 
-  private add(client: Client, key: string, request: ChannelRequest, index: string): void {
-    client.subscriptions.set(key, request);
-    let set = this.subscribers.get(index);
-    if (!set) this.subscribers.set(index, (set = new Set()));
-    set.add(client);
+  private addPublic(client: Client, key: string, channel: PublicChannel): void {
+    client.subscriptions.set(key, channel);
+    let channels = this.byToken.get(channel.tokenId);
+    if (!channels)
+      this.byToken.set(channel.tokenId, (channels = new Map<string, Subscribed<PublicChannel>>()));
+    let subscribed = channels.get(key);
+    if (!subscribed) channels.set(key, (subscribed = { channel, clients: new Set() }));
+    subscribed.clients.add(client);
+  }
+
+  private addPrivate(client: Client, key: string, channel: PrivateChannel, userId: string): void {
+    client.subscriptions.set(key, channel);
+    let channels = this.byUser.get(userId);
+    if (!channels) {
+      this.byUser.set(userId, (channels = new Map<PrivateChannel['name'], Set<Client>>()));
+      const stop = this.deps.bus?.followUser(userId, (message) => this.user(message));
+      if (stop) this.usersFollowed.set(userId, stop);
+    }
+    let clients = channels.get(channel.name);
+    if (!clients) channels.set(channel.name, (clients = new Set()));
+    clients.add(client);
   }
 
   private remove(client: Client, key: string): void {
-    if (!client.subscriptions.delete(key)) return;
-    const index = key === 'orders' || key === 'balances' ? `${key}:${client.userId}` : key;
-    const set = this.subscribers.get(index);
-    set?.delete(client);
-    if (set?.size === 0) this.subscribers.delete(index);
+    const channel = client.subscriptions.get(key);
+    if (!channel) return;
+    client.subscriptions.delete(key);
+    if (isPrivate(channel)) {
+      const userId = client.userId!;
+      const channels = this.byUser.get(userId);
+      const clients = channels?.get(channel.name);
+      clients?.delete(client);
+      if (clients?.size === 0) channels!.delete(channel.name);
+      if (channels?.size === 0) {
+        this.byUser.delete(userId);
+        this.usersFollowed.get(userId)?.();
+        this.usersFollowed.delete(userId);
+      }
+      return;
+    }
+    const channels = this.byToken.get(channel.tokenId);
+    const subscribed = channels?.get(key);
+    subscribed?.clients.delete(client);
+    if (subscribed?.clients.size === 0) channels!.delete(key);
+    if (channels?.size === 0) {
+      this.byToken.delete(channel.tokenId);
+      this.following?.unfollow(channel.tokenId);
+    }
   }
 
   /** Ends the private channels of a client (its token expired or its session ended). */
   endPrivate(client: Client): void {
-    this.remove(client, 'orders');
-    this.remove(client, 'balances');
+    this.remove(client, channelKey({ name: 'orders' }));
+    this.remove(client, channelKey({ name: 'balances' }));
     client.userId = client.sessionId = client.expiresAt = null;
   }
 

@@ -1,12 +1,17 @@
 /**
- * Public market data: trade history and the 24 h tickers read from the trades table, the system
+ * Market data reads: trade history and the 24 h tickers read from the trades table, the system
  * of record; candles bucketed in UTC from the candles table, which the writer keeps in the same
- * transaction as the trades (so a restart keeps all history and they cannot drift apart).
+ * transaction as the trades (so a restart keeps all history and they cannot drift apart); what
+ * the WebSocket hub reads (a token's tick size, a user's balances, a committed book at its feed
+ * sequence).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../lib/db/database.js';
+import type { OrderSide } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
+import type { DepthSnapshot, LevelView } from '../engine/index.js';
+import { toTicks } from '../orders/order-request.js';
 import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
 
 /** NOT_FOUND unless the token exists. */
@@ -120,4 +125,85 @@ export async function tickers(db: Db, now: Date, tokenId?: string): Promise<Tick
           : change.dividedBy(row.open!).times(100).toFixed(2),
     };
   });
+}
+
+/** A token's tick size; undefined for an unknown token. */
+export async function tickSizeOf(db: Db, tokenId: string): Promise<string | undefined> {
+  const token = await db
+    .selectFrom('tokens')
+    .select('tick_size')
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+  return token?.tick_size;
+}
+
+/** A user's free and locked fiat and their wallet of one token, as committed. */
+export async function balancesOf(db: Db, userId: string, tokenId: string) {
+  const user = await db
+    .selectFrom('users')
+    .select('fiat_balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const locked = await db
+    .selectFrom('orders')
+    .select(sql<string>`coalesce(sum(locked_fiat), 0)`.as('locked'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
+    .executeTakeFirstOrThrow();
+  const wallet = await db
+    .selectFrom('wallets')
+    .select(['balance', 'locked_balance'])
+    .where('user_id', '=', userId)
+    .where('token_id', '=', tokenId)
+    .executeTakeFirst();
+  return {
+    fiat_balance: new Exact(user.fiat_balance).toFixed(2),
+    fiat_locked: new Exact(locked.locked).toFixed(2),
+    token_id: tokenId,
+    token_balance: Number(wallet?.balance ?? 0),
+    token_locked: Number(wallet?.locked_balance ?? 0),
+  };
+}
+
+interface LevelRow {
+  feed_sequence: string;
+  tick_size: string;
+  side: OrderSide | null;
+  price: string | null;
+  quantity: string | null;
+  orders: string | null;
+}
+
+/**
+ * A token's committed book at full depth (engine ticks, best first) at its feed sequence: the
+ * resting orders' levels and `tokens.feed_sequence` read in one statement, so one snapshot of
+ * the database. Undefined for an unknown token.
+ */
+export async function committedBook(db: Db, tokenId: string): Promise<DepthSnapshot | undefined> {
+  const { rows } = await sql<LevelRow>`
+    select t.feed_sequence, t.tick_size, l.side, l.price, l.quantity, l.orders
+    from tokens t
+    left join lateral (
+      select side, price::text as price, sum(remaining_quantity) as quantity, count(*) as orders
+      from orders
+      where token_id = t.id and status in ('open', 'partially_filled')
+      group by side, price
+    ) l on true
+    where t.id = ${tokenId}`.execute(db);
+  if (rows.length === 0) return undefined;
+  const bids: LevelView[] = [];
+  const asks: LevelView[] = [];
+  for (const row of rows) {
+    if (row.side === null) continue;
+    const price = toTicks(row.price!, row.tick_size);
+    if (typeof price !== 'number') throw new Error(`stored price ${row.price} is off the tick`);
+    (row.side === 'buy' ? bids : asks).push({
+      price,
+      quantity: Number(row.quantity),
+      orderCount: Number(row.orders),
+    });
+  }
+  bids.sort((a, b) => b.price - a.price);
+  asks.sort((a, b) => a.price - b.price);
+  return { sequence: Number(rows[0]!.feed_sequence), bids, asks };
 }

@@ -28,12 +28,19 @@ export class WsError extends Error {
   }
 }
 
-export type ChannelRequest =
+/** A channel of one token's market data, public. */
+export type PublicChannel =
   | { name: 'book'; tokenId: string; depth: number }
   | { name: 'trades' | 'ticker'; tokenId: string }
-  | { name: 'candles'; tokenId: string; interval: CandleInterval }
-  | { name: 'orders' }
-  | { name: 'balances' };
+  | { name: 'candles'; tokenId: string; interval: CandleInterval };
+
+/** A channel of the authenticated user's own data. */
+export type PrivateChannel = { name: 'orders' } | { name: 'balances' };
+
+export type ChannelRequest = PublicChannel | PrivateChannel;
+
+export const isPrivate = (channel: ChannelRequest): channel is PrivateChannel =>
+  channel.name === 'orders' || channel.name === 'balances';
 
 export type ClientMessage =
   | { op: 'subscribe' | 'unsubscribe'; id: string | number | null; channels: ChannelRequest[] }
