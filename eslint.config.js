@@ -20,6 +20,41 @@ function boundaryRule(self) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
+/** Time is read through the Clock of src/lib/clock.ts, passed in deps, so tests move it. */
+const clockSelectors = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Read the time from the Clock in deps (src/lib/clock.ts), not new Date().',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message:
+      'Read the time from the Clock in deps (src/lib/clock.ts); time a duration with performance.now().',
+  },
+];
+
+/** Services decide and routes call services: the SQL lives in the domain's x.queries.ts. */
+const querySelectors = [
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]",
+    message: "Queries live in the domain's x.queries.ts (functions taking db or trx).",
+  },
+  {
+    selector: "TaggedTemplateExpression[tag.name='sql']",
+    message: "Queries live in the domain's x.queries.ts (functions taking db or trx).",
+  },
+];
+
+/** The folders under the one-clock and queries-out rules so far (issue 30; widened as areas land). */
+const choreAreas = [
+  'src/platform/{verification,agent-actions,wallets,fiat,ledger,portfolio,users,web,work,compliance,audit}',
+  'src/lib',
+  'src/chain',
+  'src/cli',
+  'src/provider-sandbox',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,6 +101,16 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'Date', 'setTimeout', 'setInterval', 'process'],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random' }],
     },
+  },
+  {
+    files: choreAreas.map((area) => `${area}/**/*.ts`),
+    ignores: ['src/lib/clock.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...clockSelectors] },
+  },
+  {
+    // A later block's no-restricted-syntax replaces an earlier one's: both lists, here.
+    files: choreAreas.flatMap((area) => [`${area}/**/*.service.ts`, `${area}/**/*.routes.ts`]),
+    rules: { 'no-restricted-syntax': ['error', ...clockSelectors, ...querySelectors] },
   },
   {
     // Tests read JSON responses of arbitrary shape; the assertions are their type checks.

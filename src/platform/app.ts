@@ -4,6 +4,7 @@
  */
 import { AccessTokens } from '../lib/auth/access-token.js';
 import { sessionChecker } from '../lib/auth/session-check.js';
+import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
@@ -71,6 +72,7 @@ export interface PlatformDeps {
 
 export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   const { config, db, logger } = deps;
+  const clock = systemClock;
   const chain = deps.chain ?? chainClientFor(config);
   const app = await buildHttpApp({
     ...httpOptionsFrom(
@@ -104,6 +106,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     appToken: config.provider.appToken,
     secretKey: config.provider.secretKey,
     timeoutMs: config.provider.timeoutMs,
+    clock,
   });
   // The sandbox has a widget page of its own; the real provider's widget is its JavaScript SDK.
   const widgetUrl =
@@ -120,6 +123,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     app,
     kycService({
       db,
+      clock,
       encryption,
       logger,
       providerLevel: config.provider.levels.individualKyc,
@@ -129,27 +133,27 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
     guard,
   );
-  adminKycRoutes(app, db, kycReviewService(db, encryption), provider, guard);
+  adminKycRoutes(app, db, kycReviewService(db, encryption, clock), provider, guard, clock);
   kybRoutes(
     app,
     db,
-    kybService({ db, levels: config.provider.levels, ...providerOptions }),
+    kybService({ db, clock, levels: config.provider.levels, ...providerOptions }),
     users,
     guard,
   );
   webhookRoutes(
     app,
-    webhookService({ db, webhookSecret: config.provider.webhookSecret, logger, provider }),
+    webhookService({ db, clock, webhookSecret: config.provider.webhookSecret, logger, provider }),
   );
 
-  const fiat = fiatService(db);
+  const fiat = fiatService(db, clock);
   fiatRoutes(app, fiat, gates, guard);
   adminFiatRoutes(app, fiat, guard);
   portfolioRoutes(app, portfolioService(db), gates, guard);
   walletRoutes(
     app,
-    walletLinkService({ db, challengeTtlSeconds: config.wallet.challengeTtlSeconds }),
-    walletRecoveryService({ db }),
+    walletLinkService({ db, clock, challengeTtlSeconds: config.wallet.challengeTtlSeconds }),
+    walletRecoveryService({ db, clock }),
     gates,
     guard,
   );
@@ -163,7 +167,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   complianceRulesRoutes(app, complianceRulesService(db), guard);
-  agentActionsRoutes(app, agentActionsService(db), guard);
+  agentActionsRoutes(app, agentActionsService(db, clock), guard);
   offeringRoutes(
     app,
     db,

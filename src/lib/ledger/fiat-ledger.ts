@@ -48,7 +48,10 @@ export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string
   try {
     const row = await trx
       .updateTable('users')
-      .set({ fiat_balance: sql<string>`fiat_balance + ${amount}::numeric`, updated_at: new Date() })
+      .set({
+        fiat_balance: sql<string>`fiat_balance + ${amount}::numeric`,
+        updated_at: sql<Date>`now()`,
+      })
       .where('id', '=', movement.userId)
       .returning('fiat_balance')
       .executeTakeFirstOrThrow();

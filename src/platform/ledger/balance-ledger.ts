@@ -35,7 +35,7 @@ export async function moveBalance(trx: Trx, movement: BalanceMovement): Promise<
       .onConflict((oc) =>
         oc.columns(['user_id', 'currency']).doUpdateSet({
           balance: sql<string>`user_balances.balance + excluded.balance`,
-          updated_at: new Date(),
+          updated_at: sql<Date>`now()`,
         }),
       )
       .returning('balance')

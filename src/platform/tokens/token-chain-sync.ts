@@ -42,7 +42,7 @@ export function tokenChainSync(deps: { queue: QueueOptions; chain: ChainClient }
     const due = await db
       .selectFrom('tokens')
       .select('id')
-      .where('maturity_date', '<=', clock())
+      .where('maturity_date', '<=', clock.now())
       .where('status', 'in', ['primary', 'secondary', 'paused'])
       .orderBy('id')
       .execute();

@@ -9,7 +9,7 @@ import type { Config } from '../../lib/config.js';
 import type { Db } from '../../lib/db/database.js';
 import type { Logger } from '../../lib/logger.js';
 import { startClaimLoop } from '../../lib/worker/claim-loop.js';
-import type { Clock } from '../../lib/worker/job-queue.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { reconcile } from './reconciliation.js';
 import { settlementProcessor } from './settlement-processor.js';
 
@@ -26,7 +26,7 @@ export interface SettlementWorkerDeps {
 
 export function settlementWorkers(deps: SettlementWorkerDeps) {
   const { config, db, chain, logger } = deps;
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const mismatches = new Gauge({
     name: 'tessera_reconciliation_mismatches',
     help: 'Mismatches between the database and the chain found by the last reconciliation',
@@ -44,7 +44,7 @@ export function settlementWorkers(deps: SettlementWorkerDeps) {
   });
 
   async function reconcileNow() {
-    const report = await reconcile(db, chain, clock());
+    const report = await reconcile(db, chain, clock.now());
     mismatches.set(report.mismatches.length);
     return report;
   }
