@@ -70,6 +70,39 @@ export const PositiveMoney = (description: string, integerDigits = 15) =>
     examples: ['250.00'],
   });
 
+/** A positive price, at most 2 decimals, below 10^12 (NUMERIC(20,2) with room for totals). */
+export const Price = Type.String({
+  pattern: `^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,11})${twoDecimals}$`,
+  description: 'decimal string > 0 with at most 2 decimals, on the token tick (e.g. "12.50")',
+  expects: 'above 0 with at most 2 decimals, such as 12.50',
+  examples: ['12.50'],
+});
+
+const percentPattern = `^(?:0|[1-9][0-9]{0,2})${twoDecimals}$`;
+
+/**
+ * A percentage as a decimal string: at most 2 decimals and 3 digits before the point (NUMERIC(5,
+ * 2) columns); whether it may pass 100 is the field's own rule. With `acceptNumber`, a JSON number
+ * (0 to `numberMaximum`) is taken too, for fields clients sent as numbers: the `x-decimal-text`
+ * keyword in validation.ts replaces it by its decimal text (refusing more than 2 decimals), so
+ * routes always receive the text.
+ */
+export const Percent = (
+  description: string,
+  options: { acceptNumber?: boolean; numberMaximum?: number } = {},
+) => {
+  const text = { type: 'string', pattern: percentPattern };
+  const expects = 'a percentage with at most 2 decimals, such as 2.50';
+  return options.acceptNumber
+    ? Type.Unsafe<string>({
+        anyOf: [{ type: 'number', minimum: 0, maximum: options.numberMaximum ?? 999.99 }, text],
+        'x-decimal-text': percentPattern,
+        expects: `${expects}, as text or as a number`,
+        description,
+      })
+    : Type.String({ ...text, expects, description, examples: ['2.50'] });
+};
+
 /**
  * A count of whole tokens from 1 to `maximum`, given as a JSON integer or as its digits in text
  * (`100` or `"100"`, as prices travel as text): routes always receive the number (the

@@ -51,6 +51,33 @@ function addWholeQuantity(ajv: Ajv): void {
   });
 }
 
+/**
+ * `x-decimal-text: pattern` (route-schemas.ts `Percent`): a JSON number is replaced by its decimal
+ * text, the shortest that reads back as the same number (what the client wrote), which must match
+ * `pattern` (so 1.005 or 1e-7 are refused, never rounded).
+ */
+function addDecimalText(ajv: Ajv): void {
+  const decimalText: SchemaValidateFunction = (pattern: string, data: unknown, _schema, cxt) => {
+    if (typeof data !== 'number' || !cxt) return true;
+    const text = String(data);
+    if (!new RegExp(pattern).test(text)) {
+      decimalText.errors = [
+        { keyword: 'pattern', message: `must match pattern "${pattern}"`, params: { pattern } },
+      ];
+      return false;
+    }
+    cxt.parentData[cxt.parentDataProperty] = text;
+    return true;
+  };
+  ajv.addKeyword({
+    keyword: 'x-decimal-text',
+    schemaType: 'string',
+    modifying: true,
+    errors: true,
+    validate: decimalText,
+  });
+}
+
 function makeAjv(options: Options): Ajv {
   const ajv = new Ajv({
     allErrors: false,
@@ -63,6 +90,7 @@ function makeAjv(options: Options): Ajv {
   });
   addFormats(ajv);
   addWholeQuantity(ajv);
+  addDecimalText(ajv);
   const rfc3339 = {
     dateTime: ajv.formats['date-time'] as { validate: (text: string) => boolean },
     date: ajv.formats.date as { validate: (text: string) => boolean },
