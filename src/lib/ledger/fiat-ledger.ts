@@ -48,32 +48,53 @@ function movedAmount(amount: string): string {
   return cents;
 }
 
+/** What both ledgers record of a movement; each ledger's table may add its own columns. */
+interface LedgerRow<K extends string> {
+  id: string;
+  user_id: string;
+  kind: K;
+  amount: string;
+  balance_after: string;
+  reference_type: string;
+  reference_id: string;
+}
+
 /**
- * The one step of every single movement: `change` applies it to the balance and answers the
- * balance after (the check constraint refuses a negative one: `refusal`), then `record` writes the
- * ledger row with that balance, in the same transaction.
+ * The one step of every single movement: `change` applies the amount to the balance and answers
+ * the balance after (the check constraint refuses a negative one: `refusal`), then `record`
+ * writes the ledger row with that balance, in the same transaction.
  */
-async function applyMovement(
-  change: () => Promise<string>,
-  refusal: () => AppError,
-  record: (balanceAfter: string) => Promise<void>,
+async function applyMovement<K extends string>(
+  movement: { userId: string; amount: string; kind: K; referenceType: string; referenceId: string },
+  change: (amount: string) => Promise<string>,
+  refusal: (amount: string) => AppError,
+  record: (row: LedgerRow<K>) => Promise<unknown>,
 ): Promise<string> {
+  const amount = movedAmount(movement.amount);
   let balanceAfter: string;
   try {
-    balanceAfter = await change();
+    balanceAfter = await change(amount);
   } catch (error) {
-    if ((error as { code?: string }).code === '23514') throw refusal();
+    if ((error as { code?: string }).code === '23514') throw refusal(amount);
     throw error;
   }
-  await record(balanceAfter);
+  await record({
+    id: newId(),
+    user_id: movement.userId,
+    kind: movement.kind,
+    amount,
+    balance_after: balanceAfter,
+    reference_type: movement.referenceType,
+    reference_id: movement.referenceId,
+  });
   return balanceAfter;
 }
 
 /** Applies the movement to the user's balance and records it; returns the balance after it. */
 export function moveFiat(trx: Trx, movement: FiatMovement): Promise<string> {
-  const amount = movedAmount(movement.amount);
   return applyMovement(
-    async () =>
+    movement,
+    async (amount) =>
       (
         await trx
           .updateTable('users')
@@ -85,25 +106,12 @@ export function moveFiat(trx: Trx, movement: FiatMovement): Promise<string> {
           .returning('fiat_balance')
           .executeTakeFirstOrThrow()
       ).fiat_balance,
-    () =>
+    (amount) =>
       new AppError(
         'INSUFFICIENT_FUNDS',
         `The balance does not cover ${new Exact(amount).negated().toFixed(2)}`,
       ),
-    async (balanceAfter) => {
-      await trx
-        .insertInto('fiat_ledger')
-        .values({
-          id: newId(),
-          user_id: movement.userId,
-          kind: movement.kind,
-          amount,
-          balance_after: balanceAfter,
-          reference_type: movement.referenceType,
-          reference_id: movement.referenceId,
-        })
-        .execute();
-    },
+    (row) => trx.insertInto('fiat_ledger').values(row).execute(),
   );
 }
 
@@ -125,9 +133,9 @@ export interface BalanceMovement {
  * balance at its first credit) and records it in balance_ledger; returns the balance after it.
  */
 export function moveBalance(trx: Trx, movement: BalanceMovement): Promise<string> {
-  const amount = movedAmount(movement.amount);
   return applyMovement(
-    async () =>
+    movement,
+    async (amount) =>
       (
         await trx
           .insertInto('user_balances')
@@ -142,21 +150,11 @@ export function moveBalance(trx: Trx, movement: BalanceMovement): Promise<string
           .executeTakeFirstOrThrow()
       ).balance,
     () => new AppError('INSUFFICIENT_FUNDS', `The ${movement.currency} balance is too low`),
-    async (balanceAfter) => {
-      await trx
+    (row) =>
+      trx
         .insertInto('balance_ledger')
-        .values({
-          id: newId(),
-          user_id: movement.userId,
-          currency: movement.currency,
-          kind: movement.kind,
-          amount,
-          balance_after: balanceAfter,
-          reference_type: movement.referenceType,
-          reference_id: movement.referenceId,
-        })
-        .execute();
-    },
+        .values({ ...row, currency: movement.currency })
+        .execute(),
   );
 }
 
