@@ -78,29 +78,33 @@ export const Price = Type.String({
   examples: ['12.50'],
 });
 
-const percentPattern = `^(?:0|[1-9][0-9]{0,2})${twoDecimals}$`;
-
 /**
- * A percentage as a decimal string: at most 2 decimals and 3 digits before the point (NUMERIC(5,
- * 2) columns); whether it may pass 100 is the field's own rule. With `acceptNumber`, a JSON number
- * (0 to `numberMaximum`) is taken too, for fields clients sent as numbers: the `x-decimal-text`
- * keyword in validation.ts replaces it by its decimal text (refusing more than 2 decimals), so
- * routes always receive the text.
+ * A percentage as a decimal string with at most 2 decimals: 0 to 100 with `upTo100`, else up to
+ * 999.99 (NUMERIC(5, 2) columns; a rate such as a circuit breaker's may pass 100). With
+ * `acceptNumber`, a JSON number is taken too, for fields clients have sent as numbers: the
+ * `x-decimal-text` keyword in validation.ts replaces it by its decimal text (refusing more than 2
+ * decimals, never rounding), so routes always receive the text.
  */
 export const Percent = (
   description: string,
-  options: { acceptNumber?: boolean; numberMaximum?: number } = {},
+  options: { upTo100?: boolean; acceptNumber?: boolean } = {},
 ) => {
-  const text = { type: 'string', pattern: percentPattern };
-  const expects = 'a percentage with at most 2 decimals, such as 2.50';
+  const pattern = options.upTo100
+    ? `^(?:100(?:\\.0{1,2})?|(?:0|[1-9][0-9]?)${twoDecimals})$`
+    : `^(?:0|[1-9][0-9]{0,2})${twoDecimals}$`;
+  const range = options.upTo100 ? 'from 0 to 100' : 'up to 999.99';
+  const expects = `a percentage ${range} with at most 2 decimals, such as 2.50`;
   return options.acceptNumber
     ? Type.Unsafe<string>({
-        anyOf: [{ type: 'number', minimum: 0, maximum: options.numberMaximum ?? 999.99 }, text],
-        'x-decimal-text': percentPattern,
+        anyOf: [
+          { type: 'number', minimum: 0, maximum: options.upTo100 ? 100 : 999.99 },
+          { type: 'string', pattern },
+        ],
+        'x-decimal-text': pattern,
         expects: `${expects}, as text or as a number`,
         description,
       })
-    : Type.String({ ...text, expects, description, examples: ['2.50'] });
+    : Type.String({ pattern, expects, description, examples: ['2.50'] });
 };
 
 /**

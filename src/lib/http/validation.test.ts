@@ -116,13 +116,16 @@ describe('the shared input rules', () => {
     expect(['-1', '1.005', '05', '1000', 2].map((v) => accepts(Percent('p'), v))).toEqual(
       Array(5).fill(false),
     );
-    const fee = Percent('p', { acceptNumber: true, numberMaximum: 100 });
+    const fee = Percent('p', { upTo100: true, acceptNumber: true });
     const body = { v: 2.75 as unknown };
     bodyCheck(Type.Object({ v: fee }))(body);
     expect(body.v).toBe('2.75');
     expect([0, 100, '2.5', 33.33].map((v) => accepts(fee, v))).toEqual(Array(4).fill(true));
-    expect([101, -1, 1.005, 1e-7, '1.005'].map((v) => accepts(fee, v))).toEqual(
-      Array(5).fill(false),
+    expect([101, -1, 1.005, 1e-7, '1.005', '100.01', '101'].map((v) => accepts(fee, v))).toEqual(
+      Array(7).fill(false),
+    );
+    expect(['100', '100.00', '99.99', '0.5'].map((v) => accepts(fee, v))).toEqual(
+      Array(4).fill(true),
     );
   });
 });

@@ -25,8 +25,8 @@ export const CreateDividendBody = Type.Object(
       }),
     ),
     fee_pct: Percent("the platform's fee, percent of each holder's gross, up to 2 decimals", {
+      upTo100: true,
       acceptNumber: true,
-      numberMaximum: 100,
     }),
     record_date: Type.Optional(
       Type.String({ format: 'date-time', description: 'the snapshot moment; default now' }),
