@@ -63,15 +63,6 @@ function validate(user: User, body: KybBody) {
   const kind = kindOf(user);
   if (user.kyc_status !== 'approved')
     throw new AppError('KYC_REQUIRED', 'Your own KYC must be approved before KYB (spec rule 5)');
-  // Checked on the decimal text: a JSON number like 40.01 is not a float multiple of 0.01.
-  const fractional = body.owners.find(
-    (owner) => !/^\d+(\.\d{1,2})?$/.test(String(owner.ownership_pct)),
-  );
-  if (fractional)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `ownership_pct ${fractional.ownership_pct} has more than two decimals`,
-    );
   const total = body.owners.reduce((sum, owner) => sum.plus(owner.ownership_pct), new Exact(0));
   if (total.greaterThan(100))
     throw new AppError('OWNERSHIP_OVER_100', `Ownership adds up to ${total.toString()}%`, {
@@ -209,7 +200,7 @@ export function kybService(deps: KybDeps) {
           kyb_application_id: application.id,
           first_name: owner.first_name.trim(),
           last_name: owner.last_name.trim(),
-          ownership_pct: String(owner.ownership_pct),
+          ownership_pct: owner.ownership_pct,
           role: owner.role,
           nationality: owner.nationality.alpha2,
           date_of_birth: owner.date_of_birth ?? null,
@@ -287,7 +278,7 @@ export function kybService(deps: KybDeps) {
               ...(owner.date_of_birth ? { dob: owner.date_of_birth } : {}),
             },
             types: [beneficiaryType[owner.role]],
-            shareSize: owner.ownership_pct,
+            shareSize: Number(owner.ownership_pct),
           }),
         );
       }
