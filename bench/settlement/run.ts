@@ -7,6 +7,7 @@
  * Run with `npm run bench:settlement` (BENCH_SETTLEMENT_TRADES, BENCH_SETTLEMENT_TOKENS,
  * BENCH_SETTLEMENT_SINGLE tune it).
  */
+import { systemClock } from '../../src/lib/clock.js';
 import { settlementProcessor } from '../../src/trading/settlement/settlement-processor.js';
 import { startBenchChain } from '../support/embedded-stack.js';
 import { meterCpu } from '../support/process-cpu.js';
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
     const processor = settlementProcessor({
       db,
       chain,
-      clock: () => new Date(),
+      clock: systemClock,
       logger,
       batchSize: config.settlement.batchSize,
       leaseSeconds: config.issuance.workerLeaseSeconds,

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
 import { AppError } from '../lib/errors.js';
@@ -14,6 +15,8 @@ export interface ChainServices {
   sender: TransactionSender;
   infrastructure: Infrastructure;
   logger: Logger;
+  /** dates the claims the platform's ClaimIssuer signs */
+  clock: Clock;
 }
 
 async function connect(config: Config): Promise<ChainSession> {
@@ -37,6 +40,7 @@ export async function openChainServices(
   config: Config,
   db: Db,
   logger: Logger,
+  clock: Clock = systemClock,
 ): Promise<ChainServices> {
   const session = await connect(config);
   const sender = new TransactionSender({
@@ -46,5 +50,5 @@ export async function openChainServices(
     logger,
   });
   const infrastructure = await ensureInfrastructure({ db, session, sender, logger });
-  return { db, session, sender, infrastructure, logger };
+  return { db, session, sender, infrastructure, logger, clock };
 }

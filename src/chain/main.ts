@@ -4,6 +4,7 @@
  * config.host:config.ports.chain. Migrations are applied by the launcher before this runs. A
  * well-known development key is refused for a node beyond loopback before anything starts.
  */
+import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { listen } from '../lib/http/app.js';
 import type { Logger } from '../lib/logger.js';
@@ -18,7 +19,7 @@ export function startChain(config: Config, logger: Logger): Promise<RunningProce
     CHAIN_CLAIM_SIGNER_KEY: config.chain.claimSignerKey,
   });
   return startWithDatabase('chain', config, async (db) => {
-    const services = await openChainServices(config, db, logger);
+    const services = await openChainServices(config, db, logger, systemClock);
     const app = await buildChainApp({ config, services, logger });
     const url = await listen(app, config.host, config.ports.chain);
     logger.info(

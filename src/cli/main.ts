@@ -7,6 +7,7 @@
  *   tessera admin                 create the first admin (TESSERA_ADMIN_EMAIL / _PASSWORD) if none
  *   tessera reconcile             database balances against the chain (exit code 1 on mismatches)
  */
+import { systemClock } from '../lib/clock.js';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { createDb } from '../lib/db/database.js';
 import { processNames, type ProcessName } from './processes.js';
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<void> {
     const { chainClientFor } = await import('../lib/chain-client.js');
     const { formatReport, reconcile } = await import('../trading/settlement/reconciliation.js');
     const chain = chainClientFor(loadConfig());
-    const report = await withDb((db) => reconcile(db, chain, new Date()));
+    const report = await withDb((db) => reconcile(db, chain, systemClock.now()));
     console.log(formatReport(report));
     if (report.mismatches.length > 0) process.exitCode = 1;
     return;

@@ -31,7 +31,7 @@ export class Restarts {
   exited(how: string, restart: () => Promise<string>): void {
     if (this.cancelled) return;
     const { name, say, onGiveUp, output } = this.options;
-    const now = Date.now();
+    const now = performance.now();
     while (this.times.length > 0 && now - this.times[0]! > restartWindowMs) this.times.shift();
     if (this.times.length >= restartLimit) {
       onGiveUp(

@@ -53,6 +53,10 @@ export const errorCatalogue = {
   WEBHOOK_SIGNATURE_INVALID: { status: 401, title: 'The webhook digest is missing or wrong' },
   PROVIDER_UNAVAILABLE: { status: 502, title: 'The identity provider is unavailable' },
   PROVIDER_REFUSED: { status: 502, title: 'The identity provider refused the request' },
+  PROVIDER_BAD_RESPONSE: {
+    status: 502,
+    title: 'The identity provider answered with a body that does not match its schema',
+  },
   // money
   INSUFFICIENT_FUNDS: { status: 422, title: 'The fiat balance is too low' },
   // issuance and offering

@@ -105,6 +105,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     appToken: config.provider.appToken,
     secretKey: config.provider.secretKey,
     timeoutMs: config.provider.timeoutMs,
+    clock,
   });
   // The sandbox has a widget page of its own; the real provider's widget is its JavaScript SDK.
   const widgetUrl =
@@ -121,6 +122,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     app,
     kycService({
       db,
+      clock,
       encryption,
       logger,
       providerLevel: config.provider.levels.individualKyc,
@@ -130,27 +132,27 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
     guard,
   );
-  adminKycRoutes(app, db, kycReviewService(db, encryption), provider, guard);
+  adminKycRoutes(app, db, kycReviewService(db, encryption, clock), provider, guard, clock);
   kybRoutes(
     app,
     db,
-    kybService({ db, levels: config.provider.levels, ...providerOptions }),
+    kybService({ db, clock, levels: config.provider.levels, ...providerOptions }),
     users,
     guard,
   );
   webhookRoutes(
     app,
-    webhookService({ db, webhookSecret: config.provider.webhookSecret, logger, provider }),
+    webhookService({ db, clock, webhookSecret: config.provider.webhookSecret, logger, provider }),
   );
 
-  const fiat = fiatService(db);
+  const fiat = fiatService(db, clock);
   fiatRoutes(app, fiat, gates, guard);
   adminFiatRoutes(app, fiat, guard);
   portfolioRoutes(app, portfolioService(db), gates, guard);
   walletRoutes(
     app,
-    walletLinkService({ db, challengeTtlSeconds: config.wallet.challengeTtlSeconds }),
-    walletRecoveryService({ db }),
+    walletLinkService({ db, clock, challengeTtlSeconds: config.wallet.challengeTtlSeconds }),
+    walletRecoveryService({ db, clock }),
     gates,
     guard,
   );
@@ -163,7 +165,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   complianceRulesRoutes(app, complianceRulesService(db), guard);
-  agentActionsRoutes(app, agentActionsService(db), guard);
+  agentActionsRoutes(app, agentActionsService(db, clock), guard);
   offeringRoutes(
     app,
     offeringService(db, { platformCountry: config.issuance.platformCountry, clock }),

@@ -8,12 +8,12 @@
  * platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
-import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { startClaimLoop } from '../lib/worker/claim-loop.js';
-import type { Clock, QueueOptions } from '../lib/worker/job-queue.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { QueueOptions } from '../lib/worker/job-queue.js';
 import { agentActionExecutor } from './agent-actions/agent-action-executor.js';
 import { dividendChainSender } from './dividends/dividend-chain-sender.js';
 import { dividendDistributor } from './dividends/dividend-distributor.js';
@@ -38,7 +38,7 @@ export function platformWorkers(deps: {
     logger,
     leaseSeconds,
     policy: config.issuance.workerPolicy,
-    clock: deps.clock ?? (() => systemClock.now()),
+    clock: deps.clock ?? systemClock,
   };
   const wallets = walletAddresses(custodyKey(config.custody.mnemonic));
   return {

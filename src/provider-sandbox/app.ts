@@ -4,6 +4,7 @@
  * a widget page opened with an access token, an operator page to decide applicants, automatic
  * decisions for demos and tests, and signed webhooks with retries. See docs/provider-sandbox.md.
  */
+import { systemClock, type Clock } from '../lib/clock.js';
 import path from 'node:path';
 import type { Config } from '../lib/config.js';
 import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
@@ -18,8 +19,8 @@ import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { widgetRoutes } from './widget.routes.js';
 
 export interface ProviderSandboxOptions {
-  /** the clock (epoch ms) for token expiry, signature freshness and timestamps */
-  now?: () => number;
+  /** the clock for token expiry, signature freshness and timestamps; the system's by default */
+  clock?: Clock;
   /** where the state file lives; `<dataDir>/provider-sandbox` by default */
   stateDirectory?: string;
 }
@@ -32,7 +33,8 @@ export async function buildProviderSandboxApp(
   logger: Logger,
   options: ProviderSandboxOptions = {},
 ): Promise<HttpApp> {
-  const now = options.now ?? Date.now;
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now().getTime();
   const store = SandboxStore.open(
     options.stateDirectory ?? path.join(config.dataDir, 'provider-sandbox'),
   );

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { freePort } from '../lib/embedded/ports.js';
 import type { HttpApp } from '../lib/http/app.js';
@@ -63,9 +64,9 @@ export class WebhookReceiver {
     predicate: (received: Record<string, unknown>[]) => boolean,
     timeoutMs = 3_000,
   ): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     while (!predicate(this.received.map((w) => w.json))) {
-      if (Date.now() > deadline) {
+      if (performance.now() > deadline) {
         throw new Error(
           `webhooks not as expected: ${JSON.stringify(this.received.map((w) => w.json))}`,
         );
@@ -117,7 +118,7 @@ export async function startSandbox(
     stateDirectory,
     async call(method, uri, body, sign = {}) {
       const text = body === undefined ? '' : JSON.stringify(body);
-      const ts = sign.ts ?? String(Math.floor(Date.now() / 1000));
+      const ts = sign.ts ?? String(Math.floor(systemClock.now().getTime() / 1000));
       const response = await fetch(url + uri, {
         method,
         headers: {

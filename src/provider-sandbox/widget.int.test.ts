@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/config.js';
+import { manualClock } from '../lib/clock.js';
 import { hexEquals, payloadDigest } from '../lib/provider-signing.js';
 import { startSandbox, WebhookReceiver, type RunningSandbox } from './test-harness.js';
 
@@ -7,7 +8,7 @@ const kyc = 'platform-individual-kyc';
 
 describe('widget and operator pages', () => {
   let sandbox: RunningSandbox;
-  let clock = Date.now();
+  const clock = manualClock(new Date());
   const receiver = new WebhookReceiver();
 
   beforeAll(async () => {
@@ -18,7 +19,7 @@ describe('widget and operator pages', () => {
         PROVIDER_SANDBOX_DIGEST_ALG: 'HMAC_SHA512_HEX',
         PROVIDER_SANDBOX_DECISION_DELAY_MS: '20',
       }),
-      { now: () => clock },
+      { clock },
     );
   });
   afterAll(async () => {
@@ -135,13 +136,13 @@ describe('widget and operator pages', () => {
   it('answers an unknown or expired token with a 401 page', async () => {
     expect((await widget('_act-sbx-unknown')).status).toBe(401);
     const token = await tokenFor('late');
-    clock += 601_000;
+    clock.advance(601_000);
     try {
       const expired = await widget(token);
       expect(expired.status).toBe(401);
       expect(expired.html).toContain('unknown or expired');
     } finally {
-      clock -= 601_000;
+      clock.advance(-601_000);
     }
   });
 

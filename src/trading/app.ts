@@ -198,15 +198,14 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     surveillanceService({ db, clock, surveillance, defaults: config.surveillance }),
     guard,
   );
-  const now = () => clock.now();
   const settlement = settlementWorkers({
     config,
     db,
     chain,
     logger,
-    clock: now,
+    clock,
     registry: metrics.registry,
   });
-  settlementRoutes(app, settlementService(db, now), settlement.reconcile, guard);
+  settlementRoutes(app, settlementService(db, clock), settlement.reconcile, guard);
   return { app, books, sessions, settlement, hub, surveillance, socketTick: socket.tick };
 }

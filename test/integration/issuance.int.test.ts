@@ -420,7 +420,7 @@ describe('issuance and the primary offering', () => {
           on_chain_error: expect.stringContaining('CHAIN_UNAVAILABLE'),
         });
         const ceiling = Math.min(transient.baseMs * 2 ** (waits - 1), transient.maxMs);
-        const dueIn = row.on_chain_due_at!.getTime() - s.clock().getTime();
+        const dueIn = row.on_chain_due_at!.getTime() - s.clock.now().getTime();
         expect(dueIn).toBeLessThanOrEqual(ceiling);
         // Not due yet: nothing is claimed before the wait ends.
         expect(await s.workers.minter.tick()).toBe(0);

@@ -43,7 +43,7 @@ describe('settlement', () => {
       db: s.test.db,
       logger: createLogger('test', 'silent'),
       chain: s.chain,
-      clock: { now: s.clock },
+      clock: s.clock,
     });
     const { issuer, businessId } = await s.issuerWithBusiness('ceo@settle.example');
     const token = await s.liveOffering(issuer, businessId, 'STL');
@@ -92,7 +92,7 @@ describe('settlement', () => {
   /** moves the processor's clock to the end of the trade's wait after a transient failure */
   const endWait = async (id: string) => {
     const until = (await row(id)).lease_expires_at!;
-    s.advanceClock(Math.max(0, until.getTime() - s.clock().getTime()) + 1);
+    s.advanceClock(Math.max(0, until.getTime() - s.clock.now().getTime()) + 1);
   };
   const settleAll = async () => {
     while ((await trading.settlement.processor.tick()) > 0);

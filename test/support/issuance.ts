@@ -6,6 +6,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { createPublicClient, http, parseAbi } from 'viem';
+import type { Clock } from '../../src/lib/clock.js';
 import type { Config } from '../../src/lib/config.js';
 import { freePort } from '../../src/lib/embedded/ports.js';
 import type { HttpApp } from '../../src/lib/http/app.js';
@@ -54,7 +55,7 @@ export async function startIssuanceSystem(
   const app: HttpApp = await buildPlatformApp({ config, db: test.db, logger, chain });
   // The workers' clock: the wall clock moved on by the test (leases, backoff, maturity).
   let clockOffsetMs = 0;
-  const clock = () => new Date(Date.now() + clockOffsetMs);
+  const clock: Clock = { now: () => new Date(Date.now() + clockOffsetMs) };
   const workers = platformWorkers({ config, db: test.db, chain, logger, clock });
   const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });
 

@@ -76,7 +76,7 @@ export async function identityOfWallet(
 /** The call that puts a fresh KYC claim of the platform's ClaimIssuer on the identity. */
 export async function addKycClaim(services: ChainServices, identity: Address) {
   const { session, infrastructure } = services;
-  const signed = await signKycClaim(session.claimSigner, identity, new Date());
+  const signed = await signKycClaim(session.claimSigner, identity, services.clock.now());
   return prepareCall(session, {
     address: identity,
     abi: identityAbi,

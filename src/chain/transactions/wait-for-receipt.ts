@@ -34,11 +34,11 @@ export async function waitForReceipt(
   hash: Hash,
   options: { timeoutMs: number; pollingIntervalMs: number },
 ): Promise<TransactionReceipt> {
-  const deadline = Date.now() + options.timeoutMs;
+  const deadline = performance.now() + options.timeoutMs;
   for (;;) {
     const receipt = await findReceipt(client, hash);
     if (receipt) return receipt;
-    if (Date.now() >= deadline) throw new ReceiptTimeoutError(hash, options.timeoutMs);
+    if (performance.now() >= deadline) throw new ReceiptTimeoutError(hash, options.timeoutMs);
     await new Promise((resolve) => setTimeout(resolve, options.pollingIntervalMs));
   }
 }

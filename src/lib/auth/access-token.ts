@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { systemClock, type Clock } from '../clock.js';
 import type { Role } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -59,6 +60,7 @@ export class AccessTokens {
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
+    private readonly clock: Clock = systemClock,
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -68,6 +70,7 @@ export class AccessTokens {
   }
 
   async sign(claims: AccessClaims): Promise<string> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
     return new SignJWT({
       role: claims.role,
       sid: claims.sessionId,
@@ -77,8 +80,8 @@ export class AccessTokens {
       .setSubject(claims.userId)
       .setIssuer(issuer)
       .setAudience(audience)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.ttlSeconds)
       .sign(this.key);
   }
 
@@ -88,7 +91,7 @@ export class AccessTokens {
    */
   verify(token: string): AccessClaims {
     const cached = this.verified.get(token);
-    if (cached && cached.expiresAt > Date.now()) return cached.claims;
+    if (cached && cached.expiresAt > this.clock.now().getTime()) return cached.claims;
     return this.verifySignature(token);
   }
 
@@ -114,7 +117,7 @@ export class AccessTokens {
     if (!payload || payload.iss !== issuer) throw invalid();
     const aud = payload.aud;
     if (!(aud === audience || (Array.isArray(aud) && aud.includes(audience)))) throw invalid();
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.clock.now().getTime() / 1000);
     numericDate(payload, 'iat');
     const nbf = numericDate(payload, 'nbf');
     if (nbf !== undefined && nbf > now) throw invalid();

@@ -25,8 +25,8 @@ export async function waitUntilReady(
   output: () => string,
   timeoutMs = 60_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${what} exited before it was ready:\n${output().slice(-2000)}`);
     }

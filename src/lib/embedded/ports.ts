@@ -30,8 +30,8 @@ export async function assertPortFree(
 
 /** Waits until nothing listens on host:port, at most `ms` (then leaves the verdict to the caller). */
 export async function portFreeWithin(host: string, port: number, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + ms;
+  while (performance.now() < deadline) {
     const free = await assertPortFree(host, port, '').then(
       () => true,
       () => false,

@@ -89,9 +89,9 @@ export async function stopProcess(
     }
   };
   send(signal);
-  const deadline = Date.now() + graceMs;
+  const deadline = performance.now() + graceMs;
   while (isRunning(record)) {
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       send('SIGKILL');
       while (isRunning(record)) await new Promise((r) => setTimeout(r, 50));
       return;

@@ -70,6 +70,43 @@ export const PositiveMoney = (description: string, integerDigits = 15) =>
     examples: ['250.00'],
   });
 
+/** A positive price, at most 2 decimals, below 10^12 (NUMERIC(20,2) with room for totals). */
+export const Price = Type.String({
+  pattern: `^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,11})${twoDecimals}$`,
+  description: 'decimal string > 0 with at most 2 decimals, on the token tick (e.g. "12.50")',
+  expects: 'above 0 with at most 2 decimals, such as 12.50',
+  examples: ['12.50'],
+});
+
+/**
+ * A percentage as a decimal string with at most 2 decimals: 0 to 100 with `upTo100`, else up to
+ * 999.99 (NUMERIC(5, 2) columns; a rate such as a circuit breaker's may pass 100). With
+ * `acceptNumber`, a JSON number is taken too, for fields clients have sent as numbers: the
+ * `x-decimal-text` keyword in validation.ts replaces it by its decimal text (refusing more than 2
+ * decimals, never rounding), so routes always receive the text.
+ */
+export const Percent = (
+  description: string,
+  options: { upTo100?: boolean; acceptNumber?: boolean } = {},
+) => {
+  const pattern = options.upTo100
+    ? `^(?:100(?:\\.0{1,2})?|(?:0|[1-9][0-9]?)${twoDecimals})$`
+    : `^(?:0|[1-9][0-9]{0,2})${twoDecimals}$`;
+  const range = options.upTo100 ? 'from 0 to 100' : 'up to 999.99';
+  const expects = `a percentage ${range} with at most 2 decimals, such as 2.50`;
+  return options.acceptNumber
+    ? Type.Unsafe<string>({
+        anyOf: [
+          { type: 'number', minimum: 0, maximum: options.upTo100 ? 100 : 999.99 },
+          { type: 'string', pattern },
+        ],
+        'x-decimal-text': pattern,
+        expects: `${expects}, as text or as a number`,
+        description,
+      })
+    : Type.String({ pattern, expects, description, examples: ['2.50'] });
+};
+
 /**
  * A count of whole tokens from 1 to `maximum`, given as a JSON integer or as its digits in text
  * (`100` or `"100"`, as prices travel as text): routes always receive the number (the

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { CountryCode } from '../../platform/verification/kyc.schemas.js';
-import { Price, Quantity } from '../../trading/orders/orders.schemas.js';
+import { Quantity } from '../../trading/orders/orders.schemas.js';
 import { AppError } from '../errors.js';
-import { Text } from './route-schemas.js';
+import { Price, Text } from './route-schemas.js';
 import { bodyCheck } from './validation.js';
 import { fieldLabel } from './validation-messages.js';
 

@@ -1,7 +1,15 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
-import { DateTime, Money, MultilineText, PositiveMoney, Text } from './route-schemas.js';
+import {
+  DateTime,
+  Money,
+  MultilineText,
+  Percent,
+  PositiveMoney,
+  Price,
+  Text,
+} from './route-schemas.js';
 import { bodyCheck } from './validation.js';
 
 const accepts = (schema: Parameters<typeof bodyCheck>[0], value: unknown) => {
@@ -88,5 +96,36 @@ describe('the shared input rules', () => {
     ]);
     expect(accepts(PositiveMoney('p', 9), '1000000000')).toBe(false);
     expect(accepts(PositiveMoney('p', 9), '999999999.99')).toBe(true);
+  });
+
+  it('prices: above zero, two decimals, below 10^12', () => {
+    expect(['0.01', '12.50', '999999999999.99'].map((v) => accepts(Price, v))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['0', '0.00', '1000000000000', '1.001', 12].map((v) => accepts(Price, v))).toEqual(
+      Array(5).fill(false),
+    );
+  });
+
+  it('percentages: decimal text; a JSON number only where taken, kept as the text it was', () => {
+    expect(['0', '2.75', '100', '999.99'].map((v) => accepts(Percent('p'), v))).toEqual(
+      Array(4).fill(true),
+    );
+    expect(['-1', '1.005', '05', '1000', 2].map((v) => accepts(Percent('p'), v))).toEqual(
+      Array(5).fill(false),
+    );
+    const fee = Percent('p', { upTo100: true, acceptNumber: true });
+    const body = { v: 2.75 as unknown };
+    bodyCheck(Type.Object({ v: fee }))(body);
+    expect(body.v).toBe('2.75');
+    expect([0, 100, '2.5', 33.33].map((v) => accepts(fee, v))).toEqual(Array(4).fill(true));
+    expect([101, -1, 1.005, 1e-7, '1.005', '100.01', '101'].map((v) => accepts(fee, v))).toEqual(
+      Array(7).fill(false),
+    );
+    expect(['100', '100.00', '99.99', '0.5'].map((v) => accepts(fee, v))).toEqual(
+      Array(4).fill(true),
+    );
   });
 });

@@ -8,7 +8,13 @@
  * JavaScript's Date refuses it) in the years 0001 to 9999 (PostgreSQL has no year 0).
  */
 import type { TSchema } from '@sinclair/typebox';
-import { Ajv, type Options, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
+import {
+  Ajv,
+  type ErrorObject,
+  type Options,
+  type SchemaValidateFunction,
+  type ValidateFunction,
+} from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError } from '../errors.js';
@@ -25,29 +31,65 @@ function fitsTimestamp(text: string, grammar: (text: string) => boolean): boolea
   return year >= 1 && year <= 9999;
 }
 
+/** What a replacing keyword makes of a value: a replacement, a refusal, or nothing to do. */
+type Replacement = { value: unknown } | { refusal: Partial<ErrorObject> } | undefined;
+
+/**
+ * A keyword that hands routes one type where two are accepted: `replace` answers what the value
+ * becomes, or its refusal. Runs after the schema's own checks accepted the value.
+ */
+function addReplacingKeyword<T>(
+  ajv: Ajv,
+  keyword: string,
+  schemaType: 'number' | 'string',
+  replace: (setting: T, data: unknown) => Replacement,
+): void {
+  const validate: SchemaValidateFunction = (setting: T, data: unknown, _schema, cxt) => {
+    const outcome = cxt ? replace(setting, data) : undefined;
+    if (!outcome) return true;
+    if ('refusal' in outcome) {
+      validate.errors = [outcome.refusal];
+      return false;
+    }
+    cxt!.parentData[cxt!.parentDataProperty] = outcome.value;
+    return true;
+  };
+  ajv.addKeyword({ keyword, schemaType, modifying: true, errors: true, validate });
+}
+
 /**
  * `x-whole-quantity: max` (route-schemas.ts `WholeQuantity`): a quantity given as digits in text
  * is replaced by its number, so routes see one type; above `max` it is refused like a number.
+ *
+ * `x-decimal-text: pattern` (route-schemas.ts `Percent`): a JSON number is replaced by its decimal
+ * text, the shortest that reads back as the same number (what the client wrote), which must match
+ * `pattern` (so 1.005 or 1e-7 are refused, never rounded).
  */
-function addWholeQuantity(ajv: Ajv): void {
-  const wholeQuantity: SchemaValidateFunction = (max: number, data: unknown, _schema, cxt) => {
-    if (typeof data !== 'string' || !/^[1-9][0-9]*$/.test(data) || !cxt) return true;
-    const value = Number(data);
-    if (value > max) {
-      wholeQuantity.errors = [
-        { keyword: 'maximum', message: `must be <= ${max}`, params: { limit: max } },
-      ];
-      return false;
-    }
-    cxt.parentData[cxt.parentDataProperty] = value;
-    return true;
-  };
-  ajv.addKeyword({
-    keyword: 'x-whole-quantity',
-    schemaType: 'number',
-    modifying: true,
-    errors: true,
-    validate: wholeQuantity,
+function addReplacingKeywords(ajv: Ajv): void {
+  addReplacingKeyword(ajv, 'x-whole-quantity', 'number', (max: number, data) => {
+    if (typeof data !== 'string' || !/^[1-9][0-9]*$/.test(data)) return undefined;
+    return Number(data) > max
+      ? {
+          refusal: {
+            keyword: 'maximum',
+            message: `must be <= ${max}`,
+            params: { limit: max },
+          },
+        }
+      : { value: Number(data) };
+  });
+  addReplacingKeyword(ajv, 'x-decimal-text', 'string', (pattern: string, data) => {
+    if (typeof data !== 'number') return undefined;
+    const text = String(data);
+    return new RegExp(pattern).test(text)
+      ? { value: text }
+      : {
+          refusal: {
+            keyword: 'pattern',
+            message: `must match pattern "${pattern}"`,
+            params: { pattern },
+          },
+        };
   });
 }
 
@@ -62,7 +104,7 @@ function makeAjv(options: Options): Ajv {
     ...options,
   });
   addFormats(ajv);
-  addWholeQuantity(ajv);
+  addReplacingKeywords(ajv);
   const rfc3339 = {
     dateTime: ajv.formats['date-time'] as { validate: (text: string) => boolean },
     date: ajv.formats.date as { validate: (text: string) => boolean },

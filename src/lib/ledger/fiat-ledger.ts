@@ -1,10 +1,11 @@
 /**
- * The fiat ledger: every movement of money is a row here, written in the same transaction as the
+ * The ledgers: every movement of money is a row here, written in the same transaction as the
  * balance change it records (ARCHITECTURE principle 5). `moveFiat` is the only code that changes
- * users.fiat_balance. Balances cannot go negative (a check constraint); a debit that would make
- * one negative is refused as INSUFFICIENT_FUNDS and the transaction rolls back. `moveFiatBatch`
- * is the same for many movements at once (the trading process's group commit): one statement, a
- * named prepared one, under the same rules.
+ * users.fiat_balance, `moveBalance` the only code that changes user_balances (USDC paid by
+ * stablecoin dividends); both take the one step `applyMovement`. Balances cannot go negative (a
+ * check constraint); a debit that would make one negative is refused as INSUFFICIENT_FUNDS and
+ * the transaction rolls back. `moveFiatBatch` is moveFiat for many movements at once (the trading
+ * process's group commit): one statement, a named prepared one, under the same rules.
  */
 import { sql } from 'kysely';
 import type { Trx } from '../db/database.js';
@@ -40,41 +41,121 @@ export interface FiatMovement {
   referenceId: string;
 }
 
-/** Applies the movement to the user's balance and records it; returns the balance after it. */
-export async function moveFiat(trx: Trx, movement: FiatMovement): Promise<string> {
-  const amount = toMoney(movement.amount);
-  if (new Exact(amount).isZero()) throw new Error('a ledger movement cannot be zero');
+/** The movement's amount in cents; a movement of nothing is a caller's error. */
+function movedAmount(amount: string): string {
+  const cents = toMoney(amount);
+  if (new Exact(cents).isZero()) throw new Error('a ledger movement cannot be zero');
+  return cents;
+}
+
+/** What both ledgers record of a movement; each ledger's table may add its own columns. */
+interface LedgerRow<K extends string> {
+  id: string;
+  user_id: string;
+  kind: K;
+  amount: string;
+  balance_after: string;
+  reference_type: string;
+  reference_id: string;
+}
+
+/**
+ * The one step of every single movement: `change` applies the amount to the balance and answers
+ * the balance after (the check constraint refuses a negative one: `refusal`), then `record`
+ * writes the ledger row with that balance, in the same transaction.
+ */
+async function applyMovement<K extends string>(
+  movement: { userId: string; amount: string; kind: K; referenceType: string; referenceId: string },
+  change: (amount: string) => Promise<string>,
+  refusal: (amount: string) => AppError,
+  record: (row: LedgerRow<K>) => Promise<unknown>,
+): Promise<string> {
+  const amount = movedAmount(movement.amount);
   let balanceAfter: string;
   try {
-    const row = await trx
-      .updateTable('users')
-      .set({ fiat_balance: sql<string>`fiat_balance + ${amount}::numeric`, updated_at: new Date() })
-      .where('id', '=', movement.userId)
-      .returning('fiat_balance')
-      .executeTakeFirstOrThrow();
-    balanceAfter = row.fiat_balance;
+    balanceAfter = await change(amount);
   } catch (error) {
-    if ((error as { code?: string }).code === '23514') {
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        `The balance does not cover ${new Exact(amount).negated().toFixed(2)}`,
-      );
-    }
+    if ((error as { code?: string }).code === '23514') throw refusal(amount);
     throw error;
   }
-  await trx
-    .insertInto('fiat_ledger')
-    .values({
-      id: newId(),
-      user_id: movement.userId,
-      kind: movement.kind,
-      amount,
-      balance_after: balanceAfter,
-      reference_type: movement.referenceType,
-      reference_id: movement.referenceId,
-    })
-    .execute();
+  await record({
+    id: newId(),
+    user_id: movement.userId,
+    kind: movement.kind,
+    amount,
+    balance_after: balanceAfter,
+    reference_type: movement.referenceType,
+    reference_id: movement.referenceId,
+  });
   return balanceAfter;
+}
+
+/** Applies the movement to the user's balance and records it; returns the balance after it. */
+export function moveFiat(trx: Trx, movement: FiatMovement): Promise<string> {
+  return applyMovement(
+    movement,
+    async (amount) =>
+      (
+        await trx
+          .updateTable('users')
+          .set({
+            fiat_balance: sql<string>`fiat_balance + ${amount}::numeric`,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('id', '=', movement.userId)
+          .returning('fiat_balance')
+          .executeTakeFirstOrThrow()
+      ).fiat_balance,
+    (amount) =>
+      new AppError(
+        'INSUFFICIENT_FUNDS',
+        `The balance does not cover ${new Exact(amount).negated().toFixed(2)}`,
+      ),
+    (row) => trx.insertInto('fiat_ledger').values(row).execute(),
+  );
+}
+
+export const balanceCurrencies = ['USDC'] as const;
+export type BalanceCurrency = (typeof balanceCurrencies)[number];
+
+export interface BalanceMovement {
+  userId: string;
+  currency: BalanceCurrency;
+  /** signed decimal: positive credits, negative debits */
+  amount: string;
+  kind: 'dividend';
+  referenceType: string;
+  referenceId: string;
+}
+
+/**
+ * Applies a movement of a balance in another currency than the fiat balance (creating the
+ * balance at its first credit) and records it in balance_ledger; returns the balance after it.
+ */
+export function moveBalance(trx: Trx, movement: BalanceMovement): Promise<string> {
+  return applyMovement(
+    movement,
+    async (amount) =>
+      (
+        await trx
+          .insertInto('user_balances')
+          .values({ user_id: movement.userId, currency: movement.currency, balance: amount })
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'currency']).doUpdateSet({
+              balance: sql<string>`user_balances.balance + excluded.balance`,
+              updated_at: sql<Date>`now()`,
+            }),
+          )
+          .returning('balance')
+          .executeTakeFirstOrThrow()
+      ).balance,
+    () => new AppError('INSUFFICIENT_FUNDS', `The ${movement.currency} balance is too low`),
+    (row) =>
+      trx
+        .insertInto('balance_ledger')
+        .values({ ...row, currency: movement.currency })
+        .execute(),
+  );
 }
 
 /**
@@ -113,11 +194,7 @@ export function fiatBatchCtes(first: number): string {
 
 /** The parameters of `fiatBatchCtes`: users in id order with their net change, then the rows. */
 export function fiatBatchParameters(movements: readonly FiatMovement[]): unknown[] {
-  const amounts = movements.map((movement) => {
-    const amount = toMoney(movement.amount);
-    if (new Exact(amount).isZero()) throw new Error('a ledger movement cannot be zero');
-    return amount;
-  });
+  const amounts = movements.map((movement) => movedAmount(movement.amount));
   const net = new Map<string, Exact>();
   movements.forEach((movement, i) => {
     net.set(movement.userId, (net.get(movement.userId) ?? new Exact(0)).plus(amounts[i]!));

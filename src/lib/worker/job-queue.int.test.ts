@@ -34,7 +34,7 @@ describe('jobQueue', () => {
   let test: TestDatabase;
   let userId: string;
   let now = new Date('2030-01-01T00:00:00Z');
-  const clock = () => now;
+  const clock = { now: () => now };
   const advance = (seconds: number) => {
     now = new Date(now.getTime() + seconds * 1000);
   };

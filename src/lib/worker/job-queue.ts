@@ -17,13 +17,12 @@
  */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db, Trx } from '../db/database.js';
+import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Logger } from '../logger.js';
 import { isTransient, transientWaitMs, type TransientRetry } from './chain-retry.js';
-
-export type Clock = () => Date;
 
 type Column<T extends keyof Database> = keyof Database[T] & string;
 
@@ -92,7 +91,7 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
     sql.join(Object.entries(changes).map(([name, value]) => sql`${col(name)} = ${value}`));
 
   async function claim(): Promise<ClaimedJob<Row> | undefined> {
-    const now = clock();
+    const now = clock.now();
     const claimId = newId();
     const states = spec.running ? [spec.ready, spec.running] : [spec.ready];
     const changes: Changes = {
@@ -129,7 +128,7 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
       [spec.dueAt]: null,
       [spec.error]: null,
       [spec.waits]: 0,
-      updated_at: clock(),
+      updated_at: clock.now(),
     };
     const result = await sql`
       update ${table} set ${assignments(all)}
@@ -140,7 +139,7 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
 
   /** A transient failure: the attempt given back, ready again after the wait. */
   async function wait(job: ClaimedJob<Row>, error: unknown): Promise<FailureOutcome> {
-    const now = clock();
+    const now = clock.now();
     const waits = Number((job.row as Record<string, unknown>)[spec.waits]) + 1;
     const due = new Date(now.getTime() + transientWaitMs(waits, policy.transient));
     const result = await sql`
@@ -164,7 +163,7 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
    */
   async function fail(job: ClaimedJob<Row>, error: unknown): Promise<FailureOutcome> {
     if (isTransient(error)) return wait(job, error);
-    const now = clock();
+    const now = clock.now();
     const attempts = col(spec.attempts);
     const exhausted = sql`${attempts} >= ${policy.maxAttempts}`;
     const backoff = sql`least(${policy.backoffSeconds}::float8 * power(2, greatest(${attempts} - 1, 0)), ${policy.maxBackoffSeconds}::float8)`;

@@ -5,7 +5,6 @@
  * unfreeze's and a recovery's database change is written with the job's outcome, in one
  * transaction under its claim.
  */
-import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
 import { transaction } from '../../lib/db/database.js';
 import type { AgentAction } from '../../lib/db/schema-agent-actions.js';
@@ -13,6 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import { findToken } from '../tokens/tokens.queries.js';
+import { recordUnfreeze } from './agent-actions.queries.js';
 import { recordRecovery, recoveryTokens } from './wallet-recovery.queries.js';
 
 export const agentActionJobs: JobTable<'agent_actions'> = {
@@ -100,12 +100,6 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
     }
   }
 
-  /** The database change that waits for the chain: an unfreeze. */
-  const unfrozen = (action: AgentAction) =>
-    action.kind === 'unfreeze_address'
-      ? { address_frozen: false }
-      : { frozen_quantity: sql<number>`greatest(frozen_quantity - ${action.quantity!}, 0)` };
-
   return {
     /** Works up to 10 due actions, one at a time; resolves to the number taken. */
     async tick(): Promise<number> {
@@ -124,12 +118,7 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
               return false;
             if (recovered) await recordRecovery(trx, action, recovered);
             if (action.kind === 'unfreeze_address' || action.kind === 'unfreeze_units') {
-              await trx
-                .updateTable('wallets')
-                .set({ ...unfrozen(action), updated_at: new Date() })
-                .where('user_id', '=', action.user_id!)
-                .where('token_id', '=', action.token_id!)
-                .execute();
+              await recordUnfreeze(trx, action);
             }
             return true;
           });

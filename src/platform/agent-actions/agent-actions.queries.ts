@@ -36,7 +36,7 @@ export function updateAgentAction(
 ): Promise<AgentAction> {
   return trx
     .updateTable('agent_actions')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -111,7 +111,7 @@ export async function setWalletFreeze(
 ): Promise<void> {
   await trx
     .updateTable('wallets')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: sql<Date>`now()` })
     .where('user_id', '=', userId)
     .where('token_id', '=', tokenId)
     .execute();
@@ -138,14 +138,14 @@ export async function recordForcedTransfer(trx: Trx, entry: ForcedTransferEntry)
     .set({
       balance: sql`balance - ${entry.quantity}`,
       frozen_quantity: entry.fromFrozenAfter,
-      updated_at: new Date(),
+      updated_at: sql<Date>`now()`,
     })
     .where('user_id', '=', entry.fromUserId)
     .where('token_id', '=', entry.tokenId)
     .execute();
   await trx
     .updateTable('wallets')
-    .set({ balance: sql`balance + ${entry.quantity}`, updated_at: new Date() })
+    .set({ balance: sql`balance + ${entry.quantity}`, updated_at: sql<Date>`now()` })
     .where('user_id', '=', entry.toUserId)
     .where('token_id', '=', entry.tokenId)
     .execute();
@@ -175,4 +175,19 @@ export async function recordForcedTransfer(trx: Trx, entry: ForcedTransferEntry)
       sourceId: entry.actionId,
     },
   ]);
+}
+
+/** The database change that waits for the chain: an unfreeze, once the chain has done it. */
+export async function recordUnfreeze(trx: Trx, action: AgentAction): Promise<void> {
+  await trx
+    .updateTable('wallets')
+    .set({
+      ...(action.kind === 'unfreeze_address'
+        ? { address_frozen: false }
+        : { frozen_quantity: sql<number>`greatest(frozen_quantity - ${action.quantity!}, 0)` }),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('user_id', '=', action.user_id!)
+    .where('token_id', '=', action.token_id!)
+    .execute();
 }

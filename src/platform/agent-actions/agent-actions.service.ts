@@ -10,6 +10,7 @@
  * order), then wallets, then the token.
  */
 import type { Role } from '../../lib/db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type {
   AgentAction,
@@ -204,7 +205,7 @@ async function applyTokenAction(
   }
 }
 
-export function agentActionsService(db: Db) {
+export function agentActionsService(db: Db, clock: Clock) {
   return {
     async propose(actor: AgentActor, input: ProposeInput, ip: string) {
       assertInputFits(input);
@@ -266,7 +267,7 @@ export function agentActionsService(db: Db) {
         const decided = await updateAgentAction(trx, id, {
           status: decision.approve ? 'pending' : 'rejected',
           decided_by: admin.userId,
-          decided_at: new Date(),
+          decided_at: clock.now(),
         });
         await recordAudit(trx, {
           actorId: admin.userId,

@@ -8,6 +8,7 @@ import type { Db, Trx } from '../../lib/db/database.js';
 import type { AgentAction } from '../../lib/db/schema-agent-actions.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
+import { setUserWallet } from '../wallets/wallet.queries.js';
 
 /** The new address, linked now (the time a KYC check must follow for a recovery by KYC). */
 export async function putRecoveryAddress(trx: Trx, userId: string, address: string) {
@@ -101,11 +102,7 @@ export async function recordRecovery(
 ): Promise<void> {
   const userId = action.user_id!;
   await lockUser(trx, userId);
-  await trx
-    .updateTable('users')
-    .set({ wallet_address: action.new_address, wallet_custody: 'self', updated_at: new Date() })
-    .where('id', '=', userId)
-    .execute();
+  await setUserWallet(trx, userId, action.new_address!, 'self');
   const held = await trx
     .selectFrom('wallets')
     .innerJoin('tokens', 'tokens.id', 'wallets.token_id')

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { DividendDeclaration, DividendPayment } from '../../lib/db/schema-dividends.js';
 import { PageQuery } from '../../lib/http/pagination.js';
+import { Percent } from '../../lib/http/route-schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -23,13 +24,10 @@ export const CreateDividendBody = Type.Object(
         description: 'tokens paid per token held (token dividends)',
       }),
     ),
-    fee_pct: Type.Union(
-      [
-        Type.Number({ minimum: 0, maximum: 100 }),
-        Type.String({ pattern: '^\\d{1,3}(\\.\\d{1,2})?$' }),
-      ],
-      { description: "the platform's fee, percent of each holder's gross, up to 2 decimals" },
-    ),
+    fee_pct: Percent("the platform's fee, percent of each holder's gross, up to 2 decimals", {
+      upTo100: true,
+      acceptNumber: true,
+    }),
     record_date: Type.Optional(
       Type.String({ format: 'date-time', description: 'the snapshot moment; default now' }),
     ),

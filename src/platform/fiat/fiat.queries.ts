@@ -42,8 +42,8 @@ export function decideFiatRequest(
   trx: Trx,
   id: string,
   decision: Pick<FiatRequest, 'status' | 'decided_by' | 'decision_reason'>,
+  now: Date,
 ): Promise<FiatRequest> {
-  const now = new Date();
   return trx
     .updateTable('fiat_requests')
     .set({ ...decision, decided_at: now, updated_at: now })

@@ -4,6 +4,7 @@
  * it is a ledger row in the same transaction. A withdrawal larger than the balance fails in
  * moveFiat (INSUFFICIENT_FUNDS) and rolls back the request with it.
  */
+import type { Clock } from '../../lib/clock.js';
 import { transaction, type Db } from '../../lib/db/database.js';
 import type { FiatRequest, FiatRequestKind } from '../../lib/db/schema-fiat.js';
 import { AppError } from '../../lib/errors.js';
@@ -44,7 +45,7 @@ export interface Page {
   cursor?: string;
 }
 
-export function fiatService(db: Db) {
+export function fiatService(db: Db, clock: Clock) {
   return {
     async request<K extends FiatRequestKind>(
       kind: K,
@@ -108,11 +109,16 @@ export function fiatService(db: Db) {
             referenceId: id,
           });
         }
-        const decided = await decideFiatRequest(trx, id, {
-          status: step.status,
-          decided_by: actor.adminId,
-          decision_reason: reason?.trim() ?? null,
-        });
+        const decided = await decideFiatRequest(
+          trx,
+          id,
+          {
+            status: step.status,
+            decided_by: actor.adminId,
+            decision_reason: reason?.trim() ?? null,
+          },
+          clock.now(),
+        );
         await recordAudit(trx, {
           actorId: actor.adminId,
           action: `fiat.${kind}_${decision}`,

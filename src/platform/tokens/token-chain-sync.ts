@@ -40,13 +40,13 @@ export function tokenChainSync(deps: { queue: QueueOptions; chain: ChainClient }
    */
   async function matureDueTokens(): Promise<number> {
     let matured = 0;
-    for (const id of await tokensDueToMature(db, clock())) {
+    for (const id of await tokensDueToMature(db, clock.now())) {
       matured += await transaction(db, async (trx) => {
         const { token, pending } = await lockTokenAndPendingSubscribers(trx, id);
         const next = token && nextStatus(token.status, 'mature');
         // Another process matured or delisted it meanwhile.
         if (!token || !next) return 0;
-        const released = await releaseAll(trx, pending, { actorId: null, at: clock() });
+        const released = await releaseAll(trx, pending, { actorId: null, at: clock.now() });
         await changeStatus(trx, id, next);
         await recordAudit(trx, {
           actorId: null,

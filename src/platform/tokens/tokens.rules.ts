@@ -36,9 +36,13 @@ export function contractPausedIn(status: TokenStatus): boolean {
   return status !== 'secondary';
 }
 
-export function percentagesSumTo100(primary: number, team: number, reserve: number): boolean {
-  // In hundredths, so 33.33 + 33.33 + 33.34 is exactly 100.
-  return Math.round(primary * 100) + Math.round(team * 100) + Math.round(reserve * 100) === 10_000;
+/** Exact decimals, so 33.33 + 33.33 + 33.34 is 100. */
+export function percentagesSumTo100(
+  primary: string | number,
+  team: string | number,
+  reserve: string | number,
+): boolean {
+  return new Exact(primary).plus(team).plus(reserve).equals(100);
 }
 
 /** Whole tokens for `pct` percent of `supply`, rounded down (never more than the share). */

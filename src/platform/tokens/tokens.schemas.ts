@@ -2,9 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { PageQuery } from '../../lib/http/pagination.js';
 import { ComplianceRulesBody } from '../compliance/compliance-rules.schemas.js';
-import { DateTime, Money, PositiveMoney, Text } from '../../lib/http/route-schemas.js';
+import { DateTime, Money, Percent, PositiveMoney, Text } from '../../lib/http/route-schemas.js';
 
-const Pct = Type.Number({ minimum: 0, maximum: 100 });
+const Pct = Percent('percent of the total supply', { upTo100: true, acceptNumber: true });
 
 export const CreateTokenBody = Type.Object(
   {

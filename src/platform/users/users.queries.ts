@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { NewUser, Role, User, VerificationStatus } from '../../lib/db/schema.js';
 
@@ -105,4 +106,9 @@ export async function latestKycDocument(
     .limit(1)
     .executeTakeFirst();
   return row ? { type: row.document_type, name: row.document_full_name } : null;
+}
+
+/** Serialises concurrent first-admin creations (the transaction's advisory lock). */
+export async function lockFirstAdminCreation(trx: Trx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(724001)`.execute(trx);
 }

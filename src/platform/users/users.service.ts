@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { transaction, type Db } from '../../lib/db/database.js';
 import type { User } from '../../lib/db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -9,6 +8,7 @@ import { emailTaken, hashNewPassword } from '../auth/auth.service.js';
 import type { CreateStaffBody } from './users.schemas.js';
 import { userRefs } from './user-refs.js';
 import {
+  lockFirstAdminCreation,
   anyAdminExists,
   findUserById,
   insertUser,
@@ -85,7 +85,7 @@ export async function ensureFirstAdmin(
   const password = given.password ?? generatedPassword!;
   const passwordHash = await hashNewPassword(password, email);
   return transaction(db, async (trx) => {
-    await sql`select pg_advisory_xact_lock(724001)`.execute(trx);
+    await lockFirstAdminCreation(trx);
     if (await anyAdminExists(trx)) return undefined;
     const admin = await insertUser(trx, {
       id: newId(),

@@ -3,6 +3,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, PageQuery, toPage } from '../../lib/http/pagination.js';
 import { AppError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../lib/db/database.js';
 import {
   KycApplicationView,
@@ -12,9 +13,11 @@ import {
   ReviewBody,
 } from './kyc.schemas.js';
 import type { kycReviewService } from './kyc-review.service.js';
+import { kycProviderApplicantId } from './kyc.queries.js';
 import { toKycView } from './kyc.views.js';
 import {
   markNotificationRead,
+  notificationExists,
   notificationKinds,
   reviewerNotifications,
 } from './notifications.queries.js';
@@ -27,6 +30,7 @@ export function adminKycRoutes(
   review: ReturnType<typeof kycReviewService>,
   provider: ProviderClient,
   { guard }: ReturnType<typeof guards>,
+  clock: Clock,
 ) {
   const reviewer = guard('staff', 'admin');
 
@@ -51,17 +55,13 @@ export function adminKycRoutes(
       },
     },
     async (request) => {
-      const application = await db
-        .selectFrom('kyc_applications')
-        .select('provider_applicant_id')
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!application) throw new AppError('NOT_FOUND', 'No such KYC application');
-      if (!application.provider_applicant_id)
+      const applicantId = await kycProviderApplicantId(db, request.params.id);
+      if (applicantId === undefined) throw new AppError('NOT_FOUND', 'No such KYC application');
+      if (!applicantId)
         throw new AppError('NO_PROVIDER_APPLICATION', 'The application is reviewed manually');
-      const status = await provider.applicantStatus(application.provider_applicant_id);
+      const status = await provider.applicantStatus(applicantId);
       return {
-        applicant_id: application.provider_applicant_id,
+        applicant_id: applicantId,
         review_status: status.reviewStatus,
         review_answer: status.reviewAnswer,
         reject_labels: status.rejectLabels,
@@ -213,14 +213,11 @@ export function adminKycRoutes(
       },
     },
     async (request) => {
-      if (!(await markNotificationRead(db, request.params.id))) {
-        const exists = await db
-          .selectFrom('notifications')
-          .select('id')
-          .where('id', '=', request.params.id)
-          .executeTakeFirst();
-        if (!exists) throw new AppError('NOT_FOUND', 'No such notification');
-      }
+      if (
+        !(await markNotificationRead(db, request.params.id, clock.now())) &&
+        !(await notificationExists(db, request.params.id))
+      )
+        throw new AppError('NOT_FOUND', 'No such notification');
       return { read: true };
     },
   );

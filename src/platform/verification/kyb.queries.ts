@@ -18,6 +18,94 @@ export function businessForUpdate(trx: Trx, id: string): Promise<Business | unde
     .executeTakeFirst();
 }
 
+/** Who owns a business, its KYB status and kind; undefined when there is none. */
+export function businessOwnership(db: Db | Trx, id: string) {
+  return db
+    .selectFrom('businesses')
+    .select(['owner_id', 'kyb_status', 'kind'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Locks a business's row by id (its caller locked the owner first). */
+export async function lockBusiness(trx: Trx, id: string): Promise<void> {
+  await trx
+    .selectFrom('businesses')
+    .select('id')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets a business's KYB status without touching its updated_at (a provider's progress). */
+export async function markBusinessKybInReview(trx: Trx, id: string): Promise<void> {
+  await trx
+    .updateTable('businesses')
+    .set({ kyb_status: 'in_review' })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The newest KYB application of a business, with the business's kind and owner. */
+export function latestKybApplicationOfBusiness(db: Db, businessId: string) {
+  return db
+    .selectFrom('kyb_applications')
+    .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
+    .select([
+      'kyb_applications.id',
+      'kyb_applications.verification_provider',
+      'businesses.kind',
+      'businesses.owner_id',
+    ])
+    .where('businesses.id', '=', businessId)
+    .orderBy('kyb_applications.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The KYB application the provider knows by this company applicant id, with its business. */
+export function kybApplicationByApplicant(trx: Trx, applicantId: string) {
+  return trx
+    .selectFrom('kyb_applications')
+    .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
+    .select(['kyb_applications.id', 'businesses.owner_id', 'businesses.id as business_id'])
+    .where('kyb_applications.provider_applicant_id', '=', applicantId)
+    .executeTakeFirst();
+}
+
+/** The business owner the provider knows by this beneficiary applicant id, with its KYB. */
+export function businessOwnerByApplicant(trx: Trx, applicantId: string) {
+  return trx
+    .selectFrom('business_owners')
+    .innerJoin('kyb_applications', 'kyb_applications.id', 'business_owners.kyb_application_id')
+    .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
+    .select([
+      'business_owners.id',
+      'kyb_applications.id as kyb_id',
+      'businesses.owner_id',
+      'businesses.id as business_id',
+    ])
+    .where('business_owners.provider_applicant_id', '=', applicantId)
+    .executeTakeFirst();
+}
+
+export function businessOwnerForUpdate(trx: Trx, id: string): Promise<BusinessOwner> {
+  return trx
+    .selectFrom('business_owners')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateBusinessOwner(
+  trx: Trx,
+  id: string,
+  changes: Updateable<BusinessOwnersTable>,
+): Promise<void> {
+  await trx.updateTable('business_owners').set(changes).where('id', '=', id).execute();
+}
+
 export function insertBusiness(trx: Trx, row: Insertable<BusinessesTable>): Promise<Business> {
   return trx.insertInto('businesses').values(row).returningAll().executeTakeFirstOrThrow();
 }
@@ -101,7 +189,7 @@ export function setBusinessKybStatus(
 ): Promise<Business> {
   return trx
     .updateTable('businesses')
-    .set({ kyb_status: status, updated_at: new Date() })
+    .set({ kyb_status: status, updated_at: sql<Date>`now()` })
     .where('id', '=', businessId)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../lib/http/pagination.js';
-import { MultilineText, Text } from '../../lib/http/route-schemas.js';
+import { MultilineText, Percent, Text } from '../../lib/http/route-schemas.js';
 import { BirthDate, CountryCode } from './kyc.schemas.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
@@ -12,11 +12,7 @@ export const OwnerInput = Type.Object(
   {
     first_name: Text(100),
     last_name: Text(100),
-    ownership_pct: Type.Number({
-      minimum: 0,
-      maximum: 100,
-      description: 'percent, at most two decimals',
-    }),
+    ownership_pct: Percent('percent of the business held', { upTo100: true, acceptNumber: true }),
     role: Type.Union(ownerRoles.map((r) => Type.Literal(r))),
     nationality: CountryCode,
     date_of_birth: Type.Optional(BirthDate),

@@ -3,6 +3,7 @@
  * for manual review, the reviewers' decision, and the status recomputed from its parts. Rows are
  * locked in one order: the user, the business, the KYB application, its owners.
  */
+import type { Clock } from '../../lib/clock.js';
 import { Exact } from '../../lib/money.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { Business, BusinessKind, KybApplication } from '../../lib/db/schema-verification.js';
@@ -14,11 +15,13 @@ import { isUniqueViolation } from '../../lib/db/unique-violation.js';
 import type { KybBody, KybReviewBody } from './kyb.schemas.js';
 import {
   businessForUpdate,
+  businessOwnership,
   corporateInvestorBusiness,
   insertBusiness,
   insertKybApplication,
   insertOwners,
   kybApplicationForUpdate,
+  latestKybApplicationOfBusiness,
   openKybApplication,
   ownersOf,
   setBusinessKybStatus,
@@ -32,6 +35,7 @@ import { isRequiredOwner, kybStatusOf, type Verdict } from './verification.rules
 
 export interface KybDeps {
   db: Db;
+  clock: Clock;
   provider: ProviderClient;
   levels: { corporateInvestorKyb: string; issuerKyb: string };
   tokenTtlSeconds: number;
@@ -59,15 +63,6 @@ function validate(user: User, body: KybBody) {
   const kind = kindOf(user);
   if (user.kyc_status !== 'approved')
     throw new AppError('KYC_REQUIRED', 'Your own KYC must be approved before KYB (spec rule 5)');
-  // Checked on the decimal text: a JSON number like 40.01 is not a float multiple of 0.01.
-  const fractional = body.owners.find(
-    (owner) => !/^\d+(\.\d{1,2})?$/.test(String(owner.ownership_pct)),
-  );
-  if (fractional)
-    throw new AppError(
-      'VALIDATION_FAILED',
-      `ownership_pct ${fractional.ownership_pct} has more than two decimals`,
-    );
   const total = body.owners.reduce((sum, owner) => sum.plus(owner.ownership_pct), new Exact(0));
   if (total.greaterThan(100))
     throw new AppError('OWNERSHIP_OVER_100', `Ownership adds up to ${total.toString()}%`, {
@@ -192,7 +187,7 @@ export function kybService(deps: KybDeps) {
         status: 'pending',
         verification_provider: mode,
         provider_applicant_id: provider?.companyApplicantId ?? null,
-        provider_event_at: provider ? new Date() : null,
+        provider_event_at: provider ? deps.clock.now() : null,
       }).catch((error: unknown) => {
         if (isUniqueViolation(error, 'kyb_one_open_application'))
           throw new AppError('KYB_ALREADY_PENDING');
@@ -205,7 +200,7 @@ export function kybService(deps: KybDeps) {
           kyb_application_id: application.id,
           first_name: owner.first_name.trim(),
           last_name: owner.last_name.trim(),
-          ownership_pct: String(owner.ownership_pct),
+          ownership_pct: owner.ownership_pct,
           role: owner.role,
           nationality: owner.nationality.alpha2,
           date_of_birth: owner.date_of_birth ?? null,
@@ -253,11 +248,7 @@ export function kybService(deps: KybDeps) {
     async submitToProvider(user: User, body: KybBody, ip: string) {
       const { kind, country, owners } = validate(user, body);
       if (body.business_id) {
-        const business = await db
-          .selectFrom('businesses')
-          .select(['owner_id', 'kyb_status', 'kind'])
-          .where('id', '=', body.business_id)
-          .executeTakeFirst();
+        const business = await businessOwnership(db, body.business_id);
         if (business?.owner_id !== user.id) throw new AppError('NOT_FOUND', 'No such business');
         if (business.kyb_status === 'approved') throw new AppError('KYB_ALREADY_APPROVED');
         if (await openKybApplication(db, body.business_id))
@@ -287,7 +278,7 @@ export function kybService(deps: KybDeps) {
               ...(owner.date_of_birth ? { dob: owner.date_of_birth } : {}),
             },
             types: [beneficiaryType[owner.role]],
-            shareSize: owner.ownership_pct,
+            shareSize: Number(owner.ownership_pct),
           }),
         );
       }
@@ -300,19 +291,7 @@ export function kybService(deps: KybDeps) {
 
     /** An SDK token for the company's own widget (documents of the company). */
     async providerToken(user: User, businessId: string) {
-      const application = await db
-        .selectFrom('kyb_applications')
-        .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
-        .select([
-          'kyb_applications.id',
-          'kyb_applications.verification_provider',
-          'businesses.kind',
-          'businesses.owner_id',
-        ])
-        .where('businesses.id', '=', businessId)
-        .orderBy('kyb_applications.id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const application = await latestKybApplicationOfBusiness(db, businessId);
       if (application?.owner_id !== user.id) throw new AppError('NOT_FOUND', 'No such business');
       if (application.verification_provider !== 'provider')
         throw new AppError('NO_PROVIDER_APPLICATION', 'Submit with POST /api/v1/kyb/submit first');
@@ -336,11 +315,7 @@ export function kybService(deps: KybDeps) {
       const reason = body.rejection_reason?.trim();
       if (body.decision === 'reject' && !reason) throw new AppError('REJECTION_REASON_REQUIRED');
       return transaction(db, async (trx) => {
-        const business = await trx
-          .selectFrom('businesses')
-          .select('owner_id')
-          .where('id', '=', businessId)
-          .executeTakeFirst();
+        const business = await businessOwnership(trx, businessId);
         if (!business) throw new AppError('NOT_FOUND', 'No such business');
         await lockUser(trx, business.owner_id);
         await businessForUpdate(trx, businessId);
@@ -355,7 +330,7 @@ export function kybService(deps: KybDeps) {
         const decided = await updateKybApplication(trx, open.id, {
           status,
           reviewed_by: reviewerId,
-          reviewed_at: new Date(),
+          reviewed_at: deps.clock.now(),
           review_notes: body.review_notes ?? null,
           rejection_reason: status === 'rejected' ? reason! : null,
         });

@@ -5,6 +5,7 @@
  */
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { KycApplication } from '../../lib/db/schema-verification.js';
+import type { Clock } from '../../lib/clock.js';
 import type { FieldEncryption } from '../../lib/crypto/field-encryption.js';
 import { AppError } from '../../lib/errors.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
@@ -12,27 +13,26 @@ import { recordAudit } from '../audit/audit.queries.js';
 import type { ReviewBody } from './kyc.schemas.js';
 import {
   kycApplicationForUpdate,
+  kycApplicationUser,
   kycQueue,
   updateKycApplication,
   approveUserKyc,
   setUserKycStatus,
+  startUserKycReview,
+  userEmail,
 } from './kyc.queries.js';
 import { documentNumberContext } from './kyc.service.js';
 import { defaultKycLevel } from './verification.rules.js';
 
 /** Locks the application's user, then the application; 404 when there is none. */
 async function lockApplication(trx: Trx, id: string): Promise<KycApplication> {
-  const found = await trx
-    .selectFrom('kyc_applications')
-    .select('user_id')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!found) throw new AppError('NOT_FOUND', 'No such KYC application');
-  await lockUser(trx, found.user_id);
+  const userId = await kycApplicationUser(trx, id);
+  if (!userId) throw new AppError('NOT_FOUND', 'No such KYC application');
+  await lockUser(trx, userId);
   return (await kycApplicationForUpdate(trx, id))!;
 }
 
-export function kycReviewService(db: Db, encryption: FieldEncryption) {
+export function kycReviewService(db: Db, encryption: FieldEncryption, clock: Clock) {
   return {
     queue: (options: { status?: string; limit: number; cursor?: string }) => kycQueue(db, options),
 
@@ -42,12 +42,7 @@ export function kycReviewService(db: Db, encryption: FieldEncryption) {
         let application = await lockApplication(trx, id);
         if (application.status === 'pending') {
           application = await updateKycApplication(trx, id, { status: 'in_review' });
-          await trx
-            .updateTable('users')
-            .set({ kyc_status: 'in_review' })
-            .where('id', '=', application.user_id)
-            .where('kyc_status', '=', 'pending')
-            .execute();
+          await startUserKycReview(trx, application.user_id);
         }
         await recordAudit(trx, {
           actorId: reviewerId,
@@ -56,11 +51,7 @@ export function kycReviewService(db: Db, encryption: FieldEncryption) {
           targetId: id,
           ip,
         });
-        const { email } = await trx
-          .selectFrom('users')
-          .select('email')
-          .where('id', '=', application.user_id)
-          .executeTakeFirstOrThrow();
+        const email = await userEmail(trx, application.user_id);
         const documentNumber =
           application.document_number && application.document_number_key_id
             ? encryption.open(
@@ -93,7 +84,7 @@ export function kycReviewService(db: Db, encryption: FieldEncryption) {
         }
         const reviewed = {
           reviewed_by: reviewerId,
-          reviewed_at: new Date(),
+          reviewed_at: clock.now(),
           review_notes: body.review_notes ?? null,
         };
         let decided: KycApplication;

@@ -17,6 +17,38 @@ export function latestKycApplication(
     .executeTakeFirst();
 }
 
+/** The user an application belongs to, or undefined when there is no such application. */
+export function kycApplicationUser(db: Db | Trx, id: string): Promise<string | undefined> {
+  return db
+    .selectFrom('kyc_applications')
+    .select('user_id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row?.user_id);
+}
+
+/** The user of the newest application the provider knows by this applicant id. */
+export function kycApplicantUser(db: Db | Trx, applicantId: string): Promise<string | undefined> {
+  return db
+    .selectFrom('kyc_applications')
+    .select('user_id')
+    .where('provider_applicant_id', '=', applicantId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+    .then((row) => row?.user_id);
+}
+
+/** The application's provider applicant id: undefined without the application, null when manual. */
+export function kycProviderApplicantId(db: Db, id: string): Promise<string | null | undefined> {
+  return db
+    .selectFrom('kyc_applications')
+    .select('provider_applicant_id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => (row ? row.provider_applicant_id : undefined));
+}
+
 export async function insertKycApplication(
   trx: Trx,
   row: Insertable<KycApplicationsTable>,
@@ -100,9 +132,28 @@ export async function setUserKycStatus(
 ): Promise<void> {
   await trx
     .updateTable('users')
-    .set({ kyc_status: status, updated_at: new Date() })
+    .set({ kyc_status: status, updated_at: sql<Date>`now()` })
     .where('id', '=', userId)
     .execute();
+}
+
+/** The first reviewer access: a pending user moves to in_review (updated_at left as it was). */
+export async function startUserKycReview(trx: Trx, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ kyc_status: 'in_review' })
+    .where('id', '=', userId)
+    .where('kyc_status', '=', 'pending')
+    .execute();
+}
+
+export async function userEmail(trx: Trx, userId: string): Promise<string> {
+  const { email } = await trx
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return email;
 }
 
 /** An approval's effect on the user (spec B rule 3): level, accreditation tier and FATCA status. */
@@ -119,7 +170,7 @@ export async function approveUserKyc(
       kyc_level: level,
       accreditation_status: accreditationFor(level),
       fatca_status: fatcaFor(nationality),
-      updated_at: new Date(),
+      updated_at: sql<Date>`now()`,
     })
     .where('id', '=', userId)
     .execute();

@@ -6,13 +6,18 @@ import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { KycApplication } from '../../lib/db/schema-verification.js';
 import type { User } from '../../lib/db/schema.js';
 import { parseCountry, type Country } from '../../lib/countries.js';
+import type { Clock } from '../../lib/clock.js';
 import type { FieldEncryption } from '../../lib/crypto/field-encryption.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { isUniqueViolation } from '../../lib/db/unique-violation.js';
 import type { ManualKycBody, ProviderKycBody } from './kyc.schemas.js';
-import { insertKycApplication, latestKycApplication } from './kyc.queries.js';
+import {
+  insertKycApplication,
+  latestKycApplication,
+  setUserKycStatus,
+} from './kyc.queries.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { canResubmit } from './kyc.views.js';
 import { notifyReviewers } from './notifications.queries.js';
@@ -23,6 +28,7 @@ import type { Logger } from '../../lib/logger.js';
 
 export interface KycDeps {
   db: Db;
+  clock: Clock;
   encryption: FieldEncryption;
   provider: ProviderClient;
   providerLevel: string;
@@ -79,11 +85,7 @@ async function openApplication(
       throw new AppError('KYC_ALREADY_PENDING');
     throw error;
   });
-  await trx
-    .updateTable('users')
-    .set({ kyc_status: 'pending', updated_at: new Date() })
-    .where('id', '=', user.id)
-    .execute();
+  await setUserKycStatus(trx, user.id, 'pending');
   await recordAudit(trx, {
     actorId: user.id,
     action: 'kyc.submitted',
@@ -219,7 +221,7 @@ export function kycService(deps: KycDeps) {
             country_of_residence: residence.alpha2,
             provider_applicant_id: applicant.id,
             // Events from before this submission belong to an earlier attempt.
-            provider_event_at: new Date(),
+            provider_event_at: deps.clock.now(),
           },
           ip,
         );

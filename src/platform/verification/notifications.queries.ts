@@ -48,12 +48,21 @@ export function reviewerNotifications(
   return query.execute();
 }
 
-export async function markNotificationRead(db: Db, id: string): Promise<boolean> {
+export async function markNotificationRead(db: Db, id: string, at: Date): Promise<boolean> {
   const result = await db
     .updateTable('notifications')
-    .set({ read_at: new Date() })
+    .set({ read_at: at })
     .where('id', '=', id)
     .where('read_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+export async function notificationExists(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
 }

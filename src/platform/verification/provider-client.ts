@@ -2,18 +2,29 @@
  * The identity provider's API client (Sumsub's API; shared/PROVIDER.md). One client for the real
  * provider and the sandbox: only the base URL and keys differ. Every request is signed
  * (X-App-Token, X-App-Access-Ts, X-App-Access-Sig over ts + METHOD + path?query + body).
- * Responses are parsed tolerantly into the few fields Tessera uses.
+ * Replies are checked against provider.schemas.ts (only the fields Tessera uses; the rest is
+ * tolerated); a reply that does not match is PROVIDER_BAD_RESPONSE.
  */
+import type { Static, TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { requestSignature } from '../../lib/provider-signing.js';
 import { AppError } from '../../lib/errors.js';
+import {
+  AccessTokenReply,
+  ApplicantReply,
+  ApplicantStatusReply,
+  BeneficiaryReply,
+  FixedInfoReply,
+} from './provider.schemas.js';
 
 export interface ProviderClientOptions {
   baseUrl: string;
   appToken: string;
   secretKey: string;
   timeoutMs: number;
-  /** seconds since the epoch; injectable for tests */
-  now?: () => number;
+  /** signs each request's timestamp; the system's by default */
+  clock?: Clock;
 }
 
 export interface Applicant {
@@ -64,22 +75,43 @@ class ProviderResponseError extends Error {
   }
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+/** Compiled once per schema: the checks run on every reply. */
+const checks = new Map<TSchema, TypeCheck<TSchema>>();
 
-function asApplicant(body: Record<string, unknown>): Applicant {
-  const review = asRecord(body.review);
-  if (typeof body.id !== 'string')
-    throw new AppError('PROVIDER_UNAVAILABLE', 'The provider answered without an applicant id');
+/** The reply as its schema describes it, or PROVIDER_BAD_RESPONSE naming the first mismatch. */
+export function parseProviderReply<S extends TSchema>(
+  schema: S,
+  reply: unknown,
+  what: string,
+): Static<S> {
+  let check = checks.get(schema);
+  if (!check) {
+    check = TypeCompiler.Compile(schema);
+    checks.set(schema, check);
+  }
+  if (check.Check(reply)) return reply;
+  const first = check.Errors(reply).First();
+  throw new AppError(
+    'PROVIDER_BAD_RESPONSE',
+    `The identity provider's answer to ${what} does not match its schema` +
+      (first ? `: ${first.path || '/'} ${first.message}` : ''),
+  );
+}
+
+function asApplicant(body: unknown, what: string): Applicant {
+  const reply = parseProviderReply(ApplicantReply, body, what);
   return {
-    id: body.id,
-    externalUserId: typeof body.externalUserId === 'string' ? body.externalUserId : '',
-    reviewStatus: typeof review.reviewStatus === 'string' ? review.reviewStatus : undefined,
-    fixedInfo: asRecord(body.fixedInfo),
-    info: asRecord(body.info),
+    id: reply.id,
+    externalUserId: reply.externalUserId ?? '',
+    reviewStatus: reply.review?.reviewStatus,
+    fixedInfo: reply.fixedInfo ?? {},
+    info: reply.info ?? {},
   };
+}
+
+/** A provider's value Tessera acts on, or null for any other (or none). */
+function oneOf<T extends string>(value: string | undefined, known: readonly T[]): T | null {
+  return known.find((candidate) => candidate === value) ?? null;
 }
 
 export class ProviderClient {
@@ -111,7 +143,7 @@ export class ProviderClient {
           ...(fixedInfo ? { fixedInfo } : {}),
         },
       );
-      return { ...asApplicant(body), created: true };
+      return { ...asApplicant(body, 'creating an applicant'), created: true };
     } catch (error) {
       if (error instanceof ProviderResponseError && error.status === 409) {
         return { ...(await this.applicantByExternalId(input.externalUserId)), created: false };
@@ -126,12 +158,14 @@ export class ProviderClient {
         'GET',
         `/resources/applicants/-;externalUserId=${encodeURIComponent(externalUserId)}/one`,
       ),
+      'an applicant by external id',
     );
   }
 
   async applicant(applicantId: string): Promise<Applicant> {
     return asApplicant(
       await this.call('GET', `/resources/applicants/${encodeURIComponent(applicantId)}/one`),
+      'an applicant',
     );
   }
 
@@ -143,33 +177,30 @@ export class ProviderClient {
     applicantId: string,
     person: PersonInfo,
   ): Promise<Record<string, unknown>> {
-    return this.call(
-      'PATCH',
-      `/resources/applicants/${encodeURIComponent(applicantId)}/fixedInfo`,
-      person,
+    return parseProviderReply(
+      FixedInfoReply,
+      await this.call(
+        'PATCH',
+        `/resources/applicants/${encodeURIComponent(applicantId)}/fixedInfo`,
+        person,
+      ),
+      'changing provided data',
     );
   }
 
   /** The provider's current review state of an applicant (for reconciling missed webhooks). */
   async applicantStatus(applicantId: string): Promise<ApplicantStatus> {
-    const body = await this.call(
-      'GET',
-      `/resources/applicants/${encodeURIComponent(applicantId)}/status`,
+    const body = parseProviderReply(
+      ApplicantStatusReply,
+      await this.call('GET', `/resources/applicants/${encodeURIComponent(applicantId)}/status`),
+      "an applicant's status",
     );
-    const result = (body.reviewResult ?? {}) as Record<string, unknown>;
+    const result = body.reviewResult ?? {};
     return {
-      reviewStatus: typeof body.reviewStatus === 'string' ? body.reviewStatus : 'unknown',
-      reviewAnswer:
-        result.reviewAnswer === 'GREEN' || result.reviewAnswer === 'RED'
-          ? result.reviewAnswer
-          : null,
-      rejectLabels: Array.isArray(result.rejectLabels)
-        ? result.rejectLabels.filter((l): l is string => typeof l === 'string')
-        : [],
-      reviewRejectType:
-        result.reviewRejectType === 'RETRY' || result.reviewRejectType === 'FINAL'
-          ? result.reviewRejectType
-          : null,
+      reviewStatus: body.reviewStatus ?? 'unknown',
+      reviewAnswer: oneOf(result.reviewAnswer, ['GREEN', 'RED']),
+      rejectLabels: result.rejectLabels ?? [],
+      reviewRejectType: oneOf(result.reviewRejectType, ['RETRY', 'FINAL']),
     };
   }
 
@@ -179,9 +210,7 @@ export class ProviderClient {
       levelName,
       ttlInSecs,
     });
-    if (typeof body.token !== 'string')
-      throw new AppError('PROVIDER_UNAVAILABLE', 'The provider answered without a token');
-    return body.token;
+    return parseProviderReply(AccessTokenReply, body, 'an access token').token;
   }
 
   /** Sends an applicant back to init so a RETRY rejection can be resubmitted. */
@@ -196,13 +225,7 @@ export class ProviderClient {
       `/resources/applicants/${encodeURIComponent(companyApplicantId)}/fixedInfo/companyInfo/beneficiaries`,
       { beneficiaryInfo: input.person, types: input.types, shareSize: input.shareSize },
     );
-    if (typeof body.applicantId !== 'string') {
-      throw new AppError(
-        'PROVIDER_UNAVAILABLE',
-        'The provider did not create an applicant for the beneficiary',
-      );
-    }
-    return body.applicantId;
+    return parseProviderReply(BeneficiaryReply, body, 'adding a beneficiary').applicantId;
   }
 
   private async call(
@@ -238,7 +261,7 @@ export class ProviderClient {
     json?: unknown,
   ): Promise<Record<string, unknown>> {
     const body = json === undefined ? '' : JSON.stringify(json);
-    const ts = String(this.options.now?.() ?? Math.floor(Date.now() / 1000));
+    const ts = String(Math.floor((this.options.clock ?? systemClock).now().getTime() / 1000));
     const response = await fetch(`${this.options.baseUrl}${path}`, {
       method,
       body: body || undefined,

@@ -2,6 +2,7 @@
  * Verification rules (pure): what a review decides for the user, how a provider verdict maps to
  * an application status, which company owners must pass KYC, and when a KYB is approved.
  */
+import { Exact } from '../../lib/money.js';
 import type { AccreditationStatus, FatcaStatus } from '../../lib/db/schema.js';
 import type {
   ApplicationStatus,
@@ -61,10 +62,10 @@ export const ownerThresholdPct = 25;
 /** Spec rule 1: owners of 25% or more; for issuers also directors and the primary contact. */
 export function isRequiredOwner(
   role: OwnerRole,
-  ownershipPct: number,
+  ownershipPct: string | number,
   kind: BusinessKind,
 ): boolean {
-  if (ownershipPct >= ownerThresholdPct) return true;
+  if (new Exact(ownershipPct).gte(ownerThresholdPct)) return true;
   return kind === 'issuer' && (role === 'director' || role === 'primary_contact');
 }
 

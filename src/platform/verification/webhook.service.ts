@@ -7,14 +7,24 @@
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { KybApplication, KycApplication } from '../../lib/db/schema-verification.js';
 import { AppError } from '../../lib/errors.js';
-import { newId } from '../../lib/ids.js';
+import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { hexEquals, isDigestAlgorithm, payloadDigest } from '../../lib/provider-signing.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { kybApplicationForUpdate, updateKybApplication } from './kyb.queries.js';
+import {
+  businessOwnerByApplicant,
+  businessOwnerForUpdate,
+  kybApplicationByApplicant,
+  kybApplicationForUpdate,
+  lockBusiness,
+  markBusinessKybInReview,
+  updateBusinessOwner,
+  updateKybApplication,
+} from './kyb.queries.js';
 import { recomputeKyb } from './kyb.service.js';
 import {
+  kycApplicantUser,
   kycApplicationByApplicantForUpdate,
   updateKycApplication,
   approveUserKyc,
@@ -25,6 +35,7 @@ import { parseWebhookEvent, type WebhookEvent } from './webhook-event.js';
 import { queueClaimRevocation } from './kyc-claim-revoker.js';
 import { capturedIdentity, type CapturedIdentity } from './provider-capture.js';
 import type { ProviderClient } from './provider-client.js';
+import { recordWebhookEvent, setWebhookOutcome } from './webhook.queries.js';
 
 export type WebhookOutcome =
   'applied' | 'duplicate' | 'stale' | 'no_change' | 'unknown_applicant' | 'ignored';
@@ -48,6 +59,7 @@ async function applyToKyc(
   application: KycApplication,
   event: WebhookEvent,
   captured: CapturedIdentity | null,
+  now: Date,
 ): Promise<WebhookOutcome> {
   if (isStale(event, application.provider_event_at)) return 'stale';
   const seen = { provider_event_at: event.createdAt };
@@ -64,7 +76,7 @@ async function applyToKyc(
     review_answer: verdict.answer,
     reject_type: verdict.rejectType,
     reject_labels: JSON.stringify(verdict.labels),
-    reviewed_at: new Date(),
+    reviewed_at: now,
     ...(captured
       ? { document_type: captured.documentType, document_full_name: captured.nameOnDocument }
       : {}),
@@ -108,6 +120,7 @@ async function applyToCompany(
   trx: Trx,
   application: KybApplication,
   event: WebhookEvent,
+  now: Date,
 ): Promise<WebhookOutcome> {
   if (isStale(event, application.provider_event_at)) return 'stale';
   const seen = { provider_event_at: event.createdAt };
@@ -115,11 +128,7 @@ async function applyToCompany(
     if (application.status !== 'pending' || !inProgress.has(event.reviewStatus ?? ''))
       return 'no_change';
     await updateKybApplication(trx, application.id, { ...seen, status: 'in_review' });
-    await trx
-      .updateTable('businesses')
-      .set({ kyb_status: 'in_review' })
-      .where('id', '=', application.business_id)
-      .execute();
+    await markBusinessKybInReview(trx, application.business_id);
     return 'applied';
   }
   const updated = await updateKybApplication(trx, application.id, {
@@ -127,7 +136,7 @@ async function applyToCompany(
     review_answer: event.verdict.answer,
     reject_type: event.verdict.rejectType,
     reject_labels: JSON.stringify(event.verdict.labels),
-    reviewed_at: new Date(),
+    reviewed_at: now,
   });
   const after = await recomputeKyb(trx, updated);
   await recordAudit(trx, {
@@ -151,34 +160,21 @@ async function applyToOwner(
   application: KybApplication,
   event: WebhookEvent,
 ): Promise<WebhookOutcome> {
-  const owner = await trx
-    .selectFrom('business_owners')
-    .selectAll()
-    .where('id', '=', ownerId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const owner = await businessOwnerForUpdate(trx, ownerId);
   if (isStale(event, owner.provider_event_at)) return 'stale';
   const seen = { provider_event_at: event.createdAt };
   if (!event.verdict) {
     if (owner.kyc_status !== 'pending' || !inProgress.has(event.reviewStatus ?? ''))
       return 'no_change';
-    await trx
-      .updateTable('business_owners')
-      .set({ ...seen, kyc_status: 'in_review' })
-      .where('id', '=', ownerId)
-      .execute();
+    await updateBusinessOwner(trx, ownerId, { ...seen, kyc_status: 'in_review' });
   } else {
-    await trx
-      .updateTable('business_owners')
-      .set({
-        ...seen,
-        kyc_status: outcomeOf(event.verdict) === 'approved' ? 'approved' : 'rejected',
-        review_answer: event.verdict.answer,
-        reject_type: event.verdict.rejectType,
-        reject_labels: JSON.stringify(event.verdict.labels),
-      })
-      .where('id', '=', ownerId)
-      .execute();
+    await updateBusinessOwner(trx, ownerId, {
+      ...seen,
+      kyc_status: outcomeOf(event.verdict) === 'approved' ? 'approved' : 'rejected',
+      review_answer: event.verdict.answer,
+      reject_type: event.verdict.rejectType,
+      reject_labels: JSON.stringify(event.verdict.labels),
+    });
   }
   await recomputeKyb(trx, application);
   return 'applied';
@@ -189,60 +185,34 @@ async function apply(
   trx: Trx,
   event: WebhookEvent,
   captured: CapturedIdentity | null,
+  now: Date,
 ): Promise<WebhookOutcome> {
-  const kyc = await trx
-    .selectFrom('kyc_applications')
-    .select('user_id')
-    .where('provider_applicant_id', '=', event.applicantId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (kyc) {
-    await lockUser(trx, kyc.user_id);
+  const kycUser = await kycApplicantUser(trx, event.applicantId);
+  if (kycUser) {
+    await lockUser(trx, kycUser);
     return applyToKyc(
       trx,
       (await kycApplicationByApplicantForUpdate(trx, event.applicantId))!,
       event,
       captured,
+      now,
     );
   }
-  const kyb = await trx
-    .selectFrom('kyb_applications')
-    .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
-    .select(['kyb_applications.id', 'businesses.owner_id', 'businesses.id as business_id'])
-    .where('kyb_applications.provider_applicant_id', '=', event.applicantId)
-    .executeTakeFirst();
-  const owner = kyb
-    ? undefined
-    : await trx
-        .selectFrom('business_owners')
-        .innerJoin('kyb_applications', 'kyb_applications.id', 'business_owners.kyb_application_id')
-        .innerJoin('businesses', 'businesses.id', 'kyb_applications.business_id')
-        .select([
-          'business_owners.id',
-          'kyb_applications.id as kyb_id',
-          'businesses.owner_id',
-          'businesses.id as business_id',
-        ])
-        .where('business_owners.provider_applicant_id', '=', event.applicantId)
-        .executeTakeFirst();
+  const kyb = await kybApplicationByApplicant(trx, event.applicantId);
+  const owner = kyb ? undefined : await businessOwnerByApplicant(trx, event.applicantId);
   const target = kyb ?? owner;
   if (!target) return 'unknown_applicant';
   await lockUser(trx, target.owner_id);
-  await trx
-    .selectFrom('businesses')
-    .select('id')
-    .where('id', '=', target.business_id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  await lockBusiness(trx, target.business_id);
   const application = (await kybApplicationForUpdate(trx, kyb ? kyb.id : owner!.kyb_id))!;
   return kyb
-    ? applyToCompany(trx, application, event)
+    ? applyToCompany(trx, application, event, now)
     : applyToOwner(trx, owner!.id, application, event);
 }
 
 export function webhookService(deps: {
   db: Db;
+  clock: Clock;
   webhookSecret: string;
   logger: Logger;
   provider: ProviderClient;
@@ -254,13 +224,7 @@ export function webhookService(deps: {
    */
   async function captureFor(event: WebhookEvent): Promise<CapturedIdentity | null> {
     if (!event.verdict) return null;
-    const kyc = await deps.db
-      .selectFrom('kyc_applications')
-      .select('id')
-      .where('provider_applicant_id', '=', event.applicantId)
-      .limit(1)
-      .executeTakeFirst();
-    if (!kyc) return null;
+    if (!(await kycApplicantUser(deps.db, event.applicantId))) return null;
     try {
       return capturedIdentity((await deps.provider.applicant(event.applicantId)).info);
     } catch (error) {
@@ -285,7 +249,7 @@ export function webhookService(deps: {
     },
 
     async receive(payload: Record<string, unknown>): Promise<WebhookOutcome> {
-      const event = parseWebhookEvent(payload, new Date());
+      const event = parseWebhookEvent(payload, deps.clock.now());
       if (!event) {
         deps.logger.warn(
           { type: payload.type },
@@ -295,26 +259,10 @@ export function webhookService(deps: {
       }
       const captured = await captureFor(event);
       const outcome = await transaction(deps.db, async (trx) => {
-        const recorded = await trx
-          .insertInto('provider_webhook_events')
-          .values({
-            id: newId(),
-            dedupe_key: event.dedupeKey,
-            applicant_id: event.applicantId,
-            type: event.type,
-            payload: JSON.stringify(payload),
-            outcome: 'received',
-          })
-          .onConflict((oc) => oc.column('dedupe_key').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!recorded) return 'duplicate' as const;
-        const applied = await apply(trx, event, captured);
-        await trx
-          .updateTable('provider_webhook_events')
-          .set({ outcome: applied })
-          .where('id', '=', recorded.id)
-          .execute();
+        const recordedId = await recordWebhookEvent(trx, event, payload);
+        if (!recordedId) return 'duplicate' as const;
+        const applied = await apply(trx, event, captured, deps.clock.now());
+        await setWebhookOutcome(trx, recordedId, applied);
         return applied;
       });
       if (outcome === 'unknown_applicant')

@@ -9,6 +9,7 @@ import { getAddress, toHex } from 'viem';
 import { mnemonicToAccount, privateKeyToAddress } from 'viem/accounts';
 import { sql } from 'kysely';
 import type { Trx } from '../../lib/db/database.js';
+import { setUserWallet } from './wallet.queries.js';
 
 export type WalletAddress = `0x${string}`;
 
@@ -51,11 +52,7 @@ export function walletAddresses(custody: CustodyKey): WalletAddresses {
       if (user.wallet_address) return getAddress(user.wallet_address);
 
       const address = await custodialAddress(trx, custody, userId);
-      await trx
-        .updateTable('users')
-        .set({ wallet_address: address, wallet_custody: 'custodial', updated_at: new Date() })
-        .where('id', '=', userId)
-        .execute();
+      await setUserWallet(trx, userId, address, 'custodial');
       return address;
     },
   };

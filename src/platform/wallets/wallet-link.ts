@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { getAddress, isAddress, verifyMessage, type Address, type Hex } from 'viem';
+import type { Clock } from '../../lib/clock.js';
 import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { WalletCustody } from '../../lib/db/schema-fiat.js';
 import { AppError } from '../../lib/errors.js';
@@ -21,6 +22,7 @@ import {
   lockUserWallet,
   markChallengeUsed,
   putChallenge,
+  setUserWallet,
   walletOf,
 } from './wallet.queries.js';
 
@@ -56,9 +58,10 @@ export async function assertSignedChallenge(
   userId: string,
   address: Address,
   signature: string,
+  now: Date,
 ): Promise<void> {
   const challenge = await challengeForUpdate(trx, userId);
-  if (!challenge || challenge.used_at || challenge.expires_at <= new Date()) {
+  if (!challenge || challenge.used_at || challenge.expires_at <= now) {
     throw new AppError(
       'WALLET_CHALLENGE_INVALID',
       challenge?.used_at
@@ -81,14 +84,14 @@ export interface WalletView {
   wallet_custody: WalletCustody | null;
 }
 
-export function walletLinkService(deps: { db: Db; challengeTtlSeconds: number }) {
-  const { db } = deps;
+export function walletLinkService(deps: { db: Db; clock: Clock; challengeTtlSeconds: number }) {
+  const { db, clock } = deps;
   return {
     wallet: (userId: string): Promise<WalletView> => walletOf(db, userId),
 
     async challenge(userId: string) {
       const nonce = randomBytes(16).toString('hex');
-      const expiresAt = new Date(Date.now() + deps.challengeTtlSeconds * 1000);
+      const expiresAt = new Date(clock.now().getTime() + deps.challengeTtlSeconds * 1000);
       const message = challengeMessage(userId, nonce, expiresAt);
       await putChallenge(db, { user_id: userId, nonce, message, expires_at: expiresAt });
       return { message, nonce, expires_at: expiresAt.toISOString() };
@@ -98,11 +101,12 @@ export function walletLinkService(deps: { db: Db; challengeTtlSeconds: number })
       const address = parseLinkAddress(body.address);
       return transaction(db, async (trx): Promise<WalletView> => {
         const current = await lockUserWallet(trx, userId);
-        await assertSignedChallenge(trx, userId, address, body.signature);
+        const now = clock.now();
+        await assertSignedChallenge(trx, userId, address, body.signature, now);
 
         // Checked only after the signature, so only the key's holder learns what follows.
         if (current.wallet_address === address && current.wallet_custody === 'self') {
-          await markChallengeUsed(trx, userId);
+          await markChallengeUsed(trx, userId, now);
           return current;
         }
         if (current.wallet_custody === 'self') throw new AppError('WALLET_ALREADY_LINKED');
@@ -110,17 +114,12 @@ export function walletLinkService(deps: { db: Db; challengeTtlSeconds: number })
           throw new AppError('WALLET_HAS_HOLDINGS');
         }
         if (await addressHolder(trx, address, userId)) throw new AppError('WALLET_ADDRESS_TAKEN');
-        await trx
-          .updateTable('users')
-          .set({ wallet_address: address, wallet_custody: 'self', updated_at: new Date() })
-          .where('id', '=', userId)
-          .execute()
-          .catch((error: unknown) => {
-            if (isUniqueViolation(error, 'users_wallet_address_key'))
-              throw new AppError('WALLET_ADDRESS_TAKEN');
-            throw error;
-          });
-        await markChallengeUsed(trx, userId);
+        await setUserWallet(trx, userId, address, 'self').catch((error: unknown) => {
+          if (isUniqueViolation(error, 'users_wallet_address_key'))
+            throw new AppError('WALLET_ADDRESS_TAKEN');
+          throw error;
+        });
+        await markChallengeUsed(trx, userId, now);
         await recordAudit(trx, {
           actorId: userId,
           action: 'wallet.linked',

@@ -4,6 +4,7 @@
  * where the recovery stands. Staff enter the recovery and an admin approves it (agent actions);
  * the address changes once the chain has moved everything.
  */
+import type { Clock } from '../../lib/clock.js';
 import { transaction, type Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.queries.js';
@@ -17,8 +18,8 @@ import {
 import { assertSignedChallenge, parseLinkAddress } from './wallet-link.js';
 import { addressHolder, lockUserWallet, markChallengeUsed, walletOf } from './wallet.queries.js';
 
-export function walletRecoveryService(deps: { db: Db }) {
-  const { db } = deps;
+export function walletRecoveryService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
 
   async function status(userId: string) {
     const [wallet, proven, recovery] = await Promise.all([
@@ -54,7 +55,8 @@ export function walletRecoveryService(deps: { db: Db }) {
       const address = parseLinkAddress(body.address);
       await transaction(db, async (trx) => {
         const current = await lockUserWallet(trx, userId);
-        await assertSignedChallenge(trx, userId, address, body.signature);
+        const now = clock.now();
+        await assertSignedChallenge(trx, userId, address, body.signature, now);
         if (!current.wallet_address) {
           throw new AppError('WALLET_ADDRESS_REQUIRED', 'You have no wallet to recover');
         }
@@ -62,7 +64,7 @@ export function walletRecoveryService(deps: { db: Db }) {
         if (await hasOpenRecovery(trx, userId)) throw new AppError('RECOVERY_IN_PROGRESS');
         if (await addressHolder(trx, address, userId)) throw new AppError('WALLET_ADDRESS_TAKEN');
         await putRecoveryAddress(trx, userId, address);
-        await markChallengeUsed(trx, userId);
+        await markChallengeUsed(trx, userId, now);
         await recordAudit(trx, {
           actorId: userId,
           action: 'wallet.recovery_address_linked',

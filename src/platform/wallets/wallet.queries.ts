@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
+import type { WalletCustody } from '../../lib/db/schema-fiat.js';
 import type { WalletChallenge } from '../../lib/db/schema-fiat.js';
 
 export function walletOf(db: Db | Trx, userId: string) {
@@ -47,10 +49,24 @@ export function challengeForUpdate(trx: Trx, userId: string) {
     .executeTakeFirst();
 }
 
-export async function markChallengeUsed(trx: Trx, userId: string): Promise<void> {
+/** Sets the user's address and its custody (the caller holds the user's row lock). */
+export async function setUserWallet(
+  trx: Trx,
+  userId: string,
+  address: string,
+  custody: WalletCustody,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ wallet_address: address, wallet_custody: custody, updated_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function markChallengeUsed(trx: Trx, userId: string, at: Date): Promise<void> {
   await trx
     .updateTable('wallet_challenges')
-    .set({ used_at: new Date() })
+    .set({ used_at: at })
     .where('user_id', '=', userId)
     .execute();
 }

@@ -1,19 +1,23 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MultilineText } from '../../lib/http/route-schemas.js';
-import { Price } from '../orders/orders.schemas.js';
+import { MultilineText, Percent, Price } from '../../lib/http/route-schemas.js';
 
-const Pct = Type.String({ pattern: '^(?:0|[1-9][0-9]{0,2})(?:\\.[0-9]{1,2})?$' });
+/** A multiple of the reference price (fat-finger check): a decimal like a percentage's. */
+const Factor = Type.String({ pattern: '^(?:0|[1-9][0-9]{0,2})(?:\\.[0-9]{1,2})?$' });
 
 /** Per-token trading settings staff may change; each field is optional. */
 export const TradingSettingsBody = Type.Object(
   {
     fee_bps: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000 })),
     fat_finger_mode: Type.Optional(Type.Union([Type.Literal('block'), Type.Literal('confirm')])),
-    fat_finger_factor: Type.Optional(Pct),
-    circuit_breaker_pct: Type.Optional(Pct),
+    fat_finger_factor: Type.Optional(Factor),
+    circuit_breaker_pct: Type.Optional(
+      Percent('percent move within the window that halts trading'),
+    ),
     circuit_breaker_window_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86400 })),
     halt_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 604800 })),
-    nav_deviation_pct: Type.Optional(Pct),
+    nav_deviation_pct: Type.Optional(
+      Percent('percent an order price may deviate from the NAV before it needs confirming'),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -8,19 +8,12 @@ import {
   timesInForce,
 } from '../../lib/db/schema-trading.js';
 import { PageQuery } from '../../lib/http/pagination.js';
-import { WholeQuantity } from '../../lib/http/route-schemas.js';
+import { Price, WholeQuantity } from '../../lib/http/route-schemas.js';
 import { MAX_QUANTITY } from '../engine/index.js';
 
 const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value): TLiteral<T> => Type.Literal(value)));
 
-/** A positive price, at most 2 decimals, below 10^12 (NUMERIC(20,2) with room for totals). */
-export const Price = Type.String({
-  pattern: '^(?!0+(?:\\.0{1,2})?$)(?:0|[1-9][0-9]{0,11})(?:\\.[0-9]{1,2})?$',
-  description: 'decimal string > 0 with at most 2 decimals, on the token tick (e.g. "12.50")',
-  expects: 'above 0 with at most 2 decimals, such as 12.50',
-  examples: ['12.50'],
-});
 export const Quantity = WholeQuantity(MAX_QUANTITY);
 
 export const PlaceOrderBody = Type.Object(

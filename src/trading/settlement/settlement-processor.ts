@@ -38,7 +38,8 @@ import type { ChainClient } from '../../lib/chain-client.js';
 import { parseCountry } from '../../lib/countries.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { isTransient, transientWaitMs, type TransientRetry } from '../../lib/worker/chain-retry.js';
-import { describeError, type Clock } from '../../lib/worker/job-queue.js';
+import type { Clock } from '../../lib/clock.js';
+import { describeError } from '../../lib/worker/job-queue.js';
 import {
   claimTrades,
   failAbandoned,
@@ -115,7 +116,7 @@ export function settlementProcessor(deps: SettlementDeps) {
 
   /** A transient failure: the attempt given back, one wait for all these trades. */
   async function wait(claimId: string, legs: Leg[], error: string, unsent: boolean) {
-    const now = clock();
+    const now = clock.now();
     const waits = Math.max(...legs.map((l) => l.trade.settlement_waits)) + 1;
     const until = new Date(now.getTime() + transientWaitMs(waits, deps.transient));
     const ids = legs.map((l) => l.trade.id);
@@ -137,7 +138,13 @@ export function settlementProcessor(deps: SettlementDeps) {
           },
           currentKey,
         );
-        await recordSettled(db, claimId, ids, { type: 'on_chain', txHash: tx.tx_hash }, clock());
+        await recordSettled(
+          db,
+          claimId,
+          ids,
+          { type: 'on_chain', txHash: tx.tx_hash },
+          clock.now(),
+        );
         return;
       } catch (error) {
         if (error instanceof AppError && awaitsUnpause(token, error.code)) {
@@ -154,7 +161,7 @@ export function settlementProcessor(deps: SettlementDeps) {
               id: l.trade.id,
               error: `${settlementCode(error.code)}: ${error.detail ?? error.title}`,
             })),
-            clock(),
+            clock.now(),
           );
           batch = batch.filter((l) => !refused.includes(l));
           if (batch.length === 0) return;
@@ -168,7 +175,7 @@ export function settlementProcessor(deps: SettlementDeps) {
           await wait(claimId, batch, describeError(error), false);
         } else {
           const unsent = error instanceof AppError && revertCodes.has(error.code);
-          await recordAttemptFailed(db, claimId, ids, describeError(error), unsent, clock());
+          await recordAttemptFailed(db, claimId, ids, describeError(error), unsent, clock.now());
         }
         logger.warn({ err: error, trades: ids.length, key: currentKey }, 'settlement batch failed');
         return;
@@ -213,7 +220,7 @@ export function settlementProcessor(deps: SettlementDeps) {
       count: 'booked',
       platformCountry: deps.platformCountry,
     });
-    const now = clock();
+    const now = clock.now();
     return legs.flatMap(({ trade }) => {
       const verdict = evaluateBookedTrade(
         rules,
@@ -238,7 +245,7 @@ export function settlementProcessor(deps: SettlementDeps) {
     parties: Map<string, SettlementParty>,
   ): Promise<Leg[]> {
     const breaking = await ruleRefusals(token, allLegs);
-    await recordRefused(db, claimId, breaking, clock());
+    await recordRefused(db, claimId, breaking, clock.now());
     const refusedIds = new Set(breaking.map((r) => r.id));
     const legs = allLegs.filter((l) => !refusedIds.has(l.trade.id));
     if (legs.length === 0) return [];
@@ -266,7 +273,7 @@ export function settlementProcessor(deps: SettlementDeps) {
         ? [{ id: l.trade.id, error: `${settlementCode(refusal.code)}: ${refusal.detail}` }]
         : [];
     });
-    await recordRefused(db, claimId, refused, clock());
+    await recordRefused(db, claimId, refused, clock.now());
     return legs.filter((_, i) => !checks.refusals[i]);
   }
 
@@ -281,7 +288,7 @@ export function settlementProcessor(deps: SettlementDeps) {
   }
 
   async function tick(): Promise<number> {
-    const now = clock();
+    const now = clock.now();
     await failAbandoned(db, now);
     const claimId = newId();
     const trades = await claimTrades(db, {
@@ -315,7 +322,7 @@ export function settlementProcessor(deps: SettlementDeps) {
         : [fresh, trade.token_id];
       groups.set(key, [...(groups.get(key) ?? []), leg]);
     }
-    await recordSettled(db, claimId, offChain, { type: 'off_chain', txHash: null }, clock());
+    await recordSettled(db, claimId, offChain, { type: 'off_chain', txHash: null }, clock.now());
 
     // Batches of different tokens or keys touch different trades: they go to the chain side by
     // side (the chain process orders their nonces).
@@ -332,7 +339,7 @@ export function settlementProcessor(deps: SettlementDeps) {
           // The pre-checks or a registration failed (the chain down...): nothing was sent.
           const ids = legs.map((l) => l.trade.id);
           if (isTransient(error)) await wait(claimId, legs, describeError(error), true);
-          else await recordAttemptFailed(db, claimId, ids, describeError(error), true, clock());
+          else await recordAttemptFailed(db, claimId, ids, describeError(error), true, clock.now());
           logger.warn(
             { err: error, token: tokenId, trades: ids.length },
             'settlement pre-check failed',

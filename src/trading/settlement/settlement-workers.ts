@@ -5,12 +5,11 @@
  */
 import { Gauge, type Registry } from 'prom-client';
 import type { ChainClient } from '../../lib/chain-client.js';
-import { systemClock } from '../../lib/clock.js';
 import type { Config } from '../../lib/config.js';
 import type { Db } from '../../lib/db/database.js';
 import type { Logger } from '../../lib/logger.js';
 import { startClaimLoop } from '../../lib/worker/claim-loop.js';
-import type { Clock } from '../../lib/worker/job-queue.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { reconcile } from './reconciliation.js';
 import { settlementProcessor } from './settlement-processor.js';
 
@@ -27,7 +26,7 @@ export interface SettlementWorkerDeps {
 
 export function settlementWorkers(deps: SettlementWorkerDeps) {
   const { config, db, chain, logger } = deps;
-  const clock = deps.clock ?? (() => systemClock.now());
+  const clock = deps.clock ?? systemClock;
   const mismatches = new Gauge({
     name: 'tessera_reconciliation_mismatches',
     help: 'Mismatches between the database and the chain found by the last reconciliation',
@@ -45,7 +44,7 @@ export function settlementWorkers(deps: SettlementWorkerDeps) {
   });
 
   async function reconcileNow() {
-    const report = await reconcile(db, chain, clock());
+    const report = await reconcile(db, chain, clock.now());
     mismatches.set(report.mismatches.length);
     return report;
   }

@@ -2,7 +2,7 @@
 import { transaction, type Db } from '../../lib/db/database.js';
 import { recordAudit } from '../../lib/db/audit.queries.js';
 import { AppError } from '../../lib/errors.js';
-import type { Clock } from '../../lib/worker/job-queue.js';
+import type { Clock } from '../../lib/clock.js';
 import { listFailed, lockTrade, reopenFailed, type FailedFilter } from './settlement.queries.js';
 
 /** Who asks, for the audit log. */
@@ -26,7 +26,7 @@ export function settlementService(db: Db, clock: Clock) {
             `Trade ${id} is ${trade.settlement_status}; only a failed settlement can be retried`,
           );
         }
-        await reopenFailed(trx, { ids: [id] }, clock());
+        await reopenFailed(trx, { ids: [id] }, clock.now());
         await recordAudit(trx, {
           actorId: actor.userId,
           action: 'settlement.retry',
@@ -48,7 +48,7 @@ export function settlementService(db: Db, clock: Clock) {
         throw new AppError('INVALID_TIME_RANGE', 'failed_to must be after failed_from');
       }
       return transaction(db, async (trx) => {
-        const ids = await reopenFailed(trx, { filter }, clock());
+        const ids = await reopenFailed(trx, { filter }, clock.now());
         await recordAudit(trx, {
           actorId: actor.userId,
           action: 'settlement.bulk_retry',
