@@ -24,6 +24,7 @@ import { Books } from './books/books.js';
 import { fanOut } from './books/broadcaster.js';
 import { BookLeases } from './books/book-leases.js';
 import { connectBus } from './cluster/bus.js';
+import { clusterStatusRoutes } from './cluster/cluster-status.routes.js';
 import { routedOrders } from './cluster/order-routing.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
@@ -182,6 +183,14 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
       otc,
       closeBook: (tokenId) => books.closeBook(tokenId, 'TRADING_MODE_CHANGED'),
     }),
+    guard,
+  );
+  clusterStatusRoutes(
+    app,
+    {
+      db,
+      self: { id: config.cluster.nodeId, url: config.urls.trading, exclusive: nats === undefined },
+    },
     guard,
   );
   marketsRoutes(app, db, clock);

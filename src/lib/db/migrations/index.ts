@@ -27,6 +27,7 @@ import * as m0023 from './0023_token_movements.js';
 import * as m0024 from './0024_wallet_recovery.js';
 import * as m0026 from './0026_book_leases.js';
 import * as m0027 from './0027_order_audit.js';
+import * as m0030 from './0030_node_heartbeats.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0024_wallet_recovery': m0024,
   '0026_book_leases': m0026,
   '0027_order_audit': m0027,
+  '0030_node_heartbeats': m0030,
 };
