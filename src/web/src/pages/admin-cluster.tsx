@@ -36,7 +36,13 @@ function NodeBooks({ node, books }: { node: Node; books: Book[] }) {
           ['Lease', (b) => b.state],
           ['Epoch', (b) => b.epoch],
           ['Lease age', (b) => duration(b.lease_age_ms)],
-          ['Expires in', (b) => duration(b.expires_in_ms)],
+          [
+            'Expiry',
+            (b) =>
+              b.expires_in_ms > 0
+                ? `in ${duration(b.expires_in_ms)}`
+                : `${duration(-b.expires_in_ms)} ago`,
+          ],
         ]}
       />
     </article>
