@@ -7,11 +7,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../lib/logger.js';
 import { testConfig } from '../../../test/support/config.js';
 import { testNatsUrl } from '../../../test/support/nats.js';
-import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
-import { buildTradingApp, type TradingApp } from '../app.js';
+import { clusterNode, startTestTrading, type TestTrading } from '../../../test/support/trading.js';
+import type { TradingApp } from '../app.js';
 
 const natsUrl = await testNatsUrl();
 
@@ -81,20 +80,10 @@ describe.skipIf(!natsUrl)('cluster view of two nodes', () => {
   beforeAll(async () => {
     for (const name of names) {
       nodes.push(
-        await buildTradingApp({
-          config: testConfig({
-            DATABASE_URL: sys.databaseUrl,
-            NATS_URL: natsUrl!,
-            TRADING_NODE_ID: name,
-            TRADING_URL: `http://${name}.example:8081`,
-            // no balancing round during the test: it would take the dead node's book
-            BOOK_LEASE_MS: '60000',
-          }),
-          db: sys.db,
-          logger: createLogger('test', 'silent'),
-          clock: sys.clock,
-          tickMs: 0,
-          heartbeatMs: 0,
+        await clusterNode(sys, natsUrl!, name, {
+          TRADING_URL: `http://${name}.example:8081`,
+          // no balancing round during the test: it would take the dead node's book
+          BOOK_LEASE_MS: '60000',
         }),
       );
     }
