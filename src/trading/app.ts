@@ -25,6 +25,7 @@ import { fanOut } from './books/broadcaster.js';
 import { BookLeases } from './books/book-leases.js';
 import { connectBus } from './cluster/bus.js';
 import { clusterStatusRoutes } from './cluster/cluster-status.routes.js';
+import { clusterStatusService } from './cluster/cluster-status.service.js';
 import { routedOrders } from './cluster/order-routing.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
@@ -187,10 +188,11 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   );
   clusterStatusRoutes(
     app,
-    {
-      db,
-      self: { id: config.cluster.nodeId, url: config.urls.trading, exclusive: nats === undefined },
-    },
+    clusterStatusService(db, {
+      id: config.cluster.nodeId,
+      url: config.urls.trading,
+      exclusive: nats === undefined,
+    }),
     guard,
   );
   marketsRoutes(app, db, clock);

@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/lib/embedded/ports.js';
 import { Exact } from '../../src/lib/money.js';
-import { Prng } from '../../src/trading/engine/seeded-random.js';
+import { Prng } from '../../src/trading/engine/testing/seeded-random.js';
 import { testEnv } from '../support/config.js';
 import { startNatsServer } from '../support/nats.js';
 import { bookFromDatabase, totalFiat } from '../support/trading-checks.js';

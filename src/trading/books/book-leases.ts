@@ -73,7 +73,7 @@ export class BookLeases {
     if (taken.from !== null && taken.from !== node) this.metrics.failovers.inc();
     this.held.set(tokenId, taken.epoch);
     this.metrics.booksOwned.set(this.held.size);
-    this.metrics.leaseAcquiredAt.set({ token_id: tokenId }, Date.now() / 1000);
+    this.metrics.leaseAcquiredAt.setToCurrentTime({ token_id: tokenId });
     return true;
   }
 
@@ -102,7 +102,7 @@ export class BookLeases {
     if (!exclusive) await heartbeat(this.db, node, url, leaseMs, draining);
     this.metrics.nodeDraining.set(draining ? 1 : 0);
     const renewed = await renewLeases(this.db, node, this.tokenIds, leaseMs);
-    this.metrics.leasesRenewedAt.set(Date.now() / 1000);
+    this.metrics.leasesRenewedAt.setToCurrentTime();
     const lost = [...this.held].filter(([id, epoch]) => renewed.get(id) !== epoch);
     for (const [id] of lost) this.forget(id);
     return lost.map(([id]) => id);
