@@ -25,6 +25,8 @@ import { fanOut } from './books/broadcaster.js';
 import { BookLeases } from './books/book-leases.js';
 import { connectBus } from './cluster/bus.js';
 import { natsFeedBus } from './cluster/feed-bus.js';
+import { clusterStatusRoutes } from './cluster/cluster-status.routes.js';
+import { clusterStatusService } from './cluster/cluster-status.service.js';
 import { routedOrders } from './cluster/order-routing.js';
 import { FeedPublisher } from './market-data/feed-publisher.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
@@ -189,6 +191,15 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
       clock,
       otc,
       closeBook: (tokenId) => books.closeBook(tokenId, 'TRADING_MODE_CHANGED'),
+    }),
+    guard,
+  );
+  clusterStatusRoutes(
+    app,
+    clusterStatusService(db, {
+      id: config.cluster.nodeId,
+      url: config.urls.trading,
+      exclusive: nats === undefined,
     }),
     guard,
   );

@@ -43,6 +43,22 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       help: 'Books this trading node holds the lease of',
       registers: [registry],
     }),
+    leaseAcquiredAt: new Gauge({
+      name: 'trading_book_lease_acquired_timestamp_seconds',
+      help: 'When this node took the lease of each book it holds (Unix time): the lease age',
+      labelNames: ['token_id'] as const,
+      registers: [registry],
+    }),
+    leasesRenewedAt: new Gauge({
+      name: 'trading_leases_renewed_timestamp_seconds',
+      help: 'When this node last renewed its heartbeat and leases (Unix time); renewals stopped for BOOK_LEASE_MS lose its books',
+      registers: [registry],
+    }),
+    nodeDraining: new Gauge({
+      name: 'trading_node_draining',
+      help: 'The node state: 1 while it hands its books over to leave (SIGTERM), 0 while live',
+      registers: [registry],
+    }),
     failovers: new Counter({
       name: 'trading_book_failovers_total',
       help: 'Books this node took whose former owner had not released them (its lease ran out)',

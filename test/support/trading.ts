@@ -237,3 +237,29 @@ export async function startTestTrading() {
 }
 
 export type TestTrading = Awaited<ReturnType<typeof startTestTrading>>;
+
+/**
+ * One node of a trading cluster on the test's database and clock, in this process: NATS at
+ * `natsUrl`, `node` its TRADING_NODE_ID (distinct per test run: another run's nodes may share the
+ * NATS server), no timers but the lease renewal.
+ */
+export function clusterNode(
+  sys: TestTrading,
+  natsUrl: string,
+  node: string,
+  env: Record<string, string> = {},
+): Promise<TradingApp> {
+  return buildTradingApp({
+    config: testConfig({
+      DATABASE_URL: sys.databaseUrl,
+      NATS_URL: natsUrl,
+      TRADING_NODE_ID: node,
+      ...env,
+    }),
+    db: sys.db,
+    logger: createLogger('test', 'silent'),
+    clock: sys.clock,
+    tickMs: 0,
+    heartbeatMs: 0,
+  });
+}

@@ -171,11 +171,12 @@ export interface UserTradingColumns {
   trading_key: ColumnType<number, never, never>;
 }
 
-/** A trading node's heartbeat (migration 0026): live while expires_at is ahead. */
+/** A trading node's heartbeat (migrations 0026, 0030): live while expires_at is ahead. */
 export interface TradingNodesTable {
   id: string;
   url: string | null;
   started_at: Defaulted<Date>;
+  heartbeat_at: Defaulted<Date>;
   expires_at: Date;
   draining: Defaulted<boolean>;
 }

@@ -15,10 +15,11 @@ export async function heartbeat(
   draining: boolean,
 ): Promise<void> {
   const expiresAt = sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`;
+  const beat = { url, heartbeat_at: sql<Date>`now()`, expires_at: expiresAt, draining };
   await db
     .insertInto('trading_nodes')
-    .values({ id: node, url, expires_at: expiresAt, draining })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ url, expires_at: expiresAt, draining }))
+    .values({ id: node, ...beat })
+    .onConflict((oc) => oc.column('id').doUpdateSet(beat))
     .execute();
 }
 

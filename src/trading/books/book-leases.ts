@@ -46,7 +46,10 @@ export class BookLeases {
   constructor(
     private readonly db: Db,
     readonly settings: LeaseSettings,
-    private readonly metrics: Pick<TradingMetrics, 'booksOwned' | 'failovers'>,
+    private readonly metrics: Pick<
+      TradingMetrics,
+      'booksOwned' | 'failovers' | 'leaseAcquiredAt' | 'leasesRenewedAt' | 'nodeDraining'
+    >,
   ) {}
 
   get node(): string {
@@ -70,6 +73,7 @@ export class BookLeases {
     if (taken.from !== null && taken.from !== node) this.metrics.failovers.inc();
     this.held.set(tokenId, taken.epoch);
     this.metrics.booksOwned.set(this.held.size);
+    this.metrics.leaseAcquiredAt.setToCurrentTime({ token_id: tokenId });
     return true;
   }
 
@@ -86,6 +90,7 @@ export class BookLeases {
   forget(tokenId: string): void {
     this.held.delete(tokenId);
     this.metrics.booksOwned.set(this.held.size);
+    this.metrics.leaseAcquiredAt.remove({ token_id: tokenId });
   }
 
   /**
@@ -95,7 +100,9 @@ export class BookLeases {
   async renew(draining: boolean): Promise<string[]> {
     const { node, url, leaseMs, exclusive } = this.settings;
     if (!exclusive) await heartbeat(this.db, node, url, leaseMs, draining);
+    this.metrics.nodeDraining.set(draining ? 1 : 0);
     const renewed = await renewLeases(this.db, node, this.tokenIds, leaseMs);
+    this.metrics.leasesRenewedAt.setToCurrentTime();
     const lost = [...this.held].filter(([id, epoch]) => renewed.get(id) !== epoch);
     for (const [id] of lost) this.forget(id);
     return lost.map(([id]) => id);

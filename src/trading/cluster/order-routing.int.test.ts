@@ -7,12 +7,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../lib/logger.js';
-import { testConfig } from '../../../test/support/config.js';
 import { testNatsUrl } from '../../../test/support/nats.js';
 import { totalFiat } from '../../../test/support/trading-checks.js';
-import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
-import { buildTradingApp, type TradingApp } from '../app.js';
+import { clusterNode, startTestTrading, type TestTrading } from '../../../test/support/trading.js';
+import type { TradingApp } from '../app.js';
 
 const natsUrl = await testNatsUrl();
 
@@ -23,21 +21,7 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
   beforeAll(async () => {
     sys = await startTestTrading();
     for (const name of ['route-a', 'route-b']) {
-      nodes.push(
-        await buildTradingApp({
-          config: testConfig({
-            DATABASE_URL: sys.databaseUrl,
-            NATS_URL: natsUrl!,
-            // distinct per test run: another run's nodes may share the NATS server
-            TRADING_NODE_ID: `${name}-${process.pid}`,
-          }),
-          db: sys.db,
-          logger: createLogger('test', 'silent'),
-          clock: sys.clock,
-          tickMs: 0,
-          heartbeatMs: 0,
-        }),
-      );
+      nodes.push(await clusterNode(sys, natsUrl!, `${name}-${process.pid}`));
     }
   });
   afterAll(async () => {

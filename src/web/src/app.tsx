@@ -16,6 +16,7 @@ import { AdminOrderAudit } from './pages/admin-order-audit.js';
 import { AdminSurveillance } from './pages/admin-surveillance.js';
 import { AdminTrading } from './pages/admin-trading.js';
 import { AdminAgentActions } from './pages/admin-agent-actions.js';
+import { AdminCluster } from './pages/admin-cluster.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { Fiat } from './pages/fiat.js';
@@ -84,6 +85,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/dividends', 'Dividends'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
+    ['/admin/cluster', 'Trading nodes'],
     ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
     ['/admin/order-audit', 'Order audit'],
@@ -99,6 +101,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/dividends', 'Dividends'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
+    ['/admin/cluster', 'Trading nodes'],
     ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
     ['/admin/order-audit', 'Order audit'],
@@ -160,6 +163,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminSettlement />;
     case '/admin/trading':
       return <AdminTrading />;
+    case '/admin/cluster':
+      return <AdminCluster />;
     case '/admin/agent-actions':
       return <AdminAgentActions />;
     case '/admin/surveillance':

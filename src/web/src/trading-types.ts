@@ -2,8 +2,9 @@
  * The trading process's shapes as the client reads and sends them, taken from that process's own
  * schemas (type-only imports: nothing of the server is bundled), so a change there fails the
  * client's typecheck instead of the screen: the order routes (orders.schemas.ts), the public
- * market data over REST (markets.schemas.ts), the socket's messages (hub.ts, checksum.ts) and
- * staff's surveillance alerts and thresholds (surveillance.schemas.ts).
+ * market data over REST (markets.schemas.ts), the socket's messages (hub.ts, checksum.ts),
+ * staff's surveillance alerts and thresholds (surveillance.schemas.ts) and staff's cluster view
+ * (cluster-status.schemas.ts).
  */
 import type { Static } from '@sinclair/typebox';
 import type { ServerMessage } from '../../trading/market-data/hub.js';
@@ -15,6 +16,7 @@ import type {
   Ticker,
 } from '../../trading/market-data/markets.schemas.js';
 import type { WsErrorCode } from '../../trading/market-data/protocol.js';
+import type { ClusterStatusView } from '../../trading/cluster/cluster-status.schemas.js';
 import type { OrderView } from '../../trading/orders/orders.schemas.js';
 import type {
   Alert as AlertSchema,
@@ -37,6 +39,8 @@ export type Alert = Static<typeof AlertSchema>;
 /** A token's surveillance thresholds: the seven the PUT replaces, and whether they are the defaults. */
 export type Thresholds = Static<typeof ThresholdsView>;
 export type ThresholdValues = Static<typeof ThresholdsBody>;
+/** The trading nodes and the books' leases, as staff's cluster view reads them. */
+export type ClusterStatus = Static<typeof ClusterStatusView>;
 
 /** A book's levels as the socket sends them: best first in a snapshot, any order in an update. */
 export interface BookLevels {
