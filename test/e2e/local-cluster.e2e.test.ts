@@ -6,16 +6,12 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNatsServer } from '../../src/lib/embedded/nats.js';
 import { until, type Json } from '../support/e2e-flows.js';
 import { startE2eSystem, type E2eSystem } from '../support/e2e-system.js';
+import { testNatsServer } from '../support/nats.js';
 import { processesOf } from '../support/system.js';
 
-const natsServer = findNatsServer();
-if (!natsServer)
-  console.warn('local cluster test skipped: no nats-server on the PATH or in /usr/sbin');
-
-describe.skipIf(!natsServer)('a local cluster of three trading nodes', () => {
+describe.skipIf(!testNatsServer())('a local cluster of three trading nodes', () => {
   let e2e: E2eSystem;
   let nodes: Map<string, string>;
 
