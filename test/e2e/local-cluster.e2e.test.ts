@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until, type Json } from '../support/e2e-flows.js';
 import { startE2eSystem, type E2eSystem } from '../support/e2e-system.js';
 import { testNatsServer } from '../support/nats.js';
-import { processesOf } from '../support/system.js';
+import { processesOf, tradingNodeUrls } from '../support/system.js';
 
 describe.skipIf(!testNatsServer())('a local cluster of three trading nodes', () => {
   let e2e: E2eSystem;
@@ -17,11 +17,7 @@ describe.skipIf(!testNatsServer())('a local cluster of three trading nodes', () 
 
   beforeAll(async () => {
     e2e = await startE2eSystem({ TRADING_NODES: '3' });
-    nodes = new Map(
-      [...e2e.system.output().matchAll(/^ {2}(trading-\d)\s+(http:\S+)/gm)].map(
-        ([, label, url]) => [label!, url!],
-      ),
-    );
+    nodes = tradingNodeUrls(e2e.system.output());
   }, 180_000);
   afterAll(() => e2e?.stop());
 

@@ -176,6 +176,16 @@ export async function startSystem(
   return system;
 }
 
+/** The trading nodes a `TRADING_NODES` start lists in its banner: label and URL, in order. */
+export function tradingNodeUrls(output: string): Map<string, string> {
+  return new Map(
+    [...output.matchAll(/^ {2}(trading-\d+)\s+(http:\S+)/gm)].map(([, label, url]) => [
+      label!,
+      url!,
+    ]),
+  );
+}
+
 /** A process of a system under test, found by the data folder in its environment. */
 export interface SystemProcess {
   pid: number;
