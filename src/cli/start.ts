@@ -32,7 +32,7 @@ import { portOf, portSettings, processNames } from './processes.js';
 import { loadOrCreateSecrets, secretsAsEnv } from './secrets.js';
 import { Service } from './service.js';
 import { startSupervisedAnvil } from './supervised-anvil.js';
-import { clusterNats, nodeEnv, tradingNodes, type ClusterNats } from './trading-nodes.js';
+import { clusterNats, nodeEnv, nodeUrl, tradingNodes, type ClusterNats } from './trading-nodes.js';
 
 interface Stoppable {
   name: string;
@@ -238,7 +238,7 @@ export async function start(): Promise<void> {
     say(`Tessera is running (started in ${startedIn.toFixed(1)} s):`);
     say(`  platform          ${config.urls.platform}   docs: ${config.urls.platform}/docs`);
     for (const node of nodes) {
-      const url = nodes.length === 1 ? config.urls.trading : `http://${config.host}:${node.port}`;
+      const url = nodes.length === 1 ? config.urls.trading : nodeUrl(config.host, node);
       say(`  ${node.label.padEnd(18)}${url}   docs: ${url}/docs`);
     }
     say(`  chain             ${config.urls.chain}   docs: ${config.urls.chain}/docs`);

@@ -52,6 +52,10 @@ export function clusterNats(
   );
 }
 
+export function nodeUrl(host: string, node: TradingNode): string {
+  return `http://${host}:${node.port}`;
+}
+
 /** The environment one node starts on: its port and URL, its node id, the cluster's NATS. */
 export function nodeEnv(
   env: Record<string, string | undefined>,
@@ -63,7 +67,7 @@ export function nodeEnv(
   return {
     ...env,
     TRADING_PORT: String(node.port),
-    TRADING_URL: `http://${host}:${node.port}`,
+    TRADING_URL: nodeUrl(host, node),
     TRADING_NODE_ID: node.label,
     NATS_URL: natsUrl,
   };
