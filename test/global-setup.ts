@@ -2,7 +2,7 @@
  * Once per test run: a real PostgreSQL (embedded in a throwaway folder, or the server of
  * TEST_DATABASE_URL) and a template database with every migration applied. Each test file then
  * clones the template into a database of its own (test/support/database.ts), so files are isolated
- * and run in parallel.
+ * and run in parallel. And the NATS the cluster tests run on (test/support/nats.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { createDb } from '../src/lib/db/database.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { query, startEmbeddedPostgres } from '../src/lib/embedded/postgres.js';
 import { freePort } from '../src/lib/embedded/ports.js';
+import { findTestNats } from './support/nats.js';
 
 export const templateDatabase = 'tessera_test_template';
 
@@ -57,10 +58,15 @@ export default async function setup(project: TestProject) {
   await migrateToLatest(db);
   await db.destroy();
 
+  const nats = await findTestNats();
+
   project.provide('testAdminDatabaseUrl', adminUrl);
   project.provide('testTemplateDatabase', template);
+  project.provide('testNatsUrl', nats.url ?? '');
+  project.provide('testNatsServer', nats.binary ?? '');
   return async () => {
     if (external) await query(adminUrl, `drop database if exists "${template}"`);
+    await nats.stop();
     await stop();
   };
 }

@@ -18,7 +18,7 @@ export const tokenCount = 100;
 export const refusedShare = Number(process.env.BENCH_TRADING_REFUSED ?? 0);
 
 /** A random order, or one the book refuses (`refusedShare` of them). */
-function orderBody(tokenId: string): { body: string; refused: boolean } {
+export function orderBody(tokenId: string): { body: string; refused: boolean } {
   const order = randomLimitOrder(tokenId);
   const refused = Math.random() < refusedShare;
   return {
@@ -40,10 +40,16 @@ export interface RunResult {
 // one connection per trader; the open loop's requests beyond them wait for a free one
 const agent = new http.Agent({ keepAlive: true, maxSockets: traders });
 
-/** One POST with a JSON body; resolves with the status once the whole answer is read. */
-export function post(url: string, token: string, body: string): Promise<number> {
+export interface Answer {
+  status: number;
+  /** the answer's body, when asked for */
+  body: string;
+}
+
+function request(url: string, token: string, body: string, keepBody: boolean): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(
+    let text = '';
+    const outgoing = http.request(
       url,
       {
         method: 'POST',
@@ -55,14 +61,26 @@ export function post(url: string, token: string, body: string): Promise<number> 
         },
       },
       (response) => {
-        response.on('data', () => undefined);
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('data', (chunk: Buffer) => {
+          if (keepBody) text += chunk.toString();
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
-    request.end(body);
+    outgoing.on('error', reject);
+    outgoing.end(body);
   });
+}
+
+/** One POST with a JSON body; resolves with the status once the whole answer is read. */
+export async function post(url: string, token: string, body: string): Promise<number> {
+  return (await request(url, token, body, false)).status;
+}
+
+/** One POST with a JSON body; resolves with the status and the body. */
+export function postForAnswer(url: string, token: string, body: string): Promise<Answer> {
+  return request(url, token, body, true);
 }
 
 /** The rate and p99 of `count` requests that `run` sends, pushing each one's latency (ms). */
@@ -78,12 +96,16 @@ export async function ratedRun(
   return { rate: count / seconds, p99: latencies[Math.floor(latencies.length * 0.99)]! };
 }
 
-/** `ordersPerRun` orders from `traders` concurrent loops; each order waits for the last. */
+/**
+ * `ordersPerRun` orders from `traders` concurrent loops; each order waits for the last. Each is
+ * sent to `url`, or to the node `url()` picks (a cluster's).
+ */
 export async function drive(
-  url: string,
+  url: string | (() => string),
   people: Trader[],
   pickToken: () => string,
 ): Promise<RunResult> {
+  const target = typeof url === 'string' ? () => url : url;
   let issued = 0;
   let failed = 0;
   const result = await ratedRun(ordersPerRun, async (latencies) => {
@@ -92,7 +114,7 @@ export async function drive(
         issued += 1;
         const { body, refused } = orderBody(pickToken());
         const started = performance.now();
-        const status = await post(`${url}/api/v1/orders`, trader.token, body);
+        const status = await post(`${target()}/api/v1/orders`, trader.token, body);
         latencies.push(performance.now() - started);
         if (!expected(status, refused)) failed += 1;
       }

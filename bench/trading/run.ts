@@ -20,7 +20,7 @@
  * platform's flows would deploy 100 contracts first); what is measured is order entry only.
  */
 import { createDb, type Db } from '../../src/lib/db/database.js';
-import { startSeededSystem } from '../support/seeded-system.js';
+import { startSeededSystem, type Trader } from '../support/seeded-system.js';
 import { measureCeiling } from './ceiling.js';
 import { drive, driveOpenLoop, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
 import { describe, observe } from './observe.js';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     const measured = async (
       label: string,
       pickToken: () => string,
-      run = drive,
+      run: (url: string, people: Trader[], pick: () => string) => Promise<RunResult> = drive,
     ): Promise<RunResult> => {
       const url = seeded.system.urls.trading;
       const before = await observe(env, url, db!);

@@ -20,6 +20,8 @@ const command = fileURLToPath(new URL('../../bin/tessera.js', import.meta.url));
 
 export interface ServiceOptions {
   name: ProcessName;
+  /** how the launcher names it when it differs from the process (a trading node: `trading-2`) */
+  label?: string;
   /** the environment it is forked with (what the launcher knows before PostgreSQL and anvil) */
   env: Record<string, string | undefined>;
   say: (line: string) => void;
@@ -37,11 +39,11 @@ export class Service {
   url: string | undefined;
 
   constructor(private readonly options: ServiceOptions) {
-    this.restarts = new Restarts({ ...options, output: () => this.output });
+    this.restarts = new Restarts({ ...options, name: this.label, output: () => this.output });
   }
 
-  get name(): ProcessName {
-    return this.options.name;
+  get label(): string {
+    return this.options.label ?? this.options.name;
   }
 
   /** Forks the process, which loads its code and waits to be told to start. */
@@ -76,7 +78,7 @@ export class Service {
    * is ready and answers /healthz.
    */
   async start(env: Record<string, string | undefined>): Promise<void> {
-    const { name } = this.options;
+    const name = this.label;
     // The launcher may be stopping already (a Ctrl-C while the chain started): start nothing more.
     if (this.stopping) throw new Error(`${name} not started: stopping`);
     if (!this.child) this.spawn();

@@ -2,7 +2,9 @@
  * `tessera start`: the whole system in one command. Starts (unless DATABASE_URL / CHAIN_RPC_URL
  * point elsewhere) a real PostgreSQL and an anvil node with their data under TESSERA_DATA_DIR,
  * applies migrations, makes the first admin, then runs the four processes, each its own OS process
- * (src/cli/service.ts), and prints their URLs.
+ * (src/cli/service.ts), and prints their URLs. With TRADING_NODES above 1 the trading process is
+ * a local cluster of that many nodes (src/cli/trading-nodes.ts) over the NATS at NATS_URL, or a
+ * `nats-server` it starts (and stops after the processes, before anvil and PostgreSQL).
  *
  * Every way this launcher ends stops what it started, in reverse order (the processes, then anvil,
  * then PostgreSQL): SIGINT, SIGTERM or SIGHUP (a second one while stopping is ignored, so it cannot
@@ -14,7 +16,8 @@
 import path from 'node:path';
 import { loadConfig, loadLauncherConfig } from '../lib/config.js';
 import { anvilDevSignerKey } from '../lib/embedded/anvil.js';
-import { assertPortFree } from '../lib/embedded/ports.js';
+import { startEmbeddedNats } from '../lib/embedded/nats.js';
+import { assertPortFree, freePort } from '../lib/embedded/ports.js';
 import { startEmbeddedPostgres } from '../lib/embedded/postgres.js';
 import {
   commandProcesses,
@@ -29,6 +32,7 @@ import { portOf, portSettings, processNames } from './processes.js';
 import { loadOrCreateSecrets, secretsAsEnv } from './secrets.js';
 import { Service } from './service.js';
 import { startSupervisedAnvil } from './supervised-anvil.js';
+import { clusterNats, nodeEnv, nodeUrl, tradingNodes, type ClusterNats } from './trading-nodes.js';
 
 interface Stoppable {
   name: string;
@@ -128,12 +132,26 @@ export async function start(): Promise<void> {
           `stop it first, or set TESSERA_DATA_DIR to another folder`,
       );
     }
+    // Before anything starts: a cluster without a NATS to run on says what to install.
+    const nats: ClusterNats | undefined =
+      launcher.tradingNodes > 1 ? clusterNats(launcher.tradingNodes, launcher.natsUrl) : undefined;
     writePidFile(lockFile, recordOf(process.pid));
     ownsLock = true;
 
     const secrets = await loadOrCreateSecrets(launcher.dataDir);
     const env: Record<string, string | undefined> = { ...secretsAsEnv(secrets), ...process.env };
-    services = processNames.map((name) => new Service({ name, env: { ...env }, say, onGiveUp }));
+    const nodes = tradingNodes(launcher.tradingNodes, launcher.ports.trading, [
+      launcher.ports.platform,
+      launcher.ports.chain,
+      launcher.ports.providerSandbox,
+    ]);
+    services = processNames.flatMap((name) =>
+      name === 'trading'
+        ? nodes.map(
+            (node) => new Service({ name, label: node.label, env: { ...env }, say, onGiveUp }),
+          )
+        : [new Service({ name, env: { ...env }, say, onGiveUp })],
+    );
     for (const service of services) service.spawn();
     // The migrations and the admin's code load while PostgreSQL starts.
     const setup = import('./setup.js');
@@ -176,9 +194,29 @@ export async function start(): Promise<void> {
           "anvil     signing with anvil's public development key #0: fine for this machine only; set CHAIN_RPC_URL and CHAIN_SIGNER_KEY for a real chain",
         );
     }
+    let natsUrl = nats && 'url' in nats ? nats.url : undefined;
+    if (nats && 'binary' in nats) {
+      const natsData = path.join(launcher.dataDir, 'nats');
+      const server = await step(
+        startEmbeddedNats({
+          binary: nats.binary,
+          dataDir: natsData,
+          // loopback whatever HOST says: the server asks no credentials
+          port: await freePort('127.0.0.1'),
+          host: '127.0.0.1',
+          notice: (line) => say(`nats      ${line}`),
+        }).then((server) => ({ ...server, name: 'nats' })),
+      );
+      natsUrl = server.url;
+      say(`nats      ${server.url} (${nats.binary}, loopback only, data and log in ${natsData})`);
+    }
     const config = loadConfig(env);
-    for (const name of processNames)
-      await assertPortFree(config.host, portOf(config, name), name, portSettings[name]);
+    for (const name of processNames) {
+      if (name !== 'trading')
+        await assertPortFree(config.host, portOf(config, name), name, portSettings[name]);
+    }
+    for (const node of nodes)
+      await assertPortFree(config.host, node.port, node.label, portSettings.trading);
 
     const prepared = setup.then(({ prepareDatabase }) => prepareDatabase(config));
     pending = prepared;
@@ -188,14 +226,21 @@ export async function start(): Promise<void> {
     // The chain first (the others call it), then the other three side by side.
     const [chain, ...others] = services;
     await chain!.start(env);
-    await Promise.all(others.map((service) => service.start(env)));
+    const envOf = (service: Service) => {
+      const node = nodes.find((n) => n.label === service.label);
+      return node ? nodeEnv(env, node, config.host, natsUrl) : env;
+    };
+    await Promise.all(others.map((service) => service.start(envOf(service))));
     if (stopping) return;
 
     const startedIn = millisecondsSinceStart(command.at(-1)!) / 1000;
     say('');
     say(`Tessera is running (started in ${startedIn.toFixed(1)} s):`);
     say(`  platform          ${config.urls.platform}   docs: ${config.urls.platform}/docs`);
-    say(`  trading           ${config.urls.trading}   docs: ${config.urls.trading}/docs`);
+    for (const node of nodes) {
+      const url = nodes.length === 1 ? config.urls.trading : nodeUrl(config.host, node);
+      say(`  ${node.label.padEnd(18)}${url}   docs: ${url}/docs`);
+    }
     say(`  chain             ${config.urls.chain}   docs: ${config.urls.chain}/docs`);
     say(
       `  provider sandbox  ${config.urls.providerSandbox}   docs: ${config.urls.providerSandbox}/docs`,

@@ -124,14 +124,18 @@ function mnemonic(env: Env, name: string): string {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export function loadConfig(env: Env = process.env) {
-  const host = text(env, 'HOST', '127.0.0.1');
-  const ports = {
+function processPorts(env: Env) {
+  return {
     platform: port(env, 'PLATFORM_PORT', 8080),
     trading: port(env, 'TRADING_PORT', 8081),
     chain: port(env, 'CHAIN_PORT', 8082),
     providerSandbox: port(env, 'PROVIDER_SANDBOX_PORT', 8083),
   };
+}
+
+export function loadConfig(env: Env = process.env) {
+  const host = text(env, 'HOST', '127.0.0.1');
+  const ports = processPorts(env);
   const local = (p: number) => `http://${host}:${p}`;
   const config = {
     dataDir: path.resolve(text(env, 'TESSERA_DATA_DIR', '.tessera')),
@@ -342,6 +346,12 @@ export function loadLauncherConfig(env: Env = process.env) {
     embedChain: optional(env, 'CHAIN_RPC_URL') === undefined,
     embeddedPostgresPort: port(env, 'EMBEDDED_POSTGRES_PORT', 54329),
     anvilPort: port(env, 'ANVIL_PORT', 8545),
+    /** trading nodes to run: above 1, a local cluster over NATS (docs/deployment.md) */
+    tradingNodes: integer(env, 'TRADING_NODES', 1, 1, 16),
+    /** the processes' ports: the trading nodes after the first take the next ones left */
+    ports: processPorts(env),
+    /** the NATS of a local cluster; unset: the launcher starts a `nats-server` */
+    natsUrl: optional(env, 'NATS_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
   });
 }

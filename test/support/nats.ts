@@ -1,43 +1,76 @@
 /**
- * The NATS server the cluster tests use: NATS_URL, else one listening on 127.0.0.1:4222 (CI has
- * one). Without either the cluster tests are skipped with one line saying why, except under
- * CI=true, where a skipped cluster test is a failure (`.ci/run` must not pass without them).
- * A test that stops and restarts NATS runs a server of its own instead (`startNatsServer`), so
- * the shared one is never touched.
+ * The NATS the cluster tests run on, found once per run by the global setup (`findTestNats`):
+ * NATS_URL, else a server on 127.0.0.1:4222, else a `nats-server` (on the PATH or in /usr/sbin)
+ * started for the run. Without any, the cluster tests are skipped with one line saying why, and
+ * the marker file `test-results/cluster-tests-skipped` says so to `.ci/run`, which fails under
+ * CI=true: CI must not pass without them.
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { access, constants } from 'node:fs/promises';
-import net from 'node:net';
+import { inject } from 'vitest';
+import { findNatsServer, natsReachable, startEmbeddedNats } from '../../src/lib/embedded/nats.js';
 import { freePort } from '../../src/lib/embedded/ports.js';
 
-const fallback = 'nats://127.0.0.1:4222';
+export const clusterSkipMarker = 'test-results/cluster-tests-skipped';
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url.split(',')[0]!.trim());
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 4222) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000);
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the NATS of the cluster tests; '' when there is none (they are skipped) */
+    testNatsUrl: string;
+    /** the `nats-server` binary the launcher's cluster test needs; '' when there is none */
+    testNatsServer: string;
+  }
 }
 
-function skipped(why: string): undefined {
-  if (process.env.CI === 'true') throw new Error(`cluster tests cannot be skipped on CI: ${why}`);
-  console.warn(`cluster tests skipped: ${why}`);
-  return undefined;
+export interface TestNats {
+  url?: string;
+  binary?: string;
+  stop(): Promise<void>;
 }
 
-/** The NATS URL to test against, or undefined (after saying why) when there is none. */
-export async function testNatsUrl(): Promise<string | undefined> {
-  const url = process.env.NATS_URL ?? fallback;
-  if (await reachable(url)) return url;
-  return skipped(`no NATS server at ${url} (set NATS_URL or install nats-server)`);
+/** For the global setup: the run's NATS, started if need be; writes or clears the marker. */
+export async function findTestNats(fallback = 'nats://127.0.0.1:4222'): Promise<TestNats> {
+  const binary = findNatsServer();
+  let url = process.env.NATS_URL ?? fallback;
+  let stop = async () => {};
+  if (!(await natsReachable(url))) {
+    if (process.env.NATS_URL === undefined && binary) {
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-test-nats-'));
+      const server = await startEmbeddedNats({ binary, dataDir, port: await freePort() });
+      url = server.url;
+      stop = async () => {
+        await server.stop();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      };
+    } else {
+      url = '';
+    }
+  }
+  const missing = [
+    ...(url ? [] : [`no NATS server at ${process.env.NATS_URL ?? fallback}`]),
+    ...(binary ? [] : ['no nats-server on the PATH or in /usr/sbin']),
+  ];
+  await fs.mkdir(path.dirname(clusterSkipMarker), { recursive: true });
+  if (missing.length > 0) {
+    const why = `cluster tests skipped: ${missing.join(', ')} (install nats-server, or set NATS_URL)`;
+    console.warn(why);
+    await fs.writeFile(clusterSkipMarker, `${why}\n`);
+  } else {
+    await fs.rm(clusterSkipMarker, { force: true });
+  }
+  return { url: url || undefined, binary, stop };
+}
+
+/** The NATS URL to test against, or undefined when the cluster tests are skipped. */
+export function testNatsUrl(): Promise<string | undefined> {
+  return Promise.resolve(inject('testNatsUrl') || undefined);
+}
+
+/** The `nats-server` binary, or undefined when the launcher's cluster test is skipped. */
+export function testNatsServer(): string | undefined {
+  return inject('testNatsServer') || undefined;
 }
 
 /** A nats-server of the test's own on a free port, which the test may crash and start again. */
@@ -49,14 +82,10 @@ export interface OwnNatsServer {
   start(): Promise<void>;
 }
 
-/** NATS_SERVER_BIN, else the Debian package's binary; undefined (after saying why) without it. */
+/** Needs the run's `nats-server` binary: undefined when there is none (the tests are skipped). */
 export async function startNatsServer(): Promise<OwnNatsServer | undefined> {
-  const bin = process.env.NATS_SERVER_BIN ?? '/usr/sbin/nats-server';
-  try {
-    await access(bin, constants.X_OK);
-  } catch {
-    return skipped(`no nats-server at ${bin} (set NATS_SERVER_BIN)`);
-  }
+  const bin = testNatsServer();
+  if (!bin) return undefined;
   const port = await freePort();
   const url = `nats://127.0.0.1:${port}`;
   let proc: ChildProcess | undefined;
@@ -72,7 +101,7 @@ export async function startNatsServer(): Promise<OwnNatsServer | undefined> {
     },
     async start() {
       proc = spawn(bin, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-      while (!(await reachable(url))) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (!(await natsReachable(url))) await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
   await server.start();

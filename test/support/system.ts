@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../src/lib/embedded/ports.js';
+import { assertPortFree, freePort } from '../../src/lib/embedded/ports.js';
 
 export interface SystemPorts {
   platform: number;
@@ -27,14 +27,42 @@ export interface RunningSystem {
   exited: Promise<number | null>;
 }
 
+/**
+ * A free port whose next `count - 1` ports are free too: the trading nodes of a
+ * `TRADING_NODES=count` start take the ports from TRADING_PORT up.
+ */
+async function freePortRun(count: number): Promise<number> {
+  for (;;) {
+    const first = await freePort();
+    const rest = Array.from({ length: count - 1 }, (_, i) => first + 1 + i);
+    const free = await Promise.all(
+      rest.map((port) =>
+        assertPortFree('127.0.0.1', port, 'trading node').then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (first + count <= 65_535 && free.every(Boolean)) return first;
+  }
+}
+
 export async function systemPorts(): Promise<SystemPorts> {
+  // room for a local cluster of three trading nodes, which no other process's port takes
+  const trading = await freePortRun(3);
+  const other = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (port < trading || port > trading + 2) return port;
+    }
+  };
   return {
-    platform: await freePort(),
-    trading: await freePort(),
-    chain: await freePort(),
-    providerSandbox: await freePort(),
-    postgres: await freePort(),
-    anvil: await freePort(),
+    platform: await other(),
+    trading,
+    chain: await other(),
+    providerSandbox: await other(),
+    postgres: await other(),
+    anvil: await other(),
   };
 }
 
@@ -174,6 +202,16 @@ export async function startSystem(
     throw error;
   }
   return system;
+}
+
+/** The trading nodes a `TRADING_NODES` start lists in its banner: label and URL, in order. */
+export function tradingNodeUrls(output: string): Map<string, string> {
+  return new Map(
+    [...output.matchAll(/^ {2}(trading-\d+)\s+(http:\S+)/gm)].map(([, label, url]) => [
+      label!,
+      url!,
+    ]),
+  );
 }
 
 /** A process of a system under test, found by the data folder in its environment. */
