@@ -24,7 +24,7 @@ import type { BookUpdate, Broadcaster } from '../books/broadcaster.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/sequencer.js';
 import type { TradingMetrics } from '../metrics.js';
-import { fromTicks } from '../orders/order-request.js';
+import { fromTicks } from '../books/ticks.js';
 import { toOrderView } from '../orders/orders.views.js';
 import { BookFeed, type Flush } from './book-feed.js';
 import type { Level } from './book-mirror.js';

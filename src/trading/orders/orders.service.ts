@@ -12,7 +12,7 @@ import { BookRefusal, refusalOf, type BookCommand } from '../books/book-command.
 import type { Books } from '../books/books.js';
 import type { Clock } from '../books/sequencer.js';
 import type { DepthSnapshot } from '../engine/index.js';
-import { fromTicks } from './order-request.js';
+import { fromTicks } from '../books/ticks.js';
 import { defaultTimeInForce, preflightRefusal } from './order-request.js';
 import {
   findByClientOrderId,
