@@ -7,10 +7,13 @@
 const decimal = /^(-?)(\d+)(?:\.(\d*))?$/;
 const subCent = /[1-9]/;
 
-/** A decimal string's cents, or null when it has non-zero digits past the cent. */
+/**
+ * A decimal string's cents, or null when it is not a plain decimal (an exponent, say) or has
+ * non-zero digits past the cent.
+ */
 export function centsOrNull(value: string): bigint | null {
   const match = decimal.exec(value);
-  if (!match) throw new Error(`${value} is not a decimal`);
+  if (!match) return null;
   const [, sign, whole, fraction = ''] = match;
   if (subCent.test(fraction.slice(2))) return null;
   const cents = BigInt(whole! + fraction.slice(0, 2).padEnd(2, '0'));
@@ -20,7 +23,7 @@ export function centsOrNull(value: string): bigint | null {
 /** A decimal string of whole cents as cents (anything finer is a caller's bug). */
 export function centsOf(value: string): bigint {
   const cents = centsOrNull(value);
-  if (cents === null) throw new Error(`${value} is not a whole number of cents`);
+  if (cents === null) throw new Error(`${value} is not a decimal of whole cents`);
   return cents;
 }
 
