@@ -15,7 +15,7 @@ import { Prng } from '../../src/trading/engine/testing/seeded-random.js';
 import { bookChecksum, type WireLevel } from '../../src/trading/market-data/checksum.js';
 import type { BookMessage } from '../../src/trading/market-data/feed-messages.js';
 import { committedBook } from '../../src/trading/market-data/markets.queries.js';
-import { fromTicks } from '../../src/trading/orders/order-request.js';
+import { fromTicks } from '../../src/trading/books/ticks.js';
 import { testConfig } from '../support/config.js';
 import { TestSocket, type LocalBook } from '../support/market-data.js';
 import { testNatsUrl } from '../support/nats.js';

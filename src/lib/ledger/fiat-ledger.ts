@@ -13,6 +13,7 @@ import { prepared, runPrepared } from '../db/prepared.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { Exact, toMoney } from '../money.js';
+import { centsOf, centsOrNull, formatCents } from '../cents.js';
 
 export const ledgerKinds = [
   'deposit',
@@ -192,21 +193,29 @@ export function fiatBatchCtes(first: number): string {
    )`;
 }
 
+/** How many parameters `fiatBatchCtes` takes. */
+export const fiatBatchParameterCount = 8;
+
 /** The parameters of `fiatBatchCtes`: users in id order with their net change, then the rows. */
 export function fiatBatchParameters(movements: readonly FiatMovement[]): unknown[] {
-  const amounts = movements.map((movement) => movedAmount(movement.amount));
-  const net = new Map<string, Exact>();
+  // integer cents: a batch's movements are whole cents already, and toMoney rounds any other
+  const amounts = movements.map((movement) => {
+    const cents = centsOrNull(movement.amount) ?? centsOf(toMoney(movement.amount));
+    if (cents === 0n) throw new Error('a ledger movement cannot be zero');
+    return cents;
+  });
+  const net = new Map<string, bigint>();
   movements.forEach((movement, i) => {
-    net.set(movement.userId, (net.get(movement.userId) ?? new Exact(0)).plus(amounts[i]!));
+    net.set(movement.userId, (net.get(movement.userId) ?? 0n) + amounts[i]!);
   });
   const userIds = [...net.keys()].sort();
   return [
     userIds,
-    userIds.map((id) => net.get(id)!.toFixed(2)),
+    userIds.map((id) => formatCents(net.get(id)!)),
     movements.map(() => newId()),
     movements.map((m) => m.userId),
     movements.map((m) => m.kind),
-    amounts,
+    amounts.map((cents) => formatCents(cents)),
     movements.map((m) => m.referenceType),
     movements.map((m) => m.referenceId),
   ];

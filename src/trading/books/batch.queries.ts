@@ -9,6 +9,7 @@ import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
 import type { Db } from '../../lib/db/database.js';
 import type { TokenComplianceRulesRow } from '../../lib/db/schema-compliance.js';
 import { prepared, runPrepared } from '../../lib/db/prepared.js';
+import { StatementParameters } from '../../lib/db/statement-parameters.js';
 import type {
   AccountType,
   AccreditationStatus,
@@ -17,16 +18,18 @@ import type {
   VerificationStatus,
 } from '../../lib/db/schema.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
-import type { NewOrderRefusal } from '../../lib/db/schema-trading.js';
+import type { NewOrderRefusal, Order, Trade } from '../../lib/db/schema-trading.js';
 import { newId } from '../../lib/ids.js';
 import {
   fiatBatchCtes,
   fiatBatchOutcome,
+  fiatBatchParameterCount,
   fiatBatchParameters,
+  type FiatMovement,
 } from '../../lib/ledger/fiat-ledger.js';
-import { Exact } from '../../lib/money.js';
-import type { Batch, FiatAccount, HeldTokens } from './batch.js';
-import { candleBuckets } from '../market-data/candle-buckets.js';
+import { centsOf, formatCents } from '../../lib/cents.js';
+import type { Batch, FiatAccount, HeldTokens, HistoryRow } from './batch.js';
+import { candleBuckets, type CandleRow } from './candle-buckets.js';
 import type { OrderMarker } from './pending-write.js';
 
 export interface TraderRow {
@@ -176,6 +179,144 @@ export async function readTraders(
   return { traders, wallets, markerSeen };
 }
 
+/** The rows of one write, each kind as one list (its columns become the statement's arrays). */
+interface WriteRows {
+  now: Date;
+  inserted: Order[];
+  updated: Order[];
+  history: HistoryRow[];
+  trades: Trade[];
+  candles: CandleRow[];
+  movements: FiatMovement[];
+  wallets: WalletRow[];
+  books: BookRow[];
+  refusals: readonly NewOrderRefusal[];
+  fence: Fence | null;
+}
+
+interface WalletRow {
+  id: string;
+  user_id: string;
+  token_id: string;
+  balance: number;
+  locked_balance: number;
+}
+
+interface BookRow {
+  id: string;
+  book_sequence: number;
+  last_price: string | null;
+  halted_until: Date | null;
+}
+
+const p = new StatementParameters<WriteRows>();
+const now = p.one('timestamptz', (w) => w.now);
+const newOrders = p.rows((w) => w.inserted, {
+  id: 'uuid',
+  user_id: 'uuid',
+  token_id: 'uuid',
+  side: 'varchar',
+  order_type: 'varchar',
+  time_in_force: 'varchar',
+  price: 'numeric',
+  stop_price: 'numeric',
+  quantity: 'bigint',
+  filled_quantity: 'bigint',
+  remaining_quantity: 'bigint',
+  locked_fiat: 'numeric',
+  filled_value: 'numeric',
+  status: 'varchar',
+  cancel_reason: 'varchar',
+  engine_key: 'bigint',
+  priority: 'bigint',
+  expires_at: 'timestamptz',
+  client_order_id: 'varchar',
+  request_hash: 'varchar',
+});
+const changedOrders = p.rows((w) => w.updated, {
+  id: 'uuid',
+  status: 'varchar',
+  quantity: 'bigint',
+  filled_quantity: 'bigint',
+  remaining_quantity: 'bigint',
+  locked_fiat: 'numeric',
+  filled_value: 'numeric',
+  price: 'numeric',
+  cancel_reason: 'varchar',
+  priority: 'bigint',
+});
+const history = p.rows((w) => w.history, {
+  order_id: 'uuid',
+  status: 'varchar',
+  filled_quantity: 'bigint',
+  remaining_quantity: 'bigint',
+  reason: 'varchar',
+  price: 'numeric',
+  quantity: 'bigint',
+  book_sequence: 'bigint',
+});
+const refused = p.rows((w) => w.refusals, {
+  user_id: 'uuid',
+  token_id: 'uuid',
+  order_id: 'uuid',
+  action: 'varchar',
+  side: 'varchar',
+  order_type: 'varchar',
+  time_in_force: 'varchar',
+  price: 'numeric',
+  stop_price: 'numeric',
+  quantity: 'bigint',
+  client_order_id: 'varchar',
+  code: 'varchar',
+  book_sequence: 'bigint',
+});
+const trades = p.rows((w) => w.trades, {
+  id: 'uuid',
+  token_id: 'uuid',
+  buy_order_id: 'uuid',
+  sell_order_id: 'uuid',
+  buy_otc_order_id: 'uuid',
+  sell_otc_order_id: 'uuid',
+  buyer_id: 'uuid',
+  seller_id: 'uuid',
+  taker_side: 'varchar',
+  price: 'numeric',
+  quantity: 'bigint',
+  total: 'numeric',
+  platform_fee: 'numeric',
+  effective_fee_bps: 'integer',
+});
+const candles = p.rows((w) => w.candles, {
+  token_id: 'uuid',
+  interval: 'varchar',
+  start: 'timestamptz',
+  open: 'numeric',
+  high: 'numeric',
+  low: 'numeric',
+  close: 'numeric',
+  volume: 'bigint',
+  trades: 'integer',
+});
+const fiatFirst = p.several(fiatBatchParameterCount, (w) => fiatBatchParameters(w.movements));
+const wallets = p.rows((w) => w.wallets, {
+  id: 'uuid',
+  user_id: 'uuid',
+  token_id: 'uuid',
+  balance: 'bigint',
+  locked_balance: 'bigint',
+});
+const books = p.rows((w) => w.books, {
+  id: 'uuid',
+  book_sequence: 'bigint',
+  last_price: 'numeric',
+  halted_until: 'timestamptz',
+});
+const fenceTokens = p.one('uuid[]', (w) => w.fence?.tokenIds ?? []);
+const fenceEpochs = p.one('bigint[]', (w) => w.fence?.epochs ?? []);
+const fenceNode = p.one('varchar', (w) => w.fence?.node ?? null);
+const trade = trades.column;
+const wallet = wallets.column;
+
 /**
  * Everything a batch decided, for all its books, in one statement (atomic on its own: no
  * transaction, no begin and commit round trips): its new orders, the changes of orders already
@@ -183,7 +324,7 @@ export async function readTraders(
  * movement (the register's record, src/lib/ledger/token-movements.ts), the candles the
  * trades fall in, the fiat movements (fiat-ledger.ts), the token wallets, and each book's
  * sequence, last price and halt. Foreign keys between the rows are checked at the statement's
- * end, when all are in.
+ * end, when all are in. Its parameters are declared above, in one table (`p`).
  *
  * Locks are taken in the order every batch takes them: the users (in id order), then the wallets
  * that exist (in user and token order; a wallet below its lock fails its check), then the tokens'
@@ -200,88 +341,61 @@ export async function readTraders(
 const writeStatement = prepared(
   'batch_write_books',
   `with fence as (
-     select case when count(*) = cardinality($93::uuid[]) then true else book_lease_lost() end
+     select case when count(*) = cardinality(${fenceTokens}) then true else book_lease_lost() end
        as held
      from (
        select token_id, epoch from book_leases
-       where token_id = any($93::uuid[]) and owner_node = $95::varchar
+       where token_id = any(${fenceTokens}) and owner_node = ${fenceNode}
        order by token_id for share
      ) l
-     join unnest($93::uuid[], $94::bigint[]) as v(token_id, epoch)
+     join unnest(${fenceTokens}, ${fenceEpochs}) as v(token_id, epoch)
        on v.token_id = l.token_id and v.epoch = l.epoch
    ), new_orders as (
-     insert into orders (id, user_id, token_id, side, order_type, time_in_force, price, stop_price,
-       quantity, filled_quantity, remaining_quantity, locked_fiat, filled_value, status,
-       cancel_reason, engine_key, priority, expires_at, client_order_id, request_hash,
-       created_at, updated_at)
-     select v.id, v.user_id, v.token_id, v.side, v.order_type, v.time_in_force, v.price,
-       v.stop_price, v.quantity, v.filled, v.remaining, v.locked, v.value, v.status, v.reason,
-       v.engine_key, v.priority, v.expires_at, v.client_order_id, v.request_hash, $1, $1
-     from unnest($2::uuid[], $3::uuid[], $4::uuid[], $5::varchar[], $6::varchar[], $7::varchar[],
-       $8::numeric[], $9::numeric[], $10::bigint[], $11::bigint[], $12::bigint[], $13::numeric[],
-       $14::numeric[], $15::varchar[], $16::varchar[], $17::bigint[], $18::bigint[],
-       $19::timestamptz[], $20::varchar[], $21::varchar[])
-       as v(id, token_id, user_id, side, order_type, time_in_force, price, stop_price, quantity,
-         filled, remaining, locked, value, status, reason, engine_key, priority, expires_at,
-         client_order_id, request_hash)
+     insert into orders (${newOrders.names}, created_at, updated_at)
+     select ${newOrders.names}, ${now}, ${now} from ${newOrders.unnest('v')}
    ), changed_orders as (
      update orders o set
-       status = v.status, quantity = v.quantity, filled_quantity = v.filled,
-       remaining_quantity = v.remaining, locked_fiat = v.locked, filled_value = v.value,
-       price = v.price, cancel_reason = v.reason, priority = v.priority, updated_at = $1
-     from unnest($22::uuid[], $23::varchar[], $24::bigint[], $25::bigint[], $26::bigint[],
-       $27::numeric[], $28::numeric[], $29::numeric[], $30::varchar[], $31::bigint[])
-       as v(id, status, quantity, filled, remaining, locked, value, price, reason, priority)
+       status = v.status, quantity = v.quantity, filled_quantity = v.filled_quantity,
+       remaining_quantity = v.remaining_quantity, locked_fiat = v.locked_fiat,
+       filled_value = v.filled_value, price = v.price, cancel_reason = v.cancel_reason,
+       priority = v.priority, updated_at = ${now}
+     from ${changedOrders.unnest('v')}
      where o.id = v.id
    ), history as (
-     insert into order_status_history (order_id, status, filled_quantity, remaining_quantity,
-       reason, price, quantity, book_sequence, created_at)
-     select v.*, $1
-     from unnest($32::uuid[], $33::varchar[], $34::bigint[], $35::bigint[], $36::varchar[],
-       $77::numeric[], $78::bigint[], $79::bigint[]) as v
+     insert into order_status_history (${history.names}, created_at)
+     select ${history.names}, ${now} from ${history.unnest('v')}
    ), refused as (
-     insert into order_refusals (user_id, token_id, order_id, action, side, order_type,
-       time_in_force, price, stop_price, quantity, client_order_id, code, book_sequence)
-     select * from unnest($80::uuid[], $81::uuid[], $82::uuid[], $83::varchar[], $84::varchar[],
-       $85::varchar[], $86::varchar[], $87::numeric[], $88::numeric[], $89::bigint[],
-       $90::varchar[], $91::varchar[], $92::bigint[])
+     insert into order_refusals (${refused.names})
+     select ${refused.names} from ${refused.unnest('v')}
    ), new_trades as (
-     insert into trades (id, token_id, buy_order_id, sell_order_id, buy_otc_order_id,
-       sell_otc_order_id, buyer_id, seller_id, taker_side, price, quantity, total, platform_fee,
-       effective_fee_bps, created_at, updated_at)
-     select v.*, $1, $1
-     from unnest($37::uuid[], $38::uuid[], $39::uuid[], $40::uuid[], $41::uuid[], $42::uuid[],
-       $43::uuid[], $44::uuid[], $45::varchar[], $46::numeric[], $47::bigint[], $48::numeric[],
-       $49::numeric[], $50::integer[]) as v
+     insert into trades (${trades.names}, created_at, updated_at)
+     select ${trades.names}, ${now}, ${now} from ${trades.unnest('v')}
      returning id
    ), settlement as (
      insert into trade_settlement_history (trade_id, status, created_at)
-     select id, 'pending', $1 from new_trades
+     select id, 'pending', ${now} from new_trades
    ), token_moves as (
      insert into token_movements
        (token_id, kind, from_user_id, to_user_id, quantity, at, source_type, source_id)
-     select v.token_id, 'trade', v.seller_id, v.buyer_id, v.quantity, $1, 'trade', v.id
-     from unnest($37::uuid[], $38::uuid[], $44::uuid[], $43::uuid[], $47::bigint[])
-       as v(id, token_id, seller_id, buyer_id, quantity)
+     select v.token_id, 'trade', v.seller_id, v.buyer_id, v.quantity, ${now}, 'trade', v.id
+     from unnest(${trade.id}, ${trade.token_id}, ${trade.seller_id}, ${trade.buyer_id},
+       ${trade.quantity}) as v(id, token_id, seller_id, buyer_id, quantity)
    ), candle_rows as (
-     insert into candles (token_id, interval, start, open, high, low, close, volume, trades)
-     select v.* from unnest($51::uuid[], $52::varchar[], $53::timestamptz[], $54::numeric[],
-       $55::numeric[], $56::numeric[], $57::numeric[], $58::bigint[], $59::integer[]) as v
+     insert into candles (${candles.names})
+     select ${candles.names} from ${candles.unnest('v')}
      on conflict (token_id, interval, start) do update set
        high = greatest(candles.high, excluded.high), low = least(candles.low, excluded.low),
        close = excluded.close, volume = candles.volume + excluded.volume,
        trades = candles.trades + excluded.trades
    ),
-   ${fiatBatchCtes(60)}, present as (
+   ${fiatBatchCtes(fiatFirst)}, present as (
      select user_id, token_id from wallets
-     where (user_id, token_id) in (select * from unnest($68::uuid[], $69::uuid[]))
+     where (user_id, token_id) in (select * from unnest(${wallet.user_id}, ${wallet.token_id}))
        and (select count(*) from fiat_ledger_rows) >= 0
      order by user_id, token_id for no key update
    ), created as (
-     insert into wallets (id, user_id, token_id, balance, locked_balance)
-     select v.id, v.user_id, v.token_id, v.balance, v.locked
-     from unnest($70::uuid[], $68::uuid[], $69::uuid[], $71::bigint[], $72::bigint[])
-       as v(id, user_id, token_id, balance, locked)
+     insert into wallets (${wallets.names})
+     select ${wallets.names} from ${wallets.unnest('v')}
      where (v.user_id, v.token_id) not in (select user_id, token_id from present)
      on conflict (user_id, token_id) do update set
        balance = wallets.balance + excluded.balance,
@@ -289,37 +403,25 @@ const writeStatement = prepared(
      returning 1
    ), changed as (
      update wallets w set
-       balance = w.balance + v.balance, locked_balance = w.locked_balance + v.locked,
+       balance = w.balance + v.balance, locked_balance = w.locked_balance + v.locked_balance,
        updated_at = now()
-     from unnest($68::uuid[], $69::uuid[], $71::bigint[], $72::bigint[])
-       as v(user_id, token_id, balance, locked)
+     from ${wallets.unnest('v')}
      where w.user_id = v.user_id and w.token_id = v.token_id
        and (w.user_id, w.token_id) in (select user_id, token_id from present)
      returning 1
    ), token_locks as (
      select id from tokens
-     where id = any($73::uuid[]) and (select count(*) from created) + (select count(*) from changed) >= 0
+     where id = any(${books.column.id})
+       and (select count(*) from created) + (select count(*) from changed) >= 0
      order by id for no key update
    )
-   update tokens t set book_sequence = v.sequence,
+   update tokens t set book_sequence = v.book_sequence,
      last_price = coalesce(v.last_price, t.last_price),
      halted_until = coalesce(v.halted_until, t.halted_until)
-   from unnest($73::uuid[], $74::bigint[], $75::numeric[], $76::timestamptz[])
-     as v(id, sequence, last_price, halted_until)
+   from ${books.unnest('v')}
    where t.id = v.id and t.id in (select id from token_locks) and (select held from fence)
    returning (select count(*)::integer from fiat_ledger_rows) as ledger_rows`,
 );
-
-/** The columns of `rows`, each as one array (the statements' unnest parameters). */
-function columns<T, K extends keyof T>(rows: readonly T[], keys: readonly K[]): T[K][][] {
-  const out = keys.map(() => new Array<T[K]>(rows.length));
-  rows.forEach((row, i) => {
-    keys.forEach((key, k) => {
-      out[k]![i] = row[key];
-    });
-  });
-  return out;
-}
 
 /** What a batch writes: each changed book's part, the fiat of all, the refusals of all. */
 export interface BatchWrite {
@@ -359,13 +461,13 @@ export async function writeBatch(
   fence: Fence | null = null,
 ): Promise<void> {
   const movements = [...fiat.movements];
-  const fees = parts.reduce((sum, { batch }) => sum.plus(batch.fees), new Exact(0));
-  if (!fees.isZero()) {
+  const fees = parts.reduce((sum, { batch }) => sum + batch.fees, 0n);
+  if (fees !== 0n) {
     // The treasury's fee is one row per batch, not per trade: it is the one row every trade
     // of every token would otherwise wait for (DECISIONS "Trading", fees).
     movements.push({
       userId: treasuryId,
-      amount: fees.toFixed(2),
+      amount: formatCents(fees),
       kind: 'trade_fee',
       referenceType: 'trade_batch',
       referenceId: parts[0]!.batch.id,
@@ -375,102 +477,44 @@ export async function writeBatch(
   const updated = parts.flatMap(({ batch }) =>
     [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id)),
   );
+  const wallets = parts.flatMap(({ tokenId, batch }) =>
+    [...batch.wallets]
+      .filter(([, delta]) => delta.balance !== 0 || delta.locked !== 0)
+      .map(([userId, delta]) => ({
+        id: newId(),
+        user_id: userId,
+        token_id: tokenId,
+        balance: delta.balance,
+        locked_balance: delta.locked,
+      })),
+  );
   const trades = parts.flatMap(({ batch }) => batch.trades);
-  const wallets = parts
-    .flatMap(({ tokenId, batch }) =>
-      [...batch.wallets.entries()].map(([userId, delta]) => ({ userId, tokenId, ...delta })),
-    )
-    .filter((wallet) => wallet.balance !== 0 || wallet.locked !== 0);
-  const history = parts.flatMap(({ batch }) => batch.history);
-  const written = runPrepared<{ ledger_rows: number }>(db, writeStatement, [
-    now,
-    ...columns(inserted, [
-      'id',
-      'token_id',
-      'user_id',
-      'side',
-      'order_type',
-      'time_in_force',
-      'price',
-      'stop_price',
-      'quantity',
-      'filled_quantity',
-      'remaining_quantity',
-      'locked_fiat',
-      'filled_value',
-      'status',
-      'cancel_reason',
-      'engine_key',
-      'priority',
-      'expires_at',
-      'client_order_id',
-      'request_hash',
-    ]),
-    ...columns(updated, [
-      'id',
-      'status',
-      'quantity',
-      'filled_quantity',
-      'remaining_quantity',
-      'locked_fiat',
-      'filled_value',
-      'price',
-      'cancel_reason',
-      'priority',
-    ]),
-    ...columns(history, ['order_id', 'status', 'filled_quantity', 'remaining_quantity', 'reason']),
-    ...columns(trades, [
-      'id',
-      'token_id',
-      'buy_order_id',
-      'sell_order_id',
-      'buy_otc_order_id',
-      'sell_otc_order_id',
-      'buyer_id',
-      'seller_id',
-      'taker_side',
-      'price',
-      'quantity',
-      'total',
-      'platform_fee',
-      'effective_fee_bps',
-    ]),
-    ...columns(
-      parts.flatMap(({ batch }) => candleBuckets(batch.trades)),
-      ['token_id', 'interval', 'start', 'open', 'high', 'low', 'close', 'volume', 'trades'],
-    ),
-    ...fiatBatchParameters(movements),
-    ...columns(wallets, ['userId', 'tokenId']),
-    wallets.map(() => newId()),
-    ...columns(wallets, ['balance', 'locked']),
-    parts.map((part) => part.tokenId),
-    parts.map((part) => part.bookSequence),
-    parts.map((part) => part.batch.lastPrice),
-    parts.map((part) => part.batch.haltedUntil),
-    ...columns(history, ['price', 'quantity', 'book_sequence']),
-    ...columns(refusals, [
-      'user_id',
-      'token_id',
-      'order_id',
-      'action',
-      'side',
-      'order_type',
-      'time_in_force',
-      'price',
-      'stop_price',
-      'quantity',
-      'client_order_id',
-      'code',
-      'book_sequence',
-    ]),
-    fence?.tokenIds ?? [],
-    fence?.epochs ?? [],
-    fence?.node ?? null,
-  ]).then((result) => result.rows[0]?.ledger_rows ?? 0);
+  const written = runPrepared<{ ledger_rows: number }>(
+    db,
+    writeStatement,
+    p.valuesOf({
+      now,
+      inserted,
+      updated,
+      history: parts.flatMap(({ batch }) => batch.history),
+      trades,
+      candles: parts.flatMap(({ batch }) => candleBuckets(batch.trades)),
+      movements,
+      wallets,
+      books: parts.map(({ tokenId, batch, bookSequence }) => ({
+        id: tokenId,
+        book_sequence: bookSequence,
+        last_price: batch.lastPrice,
+        halted_until: batch.haltedUntil,
+      })),
+      refusals,
+      fence,
+    }),
+  ).then((result) => result.rows[0]?.ledger_rows ?? 0);
   await fiatBatchOutcome(written, movements);
 }
 
-/** fiat_balance as the batch's starting point for the users it checks. */
-export function fiatBalancesOf(traders: Map<string, TraderRow>): Map<string, Exact> {
-  return new Map([...traders.values()].map((user) => [user.id, new Exact(user.fiat_balance)]));
+/** fiat_balance, in cents, as the batch's starting point for the users it checks. */
+export function fiatBalancesOf(traders: Map<string, TraderRow>): Map<string, bigint> {
+  return new Map([...traders.values()].map((user) => [user.id, centsOf(user.fiat_balance)]));
 }

@@ -12,7 +12,7 @@
 import type { Order, OrderStatus, Trade } from '../../lib/db/schema-trading.js';
 import type { BookDelta } from '../engine/index.js';
 import type { FiatMovement } from '../../lib/ledger/fiat-ledger.js';
-import { Exact, toMoney } from '../../lib/money.js';
+import { centsOf, formatCents } from '../../lib/cents.js';
 
 export interface TokenBalance {
   balance: number;
@@ -42,20 +42,20 @@ export interface HistoryRow {
 export class FiatAccount {
   readonly movements: FiatMovement[] = [];
 
-  /** fiat_balance of the users whose orders the batch checks, as they change in it */
-  constructor(readonly balances: Map<string, Exact>) {}
+  /** fiat_balance in cents of the users whose orders the batch checks, as they change in it */
+  constructor(readonly balances: Map<string, bigint>) {}
 
-  available(userId: string): Exact {
-    return this.balances.get(userId) ?? new Exact(0);
+  available(userId: string): bigint {
+    return this.balances.get(userId) ?? 0n;
   }
 
-  /** Signed fiat movement of one user, kept in order; zero amounts write nothing. */
+  /** Signed fiat movement of one user (whole cents), kept in order; zero amounts write nothing. */
   move(movement: FiatMovement): void {
-    const amount = new Exact(toMoney(movement.amount));
-    if (amount.isZero()) return;
-    this.movements.push({ ...movement, amount: amount.toFixed(2) });
+    const amount = centsOf(movement.amount);
+    if (amount === 0n) return;
+    this.movements.push({ ...movement, amount: formatCents(amount) });
     const balance = this.balances.get(movement.userId);
-    if (balance !== undefined) this.balances.set(movement.userId, balance.plus(amount));
+    if (balance !== undefined) this.balances.set(movement.userId, balance + amount);
   }
 }
 
@@ -72,7 +72,8 @@ export class Batch {
   readonly deltas: BookDelta[] = [];
   /** token wallet changes by user: balance and locked_balance deltas */
   readonly wallets = new Map<string, TokenBalance>();
-  fees = new Exact(0);
+  /** the trades' fees, in cents */
+  fees = 0n;
   /** set when the circuit breaker tripped during the batch */
   haltedUntil: Date | null = null;
   lastPrice: string | null = null;
@@ -93,7 +94,7 @@ export class Batch {
     return this.inserted.size === 0 && this.updated.size === 0 && this.trades.length === 0;
   }
 
-  fiatAvailable(userId: string): Exact {
+  fiatAvailable(userId: string): bigint {
     return this.fiat.available(userId);
   }
 

@@ -8,7 +8,7 @@ import type { Db } from '../../lib/db/database.js';
 import type { Order } from '../../lib/db/schema-trading.js';
 import { OrderBook, type LiveOrder } from '../engine/index.js';
 import { PriceWindow } from '../risk/price-window.js';
-import { toTicks } from '../orders/order-request.js';
+import { toTicks } from './ticks.js';
 import {
   readBookToken,
   readLiveOrders,

@@ -17,9 +17,10 @@ import type { Token } from '../../lib/db/schema-issuance.js';
 import type { OrderStatus, TimeInForce, Trade } from '../../lib/db/schema-trading.js';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { Exact, toMoney } from '../../lib/money.js';
+import { centsOf, divideHalfEven, formatCents } from '../../lib/cents.js';
+import { Exact } from '../../lib/money.js';
 import type { BookPlan, PlaceOrder, RejectCode } from '../engine/index.js';
-import { fromTicks, toTicks } from '../orders/order-request.js';
+import { fromTicks, priceCents, toTicks } from './ticks.js';
 import {
   breakerTrips,
   fatFingerRefusal,
@@ -175,16 +176,16 @@ function checkSellable(batch: Batch, userId: string, quantity: number): void {
   }
 }
 
-/** What a market buy must lock: the asks it can reach up to its protection price. */
-function walkCost(ctx: BatchContext, quantity: number, limitTicks: number): Exact {
+/** What a market buy must lock, in cents: the asks it can reach up to its protection price. */
+function walkCost(ctx: BatchContext, quantity: number, limitTicks: number): bigint {
   const tick = ctx.token.tick_size;
   let left = quantity;
-  let cost = new Exact(0);
+  let cost = 0n;
   const depth = ctx.state.book.depth(Number.MAX_SAFE_INTEGER);
   for (const level of depth.asks) {
     if (left === 0 || level.price > limitTicks) break;
     const take = Math.min(left, level.quantity);
-    cost = cost.plus(new Exact(fromTicks(level.price, tick)).times(take));
+    cost += priceCents(level.price, tick) * BigInt(take);
     left -= take;
   }
   return cost;
@@ -215,18 +216,19 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
   }
   const protectionTicks = priceTicks ?? ticksOrRefuse(protection, tick);
 
-  let lock = new Exact(0);
+  // money in cents: the protection price is on the tick, so whole cents
+  let lock = 0n;
   if (input.side === 'buy') {
     lock =
       input.orderType === 'market'
         ? walkCost(ctx, input.quantity, protectionTicks)
-        : new Exact(protection).times(input.quantity);
-    if (input.orderType === 'market' && lock.isZero()) {
+        : centsOf(protection) * BigInt(input.quantity);
+    if (input.orderType === 'market' && lock === 0n) {
       refuse('NO_LIQUIDITY', 'No ask within the price protection');
     }
-    checkInvestmentLimit(trader, lock);
-    if (batch.fiatAvailable(input.userId).lessThan(lock)) {
-      refuse('INSUFFICIENT_FUNDS', `The order needs ${lock.toFixed(2)} locked`);
+    checkInvestmentLimit(trader, new Exact(formatCents(lock)));
+    if (batch.fiatAvailable(input.userId) < lock) {
+      refuse('INSUFFICIENT_FUNDS', `The order needs ${formatCents(lock)} locked`);
     }
   } else {
     checkSellable(batch, input.userId, input.quantity);
@@ -268,7 +270,7 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
     quantity: input.quantity,
     filled_quantity: 0,
     remaining_quantity: input.quantity,
-    locked_fiat: toMoney(lock),
+    locked_fiat: formatCents(lock),
     filled_value: '0.00',
     status: 'open',
     cancel_reason: null,
@@ -286,7 +288,7 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
   if (input.side === 'buy') {
     batch.moveFiat({
       userId: input.userId,
-      amount: lock.negated().toFixed(2),
+      amount: formatCents(-lock),
       kind: 'order_lock',
       referenceType: 'order',
       referenceId: id,
@@ -369,7 +371,9 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   if (!row || row.user_id !== input.userId) refuse('ORDER_NOT_OPEN', 'The order is no longer open');
   const quantity = input.quantity ?? row.quantity;
   const price = input.price ?? row.price;
-  const priceChanged = input.price !== undefined && !new Exact(input.price).equals(row.price ?? 0);
+  const priceChanged =
+    input.price !== undefined &&
+    centsOf(input.price) !== (row.price === null ? 0n : centsOf(row.price));
   if (input.price !== undefined && row.order_type !== 'limit' && row.order_type !== 'stop_limit') {
     refuse('INVALID_AMEND', `A ${row.order_type} order has no limit price to change`);
   }
@@ -391,14 +395,15 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
       (row.side === 'buy' ? priceTicks! >= best.price : priceTicks! <= best.price);
     if (crosses) refuse('POST_ONLY_WOULD_CROSS');
   }
-  let lockDelta = new Exact(0);
+  let lock = 0n;
+  let lockDelta = 0n;
   if (row.side === 'buy') {
-    const lock = new Exact(price!).times(remaining);
-    lockDelta = lock.minus(row.locked_fiat);
-    if (lockDelta.greaterThan(0)) {
-      checkInvestmentLimit(trader, lock);
-      if (batch.fiatAvailable(row.user_id).lessThan(lockDelta)) {
-        refuse('INSUFFICIENT_FUNDS', `The amend needs ${lockDelta.toFixed(2)} more locked`);
+    lock = centsOf(price!) * BigInt(remaining);
+    lockDelta = lock - centsOf(row.locked_fiat);
+    if (lockDelta > 0n) {
+      checkInvestmentLimit(trader, new Exact(formatCents(lock)));
+      if (batch.fiatAvailable(row.user_id) < lockDelta) {
+        refuse('INSUFFICIENT_FUNDS', `The amend needs ${formatCents(lockDelta)} more locked`);
       }
     }
   } else if (remaining > row.remaining_quantity) {
@@ -419,11 +424,11 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   if (!amended.ok) throw new Error(`amend refused: ${amended.code}`);
   applyPlan(ctx, amended.plan);
 
-  if (row.side === 'buy' && !lockDelta.isZero()) {
+  if (row.side === 'buy' && lockDelta !== 0n) {
     batch.moveFiat({
       userId: row.user_id,
-      amount: lockDelta.negated().toFixed(2),
-      kind: lockDelta.greaterThan(0) ? 'order_lock' : 'order_release',
+      amount: formatCents(-lockDelta),
+      kind: lockDelta > 0n ? 'order_lock' : 'order_release',
       referenceType: 'order',
       referenceId: row.id,
     });
@@ -432,8 +437,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   row.quantity = quantity;
   row.remaining_quantity = remaining;
   row.price = price;
-  row.locked_fiat =
-    row.side === 'buy' ? toMoney(new Exact(price!).times(remaining)) : row.locked_fiat;
+  if (row.side === 'buy') row.locked_fiat = formatCents(lock);
   if (!keepsPlace) row.priority = state.nextPriority++;
   batch.touch(row);
   batch.recordHistory(row, 'AMENDED', state.book.sequence);
@@ -443,7 +447,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
 /** Gives back what an order that ended still holds. */
 function release(ctx: BatchContext, row: LiveRow): void {
   if (row.side === 'buy') {
-    if (!new Exact(row.locked_fiat).isZero()) {
+    if (centsOf(row.locked_fiat) !== 0n) {
       ctx.batch.moveFiat({
         userId: row.user_id,
         amount: row.locked_fiat,
@@ -477,8 +481,8 @@ export interface TradeParties {
  */
 export function recordTrade(batch: Batch, token: Token, parties: TradeParties): Trade {
   const { price, quantity } = parties;
-  const total = new Exact(price).times(quantity);
-  const fee = new Exact(toMoney(total.times(token.fee_bps).dividedBy(10_000)));
+  const total = centsOf(price) * BigInt(quantity);
+  const fee = divideHalfEven(total * BigInt(token.fee_bps), 10_000n);
   const trade: Trade = {
     id: newId(),
     token_id: token.id,
@@ -491,8 +495,8 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
     taker_side: parties.takerSide,
     price,
     quantity,
-    total: total.toFixed(2),
-    platform_fee: fee.toFixed(2),
+    total: formatCents(total),
+    platform_fee: formatCents(fee),
     effective_fee_bps: token.fee_bps,
     settlement_status: 'pending',
     settlement_type: null,
@@ -513,12 +517,12 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
   batch.moveTokens(parties.sellerId, -quantity, -quantity);
   batch.moveFiat({
     userId: parties.sellerId,
-    amount: total.minus(fee).toFixed(2),
+    amount: formatCents(total - fee),
     kind: 'trade_sell',
     referenceType: 'trade',
     referenceId: trade.id,
   });
-  batch.fees = batch.fees.plus(fee);
+  batch.fees += fee;
   batch.lastPrice = price;
   return trade;
 }
@@ -535,7 +539,7 @@ function applyPlan(ctx: BatchContext, plan: BookPlan): void {
  */
 function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, EndReason>): void {
   const { batch, state, token } = ctx;
-  const refunds = new Map<string, Exact>();
+  const refunds = new Map<string, bigint>();
   for (let i = 0; i < plan.tradeCount; i += 1) {
     const trade = plan.tradeAt(i);
     const buy = state.live.get(trade.buyOrderId)!;
@@ -552,24 +556,25 @@ function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, E
       price,
       quantity: trade.quantity,
     });
-    const total = new Exact(recorded.total);
+    const total = centsOf(recorded.total);
     // The buy spends its lock at its own price (a market buy at the trade price) and gets the
     // difference to the trade price back at once.
-    const spent = buy.order_type === 'market' ? total : new Exact(buy.price!).times(trade.quantity);
-    buy.locked_fiat = toMoney(new Exact(buy.locked_fiat).minus(spent));
-    refunds.set(buy.id, (refunds.get(buy.id) ?? new Exact(0)).plus(spent.minus(total)));
+    const spent =
+      buy.order_type === 'market' ? total : centsOf(buy.price!) * BigInt(trade.quantity);
+    buy.locked_fiat = formatCents(centsOf(buy.locked_fiat) - spent);
+    refunds.set(buy.id, (refunds.get(buy.id) ?? 0n) + spent - total);
     for (const row of [buy, sell]) {
-      row.filled_value = toMoney(new Exact(row.filled_value).plus(total));
+      row.filled_value = formatCents(centsOf(row.filled_value) + total);
       batch.touch(row);
     }
     state.lastPrice = price;
     state.window.record(batch.now.getTime(), price);
   }
   for (const [orderId, refund] of refunds) {
-    if (refund.isZero()) continue;
+    if (refund === 0n) continue;
     batch.moveFiat({
       userId: state.live.get(orderId)!.user_id,
-      amount: refund.toFixed(2),
+      amount: formatCents(refund),
       kind: 'order_release',
       referenceType: 'order',
       referenceId: orderId,

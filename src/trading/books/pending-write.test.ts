@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../lib/db/schema-trading.js';
-import { Exact } from '../../lib/money.js';
 import { Batch, FiatAccount } from './batch.js';
 import type { TraderReads, TraderRow } from './batch.queries.js';
 import { pendingWriteOf, tradersAfter } from './pending-write.js';
@@ -13,7 +12,7 @@ function trader(id: string, fiat: string): TraderRow {
 
 /** A batch in flight: a's buy locked 600, b's sell locked 60 and bought 5 (a new wallet of c). */
 function inFlight() {
-  const fiat = new FiatAccount(new Map([['a', new Exact('1000')]]));
+  const fiat = new FiatAccount(new Map([['a', 100_000n]]));
   const part = new Batch('batch', now, fiat, new Map());
   fiat.move({
     userId: 'a',
@@ -24,7 +23,7 @@ function inFlight() {
   });
   part.moveTokens('b', 0, 60);
   part.moveTokens('c', 5, 0);
-  part.fees = new Exact('0.25');
+  part.fees = 25n;
   part.inserted.set('o1', {
     id: 'o1',
     status: 'open',
@@ -61,7 +60,7 @@ describe('pending write', () => {
       filled_quantity: 0,
       priority: 7,
     });
-    expect(pending.fiat.get('treasury')?.toFixed(2)).toBe('0.25');
+    expect(pending.fiat.get('treasury')).toBe(25n);
   });
 
   it('adds its deltas to a read that did not see it, and creates the wallets it creates', () => {

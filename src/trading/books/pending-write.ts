@@ -14,7 +14,7 @@
  * the books this process owns.
  */
 import type { Order } from '../../lib/db/schema-trading.js';
-import { Exact } from '../../lib/money.js';
+import { centsOf, formatCents } from '../../lib/cents.js';
 import type { Batch, FiatAccount, HeldTokens, TokenBalance } from './batch.js';
 import type { TokenRead, TraderOf, TraderReads } from './batch.queries.js';
 
@@ -26,8 +26,8 @@ export type OrderMarker = Pick<
 
 export interface PendingWrite {
   marker: OrderMarker;
-  /** net fiat change by user */
-  fiat: Map<string, Exact>;
+  /** net fiat change by user, in cents */
+  fiat: Map<string, bigint>;
   /** token id to user id to balance and locked deltas */
   wallets: Map<string, Map<string, TokenBalance>>;
   /** token id to what the write sets on the token's row (null: left as it is) */
@@ -40,15 +40,14 @@ export function pendingWriteOf(
   parts: ReadonlyMap<string, Batch>,
   treasuryId: string,
 ): PendingWrite {
-  const net = new Map<string, Exact>();
-  const add = (userId: string, amount: Exact | string) =>
-    net.set(userId, (net.get(userId) ?? new Exact(0)).plus(amount));
-  for (const movement of fiat.movements) add(movement.userId, movement.amount);
+  const net = new Map<string, bigint>();
+  const add = (userId: string, cents: bigint) => net.set(userId, (net.get(userId) ?? 0n) + cents);
+  for (const movement of fiat.movements) add(movement.userId, centsOf(movement.amount));
   const wallets = new Map<string, Map<string, TokenBalance>>();
   const tokens = new Map<string, { lastPrice: string | null; haltedUntil: Date | null }>();
   let marker: OrderMarker | undefined;
   for (const [tokenId, batch] of parts) {
-    if (!batch.fees.isZero()) add(treasuryId, batch.fees);
+    if (batch.fees !== 0n) add(treasuryId, batch.fees);
     wallets.set(
       tokenId,
       new Map([...batch.wallets].map(([userId, delta]) => [userId, { ...delta }])),
@@ -96,7 +95,7 @@ export function tradersAfter(
   if (!pending || seen) return reads;
   for (const trader of reads.traders.values()) {
     const delta = pending.fiat.get(trader.id);
-    if (delta) trader.fiat_balance = delta.plus(trader.fiat_balance).toFixed(2);
+    if (delta) trader.fiat_balance = formatCents(delta + centsOf(trader.fiat_balance));
   }
   for (const { userId, tokenId } of pairs) {
     const delta = pending.wallets.get(tokenId)?.get(userId);

@@ -21,7 +21,7 @@ import type { DepthSnapshot } from '../engine/index.js';
 import type { Books } from '../books/books.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TradingMetrics } from '../metrics.js';
-import { fromTicks } from '../orders/order-request.js';
+import { fromTicks } from '../books/ticks.js';
 import { BookFeed, type Flush } from './book-feed.js';
 import type { Level } from './book-mirror.js';
 import { bookChecksum, type WireLevel } from './checksum.js';

@@ -11,7 +11,7 @@ import type { OrderSide } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
 import type { DepthSnapshot, LevelView } from '../engine/index.js';
-import { toTicks } from '../orders/order-request.js';
+import { toTicks } from '../books/ticks.js';
 import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
 
 /** NOT_FOUND unless the token exists. */

@@ -4,8 +4,6 @@
  */
 import type { OrderType, TimeInForce } from '../../lib/db/schema-trading.js';
 import type { ErrorCode } from '../../lib/errors.js';
-import { Exact } from '../../lib/money.js';
-import { MAX_TICKS } from '../engine/index.js';
 
 export interface OrderShape {
   order_type: OrderType;
@@ -54,27 +52,4 @@ export function preflightRefusal(order: OrderShape, now: Date): PreflightRefusal
     return { code: 'EXPIRES_AT_PAST', detail: 'expires_at must be in the future' };
   }
   return undefined;
-}
-
-/**
- * A decimal price as integer ticks of `tickSize`, or a refusal when it is off the tick or beyond
- * what the engine takes.
- */
-export function toTicks(price: string, tickSize: string): number | PreflightRefusal {
-  const ticks = new Exact(price).dividedBy(tickSize);
-  if (!ticks.isInteger()) {
-    return {
-      code: 'PRICE_NOT_ON_TICK',
-      detail: `${price} is not a multiple of the tick size ${tickSize}`,
-    };
-  }
-  if (ticks.lessThan(1) || ticks.greaterThan(MAX_TICKS)) {
-    return { code: 'PRICE_OUT_OF_RANGE', detail: `${price} is out of range` };
-  }
-  return ticks.toNumber();
-}
-
-/** Ticks back to the decimal price. */
-export function fromTicks(ticks: number, tickSize: string): string {
-  return new Exact(ticks).times(tickSize).toFixed(2);
 }

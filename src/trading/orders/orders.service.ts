@@ -13,7 +13,7 @@ import { BookRefusal, refusalOf, type BookCommand } from '../books/book-command.
 import type { Books } from '../books/books.js';
 import type { DepthSnapshot } from '../engine/index.js';
 import type { OtcService } from '../otc/otc.service.js';
-import { fromTicks } from './order-request.js';
+import { fromTicks } from '../books/ticks.js';
 import { defaultTimeInForce, preflightRefusal } from './order-request.js';
 import {
   findBookToken,

@@ -1,6 +1,7 @@
 /** Rows to API views: money and prices as decimal strings, timestamps ISO 8601. */
 import type { Order, Trade } from '../../lib/db/schema-trading.js';
-import { Exact } from '../../lib/money.js';
+import { centsOf, divideHalfEven, formatCents } from '../../lib/cents.js';
+import { toMoney } from '../../lib/money.js';
 import type { OrderView, OwnTradeView, TradeView } from './orders.schemas.js';
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
@@ -13,17 +14,17 @@ export function toOrderView(order: Order): OrderView {
     side: order.side,
     order_type: order.order_type,
     time_in_force: order.time_in_force,
-    price: order.price === null ? null : new Exact(order.price).toFixed(2),
-    stop_price: order.stop_price === null ? null : new Exact(order.stop_price).toFixed(2),
+    price: order.price === null ? null : toMoney(order.price),
+    stop_price: order.stop_price === null ? null : toMoney(order.stop_price),
     quantity: Number(order.quantity),
     filled_quantity: Number(order.filled_quantity),
     remaining_quantity: Number(order.remaining_quantity),
-    locked_fiat: new Exact(order.locked_fiat).toFixed(2),
+    locked_fiat: toMoney(order.locked_fiat),
     // the average of the fills, to the cent (half-even)
     average_price:
       Number(order.filled_quantity) === 0
         ? null
-        : new Exact(order.filled_value).dividedBy(order.filled_quantity).toFixed(2),
+        : formatCents(divideHalfEven(centsOf(order.filled_value), BigInt(order.filled_quantity))),
     status: order.status,
     cancel_reason: order.cancel_reason,
     expires_at: iso(order.expires_at),
@@ -44,10 +45,10 @@ export function toTradeView(trade: Trade): TradeView {
     buyer_id: trade.buyer_id,
     seller_id: trade.seller_id,
     taker_side: trade.taker_side,
-    price: new Exact(trade.price).toFixed(2),
+    price: toMoney(trade.price),
     quantity: Number(trade.quantity),
-    total: new Exact(trade.total).toFixed(2),
-    platform_fee: new Exact(trade.platform_fee).toFixed(2),
+    total: toMoney(trade.total),
+    platform_fee: toMoney(trade.platform_fee),
     effective_fee_bps: trade.effective_fee_bps,
     settlement_status: trade.settlement_status,
     settlement_type: trade.settlement_type,
@@ -68,11 +69,11 @@ export function toOwnTradeView(trade: Trade, userId: string): OwnTradeView {
     order_id: buyer ? trade.buy_order_id : trade.sell_order_id,
     otc_order_id: buyer ? trade.buy_otc_order_id : trade.sell_otc_order_id,
     side: buyer ? 'buy' : 'sell',
-    price: new Exact(trade.price).toFixed(2),
+    price: toMoney(trade.price),
     quantity: Number(trade.quantity),
-    total: new Exact(trade.total).toFixed(2),
+    total: toMoney(trade.total),
     // the seller pays the fee out of the proceeds (SPEC "Order placement" step 6)
-    fee: buyer ? '0.00' : new Exact(trade.platform_fee).toFixed(2),
+    fee: buyer ? '0.00' : toMoney(trade.platform_fee),
     settlement_status: trade.settlement_status,
     settled_at: iso(trade.settled_at),
     created_at: trade.created_at.toISOString(),

@@ -1,13 +1,14 @@
 /**
- * The candles one batch's trades make, per interval and UTC bucket (pure). The writer upserts
- * them in the batch's transaction: a bucket that already has a candle keeps its open, takes the
- * higher high and lower low, the batch's close, and adds volume and count. Trades arrive in
- * execution order and a token's batches commit in order, so the first trade is the open.
+ * The candles one batch's trades make, per interval and UTC bucket (pure; trade prices are whole
+ * cents). The writer upserts them in the batch's transaction: a bucket that already has a candle
+ * keeps its open, takes the higher high and lower low, the batch's close, and adds volume and
+ * count. Trades arrive in execution order and a token's batches commit in order, so the first
+ * trade is the open.
  */
 import type { CandlesTable } from '../../lib/db/schema-market-data.js';
 import type { Trade } from '../../lib/db/schema-trading.js';
-import { Exact } from '../../lib/money.js';
-import { candleIntervals, type CandleInterval } from './markets.schemas.js';
+import { centsOf } from '../../lib/cents.js';
+import { candleIntervals, type CandleInterval } from '../market-data/markets.schemas.js';
 
 export type CandleRow = CandlesTable;
 
@@ -35,8 +36,9 @@ export function candleBuckets(
         });
         continue;
       }
-      if (new Exact(trade.price).gt(row.high)) row.high = trade.price;
-      if (new Exact(trade.price).lt(row.low)) row.low = trade.price;
+      const price = centsOf(trade.price);
+      if (price > centsOf(row.high)) row.high = trade.price;
+      if (price < centsOf(row.low)) row.low = trade.price;
       row.close = trade.price;
       row.volume += Number(trade.quantity);
       row.trades += 1;
