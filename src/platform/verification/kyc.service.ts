@@ -13,11 +13,7 @@ import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { isUniqueViolation } from '../../lib/db/unique-violation.js';
 import type { ManualKycBody, ProviderKycBody } from './kyc.schemas.js';
-import {
-  insertKycApplication,
-  latestKycApplication,
-  setUserKycStatus,
-} from './kyc.queries.js';
+import { insertKycApplication, latestKycApplication, setUserKycStatus } from './kyc.queries.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { canResubmit } from './kyc.views.js';
 import { notifyReviewers } from './notifications.queries.js';
