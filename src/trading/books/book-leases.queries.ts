@@ -88,17 +88,42 @@ export async function renewLeases(
   return new Map(rows.map((row) => [row.token_id, row.epoch]));
 }
 
-/** Gives up this node's leases of `tokenIds` at the epochs it holds; the next taker rebuilds. */
-export async function releaseLeases(
+/** A book handed over: at the epoch its holder took it, to `to` (null: released to anyone). */
+export interface HandedBook {
+  tokenId: string;
+  epoch: number;
+  to: string | null;
+}
+
+/**
+ * Hands this node's leases over at the epochs it holds: each to its successor, leased to it for
+ * `leaseMs` (no other node can take the book meanwhile; the successor takes it at a new epoch),
+ * or released to anyone. Answers the books moved to each successor.
+ */
+export async function handOverLeases(
   db: Db,
   node: string,
-  held: ReadonlyMap<string, number>,
-): Promise<void> {
-  if (held.size === 0) return;
-  await sql`
-    update book_leases l set owner_node = null, expires_at = now()
-    from unnest(${[...held.keys()]}::uuid[], ${[...held.values()]}::bigint[]) as v(token_id, epoch)
-    where l.token_id = v.token_id and l.epoch = v.epoch and l.owner_node = ${node}`.execute(db);
+  books: readonly HandedBook[],
+  leaseMs: number,
+): Promise<Map<string, string[]>> {
+  if (books.length === 0) return new Map();
+  const sorted = [...books].sort((x, y) => (x.tokenId < y.tokenId ? -1 : 1));
+  const { rows } = await sql<{ token_id: string; owner_node: string | null }>`
+    update book_leases l set owner_node = v.successor,
+      expires_at = now() + (case when v.successor is null then 0 else ${leaseMs} end)
+        * interval '1 millisecond'
+    from unnest(
+      ${sorted.map((book) => book.tokenId)}::uuid[],
+      ${sorted.map((book) => book.epoch)}::bigint[],
+      ${sorted.map((book) => book.to)}::text[]
+    ) as v(token_id, epoch, successor)
+    where l.token_id = v.token_id and l.epoch = v.epoch and l.owner_node = ${node}
+    returning l.token_id, l.owner_node`.execute(db);
+  const moved = new Map<string, string[]>();
+  for (const { token_id, owner_node } of rows) {
+    if (owner_node !== null) moved.set(owner_node, [...(moved.get(owner_node) ?? []), token_id]);
+  }
+  return moved;
 }
 
 /** Makes sure every book of `tokenIds` has a lease row (unowned), so the balancer spreads it. */
@@ -116,14 +141,29 @@ export interface LeaseView {
   books: number;
   /** books no live lease holds, oldest expiry first */
   free: string[];
+  /** the books each node holds a live lease of */
+  held: Map<string, string[]>;
 }
 
-/** How many books there are and which of them no one holds now. */
+/** How many books there are, which of them no one holds now, and who holds the others. */
 export async function leaseView(db: Db): Promise<LeaseView> {
   const rows = await db
     .selectFrom('book_leases')
-    .select(['token_id', sql<boolean>`owner_node is null or expires_at <= now()`.as('free')])
+    .select([
+      'token_id',
+      'owner_node',
+      sql<boolean>`owner_node is null or expires_at <= now()`.as('free'),
+    ])
     .orderBy('expires_at')
     .execute();
-  return { books: rows.length, free: rows.filter((row) => row.free).map((row) => row.token_id) };
+  const held = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.free || row.owner_node === null) continue;
+    held.set(row.owner_node, [...(held.get(row.owner_node) ?? []), row.token_id]);
+  }
+  return {
+    books: rows.length,
+    free: rows.filter((row) => row.free).map((row) => row.token_id),
+    held,
+  };
 }

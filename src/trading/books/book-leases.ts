@@ -4,7 +4,8 @@
  * (batch.queries.ts), so a node that lost a lease (paused, partitioned, slow) can never commit
  * for that book again. Leases are renewed every third of their period with the node's heartbeat;
  * a book whose lease was not renewed in time is free for any node to take (and rebuild from the
- * database). In the single-process mode (`exclusive`) the node takes every lease at once, from
+ * database). A book handed over goes to a successor the balancer names (book-share.ts), leased
+ * to it at once so no other node takes it meanwhile. In the single-process mode (`exclusive`) the node takes every lease at once, from
  * whoever held it: there is no other node, only perhaps a former life of this one.
  */
 import type { Db } from '../../lib/db/database.js';
@@ -14,12 +15,12 @@ import {
   heartbeat,
   leaseView,
   liveNodes,
-  releaseLeases,
+  handOverLeases,
   renewLeases,
   retireNode,
   takeLease,
 } from './book-leases.queries.js';
-import { shareOf } from './book-share.js';
+import { shareOf, successors } from './book-share.js';
 
 export interface LeaseSettings {
   /** this node's name, unique among the live ones */
@@ -36,7 +37,7 @@ export interface LeaseSettings {
 export interface Rebalance {
   /** how many of its books this node holds above its share */
   surplus: number;
-  /** books no one holds, as many as this node may take */
+  /** books handed over to this node (or its former life), and free ones as many as it may take */
   take: string[];
 }
 
@@ -108,21 +109,38 @@ export class BookLeases {
     return lost.map(([id]) => id);
   }
 
-  /** Hands books over: released at the epochs held, for the next taker to rebuild. */
-  async release(tokenIds: readonly string[]): Promise<void> {
-    const held = new Map(tokenIds.flatMap((id) => this.heldEntry(id)));
-    await releaseLeases(this.db, this.settings.node, held);
-    for (const id of held.keys()) this.forget(id);
+  /**
+   * Hands books over at the epochs held, each to the live node furthest below its share (or
+   * released to anyone when none is), for it to rebuild; answers the books each successor got.
+   */
+  async release(tokenIds: readonly string[]): Promise<Map<string, string[]>> {
+    const held = tokenIds.flatMap((id) => this.heldEntry(id));
+    const [nodes, view] = await Promise.all([liveNodes(this.db), leaseView(this.db)]);
+    const holdings = new Map([...view.held].map(([node, ids]) => [node, ids.length]));
+    const takers = successors(view.books, nodes, holdings, held.length);
+    const moved = await handOverLeases(
+      this.db,
+      this.settings.node,
+      held.map(([tokenId, epoch], i) => ({ tokenId, epoch, to: takers[i] ?? null })),
+      this.settings.leaseMs,
+    );
+    for (const [id] of held) this.forget(id);
+    return moved;
   }
 
-  /** This node's share against what it holds, and the free books it may take toward it. */
+  /**
+   * This node's share against what it holds, and the books it should take toward it: those
+   * handed over to it first, then free ones.
+   */
   async rebalance(): Promise<Rebalance> {
     const [nodes, view] = await Promise.all([liveNodes(this.db), leaseView(this.db)]);
     const share = shareOf(view.books, nodes, this.settings.node);
+    const handed = (view.held.get(this.settings.node) ?? []).filter((id) => !this.held.has(id));
     const free = view.free.filter((id) => !this.held.has(id));
+    const room = Math.max(share - this.held.size - handed.length, 0);
     return {
       surplus: Math.max(this.held.size - share, 0),
-      take: free.slice(0, Math.max(share - this.held.size, 0)),
+      take: [...handed, ...free.slice(0, room)],
     };
   }
 

@@ -9,3 +9,24 @@ export function shareOf(books: number, nodes: readonly string[], node: string): 
   const even = Math.floor(books / nodes.length);
   return even + (index < books % nodes.length ? 1 : 0);
 }
+
+/**
+ * Who takes each of `count` books a node hands over: every time the live node furthest below its
+ * share (ties to id order), counting the books each holds; null once every live node has its
+ * share (the book is then released to whoever takes it first).
+ */
+export function successors(
+  books: number,
+  nodes: readonly string[],
+  holdings: ReadonlyMap<string, number>,
+  count: number,
+): (string | null)[] {
+  const deficits = nodes.map((node) => shareOf(books, nodes, node) - (holdings.get(node) ?? 0));
+  return Array.from({ length: count }, () => {
+    const most = Math.max(0, ...deficits);
+    if (most === 0) return null;
+    const index = deficits.indexOf(most);
+    deficits[index] = most - 1;
+    return nodes[index]!;
+  });
+}

@@ -18,10 +18,14 @@ import { bookUnavailable, Sequencer, type SequencerDeps } from './sequencer.js';
 
 export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence'> & { leases: BookLeases };
 
-/** Told when this node starts serving a book (loaded) and when it stops (lost, handed over). */
+/**
+ * Told when this node starts serving a book (loaded), when it stops (lost, handed over), and
+ * which books it handed over to which node (for that node to take them at once).
+ */
 export interface BookListener {
   serving(tokenId: string): void;
   leaving(tokenId: string): void;
+  handedOver(node: string, tokenIds: string[]): void;
 }
 
 export class Books {
@@ -146,7 +150,7 @@ export class Books {
 
   /**
    * Hands books over: new commands of theirs are refused, those in flight are answered, then
-   * their leases are released for the next owner to rebuild from the database.
+   * their leases go to their successors, told at once to rebuild them from the database.
    */
   async handOver(tokenIds: readonly string[]): Promise<void> {
     for (const id of tokenIds) {
@@ -155,11 +159,12 @@ export class Books {
     }
     try {
       await Promise.all(tokenIds.flatMap((id) => [...(this.inFlight.get(id) ?? [])]));
-      await this.deps.leases.release(tokenIds);
+      const moved = await this.deps.leases.release(tokenIds);
       for (const id of tokenIds) {
         this.sequencer.close(id);
         this.opening.delete(id);
       }
+      for (const [node, ids] of moved) this.listener?.handedOver(node, ids);
     } finally {
       for (const id of tokenIds) this.leaving.delete(id);
     }

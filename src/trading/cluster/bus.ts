@@ -1,8 +1,8 @@
 /**
  * The trading nodes' connection to NATS (NATS_URL: one server or a comma-separated cluster list),
  * with the subjects they share: a book's commands go to `tessera.book.<token>` (its owner
- * answers), committed batches fan out on `tessera.feed.<token>` and private updates on
- * `tessera.user.<user>`.
+ * answers), committed batches fan out on `tessera.feed.<token>`, private updates on
+ * `tessera.user.<user>`, and the books a node hands over to another on `tessera.handover.<node>`.
  */
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
@@ -10,6 +10,7 @@ export const subjects = {
   commands: (tokenId: string) => `tessera.book.${tokenId}`,
   feed: (tokenId: string) => `tessera.feed.${tokenId}`,
   user: (userId: string) => `tessera.user.${userId}`,
+  handOver: (node: string) => `tessera.handover.${node}`,
 };
 
 /** A connection to NATS; `noEcho`: it receives nothing it published itself. */

@@ -3,7 +3,8 @@
  * this node does not own is forwarded over NATS request/reply to the owner, whose own orders
  * service answers it (its checks, its idempotency by client_order_id, its commit), and the
  * caller gets that answer as the owner gave it. While no node serves the book, this node tries to
- * take it; a book moving between nodes (a hand-over) is waited for briefly, a failover is not:
+ * take it; a book moving between nodes (a hand-over: its successor is told over NATS and takes
+ * it at once) is waited for briefly, a failover is not:
  * 503 BOOK_UNAVAILABLE with Retry-After, and nothing was changed (a refused or unanswered
  * forward never ran; a forward that timed out may have, and says so).
  */
@@ -209,6 +210,16 @@ export function routedOrders(deps: RoutingDeps) {
     leaving(tokenId) {
       served.get(tokenId)?.unsubscribe();
       served.delete(tokenId);
+    },
+    handedOver(node, tokenIds) {
+      nats.publish(subjects.handOver(node), JSON.stringify(tokenIds));
+    },
+  });
+  // books handed over to this node: taken (a new epoch) and rebuilt at once, not at its renewal
+  nats.subscribe(subjects.handOver(books.node), {
+    callback: (error, msg) => {
+      if (error) logger.error({ err: error }, 'hand-over subscription failed');
+      else for (const id of msg.json<string[]>()) void books.load(id).catch(() => undefined);
     },
   });
 
