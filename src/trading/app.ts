@@ -163,6 +163,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     sessions.stop();
     // a cluster node hands its books over before it goes (SIGTERM), answering what is in flight
     if (nats) await books.drain();
+    await routed?.answered();
     await books.stop();
     await nats?.drain();
     await feedNats?.drain();
@@ -177,11 +178,8 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     otc,
     publishedBook: (id, depth) => hub.publishedBook(id, depth),
   });
-  ordersRoutes(
-    app,
-    nats ? routedOrders({ db, books, orders, nats, metrics, logger }) : orders,
-    guard,
-  );
+  const routed = nats ? routedOrders({ db, books, orders, nats, metrics, logger }) : undefined;
+  ordersRoutes(app, routed ?? orders, guard);
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
   tradingModeRoutes(

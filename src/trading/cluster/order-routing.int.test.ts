@@ -2,8 +2,9 @@
  * Two trading nodes on one database and a real NATS: an order, amend or cancel sent to the node
  * that does not own the book is answered by the owner, exactly as the owner answers; the same
  * client_order_id sent to both nodes at once places once; an order on a fixed_price_otc token
- * becomes an OTC request on either node; a book whose owner does not answer is refused 503
- * BOOK_UNAVAILABLE with Retry-After, changing nothing.
+ * becomes an OTC request on either node; a node joining, then draining, under a steady stream of
+ * orders takes and hands back books without refusing any; a book whose owner does not answer is
+ * refused 503 BOOK_UNAVAILABLE with Retry-After, changing nothing.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,18 @@ import { clusterNode, startTestTrading, type TestTrading } from '../../../test/s
 import type { TradingApp } from '../app.js';
 
 const natsUrl = await testNatsUrl();
+
+/** Polls `check` every 20 ms until it answers something truthy or non-empty (at most `ms`). */
+async function until<T>(check: () => T, ms = 3_000): Promise<T> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const value = check();
+    if ((Array.isArray(value) ? value.length > 0 : value) || performance.now() > deadline) {
+      return value;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
   let sys: TestTrading;
@@ -131,6 +144,66 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
       sys.db,
     );
     expect(rows[0]).toEqual({ otc: 2, book: 0 });
+  });
+
+  it('takes books on a join and gives them back on a drain without refusing an order', async () => {
+    const [a, b] = nodes as [TradingApp, TradingApp];
+    const tokens = await Promise.all([1, 2, 3, 4, 5, 6].map(() => sys.token()));
+    const buyers = await Promise.all(tokens.map((token) => sys.funded(token.id)));
+    const ours = tokens.map((token) => token.id);
+    // every book owned by the first two nodes before the third joins
+    for (const [i, token] of tokens.entries()) {
+      expect(
+        (await call(a, 'POST', '/api/v1/orders', buyers[i]!.token, order(token.id))).statusCode,
+      ).toBe(200);
+    }
+    const acknowledged: string[] = [];
+    const failed: string[] = [];
+    let targets = [a, b];
+    let streaming = true;
+    const stream = async (worker: number) => {
+      for (let n = worker; streaming; n += 1) {
+        const i = n % tokens.length;
+        const node = targets[n % targets.length]!;
+        const answer = await call(node, 'POST', '/api/v1/orders', buyers[i]!.token, {
+          ...order(tokens[i]!.id, { quantity: 1 }),
+        });
+        if (answer.statusCode === 200) acknowledged.push(answer.json().order.id as string);
+        else if (answer.statusCode >= 500)
+          failed.push(`${answer.statusCode} ${answer.json().code}`);
+      }
+    };
+    const workers = Promise.all([0, 1, 2, 3].map(stream));
+
+    // a third node joins (no request reaches it yet); the two older ones hand it its share, and
+    // it takes each book as soon as it is told, well before its own renewal (a third of 5 s)
+    const c = await clusterNode(sys, natsUrl!, `route-c-${process.pid}`);
+    const atStart = c.books.tokenIds.length;
+    await Promise.all([a.books.renewAndBalance(), b.books.renewAndBalance()]);
+    const taken = await until(() => c.books.tokenIds.filter((id) => ours.includes(id)), 500);
+    expect(taken.length).toBeGreaterThan(0);
+    expect(c.books.tokenIds.length).toBeGreaterThan(atStart);
+    targets = [a, b, c];
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // SIGTERM: the newcomer hands every book back while orders keep coming to the others
+    targets = [a, b];
+    await c.app.close();
+    await until(
+      () => taken.filter((id) => a.books.owns(id) || b.books.owns(id)).length === taken.length,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    streaming = false;
+    await workers;
+
+    expect(failed).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThan(20);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::integer as n from orders where id = any(${acknowledged}::uuid[])`.execute(
+      sys.db,
+    );
+    expect(rows[0]!.n).toBe(new Set(acknowledged).size);
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
   });
 
   it('refuses a book whose owner does not answer: 503 BOOK_UNAVAILABLE, Retry-After, nothing changed', async () => {

@@ -101,11 +101,14 @@ function busFailure(error: unknown): AppError {
 /**
  * The orders service of a cluster node: the book commands and reads go to the book's owner (this
  * node's service if it is this node); everything else is the node's own service. Also serves, as
- * owner, the requests other nodes forward (`serve`).
+ * owner, the requests other nodes forward; `answered` is for a drain, to reply to them all before
+ * the bus closes.
  */
 export function routedOrders(deps: RoutingDeps) {
   const { db, books, orders, nats, metrics, logger } = deps;
   const served = new Map<string, Subscription>();
+  /** forwarded requests being answered: a drain waits for them before the bus closes */
+  const answering = new Set<Promise<void>>();
 
   async function forward(tokenId: string, request: Forwarded): Promise<unknown> {
     const started = process.hrtime.bigint();
@@ -199,16 +202,27 @@ export function routedOrders(deps: RoutingDeps) {
       if (served.has(tokenId)) return;
       served.set(
         tokenId,
+        // one queue group: each request reaches one subscriber, never a leaving one and the next
         nats.subscribe(subjects.commands(tokenId), {
+          queue: 'owner',
           callback: (error, msg) => {
             if (error) logger.error({ err: error }, 'book subscription failed');
-            else void answer(tokenId, msg);
+            else {
+              const answered = answer(tokenId, msg);
+              answering.add(answered);
+              void answered.finally(() => answering.delete(answered));
+            }
           },
         }),
       );
     },
     leaving(tokenId) {
-      served.get(tokenId)?.unsubscribe();
+      // drained, not dropped: a request the server sent before it saw the unsubscribe is still
+      // answered (BOOK_UNAVAILABLE, tried again) instead of left to time out
+      served
+        .get(tokenId)
+        ?.drain()
+        .catch((error: unknown) => logger.error({ err: error }, 'book unsubscribe failed'));
       served.delete(tokenId);
     },
     handedOver(node, tokenIds) {
@@ -223,5 +237,10 @@ export function routedOrders(deps: RoutingDeps) {
     },
   });
 
-  return service;
+  /** Settles once the forwarded requests this node is answering now have been answered. */
+  async function answered(): Promise<void> {
+    await Promise.all([...answering]);
+  }
+
+  return Object.assign(service, { answered });
 }
