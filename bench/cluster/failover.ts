@@ -3,11 +3,20 @@
  * live nodes, each order to a node drawn at random; once a third of the orders are sent, `kill`
  * ends a node and the traders send only to the others. An order is acknowledged when answered
  * 200 with its id; any other answer (503 while the dead node's books move, a connection cut by
- * the kill) is not, and the trader goes on. Failover is the time from the kill to the last
- * answer that was not a 200: from then on every book took orders again.
+ * the kill) is not, and the trader goes on. The launcher restarts the killed node, which then
+ * takes its share of books back. Failover is the time from the kill to the last answer that was
+ * not a 200 sent before the killed node answered again: how long its books were unavailable. What
+ * is sent after that and refused, while it rejoins, is counted apart, as are the forwards the
+ * dead node had taken (refused only at the 10 s request timeout).
  */
 import { orderBody, ordersPerRun, postForAnswer } from '../trading/load.js';
 import type { Trader } from '../support/seeded-system.js';
+
+/** The problem+json of a refusal, as much as the bench reads. */
+interface Refusal {
+  code: string;
+  detail: string;
+}
 
 export interface FailoverRun {
   /** ids of the orders answered 200 */
@@ -17,7 +26,26 @@ export interface FailoverRun {
   /** the answers other than 200 in each second after the kill */
   timeline: number[];
   failoverSeconds: number;
+  /** seconds from the kill until the killed node answered again (undefined: not in the run) */
+  backSeconds: number | undefined;
+  /** forwards the killed node had taken and never answered (503 at the request timeout) */
+  unanswered: number;
+  /** answers other than 200 sent once it was back, and the seconds from the first to the last */
+  rejoin: { refused: number; spanSeconds: number };
   rate: number;
+}
+
+/** Resolves once `url` answers its health check again, polled every 100 ms until `stop`. */
+async function backAt(url: string, stopped: () => boolean): Promise<number | undefined> {
+  while (!stopped()) {
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(500) }).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (ok) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
 }
 
 export async function driveThroughFailover(
@@ -34,6 +62,11 @@ export async function driveThroughFailover(
   let issued = 0;
   let killedAt: number | undefined;
   let lastFailure: number | undefined;
+  let back: number | undefined;
+  let done = false;
+  let watching: Promise<unknown> = Promise.resolve();
+  const rejoin: number[] = [];
+  let unanswered = 0;
   const started = performance.now();
   const loop = async (trader: Trader) => {
     while (issued < ordersPerRun) {
@@ -42,9 +75,11 @@ export async function driveThroughFailover(
         killedAt = performance.now();
         const dead = await kill();
         live = live.filter((url) => url !== dead);
+        watching = backAt(dead, () => done).then((at) => (back = at));
       }
       const url = live[Math.floor(Math.random() * live.length)]!;
       const { body } = orderBody(pickToken());
+      const sent = performance.now();
       const answer = await postForAnswer(`${url}/api/v1/orders`, trader.token, body).catch(() => ({
         status: 0,
         body: '',
@@ -52,12 +87,17 @@ export async function driveThroughFailover(
       if (answer.status === 200) {
         acknowledged.push((JSON.parse(answer.body) as { order: { id: string } }).order.id);
       } else {
-        const code = answer.status === 0 ? '' : (JSON.parse(answer.body) as { code: string }).code;
-        const what = `${answer.status} ${code}`.trim();
+        const problem = answer.status === 0 ? undefined : (JSON.parse(answer.body) as Refusal);
+        const what = `${answer.status} ${problem?.code ?? ''}`.trim();
         refused.set(what, (refused.get(what) ?? 0) + 1);
         if (killedAt !== undefined) {
-          lastFailure = performance.now();
-          const second = Math.floor((lastFailure - killedAt) / 1000);
+          const at = performance.now();
+          // sent before the killed node was back: the death's; a forward the dead node never
+          // answered is refused only at the request timeout, which is not the books' outage
+          if (problem?.detail.includes('did not answer in time')) unanswered += 1;
+          else if (back === undefined || sent < back) lastFailure = at;
+          else rejoin.push(at);
+          const second = Math.floor((at - killedAt) / 1000);
           timeline[second] = (timeline[second] ?? 0) + 1;
         }
       }
@@ -65,12 +105,21 @@ export async function driveThroughFailover(
   };
   await Promise.all(people.map(loop));
   const seconds = (performance.now() - started) / 1000;
+  done = true;
+  await watching;
   return {
     acknowledged,
     refused,
     timeline: Array.from(timeline, (n) => n ?? 0),
     failoverSeconds:
       killedAt === undefined || lastFailure === undefined ? 0 : (lastFailure - killedAt) / 1000,
+    backSeconds:
+      killedAt === undefined || back === undefined ? undefined : (back - killedAt) / 1000,
+    unanswered,
+    rejoin: {
+      refused: rejoin.length,
+      spanSeconds: rejoin.length === 0 ? 0 : (rejoin.at(-1)! - rejoin[0]!) / 1000,
+    },
     rate: ordersPerRun / seconds,
   };
 }

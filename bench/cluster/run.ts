@@ -4,8 +4,9 @@
  * `tessera start` with one trading node, then, on the same database, with TRADING_NODES=3 (the
  * launcher's local cluster over a nats-server), each order sent to a node drawn at random. Then
  * a third run kills a node (SIGKILL) a third of the way in: the orders go on to the others, and
- * every order answered 200 must be in the database. Prints CPU per order by process (each trading
- * node's own from its /metrics) and ends with:
+ * every order answered 200 must be in the database; the launcher restarts the node, and what its
+ * rejoin refused is printed apart from the failover (the kill to the last refusal before it was
+ * back). Prints CPU per order by process (each trading node's own from its /metrics) and ends with:
  * `cluster: <N1> orders/s 1 node, <N3> orders/s 3 nodes, failover <F> s, <L> lost`.
  * Run with `npm run bench:cluster` (needs nats-server on the PATH or in /usr/sbin, or NATS_URL).
  */
@@ -100,6 +101,16 @@ async function main(): Promise<void> {
         `${failover.rate.toFixed(0)} orders/s over the run`,
     );
     console.log(`  not acknowledged in each second after the kill: ${failover.timeline.join(' ')}`);
+    console.log(
+      failover.backSeconds === undefined
+        ? '  the killed node was not back before the run ended'
+        : `  the killed node answered again ${failover.backSeconds.toFixed(1)} s after the kill; ` +
+            `refused while it took its books back: ${failover.rejoin.refused} over ` +
+            `${failover.rejoin.spanSeconds.toFixed(1)} s`,
+    );
+    console.log(
+      `  forwards the killed node had taken, refused at the request timeout: ${failover.unanswered}`,
+    );
     console.log(
       `cluster: ${one.rate.toFixed(0)} orders/s 1 node, ${three.rate.toFixed(0)} orders/s ` +
         `${nodeCount} nodes, failover ${failover.failoverSeconds.toFixed(1)} s, ${lost} lost`,
