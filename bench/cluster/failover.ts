@@ -94,9 +94,10 @@ export async function driveThroughFailover(
           const at = performance.now();
           // sent before the killed node was back: the death's; a forward the dead node never
           // answered is refused only at the request timeout, which is not the books' outage
-          if (problem?.detail.includes('did not answer in time')) unanswered += 1;
-          else if (back === undefined || sent < back) lastFailure = at;
-          else rejoin.push(at);
+          const death = back === undefined || sent < back;
+          if (!death) rejoin.push(at);
+          else if (problem?.detail.includes('did not answer in time')) unanswered += 1;
+          else lastFailure = at;
           const second = Math.floor((at - killedAt) / 1000);
           timeline[second] = (timeline[second] ?? 0) + 1;
         }
