@@ -5,8 +5,9 @@
  * for that book again. Leases are renewed every third of their period with the node's heartbeat;
  * a book whose lease was not renewed in time is free for any node to take (and rebuild from the
  * database). A book handed over goes to a successor the balancer names (book-share.ts), leased
- * to it at once so no other node takes it meanwhile. In the single-process mode (`exclusive`) the node takes every lease at once, from
- * whoever held it: there is no other node, only perhaps a former life of this one.
+ * to it at once so no other node takes it meanwhile. In the single-process mode (`exclusive`) the
+ * node takes every lease at once, from whoever held it: there is no other node, only perhaps a
+ * former life of this one.
  */
 import type { Db } from '../../lib/db/database.js';
 import type { TradingMetrics } from '../metrics.js';
@@ -144,7 +145,7 @@ export class BookLeases {
     };
   }
 
-  /** Leaves the cluster: the node's row goes (its leases were released before). */
+  /** Leaves the cluster: the node's row goes (its leases were handed over before). */
   async retire(): Promise<void> {
     await retireNode(this.db, this.settings.node);
   }

@@ -285,7 +285,7 @@ export class Books {
     this.timer.unref();
   }
 
-  /** Stops the timers; the leases are left to expire (a drain releases them first). */
+  /** Stops the timers; the leases are left to expire (a drain hands them over first). */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
