@@ -107,21 +107,27 @@ export async function drive(
 ): Promise<RunResult> {
   const target = typeof url === 'string' ? () => url : url;
   let issued = 0;
-  let failed = 0;
+  const unexpected: string[] = [];
   const result = await ratedRun(ordersPerRun, async (latencies) => {
     const loop = async (trader: Trader) => {
       while (issued < ordersPerRun) {
         issued += 1;
         const { body, refused } = orderBody(pickToken());
         const started = performance.now();
-        const status = await post(`${target()}/api/v1/orders`, trader.token, body);
+        const answer = await postForAnswer(`${target()}/api/v1/orders`, trader.token, body);
         latencies.push(performance.now() - started);
-        if (!expected(status, refused)) failed += 1;
+        if (!expected(answer.status, refused)) {
+          unexpected.push(`${answer.status} ${answer.body.slice(0, 300)} (sent ${body})`);
+        }
       }
     };
     await Promise.all(people.map(loop));
   });
-  if (failed > 0) throw new Error(`${failed} of ${ordersPerRun} orders were answered otherwise`);
+  if (unexpected.length > 0) {
+    throw new Error(
+      `${unexpected.length} of ${ordersPerRun} orders were answered otherwise:\n${unexpected.join('\n')}`,
+    );
+  }
   return result;
 }
 
