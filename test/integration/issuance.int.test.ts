@@ -57,6 +57,19 @@ describe('issuance and the primary offering', () => {
           ),
         ),
       ).toBe('400 VALIDATION_FAILED');
+      // a percent is exact to the cent: a third decimal is refused, never rounded
+      for (const pct of [1.234, '1.234', '-1', 'ten']) {
+        expect(
+          await code(
+            s.call(
+              'POST',
+              '/api/v1/businesses',
+              { ...body, platform_allocation_pct: pct },
+              issuer.token,
+            ),
+          ),
+        ).toBe('400 VALIDATION_FAILED');
+      }
     });
 
     it('activates only with KYB approved, once, by an admin', async () => {

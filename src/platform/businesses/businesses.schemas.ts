@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Business } from '../../lib/db/schema-verification.js';
-import { Text } from '../../lib/http/route-schemas.js';
+import { Percent, Text } from '../../lib/http/route-schemas.js';
 import { CountryCode } from '../verification/kyc.schemas.js';
 
 export const CreateBusinessBody = Type.Object(
@@ -9,12 +9,10 @@ export const CreateBusinessBody = Type.Object(
     registration_number: Text(100),
     country: CountryCode,
     industry: Type.Optional(Text(100)),
-    platform_allocation_pct: Type.Number({
-      minimum: 0,
-      maximum: 100,
-      description:
-        "percent of each token's supply allocated to the platform at go-live; at most two decimals",
-    }),
+    platform_allocation_pct: Percent(
+      "percent of each token's supply allocated to the platform at go-live",
+      { upTo100: true, acceptNumber: true },
+    ),
   },
   { additionalProperties: false },
 );

@@ -13,8 +13,6 @@ import { countryOf } from '../verification/kyc.service.js';
 import type { CreateBusinessBody } from './businesses.schemas.js';
 import { activateBusiness, findBusiness, listBusinesses } from './businesses.queries.js';
 
-const hasTwoDecimalsAtMost = (value: number) => /^\d+(\.\d{1,2})?$/.test(String(value));
-
 /** Staff and admins see every business; an owner sees their own; anyone else gets 404. */
 export function canSee(caller: AccessClaims, business: Pick<Business, 'owner_id'>): boolean {
   return caller.role === 'staff' || caller.role === 'admin' || business.owner_id === caller.userId;
@@ -23,12 +21,6 @@ export function canSee(caller: AccessClaims, business: Pick<Business, 'owner_id'
 export function businessesService(db: Db) {
   return {
     async create(ownerId: string, body: CreateBusinessBody, ip: string): Promise<Business> {
-      if (!hasTwoDecimalsAtMost(body.platform_allocation_pct)) {
-        throw new AppError(
-          'VALIDATION_FAILED',
-          'platform_allocation_pct has more than two decimals',
-        );
-      }
       const country = countryOf(body.country, 'country');
       return transaction(db, async (trx) => {
         const business = await insertBusiness(trx, {
@@ -39,7 +31,7 @@ export function businessesService(db: Db) {
           registration_number: body.registration_number.trim(),
           country: country.alpha2,
           industry: body.industry ?? null,
-          platform_allocation_pct: String(body.platform_allocation_pct),
+          platform_allocation_pct: body.platform_allocation_pct,
         });
         await recordAudit(trx, {
           actorId: ownerId,
