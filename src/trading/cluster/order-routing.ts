@@ -202,9 +202,9 @@ export function routedOrders(deps: RoutingDeps) {
       if (served.has(tokenId)) return;
       served.set(
         tokenId,
-        // one queue group: each request reaches one subscriber, never a leaving one and the next
+        // every node serving the book hears its requests (not a queue group): a member paused or
+        // cut off would swallow its share of them until NATS drops it, minutes later
         nats.subscribe(subjects.commands(tokenId), {
-          queue: 'owner',
           callback: (error, msg) => {
             if (error) logger.error({ err: error }, 'book subscription failed');
             else {
@@ -218,7 +218,9 @@ export function routedOrders(deps: RoutingDeps) {
     },
     leaving(tokenId) {
       // drained, not dropped: a request the server sent before it saw the unsubscribe is still
-      // answered (BOOK_UNAVAILABLE, tried again) instead of left to time out
+      // answered (BOOK_UNAVAILABLE, tried again) instead of left to time out. No successor hears
+      // it too: a hand-over leaves first and tells the successor after, on this same connection,
+      // so the server has the unsubscribe before the successor can subscribe.
       served
         .get(tokenId)
         ?.drain()
