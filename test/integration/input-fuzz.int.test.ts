@@ -4,8 +4,9 @@
  * every kind (a live offering, a draft token, a round, an allocation, a deposit, KYC and KYB
  * applications), the chain process over HTTP, the provider sandbox and the trading process.
  * Callers: anonymous and each credential the process knows. No answer may be a 5xx, and an
- * anonymous call of a protected route gets 401 whatever it sent. Seeded: FUZZ_SEED replays another
- * sequence.
+ * anonymous call of a protected route gets 401 whatever it sent. And every route refuses an unknown
+ * query parameter and a lone UTF-16 surrogate in any text of its body with 400 VALIDATION_FAILED,
+ * changing no row. Seeded: FUZZ_SEED replays another sequence.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import {
   describeFinding,
   fuzzOperations,
   operationsOf,
+  probeStrictInput,
   type Caller,
   type FuzzOptions,
   type FuzzRequest,
@@ -59,9 +61,9 @@ function injector(app: HttpApp) {
   };
 }
 
-async function run(options: FuzzOptions, document: object) {
+async function run(options: FuzzOptions, document: object, probe = fuzzOperations) {
   const operations = operationsOf(document);
-  const result = await fuzzOperations(operations, options);
+  const result = await probe(operations, options);
   // 5xx first, and few enough to read: the counts say how many there are of each.
   const findings = [...result.findings].sort((a, b) => b.status - a.status);
   const counts = [...new Set(findings.map((f) => f.rule))].map(
@@ -133,27 +135,107 @@ afterAll(async () => {
   await s?.close();
 });
 
+/** Everyone who calls the platform: anonymous, each role, the provider's webhook. */
+const platformCallers = (): Caller[] => [
+  anonymous,
+  ...userCallers(),
+  {
+    // The provider's webhook digest over the exact body (anonymous to bearer routes).
+    name: 'provider webhook signer',
+    anonymous: true,
+    headers: (request: FuzzRequest) => ({
+      'x-payload-digest': payloadDigest(
+        s.config.provider.webhookSecret,
+        request.payload ?? '',
+        'HMAC_SHA256_HEX',
+      ),
+      'x-payload-digest-alg': 'HMAC_SHA256_HEX',
+    }),
+  },
+];
+
+const serviceCaller = (): Caller => ({
+  name: 'service token',
+  anonymous: false,
+  headers: () => bearer(() => s.config.auth.serviceToken),
+});
+
+/** Over HTTP, as the platform calls the chain process. */
+async function chainProcess() {
+  const base = s.config.urls.chain;
+  const document = (await (await fetch(`${base}/openapi.json`)).json()) as object;
+  const send = async (request: FuzzRequest): Promise<FuzzResponse> => {
+    const response = await fetch(base + request.url, {
+      method: request.method,
+      headers: request.headers,
+      // fetch sends no body with GET.
+      ...(request.payload === undefined || request.method === 'GET'
+        ? {}
+        : { body: request.payload }),
+    });
+    return { status: response.status, body: await response.text() };
+  };
+  return { document, send };
+}
+
+/** Row counts of every table. */
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name
+  `.execute(s.test.db);
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables.rows) {
+    const row = await sql<{
+      n: string;
+    }>`select count(*) as n from ${sql.table(table_name)}`.execute(s.test.db);
+    counts[table_name] = Number(row.rows[0]!.n);
+  }
+  return counts;
+}
+
+describe('unknown query parameters and lone surrogates on every route of every process', () => {
+  it('the platform, the chain process and the trading process refuse them, changing nothing', async () => {
+    await s.app.ready();
+    const { app: trading } = await buildTradingApp({
+      config: s.config,
+      db: s.test.db,
+      logger: createLogger('fuzz', 'silent'),
+    });
+    try {
+      await trading.ready();
+      const chain = await chainProcess();
+      const before = await rowCounts();
+      const platform = await run(
+        { seed, runs, callers: platformCallers(), knownIds, send: injector(s.app) },
+        s.app.swagger(),
+        probeStrictInput,
+      );
+      const chainFigures = await run(
+        { seed, runs, callers: [anonymous, serviceCaller()], knownIds, send: chain.send },
+        chain.document,
+        probeStrictInput,
+      );
+      const tradingFigures = await run(
+        { seed, runs, callers: [anonymous, ...userCallers()], knownIds, send: injector(trading) },
+        trading.swagger(),
+        probeStrictInput,
+      );
+      expect(await rowCounts()).toEqual(before);
+      expect(platform.operations).toBeGreaterThan(50);
+      expect(chainFigures.operations).toBeGreaterThan(5);
+      expect(tradingFigures.operations).toBeGreaterThan(5);
+    } finally {
+      await trading.close();
+    }
+  }, 180_000);
+});
+
 describe('malformed input to every route of every process', () => {
   it('the platform never answers 5xx, and protected routes answer 401 to anonymous callers first', async () => {
     const app = s.app;
     await app.ready();
-    const callers: Caller[] = [
-      anonymous,
-      ...userCallers(),
-      {
-        // The provider's webhook digest over the exact body (anonymous to bearer routes).
-        name: 'provider webhook signer',
-        anonymous: true,
-        headers: (request: FuzzRequest) => ({
-          'x-payload-digest': payloadDigest(
-            s.config.provider.webhookSecret,
-            request.payload ?? '',
-            'HMAC_SHA256_HEX',
-          ),
-          'x-payload-digest-alg': 'HMAC_SHA256_HEX',
-        }),
-      },
-    ];
+    const callers = platformCallers();
     const figures = await run(
       {
         seed,
@@ -184,34 +266,9 @@ describe('malformed input to every route of every process', () => {
   }, 120_000);
 
   it('the chain process (over HTTP, as the platform calls it) never answers 5xx', async () => {
-    const base = s.config.urls.chain;
-    const document = (await (await fetch(`${base}/openapi.json`)).json()) as object;
-    const send = async (request: FuzzRequest): Promise<FuzzResponse> => {
-      const response = await fetch(base + request.url, {
-        method: request.method,
-        headers: request.headers,
-        // fetch sends no body with GET.
-        ...(request.payload === undefined || request.method === 'GET'
-          ? {}
-          : { body: request.payload }),
-      });
-      return { status: response.status, body: await response.text() };
-    };
+    const { document, send } = await chainProcess();
     const figures = await run(
-      {
-        seed,
-        runs,
-        callers: [
-          anonymous,
-          {
-            name: 'service token',
-            anonymous: false,
-            headers: () => bearer(() => s.config.auth.serviceToken),
-          },
-        ],
-        knownIds,
-        send,
-      },
+      { seed, runs, callers: [anonymous, serviceCaller()], knownIds, send },
       document,
     );
     expect(figures.operations).toBeGreaterThan(5);

@@ -240,13 +240,17 @@ const contentTypes = [
 // ---------------------------------------------------------------------------------------------
 // Valid values from a JSON schema (the subset TypeBox emits)
 
+/** Lookaheads, which fc.stringMatching cannot generate (one level of groups within). */
+const lookahead = /\(\?[=!][^()]*(?:\([^()]*\)[^()]*)*\)/g;
+
 function patternString(schema: Schema): fc.Arbitrary<string> {
   const pattern = new RegExp(schema.pattern as string, 'u');
+  const examples = (schema.examples ?? []) as string[];
   try {
-    return fc.stringMatching(pattern).filter((s) => fits(schema, s));
+    // Without its lookaheads, then kept only where the whole pattern matches.
+    const generable = new RegExp((schema.pattern as string).replace(lookahead, ''), 'u');
+    return fc.stringMatching(generable).filter((s) => pattern.test(s) && fits(schema, s));
   } catch {
-    // Lookaheads are beyond stringMatching: examples, or plain text the pattern accepts.
-    const examples = (schema.examples ?? []) as string[];
     if (examples.length > 0) return fc.constantFrom(...examples);
     return fc
       .string({ minLength: Math.max(1, schema.minLength ?? 1), maxLength: 20 })
@@ -292,6 +296,9 @@ function validValue(schema: Schema, knownIds: Ids, hint = ''): fc.Arbitrary<unkn
 
 function generated(schema: Schema, knownIds: Ids, hint: string): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
+  // A number or its text, either one to the cent (validation.ts `x-decimal-text`): the text.
+  if (typeof schema['x-decimal-text'] === 'string')
+    return patternString({ pattern: schema['x-decimal-text'] });
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (alternatives) return fc.oneof(...alternatives.map((s) => validValue(s, knownIds, hint)));
@@ -336,11 +343,16 @@ function generated(schema: Schema, knownIds: Ids, hint: string): fc.Arbitrary<un
       return fc.boolean();
     case 'null':
       return fc.constant(null);
-    case 'array':
-      return fc.array(validValue((schema.items ?? {}) as Schema, knownIds, hint), {
+    case 'array': {
+      const items = validValue((schema.items ?? {}) as Schema, knownIds, hint);
+      const size = {
         minLength: schema.minItems ?? 0,
         maxLength: Math.min(schema.maxItems ?? 3, 3),
-      });
+      };
+      return schema.uniqueItems === true
+        ? fc.uniqueArray(items, { ...size, selector: (item) => JSON.stringify(item) })
+        : fc.array(items, size);
+    }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const model = Object.fromEntries(
@@ -565,19 +577,24 @@ async function suitableCallers(operation: Operation, options: FuzzOptions): Prom
 }
 
 /**
- * Besides the random requests: valid-looking requests with a NUL in each text field in turn, the
- * input that most often reached the database (PostgreSQL refuses NUL in text).
+ * A valid-looking request: path parameters, required query parameters and the body (if the route
+ * takes one) drawn valid.
  */
-function nulInEachText(operation: Operation, knownIds: Ids, seed: number): Draft[] {
-  if (!operation.body) return [];
-  const [params, body] = fc.sample(
+function validDraft(
+  operation: Operation,
+  knownIds: Ids,
+  seed: number,
+): { url: string; body: unknown } {
+  const required = operation.queryParams.filter((p) => p.required);
+  const [params, query, body] = fc.sample(
     fc.tuple(
       fc.tuple(
         ...operation.pathParams.map((p) =>
           validValue(p.schema, knownIds, pathHint(operation.path, p.name)),
         ),
       ),
-      validValue(operation.body, knownIds),
+      fc.tuple(...required.map((p) => validValue(p.schema, knownIds, p.name))),
+      operation.body ? validValue(operation.body, knownIds) : fc.constant(undefined),
     ),
     { seed, numRuns: 1 },
   )[0]!;
@@ -585,12 +602,127 @@ function nulInEachText(operation: Operation, knownIds: Ids, seed: number): Draft
   operation.pathParams.forEach((p, i) => {
     url = url.replace(`{${p.name}}`, encodeURIComponent(String(params[i])));
   });
+  const search = required.flatMap((p, i) =>
+    [query[i]].flat().map((value) => `${p.name}=${encodeURIComponent(String(value))}`),
+  );
+  return { url: search.length > 0 ? `${url}?${search.join('&')}` : url, body };
+}
+
+const jsonHeaders = { 'content-type': 'application/json' };
+
+/**
+ * Besides the random requests: valid-looking requests with a NUL in each text field in turn, the
+ * input that most often reached the database (PostgreSQL refuses NUL in text).
+ */
+function nulInEachText(operation: Operation, knownIds: Ids, seed: number): Draft[] {
+  if (!operation.body) return [];
+  const { url, body } = validDraft(operation, knownIds, seed);
   return eachTextSetTo(body, 'x\u0000y').map((variant) => ({
     url,
     wellFormedUrl: true,
-    headers: { 'content-type': 'application/json' },
+    headers: jsonHeaders,
     payload: JSON.stringify(variant),
   }));
+}
+
+/**
+ * Requests every route must refuse with 400 VALIDATION_FAILED, changing nothing: a valid-looking
+ * request with an unknown query parameter, and (for routes taking a body) with a lone UTF-16
+ * surrogate in each text field in turn and in a key. A URL cannot carry a lone surrogate (its
+ * escapes are UTF-8), so only bodies are probed with one.
+ */
+function strictProbes(
+  operation: Operation,
+  knownIds: Ids,
+  seed: number,
+): { draft: Draft; unknownQuery: boolean }[] {
+  const { url, body } = validDraft(operation, knownIds, seed);
+  const payload = body === undefined ? {} : { payload: JSON.stringify(body) };
+  const probes = [
+    {
+      draft: {
+        url: `${url}${url.includes('?') ? '&' : '?'}unexpected_parameter=1`,
+        wellFormedUrl: true,
+        headers: body === undefined ? {} : jsonHeaders,
+        ...payload,
+      },
+      unknownQuery: true,
+    },
+  ];
+  if (body === undefined) return probes;
+  const keyed =
+    body && typeof body === 'object' && !Array.isArray(body) ? [{ ...body, '\ud800': 'x' }] : [];
+  for (const variant of [...eachTextSetTo(body, 'x\ud800y'), ...keyed]) {
+    probes.push({
+      draft: { url, wellFormedUrl: true, headers: jsonHeaders, payload: JSON.stringify(variant) },
+      unknownQuery: false,
+    });
+  }
+  return probes;
+}
+
+/**
+ * Sends every operation's strict probes (`strictProbes`) as each caller in turn, credentialed ones
+ * first, until one is refused with 400 VALIDATION_FAILED (naming the unknown parameter when that
+ * is what the probe carries); a caller the route does not let through is refused with 401 or 403
+ * before that. Only the probes are sent, so a test can check that they changed nothing.
+ */
+export async function probeStrictInput(
+  operations: Operation[],
+  options: FuzzOptions,
+): Promise<{ findings: Finding[]; requests: number }> {
+  const findings: Finding[] = [];
+  let requests = 0;
+  const callers = [
+    ...options.callers.filter((c) => !c.anonymous),
+    ...options.callers.filter((c) => c.anonymous),
+  ];
+  for (const [index, operation] of operations.entries()) {
+    const name = `${operation.method} ${operation.path}`;
+    for (const { draft, unknownQuery } of strictProbes(
+      operation,
+      idsByName(options.knownIds),
+      options.seed + index,
+    )) {
+      let last: { caller: Caller; request: FuzzRequest; response: FuzzResponse } | undefined;
+      let refused = false;
+      for (const caller of callers) {
+        const request: FuzzRequest = { method: operation.method, ...draft };
+        request.headers = { ...request.headers, ...(await caller.headers(request)) };
+        const response = await options.send(request);
+        requests += 1;
+        last = { caller, request, response };
+        if (isStrictRefusal(response, unknownQuery)) {
+          refused = true;
+          break;
+        }
+      }
+      if (!refused && last) {
+        findings.push({
+          operation: name,
+          caller: last.caller.name,
+          request: last.request,
+          rule: unknownQuery
+            ? 'unknown query parameter: 400 VALIDATION_FAILED'
+            : 'lone surrogate: 400 VALIDATION_FAILED',
+          ...last.response,
+        });
+      }
+    }
+  }
+  return { findings, requests };
+}
+
+function isStrictRefusal(response: FuzzResponse, unknownQuery: boolean): boolean {
+  if (response.status !== 400) return false;
+  const problem = JSON.parse(response.body) as {
+    code?: string;
+    errors?: { unknown_field?: string }[];
+  };
+  if (problem.code !== 'VALIDATION_FAILED') return false;
+  return (
+    !unknownQuery || (problem.errors ?? []).some((e) => e.unknown_field === 'unexpected_parameter')
+  );
 }
 
 export async function fuzzOperations(

@@ -20,7 +20,7 @@ import { registerMetrics } from './metrics.js';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './problem.js';
 import { readinessAnswer, type Readiness } from './readiness.js';
 import { requestForLog } from './request-log.js';
-import { validatorCompiler } from './validation.js';
+import { refuseLoneSurrogates, strictQuerystring, validatorCompiler } from './validation.js';
 
 export interface HttpAppOptions {
   name: string;
@@ -97,6 +97,27 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const app = createFastify(options);
 
   app.setValidatorCompiler(validatorCompiler());
+  // Every route of the API (the OpenAPI document: hidden routes such as the web app's pages are
+  // not part of it) refuses query parameters it does not declare.
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (schema?.hide === true) return;
+    route.schema = {
+      ...schema,
+      querystring: strictQuerystring(schema?.querystring, `${String(route.method)} ${route.url}`),
+    };
+  });
+  // Text with a lone surrogate is refused before the route's schema. Only a JSON body can carry
+  // one: a URL's escapes are UTF-8 (a path parameter that does not decode is MALFORMED_URL, a query
+  // value keeps its escapes as text) and header values are Latin-1.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseLoneSurrogates('body', request.body);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   const security = securityHeaders();

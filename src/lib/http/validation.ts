@@ -18,7 +18,7 @@ import {
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError } from '../errors.js';
-import { fieldProblems } from './validation-messages.js';
+import { fieldLabel, fieldProblems, type FieldProblem } from './validation-messages.js';
 
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -123,6 +123,58 @@ export function validatorCompiler(): FastifySchemaCompiler<unknown> {
   };
 }
 
+/**
+ * A UTF-16 surrogate without its pair: JSON can carry one (`"\ud800"`), UTF-8 cannot, so the
+ * database would store U+FFFD in its place. Text with one is refused wherever it is taken.
+ */
+const loneSurrogate = /\p{Surrogate}/u;
+
+/** Parsed JSON and query strings: arrays and plain objects, not a raw body's Buffer. */
+function isPlainContainer(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Where in `value` (a text, or a key or text within) a lone surrogate is, e.g. `body.owners.0`. */
+function loneSurrogateAt(value: unknown, field: string): string | undefined {
+  if (typeof value === 'string') return loneSurrogate.test(value) ? field : undefined;
+  if (!isPlainContainer(value)) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (loneSurrogate.test(key)) return field;
+    const found = loneSurrogateAt(child, `${field}.${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Refuses (400 VALIDATION_FAILED) a request part (`body`, `querystring`...) with a lone surrogate. */
+export function refuseLoneSurrogates(part: string, value: unknown): void {
+  const field = loneSurrogateAt(value, part);
+  if (field === undefined) return;
+  const problem: FieldProblem = {
+    field,
+    message: 'must not contain a lone UTF-16 surrogate',
+    detail: `${fieldLabel(field)} holds a character that is not valid Unicode (a lone surrogate).`,
+  };
+  throw new AppError('VALIDATION_FAILED', problem.detail, { errors: [problem] });
+}
+
+/**
+ * A route's querystring schema refusing unknown parameters, as bodies refuse unknown fields: none
+ * given is no parameter at all. An explicit `additionalProperties` stands. Only an object schema
+ * can say which parameters it takes.
+ */
+export function strictQuerystring(schema: unknown, route: string): object {
+  if (schema === undefined) return { type: 'object', properties: {}, additionalProperties: false };
+  const object = schema as Record<string, unknown>;
+  if (object.type !== 'object') {
+    throw new Error(`the querystring schema of ${route} must be an object schema`);
+  }
+  return 'additionalProperties' in object ? object : { ...object, additionalProperties: false };
+}
+
 const bodies = makeAjv({ coerceTypes: false });
 
 /**
@@ -133,6 +185,7 @@ const bodies = makeAjv({ coerceTypes: false });
 export function bodyCheck<T extends TSchema>(schema: T): (body: unknown) => void {
   const validate: ValidateFunction = bodies.compile(schema);
   return (body) => {
+    refuseLoneSurrogates('body', body);
     if (validate(body)) return;
     const errors = fieldProblems('body', validate.errors ?? []);
     throw new AppError('VALIDATION_FAILED', errors[0]?.detail ?? 'The request is not valid', {
