@@ -288,18 +288,16 @@ export class Sequencer {
       const half = Math.ceil(items.length / 2);
       return [attemptOf(items.slice(0, half), true), attemptOf(items.slice(half), true)];
     }
-    if (rows) {
-      const { tokenId, command } = items[0]!;
+    const [alone] = items;
+    if (rows && alone) {
+      const { tokenId, command } = alone;
       this.deps.logger.error(
         { err: error, tokenId, command: command.kind, userId: commandUser(command) },
         'a command was not recorded: the database refused its rows',
       );
       this.deps.metrics.refused.inc({ code: 'ORDER_NOT_RECORDED' });
-      items[0]!.reject(
-        new AppError(
-          'ORDER_NOT_RECORDED',
-          'The order could not be recorded; nothing was changed. Sending it again will fail the same way',
-        ),
+      alone.reject(
+        new AppError('ORDER_NOT_RECORDED', 'The order could not be recorded; nothing was changed'),
       );
       return [];
     }
