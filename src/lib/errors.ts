@@ -305,6 +305,10 @@ export const errorCatalogue = {
   SERVICE_UNAVAILABLE: { status: 503, title: 'A service this request needs is unavailable' },
   BOOK_UNAVAILABLE: { status: 503, title: 'No trading node serves this book at the moment' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+  ORDER_NOT_RECORDED: {
+    status: 500,
+    title: 'The database refused to record the command; nothing was changed',
+  },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -175,6 +175,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     db,
     books,
     clock,
+    logger,
     otc,
     publishedBook: (id, depth) => hub.publishedBook(id, depth),
   });

@@ -33,6 +33,11 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       help: 'Batches planned and not yet answered: one committing, the next planned on top of it',
       registers: [registry],
     }),
+    batchesSplit: new Counter({
+      name: 'trading_batches_split_total',
+      help: 'Batches whose write the database refused for the values of its rows, split in two to find the command that made them',
+      registers: [registry],
+    }),
     batchesReplanned: new Counter({
       name: 'trading_batches_replanned_total',
       help: 'Batches planned on top of one whose commit failed, discarded and planned again',

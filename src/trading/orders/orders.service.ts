@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../lib/db/database.js';
 import { liveOrderStatuses, type Order } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
 import { BookRefusal, refusalOf, type BookCommand } from '../books/book-command.js';
 import type { Books } from '../books/books.js';
 import type { DepthSnapshot } from '../engine/index.js';
@@ -54,11 +55,12 @@ export function ordersService(deps: {
   db: Db;
   books: Books;
   clock: Clock;
+  logger: Logger;
   otc: Pick<OtcService, 'request'>;
   /** a token's book as the market data feed has published it (MarketDataHub.book) */
   publishedBook: (tokenId: string, depth: number) => DepthSnapshot | undefined;
 }) {
-  const { db, books, clock } = deps;
+  const { db, books, clock, logger } = deps;
   /** client_order_ids being placed right now, so a replay racing its first send waits for it */
   const inFlight = new Map<string, { hash: string; answer: Promise<PlaceOrderAnswer> }>();
 
@@ -99,7 +101,8 @@ export function ordersService(deps: {
 
   /**
    * Runs a user's command, recording in the audit trail a refusal its batch did not record (one
-   * decided here, before the book, or a batch that could not commit).
+   * decided here, before the book, or a batch that could not commit). The refusal is answered
+   * even when its record fails (the failure is logged): the record must not turn it into another.
    */
   async function audited<T>(
     command: BookCommand,
@@ -110,7 +113,13 @@ export function ordersService(deps: {
       return await run();
     } catch (error) {
       if (error instanceof AppError && !(error instanceof BookRefusal)) {
-        await recordRefusal(db, refusalOf(tokenId(), command, error.code, undefined, null)!);
+        const refusal = refusalOf(tokenId(), command, error.code, undefined, null)!;
+        await recordRefusal(db, refusal).catch((failure: unknown) => {
+          logger.error(
+            { err: failure, refusal },
+            'a refusal could not be recorded in the audit trail',
+          );
+        });
       }
       throw error;
     }
