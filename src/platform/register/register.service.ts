@@ -43,12 +43,7 @@ export interface RegisterDeps {
 
 const readsEveryToken = new Set(['staff', 'admin']);
 
-export function registerService({
-  db,
-  chain,
-  platformCountry,
-  clock = systemClock,
-}: RegisterDeps) {
+export function registerService({ db, chain, platformCountry, clock = systemClock }: RegisterDeps) {
   async function chainAt(
     token: { contract_address: string | null; decimals: number },
     at: Date,
