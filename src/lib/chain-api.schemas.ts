@@ -96,6 +96,24 @@ export const RevokeKycResponseSchema = Type.Object({
   transaction: Type.Union([TransactionSchema, Type.Null()]),
 });
 
+export const UpdateIdentityCountryBodySchema = Type.Object(
+  {
+    investor_addr: AddressSchema,
+    country_code: Type.Integer({ minimum: 1, maximum: 999, description: 'ISO 3166-1 numeric' }),
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+export const UpdateIdentityCountryResponseSchema = Type.Object({
+  investor_addr: AddressSchema,
+  /** false: the storage holds no identity for the wallet (nothing sent) */
+  registered: Type.Boolean(),
+  previous_country_code: Type.Union([Type.Integer(), Type.Null()]),
+  country_code: Type.Union([Type.Integer(), Type.Null()]),
+  tx_hash: Type.Union([HashSchema, Type.Null()]),
+  transaction: Type.Union([TransactionSchema, Type.Null()]),
+});
+
 export const MintBodySchema = Type.Object(
   {
     token_addr: AddressSchema,
@@ -167,6 +185,7 @@ export const chainOperations = [
   'add_kyc_claim',
   'register_identity',
   'revoke_kyc_claim',
+  'update_identity_country',
   'mint',
   'forced_transfer',
   'batch_forced_transfer',
@@ -369,6 +388,7 @@ export type RegisterIdentityBody = Static<typeof RegisterIdentityBodySchema>;
 export type RegisterIdentityResponse = Static<typeof RegisterIdentityResponseSchema>;
 export type RevokeKycBody = Static<typeof RevokeKycBodySchema>;
 export type RevokeKycResponse = Static<typeof RevokeKycResponseSchema>;
+export type UpdateIdentityCountryResponse = Static<typeof UpdateIdentityCountryResponseSchema>;
 export type MintBody = Static<typeof MintBodySchema>;
 export type TransferBody = Static<typeof TransferBodySchema>;
 export type BatchTransferBody = Static<typeof BatchTransferBodySchema>;

@@ -21,6 +21,7 @@ import {
   RecoverWalletResponseSchema,
   RegisterIdentityResponseSchema,
   RevokeKycResponseSchema,
+  UpdateIdentityCountryResponseSchema,
   TotalSupplyResponseSchema,
   TransactionOutcomeResponseSchema,
   TransactionSchema,
@@ -45,6 +46,7 @@ import {
   type RegisterIdentityBody,
   type RegisterIdentityResponse,
   type RevokeKycResponse,
+  type UpdateIdentityCountryResponse,
   type TotalSupplyResponse,
   type ChainOperation,
   type TransactionOutcomeResponse,
@@ -230,6 +232,21 @@ export class ChainClient {
       'POST',
       '/api/v1/revoke-kyc',
       { investor_addr: investorAddr },
+      idempotencyKey,
+    );
+  }
+
+  /** Sets a registered wallet's country on chain; an unregistered wallet is answered as such. */
+  updateIdentityCountry(
+    investorAddr: string,
+    countryCode: number,
+    idempotencyKey: string,
+  ): Promise<UpdateIdentityCountryResponse> {
+    return this.#request(
+      UpdateIdentityCountryResponseSchema,
+      'POST',
+      '/api/v1/update-identity-country',
+      { investor_addr: investorAddr, country_code: countryCode },
       idempotencyKey,
     );
   }

@@ -20,3 +20,9 @@ export function parseCountry(code: string): Country | undefined {
   if (!alpha3 || !numeric) return undefined;
   return { alpha2, alpha3, numeric: Number(numeric) };
 }
+
+/** The country of an ISO 3166-1 numeric code (the chain's), or undefined when it is not one. */
+export function countryByNumeric(numeric: number): Country | undefined {
+  const alpha2 = countries.numericToAlpha2(String(numeric).padStart(3, '0'));
+  return alpha2 ? parseCountry(alpha2) : undefined;
+}

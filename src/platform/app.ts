@@ -178,10 +178,18 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
     gates,
   );
-  registerRoutes(app, registerService({ db, chain, clock }), guard);
+  registerRoutes(
+    app,
+    registerService({ db, chain, clock, platformCountry: config.issuance.platformCountry }),
+    guard,
+  );
   orderAuditRoutes(app, orderAuditService({ db, clock }), guard);
   statementsRoutes(app, statementsService({ db, clock }), gates, guard);
-  chartsRoutes(app, chartsService({ db, clock }), guard);
+  chartsRoutes(
+    app,
+    chartsService({ db, clock, platformCountry: config.issuance.platformCountry }),
+    guard,
+  );
   workRoutes(app, db, guard);
   await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
   return app;

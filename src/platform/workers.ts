@@ -1,7 +1,7 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
  * (mint), the contracts' paused flag (with the maturity sweep), the tokens' compliance rules on
- * chain, KYC claim revocations, the token agent's actions, dividend payments and token dividends' on-chain transfers. Every
+ * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions, dividend payments and token dividends' on-chain transfers. Every
  * worker that calls the chain takes its jobs through the one job queue
  * (src/lib/worker/job-queue.ts) with the same lease, clock and failure policy. Started by the
  * platform process after it listens; any number of
@@ -18,6 +18,7 @@ import { agentActionExecutor } from './agent-actions/agent-action-executor.js';
 import { dividendChainSender } from './dividends/dividend-chain-sender.js';
 import { dividendDistributor } from './dividends/dividend-distributor.js';
 import { complianceChainSync } from './compliance/compliance-chain-sync.js';
+import { identityCountrySync } from './compliance/identity-country-sync.js';
 import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
@@ -51,6 +52,11 @@ export function platformWorkers(deps: {
     chainSync: tokenChainSync({ queue, chain }),
     complianceSync: complianceChainSync({ queue, chain, wallets }),
     claimRevoker: kycClaimRevoker({ queue, chain }),
+    identityCountry: identityCountrySync({
+      queue,
+      chain,
+      platformCountry: config.issuance.platformCountry,
+    }),
     agentActions: agentActionExecutor({ queue, chain }),
     dividends: dividendDistributor({ db, logger, batchSize: config.dividends.batchSize }),
     dividendChain: dividendChainSender({ queue, chain, wallets }),
@@ -67,6 +73,7 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'token-chain-sync': () => workers.chainSync.tick(),
     'compliance-chain-sync': () => workers.complianceSync.tick(),
     'kyc-claim-revoker': () => workers.claimRevoker.tick(),
+    'identity-country-sync': () => workers.identityCountry.tick(),
     'agent-action-executor': () => workers.agentActions.tick(),
     'dividend-distributor': () => workers.dividends.tick(),
     'dividend-chain-sender': () => workers.dividendChain.tick(),

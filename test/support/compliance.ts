@@ -36,8 +36,16 @@ export async function setRules(db: Db, tokenId: string, rules: RuleColumns): Pro
     .execute();
 }
 
-/** The user's approved KYC, naming the country its identity is registered with. */
-export async function approvedKyc(db: Db, userId: string, nationality: string): Promise<void> {
+/**
+ * The user's approved KYC: its nationality and, when given, its country of residence (the
+ * holder's country; without one the nationality stands in).
+ */
+export async function approvedKyc(
+  db: Db,
+  userId: string,
+  nationality: string,
+  residence?: string,
+): Promise<void> {
   await db
     .insertInto('kyc_applications')
     .values({
@@ -47,6 +55,7 @@ export async function approvedKyc(db: Db, userId: string, nationality: string): 
       verification_provider: 'provider',
       full_name: 'Test Holder',
       nationality,
+      country_of_residence: residence ?? null,
     } as never)
     .execute();
 }

@@ -13,6 +13,7 @@ import { mint } from '../operations/mint.js';
 import { setTokenPaused } from '../operations/pause-token.js';
 import { recoverWallet } from '../operations/recover-wallet.js';
 import { registerIdentity } from '../operations/register-identity.js';
+import { updateIdentityCountry } from '../identity/update-country.js';
 import { revokeKyc } from '../operations/revoke-kyc.js';
 import { setComplianceRules } from '../operations/set-compliance-rules.js';
 import { parseAddress, parseAmount } from './parse-input.js';
@@ -24,6 +25,7 @@ import {
   recoverWalletResponse,
   registerIdentityResponse,
   revokeKycResponse,
+  updateIdentityCountryResponse,
 } from './responses.js';
 import {
   BatchTransferBodySchema,
@@ -44,6 +46,8 @@ import {
   RegisterIdentityResponseSchema,
   RevokeKycBodySchema,
   RevokeKycResponseSchema,
+  UpdateIdentityCountryBodySchema,
+  UpdateIdentityCountryResponseSchema,
   TransactionSchema,
   TransferBodySchema,
 } from '../../lib/chain-api.schemas.js';
@@ -119,6 +123,24 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
         payerRef: request.body.payer_ref ?? null,
       });
       return revokeKycResponse(result);
+    },
+  );
+
+  app.post(
+    '/update-identity-country',
+    idempotent(
+      "Set a registered wallet's country (investorCountry) for every token",
+      UpdateIdentityCountryBodySchema,
+      UpdateIdentityCountryResponseSchema,
+    ),
+    async (request) => {
+      const result = await updateIdentityCountry(services, {
+        investor: parseAddress(request.body.investor_addr, 'investor_addr'),
+        country: request.body.country_code,
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+      });
+      return updateIdentityCountryResponse(result);
     },
   );
 

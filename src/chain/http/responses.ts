@@ -6,6 +6,7 @@ import type { RecoverWalletResult } from '../operations/recover-wallet.js';
 import type { TokenBalance, WalletIdentity } from '../operations/reads.js';
 import type { RegisterIdentityResult } from '../operations/register-identity.js';
 import type { RevokeKycResult } from '../operations/revoke-kyc.js';
+import type { UpdateCountryResult } from '../identity/update-country.js';
 import type { SetComplianceRulesResult } from '../operations/set-compliance-rules.js';
 import type {
   BalanceResponse,
@@ -17,6 +18,7 @@ import type {
   RecoverWalletResponse,
   RegisterIdentityResponse,
   RevokeKycResponse,
+  UpdateIdentityCountryResponse,
 } from '../../lib/chain-api.schemas.js';
 
 export function deployResponse(tokenId: string, result: DeploySuiteResult): DeployResponse {
@@ -49,6 +51,19 @@ export function revokeKycResponse(result: RevokeKycResult): RevokeKycResponse {
   return {
     investor_addr: result.investor,
     identity_addr: result.identity,
+    tx_hash: result.transaction?.tx_hash ?? null,
+    transaction: result.transaction,
+  };
+}
+
+export function updateIdentityCountryResponse(
+  result: UpdateCountryResult,
+): UpdateIdentityCountryResponse {
+  return {
+    investor_addr: result.investor,
+    registered: result.registered,
+    previous_country_code: result.previousCountry,
+    country_code: result.country,
     tx_hash: result.transaction?.tx_hash ?? null,
     transaction: result.transaction,
   };

@@ -5,10 +5,11 @@
  */
 import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
-import { parseCountry } from '../countries.js';
 import type { Db, Trx } from '../db/database.js';
 import type { TokenComplianceRulesRow } from '../db/schema-compliance.js';
 import type { HolderRecord } from './compliance-checks.js';
+import { holderCountry, type CountrySources } from './holder-country.js';
+import { countrySourcesSql } from './holder-country.queries.js';
 import type { ComplianceRules } from './compliance-rules.js';
 import type { TokenState } from './evaluate-transfer.js';
 
@@ -62,17 +63,16 @@ export interface ComplianceState {
 interface StateRow {
   total_supply: number;
   minted: number;
-  holder_countries: { nationality: string | null; holders: number }[];
-  users: {
+  holder_countries: (CountrySources & { holders: number })[];
+  users: (CountrySources & {
     id: string;
-    nationality: string | null;
     balance: number;
     locked_balance: number;
     open_buys: number;
     pending_allocated: number;
     exempt: boolean;
     allocations: { quantity: number; at: string; locked_until: string | null }[];
-  }[];
+  })[];
 }
 
 const liveBuy = sql`side = 'buy' and status in ('open', 'partially_filled', 'pending_stop')`;
@@ -82,8 +82,8 @@ const liveOtcBuy = sql`side = 'buy' and status in ('pending', 'approved', 'parti
  * The token's supply, minted units (allocations pending or confirmed) and holders by country, and
  * each of `userIds`' balance, open buys, pending subscriptions and confirmed allocations (with
  * their own lock date, the issuer's shares) and whether it is an exempt receiver (the treasury,
- * the token's issuer), in one statement. A country is the one the identity is registered with: the approved KYC's
- * nationality, else `platformCountry` (the treasury, an issuer without KYC).
+ * the token's issuer), in one statement. A country is the holder's country (holder-country.ts),
+ * the one its identity is registered with on chain.
  */
 export async function readComplianceState(
   db: Db | Trx,
@@ -101,21 +101,21 @@ export async function readComplianceState(
       union select user_id from otc_orders
         where ${committed} and token_id = ${tokenId} and ${liveOtcBuy}
     ),
-    nationality as (
-      select distinct on (user_id) user_id, nationality from kyc_applications
-      where status = 'approved'
-        and user_id in (select user_id from holders union select unnest(${userIds}::uuid[]))
-      order by user_id, id desc
-    )
+    sources as (${countrySourcesSql(
+      sql`array(select user_id from holders union select unnest(${userIds}::uuid[]))`,
+    )})
     select t.total_supply,
       (select coalesce(sum(quantity), 0)::bigint from token_allocations
        where token_id = t.id and status in ('pending_payment', 'confirmed')) as minted,
       (select coalesce(json_agg(c), '[]') from (
-         select n.nationality, count(*)::int as holders
-         from holders h left join nationality n using (user_id) group by n.nationality
+         select src.role, src.account_type, src.business_country, src.residence, src.nationality,
+           count(*)::int as holders
+         from holders h join sources src using (user_id)
+         group by src.role, src.account_type, src.business_country, src.residence, src.nationality
        ) c) as holder_countries,
       (select coalesce(json_agg(u), '[]') from (
-         select p.id, n.nationality,
+         select p.id, src.role, src.account_type, src.business_country, src.residence,
+           src.nationality,
            coalesce(w.balance, 0) as balance, coalesce(w.locked_balance, 0) as locked_balance,
            (select coalesce(sum(remaining_quantity), 0) from orders
             where user_id = p.id and token_id = t.id and ${liveBuy})
@@ -132,21 +132,18 @@ export async function readComplianceState(
               '[]') from token_allocations
             where user_id = p.id and token_id = t.id and status = 'confirmed') as allocations
          from unnest(${userIds}::uuid[]) as p(id)
-         left join nationality n on n.user_id = p.id
+         left join sources src on src.user_id = p.id
          left join wallets w on w.user_id = p.id and w.token_id = t.id
        ) u) as users
     from tokens t where t.id = ${tokenId}`.execute(db);
   const row = rows[0];
   if (!row) throw new Error(`no token ${tokenId}`);
-  const countryOf = (nationality: string | null): number => {
-    const country = parseCountry(nationality ?? options.platformCountry);
-    if (!country) throw new Error(`no ISO country for ${nationality ?? options.platformCountry}`);
-    return country.numeric;
-  };
+  const countryOf = (sources: CountrySources): number =>
+    holderCountry(sources, options.platformCountry).numeric;
   const holdersByCountry = new Map<number, number>();
   let holders = 0;
-  for (const { nationality, holders: count } of row.holder_countries) {
-    const country = countryOf(nationality);
+  for (const { holders: count, ...sources } of row.holder_countries) {
+    const country = countryOf(sources);
     holdersByCountry.set(country, (holdersByCountry.get(country) ?? 0) + count);
     holders += count;
   }
@@ -161,7 +158,7 @@ export async function readComplianceState(
       row.users.map((user) => [
         user.id,
         {
-          country: countryOf(user.nationality),
+          country: countryOf(user),
           balance: Number(user.balance),
           lockedForSale: Number(user.locked_balance),
           openBuys: Number(user.open_buys),

@@ -4,6 +4,7 @@ import { noComplianceRules, ruleSetProblem, type ComplianceRules } from './compl
 import {
   complianceError,
   evaluateTransfer,
+  holdingVerdict,
   type HolderState,
   type TokenState,
   type TransferIntent,
@@ -195,5 +196,34 @@ describe('evaluateTransfer', () => {
         expect(evaluateTransfer(noComplianceRules, state, move)).toEqual({ allowed: true });
       }),
     );
+  });
+});
+
+describe('holdingVerdict', () => {
+  const of = (set: Partial<ComplianceRules>, kept: HolderState) => {
+    const v = holdingVerdict(rules(set), token, kept);
+    return v.allowed ? 'allowed' : `${v.code} ${v.rule}`;
+  };
+
+  it('names a holding its holder’s new country may not keep', () => {
+    expect(of({ blockedCountries: [us] }, holder(5, us))).toBe(
+      'COMPLIANCE_COUNTRY_BLOCKED blocked_countries',
+    );
+    expect(of({ allowedCountries: [de] }, holder(5, us))).toBe(
+      'COMPLIANCE_COUNTRY_BLOCKED allowed_countries',
+    );
+    expect(of({ blockedCountries: [us] }, holder(5, de))).toBe('allowed');
+  });
+
+  it('names a country holding more holders than its cap, counting the holder', () => {
+    expect(of({ maxHoldersPerCountry: 1 }, holder(5, us))).toBe(
+      'COMPLIANCE_MAX_HOLDERS max_holders_per_country',
+    );
+    expect(of({ maxHoldersPerCountry: 2 }, holder(5, us))).toBe('allowed');
+  });
+
+  it('says nothing of no units, nor of an exempt holder', () => {
+    expect(of({ blockedCountries: [us] }, holder(0, us))).toBe('allowed');
+    expect(of({ blockedCountries: [us] }, { ...holder(5, us), exempt: true })).toBe('allowed');
   });
 });

@@ -81,7 +81,7 @@ export function lockedUnits(rule: LockUpRule | null, holder: HolderState, at: Da
   return Math.min(locked, holder.balance);
 }
 
-function countryVerdict(rules: ComplianceRules, country: number): ComplianceVerdict {
+export function countryVerdict(rules: ComplianceRules, country: number): ComplianceVerdict {
   if (rules.allowedCountries && !rules.allowedCountries.includes(country))
     return refuse(
       'COMPLIANCE_COUNTRY_BLOCKED',
@@ -171,6 +171,29 @@ export function sendVerdict(
       'COMPLIANCE_LOCKED_UP',
       'lock_up',
       `only ${Math.max(free, 0)} of the sender's units may be sent now; the rest are locked up`,
+    );
+  return allowed;
+}
+
+/**
+ * What the rules say of a holding kept where the holder now is (their country changed): the
+ * country rules, and the holder cap of that country, which counts the holder already. A holding
+ * is never taken back for it; staff are told (docs/compliance.md "Which country").
+ */
+export function holdingVerdict(
+  rules: ComplianceRules,
+  token: TokenState,
+  holder: HolderState,
+): ComplianceVerdict {
+  if (holder.exempt || holder.balance === 0) return allowed;
+  const country = countryVerdict(rules, holder.country);
+  if (!country.allowed) return country;
+  const inCountry = token.holdersByCountry.get(holder.country) ?? 0;
+  if (rules.maxHoldersPerCountry !== null && inCountry > rules.maxHoldersPerCountry)
+    return refuse(
+      'COMPLIANCE_MAX_HOLDERS',
+      'max_holders_per_country',
+      `the token has ${inCountry} holders in country ${holder.country}, above its maximum of ${rules.maxHoldersPerCountry}`,
     );
   return allowed;
 }

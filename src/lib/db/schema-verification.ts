@@ -144,8 +144,33 @@ export interface KycClaimRevocationsTable {
   updated_at: UpdatedAt;
 }
 
+/** A job that sets the chain's country of a holder's wallet to the holder's country. */
+export interface IdentityCountryUpdatesTable {
+  id: string;
+  user_id: string;
+  /** `verification`: queued by an approved verification; `backfill`: by migration 0032 */
+  reason: 'verification' | 'backfill';
+  status: ColumnType<'pending' | 'done' | 'failed', 'pending' | 'done' | 'failed' | undefined>;
+  /** what the job found and did (null until done, or when the wallet is not registered) */
+  wallet_address: string | null;
+  /** ISO 3166-1 numeric, as the chain held it before */
+  previous_country: number | null;
+  /** ISO 3166-1 numeric, as the chain holds it after */
+  country: number | null;
+  tx_hash: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** the job's fencing token and due time (src/lib/worker/job-queue.ts) */
+  claim_id: string | null;
+  due_at: Date | null;
+  waits: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface VerificationTables {
   kyc_claim_revocations: KycClaimRevocationsTable;
+  identity_country_updates: IdentityCountryUpdatesTable;
   kyc_applications: KycApplicationsTable;
   businesses: BusinessesTable;
   kyb_applications: KybApplicationsTable;

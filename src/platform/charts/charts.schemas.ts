@@ -53,8 +53,9 @@ export const TokenChartsView = Type.Object({
   ),
   countries: Type.Array(
     Type.Object({
-      country: Type.Union([Type.String(), Type.Null()], {
-        description: 'ISO 3166-1 alpha-2 as the register has it; null when unknown',
+      country: Type.String({
+        description:
+          "ISO 3166-1 alpha-2 as the register has it: the holder's country (docs/compliance.md)",
       }),
       holders: Count('holders in the country at `to`'),
       units: Decimal('their units at `to`'),

@@ -14,6 +14,8 @@ import { holdersByCountry } from './holders-by-country.js';
 
 export interface ChartsDeps {
   db: Db;
+  /** the country of a holder no KYC or KYB names (config.issuance.platformCountry) */
+  platformCountry: string;
   /** defaults to the system clock */
   clock?: Clock;
 }
@@ -27,7 +29,7 @@ const rangeView = (range: ChartRange) => ({
   to: range.to.toISOString(),
 });
 
-export function chartsService({ db, clock = systemClock }: ChartsDeps) {
+export function chartsService({ db, platformCountry, clock = systemClock }: ChartsDeps) {
   return {
     /** Defaults to the last 30 days by day; holders by country are the register's at `to`. */
     async tokenCharts(caller: Caller, tokenId: string, request: ChartRangeRequest) {
@@ -51,7 +53,7 @@ export function chartsService({ db, clock = systemClock }: ChartsDeps) {
         ...rangeView(range),
         holders: holders.map((h) => ({ start: h.start.toISOString(), holders: h.holders })),
         trading: trading.map((t) => ({ ...t, start: t.start.toISOString() })),
-        countries: holdersByCountry(holdings, profiles),
+        countries: holdersByCountry(holdings, profiles, platformCountry),
       };
     },
 

@@ -25,6 +25,7 @@ describe('holders by country', () => {
       profile('c', { residence: 'FR' }),
       profile('d', { account_type: 'corporate', business_country: 'AE', residence: 'FR' }),
       profile('e', {}),
+      profile('t', { role: 'treasury', account_type: null }),
     ];
     const holdings = [
       { userId: 'a', units: '10' },
@@ -32,16 +33,18 @@ describe('holders by country', () => {
       { userId: 'c', units: '40' },
       { userId: 'd', units: '5' },
       { userId: 'e', units: '1' },
+      { userId: 't', units: '7' },
     ];
-    expect(holdersByCountry(holdings, profiles)).toEqual([
+    // e has no approved KYC and the treasury no business: the platform's country, as on chain
+    expect(holdersByCountry(holdings, profiles, 'CH')).toEqual([
       { country: 'DE', holders: 2, units: '12.5' },
+      { country: 'CH', holders: 2, units: '8' },
       { country: 'FR', holders: 1, units: '40' },
       { country: 'AE', holders: 1, units: '5' },
-      { country: null, holders: 1, units: '1' },
     ]);
   });
 
   it('is empty without holders', () => {
-    expect(holdersByCountry([], [])).toEqual([]);
+    expect(holdersByCountry([], [], 'CH')).toEqual([]);
   });
 });

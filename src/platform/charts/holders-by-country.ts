@@ -1,13 +1,13 @@
 /**
- * The register's holders grouped by country (the register's own country of each holder): how many
- * hold and how many units, most holders first. A holder without a known country counts under null.
+ * The register's holders grouped by country (the register's country of each holder, the one its
+ * identity is registered with): how many hold and how many units, most holders first.
  */
 import { Decimal } from 'decimal.js';
 import { holderIdentity } from '../register/register.rules.js';
 import type { HolderProfileRow } from '../register/register.queries.js';
 
 export interface CountryHolding {
-  country: string | null;
+  country: string;
   holders: number;
   units: string;
 }
@@ -15,13 +15,14 @@ export interface CountryHolding {
 export function holdersByCountry(
   holdings: readonly { userId: string; units: string }[],
   profiles: readonly HolderProfileRow[],
+  platformCountry: string,
 ): CountryHolding[] {
   const profileOf = new Map(profiles.map((p) => [p.id, p]));
-  const byCountry = new Map<string | null, { holders: number; units: Decimal }>();
+  const byCountry = new Map<string, { holders: number; units: Decimal }>();
   for (const { userId, units } of holdings) {
     const profile = profileOf.get(userId);
     if (!profile) throw new Error(`holder ${userId} has no account`);
-    const { country } = holderIdentity(profile);
+    const { country } = holderIdentity(profile, platformCountry);
     const entry = byCountry.get(country) ?? { holders: 0, units: new Decimal(0) };
     entry.holders += 1;
     entry.units = entry.units.plus(units);
@@ -33,6 +34,6 @@ export function holdersByCountry(
       (a, b) =>
         b.holders - a.holders ||
         new Decimal(b.units).comparedTo(a.units) ||
-        (a.country ?? '~').localeCompare(b.country ?? '~'),
+        a.country.localeCompare(b.country),
     );
 }

@@ -10,7 +10,8 @@
  */
 import { sql } from 'kysely';
 import type { ChainClient } from '../../lib/chain-client.js';
-import { parseCountry } from '../../lib/countries.js';
+import { holderCountry } from '../../lib/compliance/holder-country.js';
+import { countrySources } from '../../lib/compliance/holder-country.queries.js';
 import { transaction } from '../../lib/db/database.js';
 import type { TokenAllocation } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
@@ -18,7 +19,7 @@ import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { revokedClaims } from '../verification/kyc-claim-revoker.js';
-import { approvedNationality, mintedToken } from './allocation-minter.queries.js';
+import { mintedToken } from './allocation-minter.queries.js';
 
 export interface MinterDeps {
   queue: QueueOptions;
@@ -50,9 +51,9 @@ export function allocationMinter(deps: MinterDeps) {
   const queue = jobQueue(mintJobs, deps.queue);
 
   async function identityCountry(userId: string): Promise<number> {
-    const country = parseCountry((await approvedNationality(db, userId)) ?? deps.platformCountry);
-    if (!country) throw new Error(`no ISO country for user ${userId}`);
-    return country.numeric;
+    const sources = (await countrySources(db, [userId])).get(userId);
+    if (!sources) throw new Error(`no user ${userId}`);
+    return holderCountry(sources, deps.platformCountry).numeric;
   }
 
   async function mint(allocation: TokenAllocation): Promise<string> {

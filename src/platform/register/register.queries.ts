@@ -5,6 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
+import type { CountrySources } from '../../lib/compliance/holder-country.js';
+import { countrySourcesSql } from '../../lib/compliance/holder-country.queries.js';
 import { liveOrderStatuses } from '../../lib/db/schema-trading.js';
 
 /** Each account's units at `at` (movements at or before it), in user id order; zero left out. */
@@ -25,37 +27,32 @@ export async function holdingsAt(
   return rows.map((r) => ({ userId: r.user_id, units: r.units }));
 }
 
-export interface HolderProfileRow {
+export interface HolderProfileRow extends CountrySources {
   id: string;
   email: string;
-  role: string;
   full_name: string | null;
-  account_type: string | null;
   accreditation_status: string | null;
   wallet_address: string | null;
   business_name: string | null;
-  business_country: string | null;
-  residence: string | null;
-  nationality: string | null;
 }
 
-/** Who the holders are: the account, its company (a corporate investor's first) and approved KYC. */
+/**
+ * Who the holders are: the account, its company's name (a corporate investor's first) and what
+ * its country is decided from (holder-country.ts).
+ */
 export async function holderProfiles(db: Db, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   const { rows } = await sql<HolderProfileRow>`
-    select u.id, u.email, u.role, u.full_name, u.account_type, u.accreditation_status,
-      u.wallet_address, b.name as business_name, b.country as business_country,
-      k.country_of_residence as residence, k.nationality
+    with sources as (${countrySourcesSql(sql`${[...userIds]}::uuid[]`)})
+    select u.id, u.email, u.full_name, u.accreditation_status, u.wallet_address,
+      b.name as business_name, c.role, c.account_type, c.business_country, c.residence,
+      c.nationality
     from users u
+    join sources c on c.user_id = u.id
     left join lateral (
-      select name, country from businesses where owner_id = u.id
+      select name from businesses where owner_id = u.id
       order by (kind = 'corporate_investor') desc, created_at limit 1
-    ) b on true
-    left join lateral (
-      select country_of_residence, nationality from kyc_applications
-      where user_id = u.id and status = 'approved' order by created_at desc limit 1
-    ) k on true
-    where u.id = any(${[...userIds]}::uuid[])`.execute(db);
+    ) b on true`.execute(db);
   return rows;
 }
 

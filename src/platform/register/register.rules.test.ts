@@ -50,6 +50,7 @@ describe('the register', () => {
     ]),
     lockUp: { daysAfterAllocation: 30 },
     frozen: new Map([['0xbb', '1']]),
+    platformCountry: 'AE',
   });
 
   it('describes holders, their shares and what cannot move', () => {

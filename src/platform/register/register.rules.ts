@@ -7,6 +7,7 @@
 import { Decimal } from 'decimal.js';
 import type { LockUpRule } from '../../lib/compliance/compliance-rules.js';
 import { lockedUnits } from '../../lib/compliance/evaluate-transfer.js';
+import { holderCountry, isCompany } from '../../lib/compliance/holder-country.js';
 import type { HolderProfileRow } from './register.queries.js';
 
 export type HolderType = 'individual' | 'company';
@@ -15,7 +16,7 @@ export interface RegisterLine {
   user_id: string;
   legal_name: string;
   holder_type: HolderType;
-  country: string | null;
+  country: string;
   accreditation: string | null;
   units: string;
   /** percent of the supply in circulation, 4 decimals */
@@ -43,21 +44,20 @@ export interface RegisterInput {
   lockUp: LockUpRule | null;
   /** frozen units by lower-case wallet address, as the chain had them then */
   frozen: ReadonlyMap<string, string>;
+  /** the country of a holder no KYC or KYB names (config.issuance.platformCountry) */
+  platformCountry: string;
 }
 
-const companyRoles = new Set(['issuer', 'treasury']);
-
+/** The holder's name, type and country (alpha-2): the one its identity is registered with. */
 export function holderIdentity(
   profile: HolderProfileRow,
+  platformCountry: string,
 ): Pick<RegisterLine, 'legal_name' | 'holder_type' | 'country'> {
-  const company =
-    profile.account_type === 'corporate' ||
-    (profile.account_type === null && companyRoles.has(profile.role));
+  const company = isCompany(profile);
   return {
     legal_name: (company ? profile.business_name : null) ?? profile.full_name ?? profile.email,
     holder_type: company ? 'company' : 'individual',
-    country:
-      (company ? profile.business_country : null) ?? profile.residence ?? profile.nationality,
+    country: holderCountry(profile, platformCountry).alpha2,
   };
 }
 
@@ -88,7 +88,7 @@ export function buildRegister(input: RegisterInput): {
     const address = profile.wallet_address;
     return {
       user_id: userId,
-      ...holderIdentity(profile),
+      ...holderIdentity(profile, input.platformCountry),
       accreditation: profile.accreditation_status,
       units,
       pct_of_supply: pctOf(units, supply),

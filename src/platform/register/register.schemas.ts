@@ -14,7 +14,10 @@ const RegisterLineView = Type.Object({
   user_id: Type.String({ format: 'uuid' }),
   legal_name: Type.String(),
   holder_type: Type.Union([Type.Literal('individual'), Type.Literal('company')]),
-  country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166-1 alpha-2' }),
+  country: Type.String({
+    description:
+      "ISO 3166-1 alpha-2: the holder's country, the one its identity is registered with on chain",
+  }),
   accreditation: Type.Union([Type.String(), Type.Null()]),
   units: Units('units held at the instant'),
   pct_of_supply: Type.String({ description: 'percent of the supply in circulation, 4 decimals' }),

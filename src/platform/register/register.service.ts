@@ -35,13 +35,15 @@ export type Reconciliation =
 export interface RegisterDeps {
   db: Db;
   chain: ChainClient;
+  /** the country of a holder no KYC or KYB names (config.issuance.platformCountry) */
+  platformCountry: string;
   /** defaults to the system clock */
   clock?: Clock;
 }
 
 const readsEveryToken = new Set(['staff', 'admin']);
 
-export function registerService({ db, chain, clock = systemClock }: RegisterDeps) {
+export function registerService({ db, chain, platformCountry, clock = systemClock }: RegisterDeps) {
   async function chainAt(
     token: { contract_address: string | null; decimals: number },
     at: Date,
@@ -104,6 +106,7 @@ export function registerService({ db, chain, clock = systemClock }: RegisterDeps
         allocations,
         lockUp: rulesRow ? rulesOfRow(rulesRow).lockUp : null,
         frozen: onChain.frozen,
+        platformCountry,
       });
       let reconciliation: Reconciliation;
       if (onChain.balances) {

@@ -23,6 +23,7 @@ import {
 } from './kyc.queries.js';
 import { documentNumberContext } from './kyc.service.js';
 import { defaultKycLevel } from './verification.rules.js';
+import { queueIdentityCountryUpdate } from '../compliance/identity-country.queries.js';
 
 /** Locks the application's user, then the application; 404 when there is none. */
 async function lockApplication(trx: Trx, id: string): Promise<KycApplication> {
@@ -96,6 +97,8 @@ export function kycReviewService(db: Db, encryption: FieldEncryption, clock: Clo
             kyc_level: level,
           });
           await approveUserKyc(trx, application.user_id, level, application.nationality);
+          // The chain's country follows the residence this verification gave.
+          await queueIdentityCountryUpdate(trx, application.user_id);
         } else {
           decided = await updateKycApplication(trx, id, {
             ...reviewed,

@@ -6,6 +6,8 @@ export const notificationKinds = [
   'kyb.submitted',
   'fiat.deposit_pending',
   'business.awaiting_activation',
+  /** a holder's country changed and the rules of the new one do not allow a holding they keep */
+  'holder.country_restricted',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -46,7 +46,7 @@ describe('verification through the provider', () => {
     const submitted = await s.call(
       'POST',
       '/api/v1/kyc/submit',
-      person('Ann', { nationality: 'USA' }),
+      person('Ann', { nationality: 'USA', country_of_residence: 'DE' }),
       ann.token,
     );
     expect(submitted.status).toBe(201);
@@ -58,10 +58,13 @@ describe('verification through the provider', () => {
       'GET',
       `/resources/applicants/${submitted.json.applicantId}/one`,
     );
+    // The residence is the applicant's `country`, the nationality apart: both in the data it holds.
     expect(applicant.json).toMatchObject({
       externalUserId: ann.id,
       levelName: 'platform-individual-kyc',
       type: 'individual',
+      fixedInfo: { country: 'DEU', nationality: 'USA' },
+      info: { country: 'DEU', nationality: 'USA' },
     });
 
     const token = await s.call('GET', '/api/v1/kyc/provider-token', undefined, ann.token);

@@ -36,6 +36,7 @@ import { queueClaimRevocation } from './kyc-claim-revoker.js';
 import { capturedIdentity, type CapturedIdentity } from './provider-capture.js';
 import type { ProviderClient } from './provider-client.js';
 import { recordWebhookEvent, setWebhookOutcome } from './webhook.queries.js';
+import { queueIdentityCountryUpdate } from '../compliance/identity-country.queries.js';
 
 export type WebhookOutcome =
   'applied' | 'duplicate' | 'stale' | 'no_change' | 'unknown_applicant' | 'ignored';
@@ -90,6 +91,8 @@ async function applyToKyc(
       rejection_reason: null,
     });
     await approveUserKyc(trx, application.user_id, level, application.nationality);
+    // The chain's country follows the residence this verification gave.
+    await queueIdentityCountryUpdate(trx, application.user_id);
   } else {
     await updateKycApplication(trx, application.id, {
       ...stored,

@@ -23,10 +23,18 @@ afterAll(async () => {
 
 const day = 86_400_000;
 
-/** An investor with money and `tokens`, registered in `country` (alpha-2). */
-async function investor(tokenId: string, country = 'US', tokens = 0): Promise<Trader> {
+/**
+ * An investor with money and `tokens`, registered in `country` (alpha-2): of that nationality,
+ * and resident there unless `residence` says otherwise.
+ */
+async function investor(
+  tokenId: string,
+  country = 'US',
+  tokens = 0,
+  residence?: string,
+): Promise<Trader> {
   const trader = await sys.funded(tokenId, '100000.00', tokens);
-  await approvedKyc(sys.db, trader.id, country);
+  await approvedKyc(sys.db, trader.id, country, residence);
   return trader;
 }
 
@@ -90,6 +98,39 @@ describe.each([
     const buyer = await investor(tokenId, 'US');
     const send = () => place(buyer, limit(tokenId, 'buy', 1));
     await expectRefused(buyer, tokenId, send, 'COMPLIANCE_COUNTRY_BLOCKED', 'blocked_countries');
+    const german = await investor(tokenId, 'DE');
+    expect((await place(german, limit(tokenId, 'buy', 1))).statusCode).toBeLessThan(300);
+  });
+
+  it('goes by where the buyer resides, not their nationality', async () => {
+    const tokenId = await token();
+    await setRules(sys.db, tokenId, { blocked_countries: [us] });
+    const germanInUs = await investor(tokenId, 'DE', 0, 'US');
+    const send = () => place(germanInUs, limit(tokenId, 'buy', 1));
+    await expectRefused(
+      germanInUs,
+      tokenId,
+      send,
+      'COMPLIANCE_COUNTRY_BLOCKED',
+      'blocked_countries',
+    );
+    const americanInDe = await investor(tokenId, 'US', 0, 'DE');
+    expect((await place(americanInDe, limit(tokenId, 'buy', 1))).statusCode).toBeLessThan(300);
+  });
+
+  it('counts holders in the country they reside in', async () => {
+    const tokenId = await token();
+    await investor(tokenId, 'DE', 50, 'US');
+    await setRules(sys.db, tokenId, { max_holders_per_country: 1 });
+    const american = await investor(tokenId, 'US');
+    const send = () => place(american, limit(tokenId, 'buy', 1));
+    await expectRefused(
+      american,
+      tokenId,
+      send,
+      'COMPLIANCE_MAX_HOLDERS',
+      'max_holders_per_country',
+    );
     const german = await investor(tokenId, 'DE');
     expect((await place(german, limit(tokenId, 'buy', 1))).statusCode).toBeLessThan(300);
   });

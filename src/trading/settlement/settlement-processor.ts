@@ -35,7 +35,7 @@ import {
 import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { ChainClient } from '../../lib/chain-client.js';
-import { parseCountry } from '../../lib/countries.js';
+import { holderCountry } from '../../lib/compliance/holder-country.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { isTransient, transientWaitMs, type TransientRetry } from '../../lib/worker/chain-retry.js';
 import type { Clock } from '../../lib/clock.js';
@@ -63,7 +63,7 @@ export interface SettlementDeps {
   batchSize: number;
   /** a claim outlives the slowest chain call (above the chain client's timeout) */
   leaseSeconds: number;
-  /** the country registered for a holder whose KYC names none (config.issuance.platformCountry) */
+  /** the country of a holder no KYC or KYB names (config.issuance.platformCountry) */
   platformCountry: string;
   /** the wait after a transient failure (config.issuance.workerPolicy.transient) */
   transient: TransientRetry;
@@ -187,11 +187,11 @@ export function settlementProcessor(deps: SettlementDeps) {
   async function registerMissing(token: SettlementToken, parties: SettlementParty[]) {
     let registered = 0;
     for (const party of parties) {
-      if (!party.wallet_address || !party.nationality) continue;
+      // Without an approved KYC (no nationality) the holder is not registered.
+      if (!party.wallet_address || party.nationality === null) continue;
       const identity = await chain.identityOf(party.wallet_address);
       if (identity.registered) continue;
-      const country = parseCountry(party.nationality) ?? parseCountry(deps.platformCountry);
-      if (!country) continue;
+      const country = holderCountry(party, deps.platformCountry);
       await chain.registerIdentity(
         {
           investor_addr: party.wallet_address,

@@ -7,6 +7,8 @@
  * sent as one chain call, so its trades share one claim.
  */
 import { sql } from 'kysely';
+import type { CountrySources } from '../../lib/compliance/holder-country.js';
+import { countrySourcesSql } from '../../lib/compliance/holder-country.queries.js';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { TokenStatus } from '../../lib/db/schema-issuance.js';
 import type { Trade } from '../../lib/db/schema-trading.js';
@@ -86,21 +88,19 @@ export async function failAbandoned(db: Db, now: Date): Promise<number> {
   return Number(result.numAffectedRows ?? 0);
 }
 
-export interface SettlementParty {
+export interface SettlementParty extends CountrySources {
   id: string;
   wallet_address: string | null;
-  /** the nationality of the approved KYC, alpha-2 or alpha-3; null when none */
-  nationality: string | null;
 }
 
+/** The parties' wallets and what their countries are decided from (holder-country.ts). */
 export async function loadParties(db: Db, userIds: string[]): Promise<SettlementParty[]> {
   if (userIds.length === 0) return [];
   const result = await sql<SettlementParty>`
-    select u.id, u.wallet_address,
-      (select k.nationality from kyc_applications k
-       where k.user_id = u.id and k.status = 'approved'
-       order by k.id desc limit 1) as nationality
-    from users u where u.id = any(${userIds}::uuid[])`.execute(db);
+    with sources as (${countrySourcesSql(sql`${userIds}::uuid[]`)})
+    select u.id, u.wallet_address, c.role, c.account_type, c.business_country, c.residence,
+      c.nationality
+    from users u join sources c on c.user_id = u.id`.execute(db);
   return result.rows;
 }
 
