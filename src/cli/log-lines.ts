@@ -20,15 +20,11 @@ export function readableLogLine(line: string): string {
     return line;
   }
   if (typeof entry !== 'object' || entry === null) return line;
-  const {
-    level,
-    time,
-    name,
-    msg,
-    pid: _pid,
-    hostname: _host,
-    ...rest
-  } = entry as Record<string, unknown>;
+  const { level, time, name, msg, ...fields } = entry as Record<string, unknown>;
+  // the process id and host name say nothing on one machine's terminal
+  const rest = Object.fromEntries(
+    Object.entries(fields).filter(([key]) => key !== 'pid' && key !== 'hostname'),
+  );
   if (typeof level !== 'number' || typeof time !== 'number') return line;
   const clock = new Date(time).toISOString().slice(11, 23);
   const fields = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
