@@ -20,10 +20,10 @@ export function readableLogLine(line: string): string {
     return line;
   }
   if (typeof entry !== 'object' || entry === null) return line;
-  const { level, time, name, msg, ...fields } = entry as Record<string, unknown>;
+  const { level, time, name, msg, ...others } = entry as Record<string, unknown>;
   // the process id and host name say nothing on one machine's terminal
   const rest = Object.fromEntries(
-    Object.entries(fields).filter(([key]) => key !== 'pid' && key !== 'hostname'),
+    Object.entries(others).filter(([key]) => key !== 'pid' && key !== 'hostname'),
   );
   if (typeof level !== 'number' || typeof time !== 'number') return line;
   const clock = new Date(time).toISOString().slice(11, 23);
