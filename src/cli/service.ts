@@ -8,6 +8,7 @@
  * itself (src/cli/run-one.ts), so none outlives its launcher.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { LineSplitter, readableLogLine } from './log-lines.js';
 import { fileURLToPath } from 'node:url';
 import { stopChild } from '../lib/embedded/child.js';
 import type { ProcessName } from './processes.js';
@@ -25,6 +26,8 @@ export interface ServiceOptions {
   /** the environment it is forked with (what the launcher knows before PostgreSQL and anvil) */
   env: Record<string, string | undefined>;
   say: (line: string) => void;
+  /** print the process's log lines for a person (LOG_FORMAT=text) rather than as pino's JSON */
+  readableLogs: boolean;
   /** the process exited once more than its restarts allow, or a restart failed */
   onGiveUp: (reason: string) => void;
 }
@@ -59,8 +62,13 @@ export class Service {
     });
     this.child = child;
     const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000));
+    const lines = new LineSplitter();
     child.stdout?.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
+      if (this.options.readableLogs) {
+        for (const line of lines.push(chunk.toString())) {
+          process.stdout.write(`${readableLogLine(line)}\n`);
+        }
+      } else process.stdout.write(chunk);
       keep(chunk);
     });
     child.stderr?.on('data', (chunk: Buffer) => {

@@ -145,12 +145,21 @@ export async function start(): Promise<void> {
       launcher.ports.chain,
       launcher.ports.providerSandbox,
     ]);
+    const readableLogs = launcher.logFormat === 'text';
     services = processNames.flatMap((name) =>
       name === 'trading'
         ? nodes.map(
-            (node) => new Service({ name, label: node.label, env: { ...env }, say, onGiveUp }),
+            (node) =>
+              new Service({
+                name,
+                label: node.label,
+                env: { ...env },
+                say,
+                onGiveUp,
+                readableLogs,
+              }),
           )
-        : [new Service({ name, env: { ...env }, say, onGiveUp })],
+        : [new Service({ name, env: { ...env }, say, onGiveUp, readableLogs })],
     );
     for (const service of services) service.spawn();
     // The migrations and the admin's code load while PostgreSQL starts.

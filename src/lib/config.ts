@@ -353,6 +353,8 @@ export function loadLauncherConfig(env: Env = process.env) {
     /** the NATS of a local cluster; unset: the launcher starts a `nats-server` */
     natsUrl: optional(env, 'NATS_URL'),
     logLevel: oneOf(env, 'LOG_LEVEL', logLevels, 'info'),
+    /** how the launcher prints its processes' logs: `text` for a person, `json` for a shipper */
+    logFormat: oneOf(env, 'LOG_FORMAT', ['text', 'json'] as const, 'text'),
   });
 }
 

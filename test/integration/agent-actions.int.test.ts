@@ -301,11 +301,9 @@ describe('agent actions', () => {
     expect(await s.chainPaused(token.contract_address)).toBe(false);
   }, 120_000);
 
-  it("revokes a user's verification: the claim on chain, subscriptions refused, the user told", async () => {
-    await s.ok(
-      propose({ kind: 'revoke_verification', user_id: bob.id, reason: 'Sanctions hit' }),
-      201,
-    );
+  it("revokes a user's verification: the claim on chain, trading refused, the user told what was done but not why", async () => {
+    const reason = 'Passport reported stolen (police ref 77/2026)';
+    await s.ok(propose({ kind: 'revoke_verification', user_id: bob.id, reason }), 201);
     while ((await s.workers.claimRevoker.tick()) > 0);
     expect(await s.chain.isVerified(token.contract_address, wallets.get(bob.id)!)).toBe(false);
     expect(await statusAndCode(propose({ kind: 'revoke_verification', user_id: bob.id }))).toBe(
@@ -316,7 +314,63 @@ describe('agent actions', () => {
         s.call('POST', `/api/v1/tokens/${token.id}/subscribe`, { quantity: 1 }, bob.token),
       ),
     ).toBe('403 KYC_REQUIRED');
+    expect(
+      await statusAndCode(s.call('POST', '/api/v1/fiat/deposits', { amount: '5.00' }, bob.token)),
+    ).toBe('403 KYC_REQUIRED');
+
+    // No tipping off: the page says the verification ended, never staff's reason.
     const kyc = await s.ok(s.call('GET', '/api/v1/kyc/me', undefined, bob.token));
-    expect(JSON.stringify(kyc)).toContain('Verification revoked: Sanctions hit');
+    expect(kyc).toMatchObject({
+      status: 'rejected',
+      can_submit: false,
+      application: {
+        revoked_at: expect.any(String),
+        rejection_reason: 'Verification revoked',
+        review_notes: null,
+      },
+    });
+    for (const word of ['Passport', 'stolen', '77/2026'])
+      expect(JSON.stringify(kyc)).not.toContain(word);
+    const actions = await s.ok(
+      s.call('GET', '/api/v1/admin/agent-actions', undefined, staff.token),
+    );
+    const action = (actions.data as { kind: string; user_id: string }[]).find(
+      (a) => a.kind === 'revoke_verification' && a.user_id === bob.id,
+    );
+    expect(action).toMatchObject({ user_id: bob.id, reason });
+
+    // They keep what they hold in view and may ask for their cash, which an admin decides.
+    await s.ok(s.call('GET', '/api/v1/portfolio', undefined, bob.token));
+    const withdrawal = await s.ok(
+      s.call('POST', '/api/v1/fiat/withdrawals', { amount: '10.00' }, bob.token),
+      201,
+    );
+    expect(withdrawal).toMatchObject({ status: 'held' });
+    expect(
+      (await s.ok(s.call('GET', '/api/v1/me/permissions', undefined, bob.token))) as object,
+    ).toMatchObject({
+      view_portfolio: { allowed: true },
+      withdraw_fiat: { allowed: true },
+      move_fiat: { allowed: false, missing: 'KYC_REQUIRED' },
+      place_orders: { allowed: false, missing: 'KYC_REQUIRED' },
+    });
+  }, 120_000);
+
+  it('lets a revoked user verify again only where staff allowed it', async () => {
+    const carl = await s.verified('carl@agent.example');
+    expect(
+      await statusAndCode(
+        propose({ kind: 'pause', token_id: token.id, allow_reverification: true }),
+      ),
+    ).toBe('400 VALIDATION_FAILED');
+    await s.ok(
+      propose({ kind: 'revoke_verification', user_id: carl.id, allow_reverification: true }),
+      201,
+    );
+    const kyc = await s.ok(s.call('GET', '/api/v1/kyc/me', undefined, carl.token));
+    expect(kyc).toMatchObject({
+      can_submit: true,
+      application: { revoked_at: expect.any(String) },
+    });
   }, 120_000);
 });

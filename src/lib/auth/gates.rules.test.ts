@@ -19,6 +19,8 @@ const corporate = (over: Partial<VerificationState> = {}) =>
 const issuer = (over: Partial<VerificationState> = {}) =>
   individual({ role: 'issuer', account_type: 'corporate', ...over });
 const kyc = { kyc_status: 'approved', kyc_level: 2 } as const;
+/** staff revoked the approval: KYC rejected, an application marked revoked */
+const revoked = { kyc_status: 'rejected', kyc_level: 2, kyc_revoked: true } as const;
 
 // DECISIONS.md "Access": one row per action, columns No KYC / KYC approved / KYC + KYB approved.
 const matrix: Record<GatedAction, Record<string, [VerificationState, string | undefined][]>> = {
@@ -28,6 +30,9 @@ const matrix: Record<GatedAction, Record<string, [VerificationState, string | un
       [individual(kyc), undefined],
       [corporate(kyc), undefined],
       [issuer(kyc), undefined],
+      [individual({ kyc_status: 'rejected' }), 'KYC_REQUIRED'],
+      [individual(revoked), undefined],
+      [corporate(revoked), undefined],
     ],
   },
   place_orders: {
@@ -37,6 +42,7 @@ const matrix: Record<GatedAction, Record<string, [VerificationState, string | un
       [corporate(kyc), 'KYB_REQUIRED'],
       [corporate({ ...kyc, kyb_approved: true }), undefined],
       [issuer({ ...kyc, kyb_approved: true }), 'FORBIDDEN_ROLE'],
+      [individual(revoked), 'KYC_REQUIRED'],
     ],
   },
   subscribe: {
@@ -53,6 +59,17 @@ const matrix: Record<GatedAction, Record<string, [VerificationState, string | un
       [individual(kyc), undefined],
       [corporate(kyc), 'KYB_REQUIRED'],
       [issuer({ ...kyc, kyb_approved: true }), undefined],
+      [individual(revoked), 'KYC_REQUIRED'],
+    ],
+  },
+  withdraw_fiat: {
+    all: [
+      [individual(), 'KYC_REQUIRED'],
+      [individual(kyc), undefined],
+      [corporate(kyc), 'KYB_REQUIRED'],
+      [issuer({ ...kyc, kyb_approved: true }), undefined],
+      [individual(revoked), undefined],
+      [corporate(revoked), undefined],
     ],
   },
   receive_dividends: {

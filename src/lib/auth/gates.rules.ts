@@ -10,6 +10,7 @@ export const gatedActions = [
   'place_orders',
   'subscribe',
   'move_fiat',
+  'withdraw_fiat',
   'receive_dividends',
   'register_business',
   'issuer_actions',
@@ -23,11 +24,18 @@ export interface VerificationState {
   kyc_level: number;
   /** the user's company passed KYB (corporate investors, issuers) */
   kyb_approved: boolean;
+  /** staff revoked the user's verification (absent where it cannot matter: placing orders) */
+  kyc_revoked?: boolean;
 }
 
 export type GateRefusal = 'KYC_REQUIRED' | 'KYB_REQUIRED' | 'KYC_LEVEL_TOO_LOW' | 'FORBIDDEN_ROLE';
 
 const investorActions: ReadonlySet<GatedAction> = new Set(['place_orders', 'subscribe']);
+/**
+ * What a user whose verification staff revoked still may do: read what they hold and ask for
+ * their money back (each withdrawal waits for an admin's decision anyway).
+ */
+const afterRevocation: ReadonlySet<GatedAction> = new Set(['view_portfolio', 'withdraw_fiat']);
 
 /** Why `state` may not do `action`, or undefined when it may. */
 export function gateRefusal(
@@ -37,7 +45,9 @@ export function gateRefusal(
   if (state.role !== 'investor' && state.role !== 'issuer') return 'FORBIDDEN_ROLE';
   if (investorActions.has(action) && state.role !== 'investor') return 'FORBIDDEN_ROLE';
   if (action === 'issuer_actions' && state.role !== 'issuer') return 'FORBIDDEN_ROLE';
-  if (state.kyc_status !== 'approved') return 'KYC_REQUIRED';
+  if (state.kyc_status !== 'approved') {
+    return state.kyc_revoked && afterRevocation.has(action) ? undefined : 'KYC_REQUIRED';
+  }
   if (action === 'register_business') return state.kyc_level >= 2 ? undefined : 'KYC_LEVEL_TOO_LOW';
   if (action === 'view_portfolio') return undefined;
   const actsForCompany = state.role === 'issuer' || state.account_type === 'corporate';

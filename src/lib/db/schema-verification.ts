@@ -1,5 +1,5 @@
 /** Table types of identity verification: KYC and KYB applications, businesses, owners, webhooks. */
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
@@ -47,6 +47,10 @@ export interface KycApplicationsTable extends ProviderVerdictColumns {
   reviewed_at: Date | null;
   review_notes: string | null;
   rejection_reason: string | null;
+  /** staff revoked the approval (an agent action holds their reason; the applicant never sees it) */
+  revoked_at: Date | null;
+  /** after a revocation: staff let the applicant verify again */
+  reverification_allowed: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -52,10 +52,28 @@ export async function verificationStates(
         )
         .as('kyb_approved'),
     )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('kyc_applications')
+            .select('id')
+            .whereRef('kyc_applications.user_id', '=', 'users.id')
+            .where('revoked_at', 'is not', null),
+        )
+        .as('kyc_revoked'),
+    )
     .where('id', 'in', userIds)
     .execute();
   return new Map(
-    rows.map(({ id, ...state }) => [id, { ...state, kyb_approved: state.kyb_approved === true }]),
+    rows.map(({ id, ...state }) => [
+      id,
+      {
+        ...state,
+        kyb_approved: state.kyb_approved === true,
+        kyc_revoked: state.kyc_revoked === true,
+      },
+    ]),
   );
 }
 

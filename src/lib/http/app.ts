@@ -76,6 +76,9 @@ function createFastify(options: HttpAppOptions) {
       },
     ) as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
+    // One line per request, at debug (the hook below): at the default level the log says what
+    // happened, not every request (health checks and polls included).
+    disableRequestLogging: true,
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // errors raised before routing (an over-long or undecodable path parameter) and by Node's
     // HTTP parser go through the same funnel as every other refusal
@@ -121,6 +124,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   const security = securityHeaders();
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.debug(
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(security);
     reply.header('x-request-id', request.id);

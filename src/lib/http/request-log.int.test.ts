@@ -14,7 +14,7 @@ import { buildProviderSandboxApp } from '../../provider-sandbox/app.js';
 import { loggerOptions } from '../logger.js';
 import { buildHttpApp } from './app.js';
 
-function capturingLogger() {
+function capturingLogger(level = 'debug') {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -22,7 +22,7 @@ function capturingLogger() {
       done();
     },
   });
-  return { logger: pino(loggerOptions('test', 'info'), stream), text: () => lines.join('') };
+  return { logger: pino(loggerOptions('test', level), stream), text: () => lines.join('') };
 }
 
 describe('request logs', () => {
@@ -52,6 +52,37 @@ describe('request logs', () => {
     expect(logged).toContain('/probe?token=[redacted]&accessToken=[redacted]&status=[redacted]');
     expect(logged).not.toContain('s3cr3t-link-token');
     expect(logged).not.toContain('_act-sbx-abc');
+  });
+
+  it('are one line per request at debug, none at the default level', async () => {
+    for (const [level, lines] of [
+      ['debug', 1],
+      ['info', 0],
+    ] as const) {
+      const { logger, text } = capturingLogger(level);
+      const app = await buildHttpApp({
+        name: 'test',
+        description: 'test',
+        logger,
+        corsOrigins: [],
+        rateLimitPerMinute: 1000,
+        bodyLimitBytes: 1024,
+      });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      await app.close();
+      const logged = text()
+        .split('\n')
+        .filter((line) => line.includes('/healthz'));
+      expect(logged).toHaveLength(lines);
+      if (lines) {
+        expect(JSON.parse(logged[0]!)).toMatchObject({
+          level: 20,
+          msg: 'request completed',
+          res: { statusCode: 200 },
+          responseTime: expect.any(Number),
+        });
+      }
+    }
   });
 
   it("keep the widget's access token out of the provider sandbox's logs", async () => {

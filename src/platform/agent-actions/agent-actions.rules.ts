@@ -54,6 +54,7 @@ export interface AgentActionInput {
   quantity?: number | undefined;
   reference?: string | undefined;
   identity_check?: IdentityCheck | undefined;
+  allow_reverification?: boolean | undefined;
 }
 
 /** The members a kind needs are there and the others absent; else VALIDATION_FAILED. */
@@ -89,6 +90,11 @@ export function assertInputFits(input: AgentActionInput): void {
         : `${input.kind} takes no identity_check`,
       { field: 'identity_check' },
     );
+  }
+  if (input.allow_reverification !== undefined && input.kind !== 'revoke_verification') {
+    throw new AppError('VALIDATION_FAILED', `${input.kind} takes no allow_reverification`, {
+      field: 'allow_reverification',
+    });
   }
   if (input.identity_check === 'staff_review' && input.reference === undefined) {
     throw new AppError('VALIDATION_FAILED', "A staff review needs the review's reference", {

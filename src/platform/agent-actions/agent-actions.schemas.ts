@@ -46,6 +46,13 @@ export const ProposeAgentActionBody = Type.Object(
         },
       ),
     ),
+    allow_reverification: Type.Optional(
+      Type.Boolean({
+        description:
+          'a revocation: whether the user may verify their identity again (default false); ' +
+          'the reason is never shown to them',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -127,7 +127,7 @@ interface Proposal {
  * proposed (awaits approval), pending (the executor calls the chain) or done (the chain follows
  * through another job: the token's paused flag, the KYC claim's revocation).
  */
-async function applyProposal(trx: Trx, input: ProposeInput): Promise<Proposal> {
+async function applyProposal(trx: Trx, input: ProposeInput, at: Date): Promise<Proposal> {
   const holders = await lockedHolders(trx, input);
   const userId = input.user_id!;
   if (input.kind === 'recover_wallet') {
@@ -135,13 +135,14 @@ async function applyProposal(trx: Trx, input: ProposeInput): Promise<Proposal> {
     const addresses = await checkRecovery(trx, holders.get(userId)!, input.identity_check!);
     return { status: 'proposed', addresses };
   }
-  return { status: await applyTokenAction(trx, input, holders) };
+  return { status: await applyTokenAction(trx, input, holders, at) };
 }
 
 async function applyTokenAction(
   trx: Trx,
   input: ProposeInput,
   holders: Awaited<ReturnType<typeof lockedHolders>>,
+  at: Date,
 ): Promise<AgentActionStatus> {
   const userId = input.user_id!;
   if (input.kind === 'revoke_verification') {
@@ -150,12 +151,14 @@ async function applyTokenAction(
       throw new AppError('VERIFICATION_NOT_APPROVED', `The user's KYC is ${user.kyc_status}`);
     }
     await setUserKycStatus(trx, userId, 'rejected');
-    // The user reads the reason on their verification page (GET /api/v1/kyc/me).
+    // Staff's reason stays on this action: the user is told their verification ended, not why.
     const application = await latestKycApplication(trx, userId);
     if (application?.status === 'approved') {
       await updateKycApplication(trx, application.id, {
         status: 'rejected',
-        rejection_reason: `Verification revoked: ${input.reason}`,
+        rejection_reason: 'Verification revoked',
+        revoked_at: at,
+        reverification_allowed: input.allow_reverification ?? false,
       });
     }
     await queueClaimRevocation(trx, userId);
@@ -210,7 +213,7 @@ export function agentActionsService(db: Db, clock: Clock) {
     async propose(actor: AgentActor, input: ProposeInput, ip: string) {
       assertInputFits(input);
       return transaction(db, async (trx) => {
-        const { status, addresses } = await applyProposal(trx, input);
+        const { status, addresses } = await applyProposal(trx, input, clock.now());
         const action = await insertAgentAction(trx, {
           ...addresses,
           identity_check: input.identity_check ?? null,
@@ -241,6 +244,9 @@ export function agentActionsService(db: Db, clock: Clock) {
             reference: action.reference,
             ...(addresses ?? {}),
             identity_check: action.identity_check,
+            ...(input.allow_reverification !== undefined
+              ? { allow_reverification: input.allow_reverification }
+              : {}),
           },
         });
         return agentActionView(action);

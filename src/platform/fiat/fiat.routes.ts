@@ -21,7 +21,8 @@ export function fiatRoutes(
   { guard }: ReturnType<typeof guards>,
 ) {
   const account = guard('investor', 'issuer');
-  const movesFiat = [account, gates.gate('move_fiat')];
+  // A user whose verification was revoked may still ask for their money (an admin decides).
+  const gated = { deposit: gates.gate('move_fiat'), withdrawal: gates.gate('withdraw_fiat') };
 
   for (const kind of ['deposit', 'withdrawal'] as const) {
     const path = `/api/v1/fiat/${kind}s`;
@@ -30,7 +31,7 @@ export function fiatRoutes(
     app.post(
       path,
       {
-        onRequest: movesFiat,
+        onRequest: [account, gated[kind]],
         schema: {
           tags: ['fiat'],
           summary:

@@ -6,7 +6,7 @@ import type { VerificationGates } from './gates.js';
 import { gatedActions } from '../../lib/auth/gates.rules.js';
 import { KycApplicationView, KycMeView, ManualKycBody, ProviderKycBody } from './kyc.schemas.js';
 import type { KycService } from './kyc.service.js';
-import { toKycView } from './kyc.views.js';
+import { toOwnKycView } from './kyc.views.js';
 import { bearer } from '../../lib/http/route-schemas.js';
 
 export function kycRoutes(
@@ -34,7 +34,7 @@ export function kycRoutes(
       const user = await users.me(caller(request).userId);
       return reply
         .code(201)
-        .send(toKycView(await kyc.submitManual(user, request.body, request.ip)));
+        .send(toOwnKycView(await kyc.submitManual(user, request.body, request.ip)));
     },
   );
 
@@ -59,7 +59,7 @@ export function kycRoutes(
       const application = await kyc.submitToProvider(user, request.body, request.ip);
       return reply.code(201).send({
         applicantId: application.provider_applicant_id!,
-        application: toKycView(application),
+        application: toOwnKycView(application),
       });
     },
   );
@@ -104,7 +104,7 @@ export function kycRoutes(
         accreditation_status: user.accreditation_status,
         fatca_status: user.fatca_status,
         can_submit: canSubmit,
-        application: application ? toKycView(application) : null,
+        application: application ? toOwnKycView(application) : null,
         stage,
       };
     },

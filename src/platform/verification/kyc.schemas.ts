@@ -95,6 +95,12 @@ export const KycApplicationView = Type.Object({
   review_notes: Nullable(Type.String()),
   reviewed_by: Nullable(Type.String()),
   reviewed_at: Nullable(Type.String()),
+  revoked_at: Nullable(
+    Type.String({
+      description:
+        'when staff revoked the approval; their reason is on the agent action, never shown to the applicant',
+    }),
+  ),
   can_resubmit: Type.Boolean(),
   created_at: Type.String(),
 });

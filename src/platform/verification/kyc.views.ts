@@ -6,9 +6,13 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const day = (date: unknown) =>
   date instanceof Date ? date.toISOString().slice(0, 10) : typeof date === 'string' ? date : null;
 
-/** A rejected application may be resubmitted unless the provider's rejection was final. */
+/**
+ * A rejected application may be resubmitted unless the provider's rejection was final; a revoked
+ * one only where staff allowed it.
+ */
 export function canResubmit(application: KycApplication): boolean {
   if (application.status !== 'rejected') return false;
+  if (application.revoked_at) return application.reverification_allowed;
   if (application.verification_provider === 'manual' || !application.review_answer) return true;
   return (
     outcomeOf({
@@ -38,7 +42,16 @@ export function toKycView(application: KycApplication): KycApplicationView {
     review_notes: application.review_notes,
     reviewed_by: application.reviewed_by,
     reviewed_at: iso(application.reviewed_at),
+    revoked_at: iso(application.revoked_at),
     can_resubmit: canResubmit(application),
     created_at: application.created_at.toISOString(),
   };
+}
+
+/**
+ * The applicant's own view: staff's internal notes and who reviewed stay with staff (telling a
+ * customer of a suspicion is tipping off; a revocation's reason lives on the agent action).
+ */
+export function toOwnKycView(application: KycApplication): KycApplicationView {
+  return { ...toKycView(application), review_notes: null, reviewed_by: null };
 }

@@ -9,6 +9,7 @@ import {
   type Session,
   type TestPlatform,
 } from '../../../test/support/platform.js';
+import { newId } from '../../lib/ids.js';
 import { createLogger } from '../../lib/logger.js';
 import { dividendDistributor } from '../dividends/dividend-distributor.js';
 
@@ -108,6 +109,36 @@ describe('waiting work', () => {
     await post(`/api/v1/admin/dividend-payments/${failed.data[0]!.id}/retry`, staff.token);
     while ((await distributor.tick()) > 0);
     expect(await waiting()).toEqual({ count: 0, listed: [] });
+  });
+
+  it('counts agent actions that wait for a second admin or failed on chain', async () => {
+    const issuer = await p.user('agent-issuer@example.com', { role: 'issuer' });
+    const token = await liveToken(p.test.db, issuer.id, 'FOUR');
+    const holder = await insertHolder(p.test.db, token, 10);
+    const receiver = await insertHolder(p.test.db, token, 0);
+    const staffId = (await p.call('GET', '/api/v1/me', undefined, staff.token)).json<{
+      id: string;
+    }>().id;
+    const action = (status: 'proposed' | 'failed' | 'done') => ({
+      id: newId(),
+      kind: 'forced_transfer' as const,
+      token_id: token,
+      user_id: holder,
+      to_user_id: receiver,
+      quantity: 1,
+      reason: 'Court order',
+      reference: 'C-1',
+      status,
+      proposed_by: staffId,
+    });
+    const rows = [action('proposed'), action('failed'), action('done')];
+    await p.test.db.insertInto('agent_actions').values(rows).execute();
+    expect((await work()).agent_actions).toBe(2);
+    const waiting = [
+      ...(await listed('/api/v1/admin/agent-actions?status=proposed')),
+      ...(await listed('/api/v1/admin/agent-actions?status=failed')),
+    ];
+    expect(waiting.sort()).toEqual([rows[0]!.id, rows[1]!.id].sort());
   });
 
   it('is for staff only', async () => {

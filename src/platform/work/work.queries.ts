@@ -60,6 +60,11 @@ export async function waitingWork(db: Db) {
         .where('settlement_status', '=', 'failed')
         .as('settlements_failed'),
       eb
+        .selectFrom('agent_actions')
+        .select(count(eb).as('n'))
+        .where('status', 'in', ['proposed', 'failed'])
+        .as('agent_actions'),
+      eb
         .selectFrom('surveillance_alerts')
         .select(count(eb).as('n'))
         .where('status', '=', 'open')

@@ -16,6 +16,9 @@ export const WaitingWorkView = Type.Object({
   fiat_requests: Count('deposits to confirm and withdrawals to pay out'),
   dividends: Count('dividends to approve, to distribute, or with a failed payment'),
   settlements_failed: Count('trades whose settlement failed'),
+  agent_actions: Count(
+    'agent actions waiting for an admin other than their proposer (four eyes), or failed on chain',
+  ),
   alerts_open: Count('open surveillance alerts'),
 });
 

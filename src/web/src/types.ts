@@ -27,6 +27,8 @@ export interface KycApplication {
   nationality: string;
   rejection_reason: string | null;
   review_notes: string | null;
+  /** staff revoked the approval (their reason is never sent to the applicant) */
+  revoked_at: string | null;
   can_resubmit: boolean;
 }
 

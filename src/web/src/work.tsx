@@ -14,6 +14,7 @@ export interface WaitingWork {
   fiat_requests: number;
   dividends: number;
   settlements_failed: number;
+  agent_actions: number;
   alerts_open: number;
 }
 
@@ -36,6 +37,11 @@ export const workByScreen: [string, (w: WaitingWork) => number, (n: number) => s
     '/admin/settlement',
     (w) => w.settlements_failed + w.minting_failed,
     (n) => `${n} failed settlement(s) or minting to retry`,
+  ],
+  [
+    '/admin/agent-actions',
+    (w) => w.agent_actions,
+    (n) => `${n} agent action(s) to approve (four eyes) or retry`,
   ],
   ['/admin/surveillance', (w) => w.alerts_open, (n) => `${n} open surveillance alert(s)`],
 ];

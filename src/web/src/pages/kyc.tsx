@@ -41,6 +41,30 @@ async function openProviderPage(): Promise<void> {
   window.open(widget_url, '_blank', 'noopener');
 }
 
+/**
+ * A verification staff revoked: what still works and what to do next, never why (the reason is
+ * staff's; telling it would be tipping off).
+ */
+function Revoked({ mayVerifyAgain }: { mayVerifyAgain: boolean }) {
+  return (
+    <div class="next-step" data-testid="kyc-revoked">
+      <p>
+        Your identity verification is no longer valid. Trading, subscriptions and deposits are
+        closed to this account.
+      </p>
+      <p>
+        You can still see your <a href="#/portfolio">portfolio</a> and statements, and request a
+        withdrawal of your cash: our staff review it before it is paid.
+      </p>
+      <p>
+        {mayVerifyAgain
+          ? 'You can verify your identity again below.'
+          : 'If you have questions, contact our support team.'}
+      </p>
+    </div>
+  );
+}
+
 export function Kyc() {
   const { me, reload: reloadMe } = useMe();
   const status = useLoad(() => api.get<KycStatus>('/api/v1/kyc/me'));
@@ -64,7 +88,9 @@ export function Kyc() {
               Status: <strong data-testid="kyc-page-status">{label(s.status)}</strong>
               {s.kyc_level > 0 ? ` (level ${s.kyc_level})` : ''}
             </p>
-            {s.application?.rejection_reason ? (
+            {s.application?.revoked_at ? (
+              <Revoked mayVerifyAgain={s.can_submit} />
+            ) : s.application?.rejection_reason ? (
               <p class="error">Rejected: {s.application.rejection_reason}</p>
             ) : null}
             {pending && s.stage && s.stage !== 'decided' ? (
