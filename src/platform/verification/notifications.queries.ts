@@ -6,6 +6,8 @@ export const notificationKinds = [
   'kyb.submitted',
   'fiat.deposit_pending',
   'business.awaiting_activation',
+  'staff.role_proposed',
+  'staff.role_granted',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
