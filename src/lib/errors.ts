@@ -266,6 +266,7 @@ export const errorCatalogue = {
     title: 'The action must be approved by an admin other than the one who proposed it',
   },
   AGENT_ACTION_NOT_PROPOSED: { status: 409, title: 'The action is not awaiting a decision' },
+  ROLE_GRANT_NOT_PROPOSED: { status: 409, title: 'The staff account is not awaiting a decision' },
   AGENT_ACTION_NOT_FAILED: { status: 409, title: 'Only a failed action can be retried' },
   RECOVERY_SAME_ADDRESS: { status: 422, title: 'The new address is the one to be replaced' },
   RECOVERY_ADDRESS_REQUIRED: {

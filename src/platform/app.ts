@@ -96,7 +96,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
     config.http.credentialRateLimitPerMinute,
   );
-  const users = usersService(db);
+  const users = usersService(db, clock);
   usersRoutes(app, users, guard);
 
   const encryption = new FieldEncryption(config.encryption);

@@ -232,6 +232,8 @@ describe('agent actions', () => {
       }),
     );
     const second = { id: '', token: access_token };
+    // Made admin by the proposer alone, the second admin is no second pair of eyes on them.
+    expect(await statusAndCode(decide(own.id, 'approve', second))).toBe('403 FOUR_EYES_REQUIRED');
     expect(await s.ok(decide(own.id, 'reject', second))).toMatchObject({ status: 'rejected' });
     expect(await statusAndCode(decide(own.id, 'approve', second))).toBe(
       '409 AGENT_ACTION_NOT_PROPOSED',

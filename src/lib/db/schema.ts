@@ -151,6 +151,26 @@ export interface GasTransactionsTable {
   finished_at: Date | null;
 }
 
+export const roleGrantStatuses = ['proposed', 'approved', 'rejected', 'granted_alone'] as const;
+export type RoleGrantStatus = (typeof roleGrantStatuses)[number];
+
+/** A staff or admin account proposed by an admin (docs/compliance.md "Staff accounts"). */
+export interface RoleGrantsTable {
+  id: string;
+  /** the account's id, once it exists */
+  user_id: string;
+  email: string;
+  full_name: string | null;
+  role: 'staff' | 'admin';
+  password_hash: string | null;
+  status: RoleGrantStatus;
+  proposed_by: string;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+export type RoleGrant = Selectable<RoleGrantsTable>;
+
 export interface Database
   extends
     VerificationTables,
@@ -164,6 +184,7 @@ export interface Database
     RegisterTables,
     AgentActionTables {
   users: UsersTable;
+  role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;
   login_throttles: LoginThrottlesTable;

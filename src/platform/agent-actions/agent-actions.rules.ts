@@ -24,6 +24,19 @@ export function assertMayDecide(proposedBy: string, deciderId: string): void {
   }
 }
 
+/**
+ * An admin made by the proposer alone (the platform's only admin then) is no second pair of eyes
+ * on that proposer's actions: they may reject, not approve.
+ */
+export function assertNotMadeByProposer(soleGranter: string | undefined, proposedBy: string): void {
+  if (soleGranter === proposedBy) {
+    throw new AppError(
+      'FOUR_EYES_REQUIRED',
+      'The proposer made your admin account alone: another admin must approve this action',
+    );
+  }
+}
+
 /** What the input of each kind must name: a token, a holder, a receiver, a quantity. */
 const needs: Record<
   AgentActionKind,

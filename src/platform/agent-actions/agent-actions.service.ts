@@ -42,6 +42,7 @@ import {
   walletForUpdate,
 } from './agent-actions.queries.js';
 import { addressHolder } from '../wallets/wallet.queries.js';
+import { soleGranterOf } from '../users/role-grants.queries.js';
 import {
   hasOpenRecovery,
   kycApprovedAt,
@@ -53,6 +54,7 @@ import {
   assertInputFits,
   assertMayDecide,
   assertNewAddress,
+  assertNotMadeByProposer,
   frozenAfter,
   needsApproval,
   senderFrozenAfterTransfer,
@@ -267,6 +269,9 @@ export function agentActionsService(db: Db, clock: Clock) {
           throw new AppError('AGENT_ACTION_NOT_PROPOSED', `The action is ${action.status}`);
         }
         assertMayDecide(action.proposed_by, admin.userId);
+        if (decision.approve) {
+          assertNotMadeByProposer(await soleGranterOf(trx, admin.userId), action.proposed_by);
+        }
         if (decision.approve && action.kind === 'recover_wallet')
           await approveRecovery(trx, action);
         else if (decision.approve) await approveTransfer(trx, action);

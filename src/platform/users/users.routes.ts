@@ -1,11 +1,15 @@
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
-import { bearer } from '../../lib/http/route-schemas.js';
+import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import { Type } from '@sinclair/typebox';
 import { UserRef } from './user-refs.js';
 import {
   CreateStaffBody,
+  DecideRoleGrantBody,
+  RoleGrantsQuery,
+  RoleGrantView,
+  toRoleGrantView,
   UserListQuery,
   UserRefsQuery,
   UserView,
@@ -87,15 +91,66 @@ export function usersRoutes(
       onRequest: guard('admin'),
       schema: {
         tags: ['admin'],
-        summary: 'Create a staff or admin user',
+        summary:
+          'Create a staff or admin account: 202 proposed, for another admin to approve; 201 made ' +
+          'at once when you are the only admin',
         security: [{ bearer: [] }],
         body: CreateStaffBody,
-        response: { 201: UserView },
+        response: { 201: UserView, 202: RoleGrantView },
       },
     },
     async (request, reply) => {
-      const user = await users.createStaffUser(caller(request).userId, request.body, request.ip);
-      return reply.code(201).send(toUserView(user));
+      const granted = await users.grantRole(caller(request).userId, request.body, request.ip);
+      return 'user' in granted
+        ? reply.code(201).send(toUserView(granted.user))
+        : reply.code(202).send(toRoleGrantView(granted.grant));
     },
+  );
+
+  app.get(
+    '/api/v1/admin/role-grants',
+    {
+      onRequest: guard('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff and admin accounts proposed and granted, newest first',
+        security: bearer,
+        querystring: RoleGrantsQuery,
+        response: { 200: Page(RoleGrantView) },
+      },
+    },
+    async (request) => {
+      const { limit = 50, cursor, status } = request.query;
+      const rows = await users.roleGrants({
+        limit,
+        ...(cursor ? { cursor } : {}),
+        ...(status ? { status } : {}),
+      });
+      return toPage(rows, limit, toRoleGrantView);
+    },
+  );
+
+  app.post(
+    '/api/v1/admin/role-grants/:id/decision',
+    {
+      onRequest: guard('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve (the account is made) or reject a proposed staff or admin account',
+        security: bearer,
+        params: IdParams,
+        body: DecideRoleGrantBody,
+        response: { 200: RoleGrantView },
+      },
+    },
+    async (request) =>
+      toRoleGrantView(
+        await users.decideRoleGrant(
+          caller(request).userId,
+          request.params.id,
+          request.body.decision === 'approve',
+          request.ip,
+        ),
+      ),
   );
 }

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { User } from '../../lib/db/schema.js';
-import { verificationStatuses } from '../../lib/db/schema.js';
+import type { RoleGrant, User } from '../../lib/db/schema.js';
+import { roleGrantStatuses, verificationStatuses } from '../../lib/db/schema.js';
 import { PageQuery } from '../../lib/http/pagination.js';
-import { Text } from '../../lib/http/route-schemas.js';
+import { DateTime, Text } from '../../lib/http/route-schemas.js';
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 export const Password = Type.String({ minLength: 1, maxLength: 1024 });
@@ -123,3 +123,44 @@ export function toUserView(
     created_at: user.created_at.toISOString(),
   };
 }
+
+const GrantStatus = Type.Union(roleGrantStatuses.map((status) => Type.Literal(status)));
+
+/** A staff or admin account as proposed, and how it was decided (never the password). */
+export const RoleGrantView = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  user_id: Type.String({ format: 'uuid', description: "the account's id once it exists" }),
+  email: Type.String(),
+  full_name: Type.Union([Type.String(), Type.Null()]),
+  role: Type.Union([Type.Literal('staff'), Type.Literal('admin')]),
+  status: GrantStatus,
+  proposed_by: Type.String({ format: 'uuid' }),
+  decided_by: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  decided_at: Type.Union([DateTime(), Type.Null()]),
+  created_at: DateTime(),
+});
+
+export function toRoleGrantView(grant: RoleGrant): Static<typeof RoleGrantView> {
+  return {
+    id: grant.id,
+    user_id: grant.user_id,
+    email: grant.email,
+    full_name: grant.full_name,
+    role: grant.role,
+    status: grant.status,
+    proposed_by: grant.proposed_by,
+    decided_by: grant.decided_by,
+    decided_at: grant.decided_at?.toISOString() ?? null,
+    created_at: grant.created_at.toISOString(),
+  };
+}
+
+export const RoleGrantsQuery = Type.Object(
+  { ...PageQuery, status: Type.Optional(GrantStatus) },
+  { additionalProperties: false },
+);
+
+export const DecideRoleGrantBody = Type.Object(
+  { decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]) },
+  { additionalProperties: false },
+);

@@ -8,6 +8,8 @@ export const notificationKinds = [
   'business.awaiting_activation',
   /** a holder's country changed and the rules of the new one do not allow a holding they keep */
   'holder.country_restricted',
+  'staff.role_proposed',
+  'staff.role_granted',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

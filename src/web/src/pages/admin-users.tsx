@@ -9,6 +9,7 @@ import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
 import type { UserRow } from '../types.js';
 import {
+  ActionButton,
   ActionForm,
   Field,
   FilterForm,
@@ -84,26 +85,89 @@ function UserList({ find }: { find: string }) {
   );
 }
 
+interface RoleGrant {
+  id: string;
+  email: string;
+  full_name: string | null;
+  role: string;
+  status: string;
+  proposed_by: string;
+  created_at: string;
+}
+
+/** Staff and admin accounts another admin proposed: four eyes, the proposer cannot decide. */
+function ProposedAccounts({ version }: { version: number }) {
+  const { me } = useMe();
+  const grants = useLoad(
+    () => api.get<Page<RoleGrant>>('/api/v1/admin/role-grants?status=proposed&limit=50'),
+    [version],
+  );
+  const decide = (id: string, decision: 'approve' | 'reject') =>
+    api.post(`/api/v1/admin/role-grants/${id}/decision`, { decision }).then(() => grants.reload());
+  return (
+    <Loaded state={grants}>
+      {(page) => (
+        <Table
+          label="Proposed staff accounts"
+          rows={page.data}
+          empty="No staff account waits for approval."
+          columns={[
+            ['Email', (g) => g.email],
+            ['Name', (g) => g.full_name ?? ''],
+            ['Role', (g) => label(g.role)],
+            ['Proposed', (g) => when(g.created_at)],
+            [
+              'Decision',
+              (g) =>
+                g.proposed_by === me.id ? (
+                  <span class="muted">Another admin decides</span>
+                ) : (
+                  <>
+                    <ActionButton
+                      kind="primary"
+                      label="Approve"
+                      onClick={() => decide(g.id, 'approve')}
+                    />{' '}
+                    <ActionButton label="Reject" onClick={() => decide(g.id, 'reject')} />
+                  </>
+                ),
+            ],
+          ]}
+        />
+      )}
+    </Loaded>
+  );
+}
+
 export function AdminUsers({ find }: { find: string }) {
   const { me } = useMe();
+  const [proposals, setProposals] = useState(0);
   return (
     <section>
       <h1>Users</h1>
       <UserList key={find} find={find} />
       {me.role === 'admin' ? (
         <>
+          <h2>Staff accounts waiting for approval</h2>
+          <ProposedAccounts version={proposals} />
           <h2>New staff account</h2>
+          <p class="muted">
+            Another admin approves each new staff or admin account before it exists; only the
+            platform's sole admin creates one alone (every reviewer is told).
+          </p>
           <ActionForm
             label="New staff account"
-            submit="Create account"
-            done="Account created. Give the person their password over a safe channel."
+            submit="Propose account"
+            done="Done: the account exists if you are the only admin, otherwise it waits for another admin's approval. Give the person their password over a safe channel."
             onSubmit={(v) =>
-              api.post('/api/v1/admin/users', {
-                email: v.email,
-                password: v.password,
-                role: v.role,
-                ...(v.full_name ? { full_name: v.full_name } : {}),
-              })
+              api
+                .post('/api/v1/admin/users', {
+                  email: v.email,
+                  password: v.password,
+                  role: v.role,
+                  ...(v.full_name ? { full_name: v.full_name } : {}),
+                })
+                .then(() => setProposals((n) => n + 1))
             }
           >
             <Field label="Full name" name="full_name" />
