@@ -138,10 +138,12 @@ describe('API keys', () => {
       },
     });
     expect(tampered.json().code).toBe('INVALID_SIGNATURE');
+    expect(await sys.fiat(investor.id)).toBe(fiat);
 
     const once = { method: 'POST' as const, url: '/api/v1/orders', body: order('signed-5') };
     const first = await trading(key, { ...once, timestamp });
     expect(first.statusCode).toBe(200);
+    const fiatAfter = await sys.fiat(investor.id);
     const replayed = await trading(key, { ...once, timestamp });
     expect([replayed.statusCode, replayed.json().code]).toEqual([401, 'REPLAYED_REQUEST']);
 
@@ -168,7 +170,7 @@ describe('API keys', () => {
       .where('user_id', '=', investor.id)
       .execute();
     expect(orders.map((o) => o.client_order_id).sort()).toEqual(['signed-1', 'signed-5']);
-    expect(await sys.fiat(investor.id)).toBe(fiat);
+    expect(await sys.fiat(investor.id)).toBe(fiatAfter);
   });
 
   it('refuses a read-only key placing an order, and takes it for reading', async () => {
@@ -183,7 +185,24 @@ describe('API keys', () => {
     expect(await ordersOf(investor.id)).toBe(before);
     const listed = await trading(key, { method: 'GET', url: '/api/v1/orders?limit=5' });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json<{ items: unknown[] }>().items.length).toBeGreaterThan(0);
+    expect(listed.json<{ data: unknown[] }>().data.length).toBeGreaterThan(0);
+    // its use is recorded off the request's path, once a minute per key and process
+    expect((await trading(key, { method: 'GET', url: '/api/v1/trades' })).statusCode).toBe(200);
+    const uses = () =>
+      sys.db
+        .selectFrom('audit_logs')
+        .select(['action', 'actor_id', 'ip'])
+        .where('target_id', '=', key.id)
+        .where('action', '=', 'api_key.used')
+        .execute();
+    await expect.poll(uses).toHaveLength(1);
+    expect((await uses())[0]).toMatchObject({ actor_id: investor.id, ip: '127.0.0.1' });
+    const row = await sys.db
+      .selectFrom('api_keys')
+      .select('last_used_at')
+      .where('id', '=', key.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_used_at?.getTime()).toBe(now());
   });
 
   it('refuses a request from outside the allow-list', async () => {
