@@ -28,7 +28,10 @@ export const errorCatalogue = {
     title: "The request's timestamp is too far from the server's time",
   },
   REPLAYED_REQUEST: { status: 401, title: 'This signed request was already received' },
-  API_KEY_IP_NOT_ALLOWED: { status: 403, title: "The request's address is not in the key's allow-list" },
+  API_KEY_IP_NOT_ALLOWED: {
+    status: 403,
+    title: "The request's address is not in the key's allow-list",
+  },
   API_KEY_SCOPE_MISSING: { status: 403, title: 'The API key lacks the scope this route needs' },
   API_KEY_NOT_ACCEPTED: { status: 403, title: 'This route does not accept API keys; sign in' },
   // 403: role or verification gate
@@ -233,7 +236,7 @@ export const errorCatalogue = {
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },
-  API_KEY_RATE_LIMITED: { status: 429, title: "Too many requests with this API key" },
+  API_KEY_RATE_LIMITED: { status: 429, title: 'Too many requests with this API key' },
   // chain service (src/chain): refusals before a transaction is sent, and chain failures
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,

@@ -68,7 +68,7 @@ describe('API keys page in a browser', () => {
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
       await page.getByRole('button', { name: 'Copy secret' }).click();
       await page.getByRole('button', { name: 'Copied' }).waitFor(patience);
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+      expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
       const keys = page.getByRole('table', { name: 'API keys' });
       await expect.poll(() => keys.locator('tbody tr').count(), patience).toBe(1);
       expect(await keys.textContent()).toContain('read, trade');
@@ -84,13 +84,14 @@ describe('API keys page in a browser', () => {
         client_order_id: 'page-key-1',
       };
       await expect
-        .poll(
-          async () => {
-            const answer = await signed(`${web.sys.tradingUrl}/api/v1/orders`, { access, secret }, order);
-            return answer.status === 200 ? answer.body.order.status : answer.body.code;
-          },
-          patience,
-        )
+        .poll(async () => {
+          const answer = await signed(
+            `${web.sys.tradingUrl}/api/v1/orders`,
+            { access, secret },
+            order,
+          );
+          return answer.status === 200 ? answer.body.order.status : answer.body.code;
+        }, patience)
         .toBe('open');
 
       // the use is recorded (last used) off the order's path

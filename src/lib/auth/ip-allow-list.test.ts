@@ -16,7 +16,14 @@ describe('IP allow-lists', () => {
         'example.com',
         '10.0.0.0/',
       ]),
-    ).toEqual(['10.0.0.0/33', '10.0.0.0/08', '2001:db8::/129', '10.0.0.1/8/1', 'example.com', '10.0.0.0/']);
+    ).toEqual([
+      '10.0.0.0/33',
+      '10.0.0.0/08',
+      '2001:db8::/129',
+      '10.0.0.1/8/1',
+      'example.com',
+      '10.0.0.0/',
+    ]);
   });
 
   it('admits the addresses in its ranges, IPv4 clients seen as IPv6-mapped included', () => {

@@ -23,9 +23,9 @@ describe('request signing', () => {
     expect(signatureMatches('secret', parts, signature.toUpperCase())).toBe(true);
     expect(signatureMatches('other', parts, signature)).toBe(false);
     expect(signatureMatches('secret', { ...parts, body: '{"a":2}' }, signature)).toBe(false);
-    expect(signatureMatches('secret', { ...parts, pathWithQuery: '/api/v1/orders' }, signature)).toBe(
-      false,
-    );
+    expect(
+      signatureMatches('secret', { ...parts, pathWithQuery: '/api/v1/orders' }, signature),
+    ).toBe(false);
     expect(signatureMatches('secret', parts, signature.slice(2))).toBe(false);
     expect(signatureMatches('secret', parts, `zz${signature.slice(2)}`)).toBe(false);
   });

@@ -62,9 +62,8 @@ const order = (clientOrderId: string) => ({
 });
 
 async function ordersOf(userId: string): Promise<number> {
-  return (
-    await sys.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute()
-  ).length;
+  return (await sys.db.selectFrom('orders').select('id').where('user_id', '=', userId).execute())
+    .length;
 }
 
 describe('API keys', () => {
@@ -77,7 +76,11 @@ describe('API keys', () => {
       headers: { authorization: `Bearer ${investor.token}` },
     });
     const item = listed.json<{ items: Record<string, unknown>[] }>().items[0]!;
-    expect(item).toMatchObject({ id: key.id, access_key: key.access_key, scopes: ['read', 'trade'] });
+    expect(item).toMatchObject({
+      id: key.id,
+      access_key: key.access_key,
+      scopes: ['read', 'trade'],
+    });
     expect(item).not.toHaveProperty('secret');
     const row = await sys.db
       .selectFrom('api_keys')
@@ -265,7 +268,11 @@ describe('API keys', () => {
     });
     expect(another.json().code).toBe('API_KEY_NOT_ACCEPTED');
     // the platform's own routes open to keys take it
-    const me = await signedCall(platform, key, { method: 'GET', url: '/api/v1/me', timestamp: now() });
+    const me = await signedCall(platform, key, {
+      method: 'GET',
+      url: '/api/v1/me',
+      timestamp: now(),
+    });
     expect(me.json()).toMatchObject({ id: investor.id });
   });
 
@@ -279,10 +286,19 @@ describe('API keys', () => {
       op: 'auth',
       key: key.access_key,
       timestamp,
-      signature: signRequest(key.secret, { timestamp, method: 'GET', pathWithQuery: '/ws', body: '' }),
+      signature: signRequest(key.secret, {
+        timestamp,
+        method: 'GET',
+        pathWithQuery: '/ws',
+        body: '',
+      }),
     });
     expect(authed).toMatchObject({ channel: 'auth', type: 'ack', data: { user_id: investor.id } });
-    const subscribed = await socket.request({ id: 's1', op: 'subscribe', channels: [{ name: 'orders' }] });
+    const subscribed = await socket.request({
+      id: 's1',
+      op: 'subscribe',
+      channels: [{ name: 'orders' }],
+    });
     expect(subscribed.type).toBe('ack');
 
     const revoked = await platform.inject({
@@ -303,7 +319,11 @@ describe('API keys', () => {
     const from = socket.received.length;
     await sys.trading.apiKeys.refresh();
     const before = await ordersOf(investor.id);
-    const refused = await trading(key, { method: 'POST', url: '/api/v1/orders', body: order('gone') });
+    const refused = await trading(key, {
+      method: 'POST',
+      url: '/api/v1/orders',
+      body: order('gone'),
+    });
     expect([refused.statusCode, refused.json().code]).toEqual([401, 'INVALID_API_KEY']);
     expect(await ordersOf(investor.id)).toBe(before);
     // and the socket signed in with it loses its private channels then
@@ -320,8 +340,12 @@ describe('API keys', () => {
         payload: { label: 'x', scopes: ['read'], ...body },
         headers: { authorization: `Bearer ${investor.token}` },
       });
-    expect((await create({ allowed_ips: ['10.0.0.0/33'] })).json().code).toBe('INVALID_IP_ALLOW_LIST');
-    expect((await create({ allowed_ips: ['example.com'] })).json().code).toBe('INVALID_IP_ALLOW_LIST');
+    expect((await create({ allowed_ips: ['10.0.0.0/33'] })).json().code).toBe(
+      'INVALID_IP_ALLOW_LIST',
+    );
+    expect((await create({ allowed_ips: ['example.com'] })).json().code).toBe(
+      'INVALID_IP_ALLOW_LIST',
+    );
     expect((await create({ expires_at: new Date(now() - 1000).toISOString() })).json().code).toBe(
       'INVALID_API_KEY_EXPIRY',
     );
@@ -332,11 +356,7 @@ describe('API keys', () => {
 
 describe('routes open to API keys', () => {
   const marked = {
-    platform: [
-      'GET /api/v1/fiat/ledger read',
-      'GET /api/v1/me read',
-      'GET /api/v1/portfolio read',
-    ],
+    platform: ['GET /api/v1/fiat/ledger read', 'GET /api/v1/me read', 'GET /api/v1/portfolio read'],
     trading: [
       'DELETE /api/v1/orders trade',
       'DELETE /api/v1/orders/{id} trade',
@@ -413,7 +433,8 @@ describe('routes open to API keys', () => {
       apiKeyPollMs: 0,
     });
     try {
-      const me = () => signedCall(limited, key, { method: 'GET', url: '/api/v1/me', timestamp: now() });
+      const me = () =>
+        signedCall(limited, key, { method: 'GET', url: '/api/v1/me', timestamp: now() });
       expect((await me()).statusCode).toBe(200);
       sys.clock.advance(1);
       expect((await me()).statusCode).toBe(200);

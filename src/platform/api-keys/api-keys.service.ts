@@ -47,7 +47,10 @@ export function apiKeysService({ db, clock, encryption, ring }: ApiKeysDeps) {
       const allowedIps = [...new Set(body.allowed_ips ?? [])];
       const invalid = invalidEntries(allowedIps);
       if (invalid.length > 0) {
-        throw new AppError('INVALID_IP_ALLOW_LIST', `Not an address or CIDR range: ${invalid.join(', ')}`);
+        throw new AppError(
+          'INVALID_IP_ALLOW_LIST',
+          `Not an address or CIDR range: ${invalid.join(', ')}`,
+        );
       }
       const now = clock.now();
       const expiresAt = body.expires_at === undefined ? null : new Date(body.expires_at);
@@ -59,7 +62,10 @@ export function apiKeysService({ db, clock, encryption, ring }: ApiKeysDeps) {
         // one creation at a time per user, so the count holds
         await lockUser(trx, userId);
         if ((await countKeysInForce(trx, userId, now)) >= maxKeysPerUser) {
-          throw new AppError('API_KEY_LIMIT', `At most ${maxKeysPerUser} keys in force; revoke one`);
+          throw new AppError(
+            'API_KEY_LIMIT',
+            `At most ${maxKeysPerUser} keys in force; revoke one`,
+          );
         }
         const created = await insertKey(trx, {
           id,
@@ -77,7 +83,11 @@ export function apiKeysService({ db, clock, encryption, ring }: ApiKeysDeps) {
           action: 'api_key.created',
           targetType: 'api_key',
           targetId: id,
-          details: { scopes: body.scopes, allowed_ips: allowedIps, expires_at: body.expires_at ?? null },
+          details: {
+            scopes: body.scopes,
+            allowed_ips: allowedIps,
+            expires_at: body.expires_at ?? null,
+          },
           ip,
         });
         return created;

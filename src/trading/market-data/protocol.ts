@@ -127,7 +127,10 @@ export function parseClientMessage(text: string): ClientMessage {
           typeof timestamp !== 'string' ||
           typeof signature !== 'string'
         ) {
-          throw new WsError('INVALID_MESSAGE', 'auth with a key needs key, timestamp and signature');
+          throw new WsError(
+            'INVALID_MESSAGE',
+            'auth with a key needs key, timestamp and signature',
+          );
         }
         return { op: 'auth', id, key: { accessKey: key, timestamp, signature } };
       }

@@ -33,9 +33,7 @@ type CreatedKey = ApiKey & { secret: string };
 
 /** The body of a new key from the form: scopes ticked, addresses one per line or comma. */
 function newKeyBody(values: FormValues) {
-  const allowed = (values.allowed_ips ?? '')
-    .split(/[\s,]+/)
-    .filter((entry) => entry !== '');
+  const allowed = (values.allowed_ips ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
   return {
     label: values.label ?? '',
     scopes: ['read', 'trade'].filter((scope) => values[`scope_${scope}`] === 'on'),
@@ -83,8 +81,9 @@ export function ApiKeys() {
     <section>
       <h1>API keys</h1>
       <p class="muted">
-        Keys let your programs read your orders and trade without your password. They never
-        withdraw money or securities. Requests are signed (docs: API keys).
+        Keys let your programs read your orders and trade without your password. They never withdraw
+        money or securities. Each request is signed with the key's secret, as the API documentation
+        shows under "API keys".
       </p>
       <h2>New key</h2>
       <ActionForm
@@ -125,7 +124,10 @@ export function ApiKeys() {
               ['Label', (key) => key.label],
               ['Access key', (key) => <code>{key.access_key}</code>],
               ['Scopes', (key) => key.scopes.join(', ')],
-              ['Allowed from', (key) => (key.allowed_ips.length ? key.allowed_ips.join(', ') : 'anywhere')],
+              [
+                'Allowed from',
+                (key) => (key.allowed_ips.length ? key.allowed_ips.join(', ') : 'anywhere'),
+              ],
               ['Created', (key) => when(key.created_at)],
               ['Last used', (key) => (key.last_used_at ? when(key.last_used_at) : 'never')],
               ['Expires', (key) => (key.expires_at ? when(key.expires_at) : 'never')],
