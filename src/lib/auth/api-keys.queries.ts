@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { recordAudit } from '../db/audit.queries.js';
 import { transaction, type Db } from '../db/database.js';
 
-/** Every key not revoked, with its owner's current role (a role change reaches the ring too). */
+/**
+ * Every key not revoked of an investor or issuer, with the owner's current role: a role change
+ * reaches the ring too, and a key never acts for staff, even of an account that became staff.
+ */
 export async function keysInForce(db: Db) {
   return db
     .selectFrom('api_keys')
@@ -19,6 +22,7 @@ export async function keysInForce(db: Db) {
       'api_keys.expires_at',
     ])
     .where('api_keys.revoked_at', 'is', null)
+    .where('users.role', 'in', ['investor', 'issuer'])
     .execute();
 }
 

@@ -281,6 +281,19 @@ describe('API keys', () => {
     const address = await sys.trading.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = await TestSocket.open(`${address.replace('http', 'ws')}/ws`);
     const timestamp = String(now());
+    const forged = await socket.request({
+      id: 'a0',
+      op: 'auth',
+      key: key.access_key,
+      timestamp,
+      signature: signRequest('not the secret', {
+        timestamp,
+        method: 'GET',
+        pathWithQuery: '/ws',
+        body: '',
+      }),
+    });
+    expect(forged).toMatchObject({ type: 'error', data: { code: 'INVALID_SIGNATURE' } });
     const authed = await socket.request({
       id: 'a1',
       op: 'auth',
@@ -294,6 +307,19 @@ describe('API keys', () => {
       }),
     });
     expect(authed).toMatchObject({ channel: 'auth', type: 'ack', data: { user_id: investor.id } });
+    const replayed = await socket.request({
+      id: 'a2',
+      op: 'auth',
+      key: key.access_key,
+      timestamp,
+      signature: signRequest(key.secret, {
+        timestamp,
+        method: 'GET',
+        pathWithQuery: '/ws',
+        body: '',
+      }),
+    });
+    expect(replayed).toMatchObject({ type: 'error', data: { code: 'REPLAYED_REQUEST' } });
     const subscribed = await socket.request({
       id: 's1',
       op: 'subscribe',
@@ -330,6 +356,28 @@ describe('API keys', () => {
     const ended = await socket.next((m) => m.type === 'error', from);
     expect(ended.data).toMatchObject({ code: 'INVALID_TOKEN' });
     socket.ws.close();
+  });
+
+  it('gives staff no keys, and ends the keys of an account that becomes staff', async () => {
+    const staff = await sys.user('staff');
+    const refused = await platform.inject({
+      method: 'POST',
+      url: '/api/v1/me/api-keys',
+      payload: { label: 'staff bot', scopes: ['read'] },
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'FORBIDDEN_ROLE']);
+    const promoted = await sys.user('investor');
+    const key = await createKey(promoted, { scopes: ['read'] });
+    expect((await trading(key, { method: 'GET', url: '/api/v1/orders' })).statusCode).toBe(200);
+    await sys.db
+      .updateTable('users')
+      .set({ role: 'staff', account_type: null })
+      .where('id', '=', promoted.id)
+      .execute();
+    await sys.trading.apiKeys.refresh();
+    const after = await trading(key, { method: 'GET', url: '/api/v1/admin/trades' });
+    expect([after.statusCode, after.json().code]).toEqual([401, 'INVALID_API_KEY']);
   });
 
   it('refuses bad input to key creation with stable codes', async () => {
