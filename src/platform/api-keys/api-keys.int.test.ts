@@ -380,6 +380,65 @@ describe('API keys', () => {
     expect([after.statusCode, after.json().code]).toEqual([401, 'INVALID_API_KEY']);
   });
 
+  it('refuses malformed key requests with stable codes', async () => {
+    const key = await createKey(investor, { scopes: ['read', 'trade'] });
+    const before = await ordersOf(investor.id);
+    const send = (headers: Record<string, string>, payload = JSON.stringify(order('bad'))) =>
+      sys.trading.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload,
+        headers: { 'content-type': 'application/json', ...headers },
+      });
+    const timestamp = String(now());
+    const good = signRequest(key.secret, {
+      timestamp,
+      method: 'POST',
+      pathWithQuery: '/api/v1/orders',
+      body: JSON.stringify(order('bad')),
+    });
+    const codes = await Promise.all(
+      [
+        { 'x-tessera-key': '', 'x-tessera-timestamp': timestamp, 'x-tessera-signature': good },
+        { 'x-tessera-key': key.access_key, 'x-tessera-timestamp': timestamp },
+        {
+          'x-tessera-key': key.access_key,
+          'x-tessera-timestamp': 'now',
+          'x-tessera-signature': good,
+        },
+        {
+          'x-tessera-key': key.access_key,
+          'x-tessera-timestamp': timestamp,
+          'x-tessera-signature': 'zz',
+        },
+        {
+          'x-tessera-key': key.access_key,
+          'x-tessera-timestamp': timestamp,
+          'x-tessera-signature': good,
+          authorization: `Bearer ${investor.token}`,
+        },
+      ].map(async (headers) => (await send(headers)).json<{ code: string }>().code),
+    );
+    expect(codes).toEqual([
+      'INVALID_API_KEY',
+      'INVALID_SIGNATURE',
+      'TIMESTAMP_OUTSIDE_WINDOW',
+      'INVALID_SIGNATURE',
+      'UNAUTHENTICATED',
+    ]);
+    // a body over the limit is refused while it is read, before any signature is computed
+    const large = await send(
+      {
+        'x-tessera-key': key.access_key,
+        'x-tessera-timestamp': timestamp,
+        'x-tessera-signature': good,
+      },
+      `"${'x'.repeat(1_100_000)}"`,
+    );
+    expect([large.statusCode, large.json().code]).toEqual([400, 'BODY_TOO_LARGE']);
+    expect(await ordersOf(investor.id)).toBe(before);
+  });
+
   it('refuses bad input to key creation with stable codes', async () => {
     const create = (body: Record<string, unknown>) =>
       platform.inject({
