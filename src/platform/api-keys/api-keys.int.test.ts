@@ -397,27 +397,28 @@ describe('API keys', () => {
       pathWithQuery: '/api/v1/orders',
       body: JSON.stringify(order('bad')),
     });
+    const malformed: Record<string, string>[] = [
+      { 'x-tessera-key': '', 'x-tessera-timestamp': timestamp, 'x-tessera-signature': good },
+      { 'x-tessera-key': key.access_key, 'x-tessera-timestamp': timestamp },
+      {
+        'x-tessera-key': key.access_key,
+        'x-tessera-timestamp': 'now',
+        'x-tessera-signature': good,
+      },
+      {
+        'x-tessera-key': key.access_key,
+        'x-tessera-timestamp': timestamp,
+        'x-tessera-signature': 'zz',
+      },
+      {
+        'x-tessera-key': key.access_key,
+        'x-tessera-timestamp': timestamp,
+        'x-tessera-signature': good,
+        authorization: `Bearer ${investor.token}`,
+      },
+    ];
     const codes = await Promise.all(
-      [
-        { 'x-tessera-key': '', 'x-tessera-timestamp': timestamp, 'x-tessera-signature': good },
-        { 'x-tessera-key': key.access_key, 'x-tessera-timestamp': timestamp },
-        {
-          'x-tessera-key': key.access_key,
-          'x-tessera-timestamp': 'now',
-          'x-tessera-signature': good,
-        },
-        {
-          'x-tessera-key': key.access_key,
-          'x-tessera-timestamp': timestamp,
-          'x-tessera-signature': 'zz',
-        },
-        {
-          'x-tessera-key': key.access_key,
-          'x-tessera-timestamp': timestamp,
-          'x-tessera-signature': good,
-          authorization: `Bearer ${investor.token}`,
-        },
-      ].map(async (headers) => (await send(headers)).json<{ code: string }>().code),
+      malformed.map(async (headers) => (await send(headers)).json<{ code: string }>().code),
     );
     expect(codes).toEqual([
       'INVALID_API_KEY',
