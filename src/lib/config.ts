@@ -171,6 +171,8 @@ export function loadConfig(env: Env = process.env) {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86_400),
       refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300),
       serviceToken: secret(env, 'SERVICE_TOKEN'),
+      /** signed requests per API key per minute, on each process */
+      apiKeyRateLimitPerMinute: integer(env, 'API_KEY_RATE_LIMIT_PER_MINUTE', 1200, 1),
     },
     provider: {
       /** the identity-verification provider's API; the sandbox by default */

@@ -19,6 +19,21 @@ export const errorCatalogue = {
   INVALID_CREDENTIALS: { status: 401, title: 'Email or password is wrong' },
   INVALID_TOKEN: { status: 401, title: 'The token is invalid, expired or revoked' },
   INVALID_SERVICE_CREDENTIAL: { status: 401, title: 'A valid service credential is required' },
+  // API keys (docs/api.md, "API keys"): the signed request's refusals
+  INVALID_API_KEY: { status: 401, title: 'The API key is unknown or revoked' },
+  API_KEY_EXPIRED: { status: 401, title: 'The API key has expired' },
+  INVALID_SIGNATURE: { status: 401, title: 'The request signature does not match' },
+  TIMESTAMP_OUTSIDE_WINDOW: {
+    status: 401,
+    title: "The request's timestamp is too far from the server's time",
+  },
+  REPLAYED_REQUEST: { status: 401, title: 'This signed request was already received' },
+  API_KEY_IP_NOT_ALLOWED: {
+    status: 403,
+    title: "The request's address is not in the key's allow-list",
+  },
+  API_KEY_SCOPE_MISSING: { status: 403, title: 'The API key lacks the scope this route needs' },
+  API_KEY_NOT_ACCEPTED: { status: 403, title: 'This route does not accept API keys; sign in' },
   // 403: role or verification gate
   FORBIDDEN_ROLE: { status: 403, title: 'Your role may not do this' },
   ACCOUNT_DISABLED: { status: 403, title: 'The account is disabled' },
@@ -28,8 +43,14 @@ export const errorCatalogue = {
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   // 409: state conflict
   EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
+  API_KEY_LIMIT: { status: 409, title: 'You have as many API keys in force as allowed' },
   // 422: business rule refused
   WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
+  INVALID_IP_ALLOW_LIST: {
+    status: 422,
+    title: 'An allow-list entry is not an IP address or CIDR range',
+  },
+  INVALID_API_KEY_EXPIRY: { status: 422, title: "The key's expiry must be in the future" },
   CURRENT_PASSWORD_WRONG: { status: 403, title: 'The current password is wrong' },
   PASSWORD_CHANGE_REQUIRED: {
     status: 403,
@@ -215,6 +236,7 @@ export const errorCatalogue = {
   // 429
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   TOO_MANY_LOGIN_ATTEMPTS: { status: 429, title: 'Too many failed logins; try again later' },
+  API_KEY_RATE_LIMITED: { status: 429, title: 'Too many requests with this API key' },
   // chain service (src/chain): refusals before a transaction is sent, and chain failures
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,

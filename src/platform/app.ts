@@ -4,6 +4,7 @@
  */
 import { systemClock, type Clock } from '../lib/clock.js';
 import { AccessTokens } from '../lib/auth/access-token.js';
+import { ApiKeyRing } from '../lib/auth/api-keys.js';
 import { sessionChecker } from '../lib/auth/session-check.js';
 import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
@@ -57,6 +58,8 @@ import { complianceRulesService } from './compliance/compliance-rules.service.js
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { tokensService } from './tokens/tokens.service.js';
 import { defaultWebDir, webRoutes } from './web/web.routes.js';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { apiKeysService } from './api-keys/api-keys.service.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -68,6 +71,8 @@ export interface PlatformDeps {
   webDir?: string;
   /** the services' time (login throttle, sessions, offering windows, statements...) */
   clock?: Clock;
+  /** how often the API keys in force are reloaded; 0: only when this process changes one */
+  apiKeyPollMs?: number;
 }
 
 export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
@@ -83,7 +88,21 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     readiness: () => chainCallerReadiness(db, chain, logger),
   });
   const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
-  const guard = guards({ tokens, isSessionActive: sessionChecker(db) });
+  const encryption = new FieldEncryption(config.encryption);
+  const apiKeys = new ApiKeyRing({
+    db,
+    clock,
+    encryption,
+    logger,
+    perMinute: config.auth.apiKeyRateLimitPerMinute,
+  });
+  await apiKeys.refresh();
+  const apiKeyPollMs = deps.apiKeyPollMs ?? 1000;
+  if (apiKeyPollMs > 0) {
+    apiKeys.start(apiKeyPollMs, (error) => logger.error({ err: error }, 'api key poll failed'));
+  }
+  app.addHook('onClose', () => apiKeys.stop());
+  const guard = guards({ tokens, isSessionActive: sessionChecker(db), apiKeys });
   authRoutes(
     app,
     authService({
@@ -98,8 +117,8 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   );
   const users = usersService(db, clock);
   usersRoutes(app, users, guard);
+  apiKeysRoutes(app, apiKeysService({ db, clock, encryption, ring: apiKeys }), guard);
 
-  const encryption = new FieldEncryption(config.encryption);
   const provider = new ProviderClient({
     baseUrl: config.provider.baseUrl,
     appToken: config.provider.appToken,

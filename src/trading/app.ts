@@ -7,6 +7,8 @@
  */
 import fastifyWebsocket from '@fastify/websocket';
 import { AccessTokens } from '../lib/auth/access-token.js';
+import { ApiKeyRing, apiKeySession, keyOfSession } from '../lib/auth/api-keys.js';
+import { FieldEncryption } from '../lib/crypto/field-encryption.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
@@ -63,6 +65,8 @@ export interface TradingApp {
   app: HttpApp;
   books: Books;
   sessions: RevokedSessions;
+  /** the API keys in force, reloaded each tick */
+  apiKeys: ApiKeyRing;
   settlement: SettlementWorkers;
   hub: MarketDataHub;
   surveillance: Surveillance;
@@ -138,19 +142,35 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   const otc = otcService({ db, clock, platformCountry: config.issuance.platformCountry });
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);
   await sessions.refresh();
+  const apiKeys = new ApiKeyRing({
+    db,
+    clock,
+    encryption: new FieldEncryption(config.encryption),
+    logger,
+    perMinute: config.auth.apiKeyRateLimitPerMinute,
+  });
+  await apiKeys.refresh();
   if (tickMs > 0) {
     // OTC requests have no book: the same tick ends those the token's agent no longer allows
     books.startTicking(tickMs, () => otc.cancelRestricted());
     sessions.start(tickMs, (error) => logger.error({ err: error }, 'session poll failed'));
+    apiKeys.start(tickMs, (error) => logger.error({ err: error }, 'api key poll failed'));
   }
   const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
+  // a socket signed in with an API key carries the key's session (apiKeySession)
+  const isSessionActive = (sessionId: string) => {
+    const keyId = keyOfSession(sessionId);
+    return keyId === undefined ? sessions.isActive(sessionId) : apiKeys.isActive(keyId);
+  };
   const socket = marketDataSocket(app, {
     hub,
     tokens,
-    isSessionActive: sessions.isActive,
+    apiKeys,
+    isSessionActive,
     clock,
   });
   sessions.watch(socket.endSessions);
+  apiKeys.watch((keyIds) => socket.endSessions(new Set([...keyIds].map(apiKeySession))));
   const heartbeatMs = deps.heartbeatMs ?? 5000;
   const heartbeat =
     heartbeatMs > 0
@@ -161,6 +181,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   app.addHook('onClose', async () => {
     if (heartbeat) clearInterval(heartbeat);
     sessions.stop();
+    apiKeys.stop();
     // a cluster node hands its books over before it goes (SIGTERM), answering what is in flight
     if (nats) await books.drain();
     await routed?.answered();
@@ -170,7 +191,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     await surveillance.idle();
   });
 
-  const guard = guards({ tokens, isSessionActive: sessions.isActive });
+  const guard = guards({ tokens, isSessionActive: sessions.isActive, apiKeys });
   const orders = ordersService({
     db,
     books,
@@ -217,5 +238,5 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     registry: metrics.registry,
   });
   settlementRoutes(app, settlementService(db, clock), settlement.reconcile, guard);
-  return { app, books, sessions, settlement, hub, surveillance, socketTick: socket.tick };
+  return { app, books, sessions, apiKeys, settlement, hub, surveillance, socketTick: socket.tick };
 }

@@ -3,16 +3,18 @@
  * openapi-fuzz.ts), on the real processes: the platform with a real chain behind it and data of
  * every kind (a live offering, a draft token, a round, an allocation, a deposit, KYC and KYB
  * applications), the chain process over HTTP, the provider sandbox and the trading process.
- * Callers: anonymous and each credential the process knows. No answer may be a 5xx, and an
- * anonymous call of a protected route gets 401 whatever it sent. And every route refuses an unknown
- * query parameter and a lone UTF-16 surrogate in any text of its body with 400 VALIDATION_FAILED,
- * changing no row. Seeded: FUZZ_SEED replays another sequence.
+ * Callers: anonymous and each credential the process knows (on the trading process, an investor's
+ * API key too). No answer may be a 5xx, and an anonymous call of a protected route gets 401
+ * whatever it sent. And every route refuses an unknown query parameter and a lone UTF-16
+ * surrogate in any text of its body with 400 VALIDATION_FAILED, changing no row. Seeded:
+ * FUZZ_SEED replays another sequence.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signRequest } from '../../src/lib/auth/request-signing.js';
 import type { HttpApp } from '../../src/lib/http/app.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { payloadDigest, requestSignature } from '../../src/lib/provider-signing.js';
@@ -39,6 +41,26 @@ const roles: Record<string, { email: string; actor: Actor }> = {};
 const knownIds: Record<string, string[]> = {};
 
 const anonymous: Caller = { name: 'anonymous', anonymous: true, headers: () => ({}) };
+let investorKey: { access_key: string; secret: string };
+
+/** The investor's API key, each request signed as sent (docs/api.md, "API keys"). */
+const keyCaller = (): Caller => ({
+  name: 'investor API key',
+  anonymous: false,
+  headers: (request) => {
+    const timestamp = String(Date.now());
+    return {
+      'x-tessera-key': investorKey.access_key,
+      'x-tessera-timestamp': timestamp,
+      'x-tessera-signature': signRequest(investorKey.secret, {
+        timestamp,
+        method: request.method,
+        pathWithQuery: request.url,
+        body: request.payload ?? '',
+      }),
+    };
+  },
+});
 const bearer = (token: () => string) => ({ authorization: `Bearer ${token()}` });
 
 /** A signed-in user of each role (the platform's access tokens, which trading accepts too). */
@@ -112,6 +134,15 @@ beforeAll(async () => {
       email: 'fuzz-staff@example.com',
       password: testPassword,
     }),
+  );
+  investorKey = await s.ok(
+    s.call(
+      'POST',
+      '/api/v1/me/api-keys',
+      { label: 'fuzz', scopes: ['read', 'trade'] },
+      investor.token,
+    ),
+    201,
   );
   roles.investor = { email: 'fuzz-investor@example.com', actor: investor };
   roles.issuer = { email: 'fuzz-issuer@example.com', actor: issuer };
@@ -319,7 +350,13 @@ describe('malformed input to every route of every process', () => {
     try {
       await app.ready();
       await run(
-        { seed, runs, callers: [anonymous, ...userCallers()], knownIds, send: injector(app) },
+        {
+          seed,
+          runs,
+          callers: [anonymous, ...userCallers(), keyCaller()],
+          knownIds,
+          send: injector(app),
+        },
         app.swagger(),
       );
     } finally {

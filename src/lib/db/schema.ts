@@ -87,6 +87,25 @@ export interface AuditLogsTable {
   created_at: CreatedAt;
 }
 
+export type ApiKeyScope = 'read' | 'trade';
+
+/** A program's key (src/platform/api-keys); its secret sealed with the platform's field key. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  label: string;
+  access_key: string;
+  secret_ciphertext: string;
+  secret_key_id: string;
+  scopes: ApiKeyScope[];
+  /** addresses or CIDRs; empty: any */
+  allowed_ips: ColumnType<string[], string[] | undefined>;
+  expires_at: Date | null;
+  last_used_at: ColumnType<Date | null, never, Date>;
+  revoked_at: ColumnType<Date | null, never, Date>;
+  created_at: CreatedAt;
+}
+
 export const chainTransactionStatuses = ['queued', 'sent', 'mined', 'reverted', 'failed'] as const;
 export type ChainTransactionStatus = (typeof chainTransactionStatuses)[number];
 export type PayerType = 'platform' | 'issuer';
@@ -187,6 +206,7 @@ export interface Database
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;
   audit_logs: AuditLogsTable;
+  api_keys: ApiKeysTable;
   login_throttles: LoginThrottlesTable;
   chain_infrastructure: ChainInfrastructureTable;
   token_suites: TokenSuitesTable;

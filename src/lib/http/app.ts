@@ -15,6 +15,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { AppError } from '../errors.js';
+import { documentKeyRoutes, replaySignedBody } from './auth-guard.js';
 import { newId } from '../ids.js';
 import { registerMetrics } from './metrics.js';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './problem.js';
@@ -123,6 +124,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  // before swagger's own: the routes open to API keys say so in the OpenAPI documents
+  app.addHook('onRoute', documentKeyRoutes);
+  app.addHook('preParsing', replaySignedBody);
   const security = securityHeaders();
   app.addHook('onResponse', (request, reply, done) => {
     request.log.debug(
@@ -171,6 +175,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Tessera-Key',
+            description:
+              'A signed API key request: X-Tessera-Key, X-Tessera-Timestamp (ms) and X-Tessera-Signature (hex HMAC-SHA256 of timestamp + method + path + body; docs/api.md, "API keys"). The scope is the one the route needs.',
+          },
           ...options.securitySchemes,
         },
       },

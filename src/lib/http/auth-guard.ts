@@ -5,15 +5,42 @@
  * `onRequest` hook: authentication and the role come before the body is parsed and validated, so
  * an anonymous caller gets 401 and a wrong role 403 whatever it sent, never a 400 that tells it
  * about the route's input.
+ *
+ * A program may call instead with a signed API key request (docs/api.md, "API keys"), on the
+ * routes that say so in their config (`apiKey: 'read' | 'trade'`, the scope the key needs); every
+ * other route refuses keys, so a new route is closed to keys until it is marked. The signature
+ * covers the body, so the guard reads it whole (within the route's limit) and hands it on to the
+ * parser (`replaySignedBody`); a key request is admitted in full here, like a bearer token, before
+ * any other hook of the route (the verification gates) and before its input is parsed.
  */
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { Readable } from 'node:stream';
+import type {
+  FastifyRequest,
+  onRequestHookHandler,
+  onRouteHookHandler,
+  preParsingAsyncHookHandler,
+} from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/access-token.js';
-import type { Role } from '../db/schema.js';
+import { apiKeySession, type ApiKeyEntry, type ApiKeyRing } from '../auth/api-keys.js';
+import { keyHeader, signatureHeader, timestampHeader } from '../auth/request-signing.js';
+import type { ApiKeyScope, Role } from '../db/schema.js';
 import { AppError } from '../errors.js';
+
+/** The caller of a guarded route: a signed-in user, or a program with one of its API keys. */
+export interface Caller extends AccessClaims {
+  /** the API key the request was signed with */
+  apiKeyId?: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: AccessClaims;
+    auth?: Caller;
+    /** the body of a key-signed request, read by the guard to check its signature */
+    signedBody?: Buffer;
+  }
+  interface FastifyContextConfig {
+    /** the scope an API key needs on this route; absent: the route refuses keys */
+    apiKey?: ApiKeyScope;
   }
 }
 
@@ -24,6 +51,13 @@ export interface GuardDeps {
    * revoked sessions in memory answers at once, one that asks the database answers a promise
    */
   isSessionActive: (sessionId: string) => boolean | Promise<boolean>;
+  /** the API keys in force; without it every key is refused */
+  apiKeys?: ApiKeyRing;
+}
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -62,8 +96,63 @@ export function guards(deps: GuardDeps) {
     return admit(roles, false);
   }
 
+  /**
+   * A key-signed request: the key in force and the timestamp in the window, then the body read
+   * whole and the signature, replay, address and rate checked, then the route's scope and roles.
+   */
+  async function admitKey(request: FastifyRequest, roles: readonly Role[], accessKey: string) {
+    if (request.headers.authorization !== undefined) {
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'Send either Authorization: Bearer or a signed API key request, not both',
+      );
+    }
+    const timestamp = headerOf(request, timestampHeader);
+    const signature = headerOf(request, signatureHeader);
+    if (timestamp === undefined || signature === undefined) {
+      throw new AppError(
+        'INVALID_SIGNATURE',
+        'Send X-Tessera-Timestamp and X-Tessera-Signature with X-Tessera-Key',
+      );
+    }
+    const ring = deps.apiKeys;
+    if (!ring) throw new AppError('INVALID_API_KEY');
+    const entry = ring.admit(accessKey, timestamp);
+    const body = await readBody(request);
+    request.signedBody = body;
+    const { method = '', url = '' } = request.raw;
+    ring.verify(entry, { timestamp, method, pathWithQuery: url, body }, signature, request.ip);
+    checkKeyRoute(request, entry, roles);
+    request.auth = {
+      userId: entry.userId,
+      role: entry.role,
+      sessionId: apiKeySession(entry.id),
+      apiKeyId: entry.id,
+    };
+    ring.recordUse(entry, request.ip, `${request.method} ${request.routeOptions.url ?? ''}`);
+  }
+
+  function checkKeyRoute(request: FastifyRequest, entry: ApiKeyEntry, roles: readonly Role[]) {
+    const scope = request.routeOptions.config.apiKey;
+    if (scope === undefined) throw new AppError('API_KEY_NOT_ACCEPTED');
+    if (!entry.scopes.has(scope)) {
+      throw new AppError('API_KEY_SCOPE_MISSING', `This route needs a key with the ${scope} scope`);
+    }
+    if (roles.length > 0 && !roles.includes(entry.role)) {
+      throw new AppError('FORBIDDEN_ROLE', `This action needs the role ${roles.join(' or ')}`);
+    }
+  }
+
   function admit(roles: readonly Role[], beforePasswordChange: boolean): onRequestHookHandler {
     return (request, _reply, done) => {
+      const accessKey = headerOf(request, keyHeader);
+      if (accessKey !== undefined) {
+        admitKey(request, roles, accessKey).then(
+          () => done(),
+          (error: unknown) => done(error as AppError),
+        );
+        return;
+      }
       let claims: AccessClaims;
       try {
         const token = bearerToken(request);
@@ -92,8 +181,40 @@ export function guards(deps: GuardDeps) {
   return { guard, beforePasswordChange };
 }
 
+/** The request's body, read whole by the guard of a key-signed request (within the limit). */
+async function readBody(request: FastifyRequest): Promise<Buffer> {
+  const limit = request.routeOptions.bodyLimit;
+  if (Number(request.headers['content-length']) > limit) throw new AppError('BODY_TOO_LARGE');
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > limit) throw new AppError('BODY_TOO_LARGE');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The preParsing hook of every app: the body the guard read from a key-signed request (to check
+ * its signature) is handed on to be parsed as if untouched.
+ */
+export const replaySignedBody: preParsingAsyncHookHandler = async (request, _reply, payload) =>
+  request.signedBody ? Readable.from([request.signedBody], { objectMode: false }) : payload;
+
+/**
+ * The onRoute hook of every app: a route open to keys declares the key scheme in its OpenAPI
+ * security beside the bearer token, with the scope it needs, so the documents say which routes
+ * a program may call.
+ */
+export const documentKeyRoutes: onRouteHookHandler = (route) => {
+  const scope = route.config?.apiKey;
+  if (scope === undefined || !route.schema) return;
+  route.schema = { ...route.schema, security: [{ bearer: [] }, { apiKey: [scope] }] };
+};
+
 /** The authenticated caller of a guarded route. */
-export function caller(request: FastifyRequest): AccessClaims {
+export function caller(request: FastifyRequest): Caller {
   if (!request.auth) throw new AppError('UNAUTHENTICATED');
   return request.auth;
 }

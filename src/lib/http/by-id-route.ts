@@ -5,6 +5,7 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { onRequestHookHandler } from 'fastify';
 import type { AccessClaims } from '../auth/access-token.js';
+import type { ApiKeyScope } from '../db/schema.js';
 import type { HttpApp } from './app.js';
 import { caller } from './auth-guard.js';
 import { bearer, IdParams } from './route-schemas.js';
@@ -14,6 +15,8 @@ export interface ByIdRoute<T extends TSchema> {
   url: string;
   /** the route's guard (auth-guard.ts) */
   onRequest: onRequestHookHandler;
+  /** the scope an API key needs here; absent: keys are refused */
+  apiKey?: ApiKeyScope;
   tags: string[];
   summary: string;
   response: T;
@@ -27,6 +30,7 @@ export function byIdRoute<T extends TSchema>(app: HttpApp, route: ByIdRoute<T>):
     method: route.method,
     url: route.url,
     onRequest: route.onRequest,
+    ...(route.apiKey ? { config: { apiKey: route.apiKey } } : {}),
     schema: {
       tags: route.tags,
       summary: route.summary,

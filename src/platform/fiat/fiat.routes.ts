@@ -94,6 +94,7 @@ export function fiatRoutes(
     '/api/v1/fiat/ledger',
     {
       onRequest: [account, gates.gate('view_portfolio')],
+      config: { apiKey: 'read' },
       schema: {
         tags: ['fiat'],
         summary: 'Every movement of your fiat balance, newest first',

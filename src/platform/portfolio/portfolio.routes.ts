@@ -14,6 +14,7 @@ export function portfolioRoutes(
     '/api/v1/portfolio',
     {
       onRequest: [guard('investor', 'issuer'), gates.gate('view_portfolio')],
+      config: { apiKey: 'read' },
       schema: {
         tags: ['portfolio'],
         summary:

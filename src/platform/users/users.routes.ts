@@ -27,6 +27,7 @@ export function usersRoutes(
     '/api/v1/me',
     {
       onRequest: beforePasswordChange(),
+      config: { apiKey: 'read' },
       schema: {
         tags: ['users'],
         summary: 'The caller',

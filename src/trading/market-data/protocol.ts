@@ -16,6 +16,15 @@ export const wsErrorCodes = [
   'INVALID_TOKEN',
   'TOKEN_EXPIRED',
   'TOO_MANY_SOCKETS',
+  // an `auth` signed with an API key: the HTTP API's codes for the same refusals
+  'INVALID_API_KEY',
+  'API_KEY_EXPIRED',
+  'INVALID_SIGNATURE',
+  'TIMESTAMP_OUTSIDE_WINDOW',
+  'REPLAYED_REQUEST',
+  'API_KEY_IP_NOT_ALLOWED',
+  'API_KEY_SCOPE_MISSING',
+  'API_KEY_RATE_LIMITED',
 ] as const;
 export type WsErrorCode = (typeof wsErrorCodes)[number];
 
@@ -42,9 +51,17 @@ export type ChannelRequest = PublicChannel | PrivateChannel;
 export const isPrivate = (channel: ChannelRequest): channel is PrivateChannel =>
   channel.name === 'orders' || channel.name === 'balances';
 
+/** An `auth` signed with an API key: the HMAC of `timestamp + 'GET' + '/ws'` (docs/api.md). */
+export interface SignedKeyAuth {
+  accessKey: string;
+  timestamp: string;
+  signature: string;
+}
+
 export type ClientMessage =
   | { op: 'subscribe' | 'unsubscribe'; id: string | number | null; channels: ChannelRequest[] }
   | { op: 'auth'; id: string | number | null; token: string }
+  | { op: 'auth'; id: string | number | null; key: SignedKeyAuth }
   | { op: 'ping'; id: string | number | null };
 
 export const defaultDepth = 25;
@@ -101,11 +118,27 @@ export function parseClientMessage(text: string): ClientMessage {
   switch (message.op) {
     case 'ping':
       return { op: 'ping', id };
-    case 'auth':
+    case 'auth': {
+      const { key, timestamp, signature } = message;
+      if (key !== undefined) {
+        if (
+          typeof key !== 'string' ||
+          key === '' ||
+          typeof timestamp !== 'string' ||
+          typeof signature !== 'string'
+        ) {
+          throw new WsError(
+            'INVALID_MESSAGE',
+            'auth with a key needs key, timestamp and signature',
+          );
+        }
+        return { op: 'auth', id, key: { accessKey: key, timestamp, signature } };
+      }
       if (typeof message.token !== 'string' || message.token === '') {
-        throw new WsError('INVALID_MESSAGE', 'auth needs a token');
+        throw new WsError('INVALID_MESSAGE', 'auth needs a token, or a key with its signature');
       }
       return { op: 'auth', id, token: message.token };
+    }
     case 'subscribe':
     case 'unsubscribe':
       if (!Array.isArray(message.channels) || message.channels.length === 0) {

@@ -8,14 +8,25 @@
 import { decodeJwt } from 'jose';
 import type { RawData } from 'ws';
 import type { AccessTokens } from '../../lib/auth/access-token.js';
+import { apiKeySession, type ApiKeyRing } from '../../lib/auth/api-keys.js';
+import { AppError } from '../../lib/errors.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import type { Clock } from '../../lib/clock.js';
 import { Client, type MarketDataHub, type ServerMessage } from './hub.js';
-import { parseClientMessage, WsError, type ClientMessage } from './protocol.js';
+import {
+  parseClientMessage,
+  WsError,
+  wsErrorCodes,
+  type ClientMessage,
+  type SignedKeyAuth,
+  type WsErrorCode,
+} from './protocol.js';
 
 export interface SocketDeps {
   hub: MarketDataHub;
   tokens: AccessTokens;
+  /** the API keys in force: an `auth` may be signed with one (scope `read`) */
+  apiKeys: ApiKeyRing;
   isSessionActive: (sessionId: string) => boolean | Promise<boolean>;
   clock: Clock;
 }
@@ -46,7 +57,8 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
     });
   }
 
-  async function authenticate(client: Client, token: string): Promise<ServerMessage> {
+  /** The caller of a token's `auth`, with when it expires. */
+  async function tokenCaller(token: string) {
     let claims;
     try {
       claims = deps.tokens.verify(token);
@@ -60,6 +72,42 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
     if (!(await deps.isSessionActive(claims.sessionId))) {
       throw new WsError('INVALID_TOKEN', 'The session has ended; log in again');
     }
+    const exp = decodeJwt(token).exp;
+    return { ...claims, expiresAt: exp === undefined ? null : new Date(exp * 1000) };
+  }
+
+  /**
+   * The caller of a key-signed `auth`: the checks of a signed HTTP request (the HMAC of
+   * `timestamp + 'GET' + '/ws'`), and the `read` scope.
+   */
+  function keyCaller(client: Client, auth: SignedKeyAuth) {
+    try {
+      const entry = deps.apiKeys.admit(auth.accessKey, auth.timestamp);
+      const signed = { timestamp: auth.timestamp, method: 'GET', pathWithQuery: '/ws', body: '' };
+      deps.apiKeys.verify(entry, signed, auth.signature, client.ip);
+      if (!entry.scopes.has('read')) {
+        throw new AppError('API_KEY_SCOPE_MISSING', 'The private channels need the read scope');
+      }
+      deps.apiKeys.recordUse(entry, client.ip, 'WS auth');
+      return {
+        userId: entry.userId,
+        sessionId: apiKeySession(entry.id),
+        expiresAt: entry.expiresAt === null ? null : new Date(entry.expiresAt),
+      };
+    } catch (failure) {
+      if (failure instanceof AppError && wsErrorCodes.includes(failure.code as WsErrorCode)) {
+        throw new WsError(failure.code as WsErrorCode, failure.message);
+      }
+      throw failure;
+    }
+  }
+
+  async function authenticate(
+    client: Client,
+    message: Extract<ClientMessage, { op: 'auth' }>,
+  ): Promise<ServerMessage> {
+    const claims =
+      'key' in message ? keyCaller(client, message.key) : await tokenCaller(message.token);
     if (client.userId !== claims.userId) {
       if (client.userId !== null) hub.endPrivate(client);
       if (hub.socketsOf(claims.userId) >= hub.limits.maxSocketsPerUser) {
@@ -68,8 +116,7 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
     }
     client.userId = claims.userId;
     client.sessionId = claims.sessionId;
-    const exp = decodeJwt(token).exp;
-    client.expiresAt = exp === undefined ? null : new Date(exp * 1000);
+    client.expiresAt = claims.expiresAt;
     return {
       channel: 'auth',
       type: 'ack',
@@ -84,7 +131,7 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
         hub.reply(client, { channel: 'pong', type: 'ack', id: message.id, ts: ts() });
         return;
       case 'auth':
-        hub.reply(client, { ...(await authenticate(client, message.token)), id: message.id });
+        hub.reply(client, { ...(await authenticate(client, message)), id: message.id });
         return;
       case 'unsubscribe':
         for (const request of message.channels) hub.unsubscribe(client, request);

@@ -36,6 +36,7 @@ export function ordersRoutes(
     '/api/v1/orders',
     {
       onRequest: investor,
+      config: { apiKey: 'trade' },
       // The hot path logs no line per request at info (two per order, each relayed by the
       // launcher): its outcomes are counted by code in /metrics; errors are still logged.
       logLevel: 'warn',
@@ -59,6 +60,7 @@ export function ordersRoutes(
     '/api/v1/orders',
     {
       onRequest: investor,
+      config: { apiKey: 'read' },
       schema: {
         tags,
         summary: 'Your orders, newest first',
@@ -78,6 +80,7 @@ export function ordersRoutes(
     method: 'GET',
     url: '/api/v1/orders/:id',
     onRequest: investor,
+    apiKey: 'read',
     tags,
     summary: 'One of your orders',
     response: OrderView,
@@ -88,6 +91,7 @@ export function ordersRoutes(
     '/api/v1/orders/:id',
     {
       onRequest: investor,
+      config: { apiKey: 'trade' },
       schema: {
         tags,
         summary: 'Amend an open order: a new total quantity and/or limit price',
@@ -104,6 +108,7 @@ export function ordersRoutes(
     method: 'DELETE',
     url: '/api/v1/orders/:id',
     onRequest: investor,
+    apiKey: 'trade',
     tags,
     summary: 'Cancel an open order; what it still locks is released',
     response: OrderView,
@@ -114,6 +119,7 @@ export function ordersRoutes(
     '/api/v1/orders',
     {
       onRequest: investor,
+      config: { apiKey: 'trade' },
       schema: {
         tags,
         summary: 'Cancel all your open orders, of one token or of all',
@@ -145,6 +151,7 @@ export function ordersRoutes(
     '/api/v1/trades',
     {
       onRequest: investor,
+      config: { apiKey: 'read' },
       schema: {
         tags: ['trades'],
         summary: 'Your trades, newest first: your side of each',

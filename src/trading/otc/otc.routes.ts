@@ -23,6 +23,7 @@ export function otcRoutes(app: HttpApp, otc: OtcService, { guard }: ReturnType<t
     '/api/v1/otc-orders',
     {
       onRequest: investor,
+      config: { apiKey: 'read' },
       schema: {
         tags,
         summary: 'Your OTC requests, newest first',
@@ -43,6 +44,7 @@ export function otcRoutes(app: HttpApp, otc: OtcService, { guard }: ReturnType<t
     method: 'GET',
     url: '/api/v1/otc-orders/:id',
     onRequest: investor,
+    apiKey: 'read',
     tags,
     summary: 'One of your OTC requests',
     response: OtcOrderView,
@@ -53,6 +55,7 @@ export function otcRoutes(app: HttpApp, otc: OtcService, { guard }: ReturnType<t
     method: 'DELETE',
     url: '/api/v1/otc-orders/:id',
     onRequest: investor,
+    apiKey: 'trade',
     tags,
     summary: 'Cancel one of your OTC requests (pending or approved); releases its lock',
     response: OtcOrderView,

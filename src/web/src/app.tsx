@@ -11,6 +11,7 @@ import { AdminBusinesses } from './pages/admin-businesses.js';
 import { AdminTokens } from './pages/admin-tokens.js';
 import { AdminUsers } from './pages/admin-users.js';
 import { Account, FirstPassword } from './pages/account.js';
+import { ApiKeys } from './pages/api-keys.js';
 import { AdminSettlement } from './pages/admin-settlement.js';
 import { AdminOrderAudit } from './pages/admin-order-audit.js';
 import { AdminSurveillance } from './pages/admin-surveillance.js';
@@ -110,13 +111,19 @@ const navByRole: Record<Me['role'], [string, string][]> = {
   ],
 };
 
-/** A corporate investor verifies its company (KYB) on a screen of its own; everyone has Account. */
+/**
+ * A corporate investor verifies its company (KYB) on a screen of its own; investors and issuers
+ * have API keys; everyone has Account.
+ */
 function navFor(me: Me): [string, string][] {
   const items = navByRole[me.role];
   return [
     ...(me.role === 'investor' && me.account_type === 'corporate'
       ? [...items.slice(0, 2), ['/company', 'Company'] as [string, string], ...items.slice(2)]
       : items),
+    ...(me.role === 'investor' || me.role === 'issuer'
+      ? [['/api-keys', 'API keys'] as [string, string]]
+      : []),
     ['/account', 'Account'],
   ];
 }
@@ -173,6 +180,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminOrderAudit />;
     case '/account':
       return <Account />;
+    case '/api-keys':
+      return <ApiKeys />;
     default:
       return <p>There is no page at {path}.</p>;
   }
