@@ -6,6 +6,9 @@ export const notificationKinds = [
   'kyb.submitted',
   'fiat.deposit_pending',
   'business.awaiting_activation',
+  // written by the chain process's confirmation watcher (subject: the gas_transactions row)
+  'chain.transaction_undecided',
+  'chain.transaction_stalled',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

@@ -29,6 +29,7 @@ import * as m0026 from './0026_book_leases.js';
 import * as m0027 from './0027_order_audit.js';
 import * as m0028 from './0028_feed_sequence.js';
 import * as m0030 from './0030_node_heartbeats.js';
+import * as m0034 from './0034_chain_confirmations.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0027_order_audit': m0027,
   '0028_feed_sequence': m0028,
   '0030_node_heartbeats': m0030,
+  '0034_chain_confirmations': m0034,
 };
