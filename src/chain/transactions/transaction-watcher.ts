@@ -236,7 +236,7 @@ export class TransactionWatcher {
       if (!holder) return this.#undecided(tx);
       logger.warn(
         { tx_hash: hash, nonce: tx.sent.nonce, taken_by: holder, operation: tx.operation },
-        'a lost transaction\'s nonce went to another of ours: sending its call anew',
+        "a lost transaction's nonce went to another of ours: sending its call anew",
       );
       await this.#resend(tx, result);
       return;
