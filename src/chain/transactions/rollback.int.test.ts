@@ -3,8 +3,10 @@
  * restarted from an older state or a reorganisation does): the confirmation watcher notices the
  * lost block and drives the transaction again, so a mint, a pause, a settlement batch and an agent's
  * forced transfer each take effect exactly once; a lost transaction whose nonce something else took
- * is undecided, alerted and counted. Every check of the chain reads anvil directly.
+ * is undecided, alerted and counted, and so is one without a receipt for too long. Every check of
+ * the chain reads anvil directly.
  */
+import { randomUUID } from 'node:crypto';
 import type { Address, Hash } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/config.js';
@@ -254,5 +256,50 @@ describe('a chain that goes back after the receipt was recorded', () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json<Problem>().code).toBe('CHAIN_OUTCOME_UNKNOWN');
     expect(await balance(bob)).toBe(before);
+  });
+
+  it('alerts staff about a transaction without a receipt past CHAIN_PENDING_ALERT_MS', async () => {
+    // signed far ahead of the chain's nonce: it waits in the pool, and nothing fills the gap
+    const { signer, chainId } = f.services.session;
+    const nonce = (await f.independent.getTransactionCount({ address: signer.address })) + 50;
+    const raw = await f.signerWallet.signTransaction({
+      to: signer.address,
+      value: 0n,
+      nonce,
+      gas: 21_000n,
+      maxFeePerGas: 10n ** 10n,
+      maxPriorityFeePerGas: 1n,
+    });
+    const hash = await f.independent.sendRawTransaction({ serializedTransaction: raw });
+    const id = randomUUID();
+    await f.database.db
+      .insertInto('gas_transactions')
+      .values({
+        id,
+        chain_id: chainId,
+        operation: 'mint',
+        idempotency_key: 'mint-stalled',
+        request_hash: 'stalled',
+        token_address: token,
+        payer_type: 'issuer',
+        status: 'sent',
+        from_address: signer.address,
+        nonce,
+        tx_hash: hash,
+        raw_transaction: raw,
+        sent_at: new Date(Date.now() - 10 * 60_000),
+      })
+      .execute();
+
+    await f.services.watcher.tick();
+    expect((await row('mint-stalled')).alert).toBe('stalled');
+    const notifications = await f.database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('subject_id', '=', id)
+      .execute();
+    expect(notifications).toEqual([{ kind: 'chain.transaction_stalled' }]);
+    const metrics = await f.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/chain_transactions_undecided\{alert="stalled"[^}]*\} 1/);
   });
 });
