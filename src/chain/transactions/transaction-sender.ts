@@ -19,6 +19,9 @@
  * have gone to ours itself, its block lost (a node restarted from a partial state, a reorg): the
  * outcome is unknown, nothing is sent, and the row is failed with CHAIN_OUTCOME_UNKNOWN, which a
  * retry with the same key answers again without sending. Staff settle it from the chain.
+ *
+ * A receipt recorded here is not yet final: transaction-watcher.ts confirms it, and drives the
+ * transaction again if its block is lost.
  */
 import {
   keccak256,
