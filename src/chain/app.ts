@@ -12,6 +12,7 @@ import type { Logger } from '../lib/logger.js';
 import type { ChainServices } from './chain-services.js';
 import { registerMutationRoutes } from './http/mutation.routes.js';
 import { registerReadRoutes } from './http/read.routes.js';
+import { chainMetricsRegistry } from './transactions/watch-metrics.js';
 
 export interface ChainAppDeps {
   config: Config;
@@ -56,6 +57,7 @@ export async function buildChainApp(deps: ChainAppDeps): Promise<HttpApp> {
     rateLimitPerMinute: Math.max(config.http.rateLimitPerMinute, serviceRequestsPerMinute),
     bodyLimitBytes: config.http.bodyLimitBytes,
     readiness: () => readiness(services, logger),
+    metricsRegistry: chainMetricsRegistry(services.db),
     securitySchemes: {
       serviceToken: { type: 'http', scheme: 'bearer', description: 'the SERVICE_TOKEN' },
     },

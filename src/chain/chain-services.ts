@@ -7,12 +7,15 @@ import { openChainSession, type ChainSession } from './client/chain-session.js';
 import { ensureInfrastructure } from './infrastructure/bootstrap.js';
 import type { Infrastructure } from './infrastructure/infrastructure-records.js';
 import { TransactionSender } from './transactions/transaction-sender.js';
+import { TransactionWatcher } from './transactions/transaction-watcher.js';
 
 /** What every chain operation works with, built once at start. */
 export interface ChainServices {
   db: Db;
   session: ChainSession;
   sender: TransactionSender;
+  /** confirms recorded transactions and drives again what a lost block carried */
+  watcher: TransactionWatcher;
   infrastructure: Infrastructure;
   logger: Logger;
   /** dates the claims the platform's ClaimIssuer signs */
@@ -50,5 +53,15 @@ export async function openChainServices(
     logger,
   });
   const infrastructure = await ensureInfrastructure({ db, session, sender, logger });
-  return { db, session, sender, infrastructure, logger, clock };
+  const watcher = new TransactionWatcher({
+    db,
+    session,
+    sender,
+    logger,
+    clock,
+    confirmations: config.chain.confirmations,
+    pendingAlertMs: config.chain.pendingAlertMs,
+    recheckMs: config.chain.watchIntervalMs,
+  });
+  return { db, session, sender, watcher, infrastructure, logger, clock };
 }

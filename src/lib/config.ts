@@ -165,6 +165,12 @@ export function loadConfig(env: Env = process.env) {
       pollingIntervalMs: integer(env, 'CHAIN_POLLING_INTERVAL_MS', 50, 10, 60_000),
       /** how long the platform waits for the chain service's answer (the spec's 3 minutes) */
       clientTimeoutMs: integer(env, 'CHAIN_CLIENT_TIMEOUT_MS', 180_000, 100, 3_600_000),
+      /** blocks (the transaction's own included) before a recorded transaction is final */
+      confirmations: integer(env, 'CHAIN_CONFIRMATIONS', 1, 1, 1_000),
+      /** the confirmation watcher's wait when a round found nothing to check */
+      watchIntervalMs: integer(env, 'CHAIN_WATCH_INTERVAL_MS', 1_000, 10, 600_000),
+      /** a transaction sent this long ago without a receipt is reported to staff */
+      pendingAlertMs: integer(env, 'CHAIN_PENDING_ALERT_MS', 120_000, 100, 86_400_000),
     },
     auth: {
       jwtSecret: secret(env, 'JWT_SECRET'),

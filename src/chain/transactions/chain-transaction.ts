@@ -27,6 +27,8 @@ export interface SentTransaction {
 
 export interface GasReceipt {
   blockNumber: number;
+  /** null for a receipt recorded before block hashes were kept (counted final) */
+  blockHash: Hex | null;
   gasUsed: bigint;
   effectiveGasPrice: bigint;
   /** gasUsed * effectiveGasPrice, in wei */
@@ -92,6 +94,7 @@ function sentOf(row: Row): SentTransaction {
 function receiptOf(row: Row): GasReceipt {
   return {
     blockNumber: required(row.block_number, 'block_number', row),
+    blockHash: row.block_hash as Hex | null,
     gasUsed: BigInt(required(row.gas_used, 'gas_used', row)),
     effectiveGasPrice: BigInt(required(row.effective_gas_price, 'effective_gas_price', row)),
     costWei: BigInt(required(row.cost_wei, 'cost_wei', row)),

@@ -146,6 +146,7 @@ export async function recordFailed(
 
 export interface ReceiptFigures {
   blockNumber: number;
+  blockHash: Hex;
   gasUsed: bigint;
   effectiveGasPrice: bigint;
 }
@@ -153,10 +154,12 @@ export interface ReceiptFigures {
 function gasColumns(receipt: ReceiptFigures) {
   return {
     block_number: receipt.blockNumber,
+    block_hash: receipt.blockHash,
     gas_used: receipt.gasUsed.toString(),
     effective_gas_price: receipt.effectiveGasPrice.toString(),
     cost_wei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
     finished_at: sql<Date>`now()`,
+    alert: null,
   };
 }
 

@@ -19,12 +19,17 @@
  * have gone to ours itself, its block lost (a node restarted from a partial state, a reorg): the
  * outcome is unknown, nothing is sent, and the row is failed with CHAIN_OUTCOME_UNKNOWN, which a
  * retry with the same key answers again without sending. Staff settle it from the chain.
+ *
+ * A receipt recorded here is not yet final: transaction-watcher.ts confirms it, and drives the
+ * transaction again if its block is lost.
  */
 import {
   keccak256,
+  parseTransaction,
   TransactionNotFoundError,
   type Address,
   type Hash,
+  type Hex,
   type TransactionReceipt,
 } from 'viem';
 import type { Db } from '../../lib/db/database.js';
@@ -35,6 +40,7 @@ import type { ChainSession } from '../client/chain-session.js';
 import type { PreparedCall } from '../client/prepared-call.js';
 import { broadcast, type BroadcastResult } from './broadcast.js';
 import type {
+  ChainTransaction,
   MinedTransaction,
   Operation,
   Payer,
@@ -276,23 +282,16 @@ export class TransactionSender {
    * did not run (its block may be lost while its effects stay), so nothing is sent.
    */
   async #nonceUsed(tx: PendingTransaction, spec: TransactionSpec): Promise<MinedTransaction> {
-    const { session, db, logger } = this.options;
+    const { db, logger } = this.options;
     const hash = tx.sent.hash;
     this.#nonces.markStale();
-    const others = await otherHashesWithNonce(db, {
-      id: tx.id,
-      chainId: session.chainId,
-      from: session.signer.address,
-      nonce: tx.sent.nonce,
-    });
-    for (const other of others) {
-      if (await this.#findReceipt(other)) {
-        logger.warn(
-          { tx_hash: hash, nonce: tx.sent.nonce, taken_by: other, operation: tx.operation },
-          'transaction dropped and its nonce used by another of ours: it can never be mined; sending anew',
-        );
-        return this.#sendNew(tx.id, spec);
-      }
+    const other = await this.nonceHolder(tx);
+    if (other) {
+      logger.warn(
+        { tx_hash: hash, nonce: tx.sent.nonce, taken_by: other, operation: tx.operation },
+        'transaction dropped and its nonce used by another of ours: it can never be mined; sending anew',
+      );
+      return this.#sendNew(tx.id, spec);
     }
     const detail =
       `Transaction ${hash} (nonce ${tx.sent.nonce}) is unknown to the node, but its nonce is used ` +
@@ -337,6 +336,7 @@ export class TransactionSender {
   ): Promise<MinedTransaction> {
     const figures = {
       blockNumber: Number(receipt.blockNumber),
+      blockHash: receipt.blockHash,
       gasUsed: receipt.gasUsed,
       effectiveGasPrice: receipt.effectiveGasPrice,
     };
@@ -346,6 +346,100 @@ export class TransactionSender {
     const decode = spec.decode;
     const result = decode ? await this.#withHash(tx.sent.hash, async () => decode(receipt)) : {};
     return recordMined(this.options.db, tx.id, figures, result);
+  }
+
+  /** Runs work while no request works on this key in this process (the watcher's checks). */
+  underKey<T>(operation: Operation, idempotencyKey: string, work: () => Promise<T>): Promise<T> {
+    return this.#keys.run(`${operation}:${idempotencyKey}`, work);
+  }
+
+  /** The chain went back: the next nonce is read from the node again. */
+  forgetNonce(): void {
+    this.#nonces.markStale();
+  }
+
+  /** Whether the node holds this transaction unmined (in its pool). */
+  inPool(hash: Hash): Promise<boolean> {
+    return this.#pending(hash);
+  }
+
+  /**
+   * The hash of another transaction of ours that the chain shows mined with this one's nonce: this
+   * one can then never be mined.
+   */
+  async nonceHolder(tx: PendingTransaction): Promise<Hash | undefined> {
+    const { session, db } = this.options;
+    const others = await otherHashesWithNonce(db, {
+      id: tx.id,
+      chainId: session.chainId,
+      from: session.signer.address,
+      nonce: tx.sent.nonce,
+    });
+    for (const other of others) if (await this.#findReceipt(other)) return other;
+    return undefined;
+  }
+
+  /** Broadcasts stored signed bytes again, between two signings; the next nonce is read again. */
+  async rebroadcast(raw: Hex): Promise<BroadcastResult> {
+    const { client } = this.options.session;
+    const result = await this.#nonces.use(async () => ({
+      consumed: false,
+      outcome: await broadcast(client, raw),
+    }));
+    this.#nonces.markStale();
+    return result;
+  }
+
+  /** Records the receipt of a transaction sent again after its block was lost (result kept). */
+  recordRedriven(
+    tx: PendingTransaction,
+    receipt: TransactionReceipt,
+    result: Record<string, unknown>,
+  ): Promise<ChainTransaction> {
+    const figures = {
+      blockNumber: Number(receipt.blockNumber),
+      blockHash: receipt.blockHash,
+      gasUsed: receipt.gasUsed,
+      effectiveGasPrice: receipt.effectiveGasPrice,
+    };
+    return receipt.status === 'reverted'
+      ? recordReverted(this.options.db, tx.id, figures)
+      : recordMined(this.options.db, tx.id, figures, result);
+  }
+
+  /**
+   * Signs the call of a lost transaction again with a new nonce, for when its own nonce went to
+   * another of ours (it can never run): first simulated against the chain now, so a call the
+   * state no longer allows is refused (recorded failed) instead of mined as reverted. The caller
+   * holds the key (underKey).
+   */
+  resendAnew(tx: PendingTransaction, result: Record<string, unknown>): Promise<MinedTransaction> {
+    const { client, signer } = this.options.session;
+    const parsed = parseTransaction(tx.sent.raw);
+    const call: PreparedCall = {
+      to: parsed.to ?? null,
+      data: parsed.data ?? '0x',
+      gas: parsed.gas ?? 0n,
+    };
+    return this.#sendNew(tx.id, {
+      operation: tx.operation,
+      idempotencyKey: tx.idempotencyKey,
+      request: null,
+      tokenAddress: tx.tokenAddress,
+      payer: tx.payer,
+      prepare: async () => {
+        await onChain(() =>
+          client.call({
+            account: signer.address,
+            to: call.to ?? undefined,
+            data: call.data,
+            gas: call.gas,
+          }),
+        );
+        return call;
+      },
+      decode: () => result,
+    });
   }
 
   async #findReceipt(hash: Hash): Promise<TransactionReceipt | null> {

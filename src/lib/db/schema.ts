@@ -168,6 +168,16 @@ export interface GasTransactionsTable {
   updated_at: UpdatedAt;
   sent_at: Date | null;
   finished_at: Date | null;
+  block_hash: string | null;
+  /** the block is CHAIN_CONFIRMATIONS deep and still carries the transaction: final */
+  confirmed_at: Date | null;
+  /** the watcher's claim: not looked at again before */
+  watch_due_at: Date | null;
+  /** times a lost block sent it back to the chain */
+  redrives: ColumnType<number, number | undefined, number>;
+  /** what staff were told when the watcher could not decide (cleared once it is mined again) */
+  alert: ChainAlert | null;
+  alerted_at: Date | null;
 }
 
 export const roleGrantStatuses = ['proposed', 'approved', 'rejected', 'granted_alone'] as const;
@@ -189,6 +199,8 @@ export interface RoleGrantsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 export type RoleGrant = Selectable<RoleGrantsTable>;
+
+export type ChainAlert = 'undecided' | 'stalled';
 
 export interface Database
   extends

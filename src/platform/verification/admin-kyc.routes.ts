@@ -172,7 +172,7 @@ export function adminKycRoutes(
         summary: 'Staff notifications (what awaits review or a decision), newest first',
         security: bearer,
         description:
-          'Kinds: kyc.submitted, kyb.submitted (applications awaiting review), fiat.deposit_pending (a deposit awaiting confirmation), business.awaiting_activation (KYB approved, not active yet).',
+          'Kinds: kyc.submitted, kyb.submitted (applications awaiting review), fiat.deposit_pending (a deposit awaiting confirmation), business.awaiting_activation (KYB approved, not active yet), chain.transaction_undecided and chain.transaction_stalled (a chain transaction that lost its block and could not be driven again, or has no receipt for too long: check the chain).',
         querystring: Type.Object(
           {
             ...PageQuery,

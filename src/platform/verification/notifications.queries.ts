@@ -10,6 +10,9 @@ export const notificationKinds = [
   'holder.country_restricted',
   'staff.role_proposed',
   'staff.role_granted',
+  // written by the chain process's confirmation watcher (subject: the gas_transactions row)
+  'chain.transaction_undecided',
+  'chain.transaction_stalled',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 

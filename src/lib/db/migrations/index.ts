@@ -31,6 +31,7 @@ import * as m0028 from './0028_feed_sequence.js';
 import * as m0030 from './0030_node_heartbeats.js';
 import * as m0031 from './0031_order_refusal_columns.js';
 import * as m0032 from './0032_identity_country_updates.js';
+import * as m0034 from './0034_chain_confirmations.js';
 import * as m0035 from './0035_role_grants.js';
 import * as m0040 from './0040_api_keys.js';
 import * as m0041 from './0041_kyc_revocation.js';
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0030_node_heartbeats': m0030,
   '0031_order_refusal_columns': m0031,
   '0032_identity_country_updates': m0032,
+  '0034_chain_confirmations': m0034,
   '0035_role_grants': m0035,
   '0040_api_keys': m0040,
   '0041_kyc_revocation': m0041,
