@@ -12,6 +12,7 @@ import { testNatsUrl } from '../../../test/support/nats.js';
 import { totalFiat } from '../../../test/support/trading-checks.js';
 import { clusterNode, startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import type { TradingApp } from '../app.js';
+import { connectBus, subjects } from './bus.js';
 
 const natsUrl = await testNatsUrl();
 
@@ -222,5 +223,39 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::integer as n from orders where token_id = ${token.id}`.execute(sys.db);
     expect(rows[0]!.n).toBe(0);
+  });
+
+  it('gives up a forward whose owner died with it, then takes the book when the lease runs out', async () => {
+    const [, b] = nodes as [TradingApp, TradingApp];
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    // an owner that takes the book's requests and dies before it answers one
+    const dying = `dying-${process.pid}`;
+    const owner = await connectBus(natsUrl!, dying);
+    owner.subscribe(subjects.node(dying), { callback: (_, msg) => msg.respond() });
+    const taken = owner.subscribe(subjects.commands(token.id), { max: 1 });
+    await owner.flush();
+    await sql`insert into book_leases (token_id, owner_node, epoch, expires_at)
+      values (${token.id}, ${dying}, 1, now() + interval '1500 milliseconds')`.execute(sys.db);
+    const budgetMs = b.books.leaseMs + 1_000;
+
+    const sent = performance.now();
+    const inFlight = call(b, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+    for await (const msg of taken) expect(msg.subject).toBe(subjects.commands(token.id));
+    await owner.close();
+    const lost = await inFlight;
+    // not the bus's timeout: given up once no node served the book any more
+    expect(performance.now() - sent).toBeLessThan(budgetMs);
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(lost.json().detail).toContain('may have run');
+    expect(lost.headers['retry-after']).toBe('1');
+
+    // the next request waits for the dead owner's lease to run out and this node takes the book
+    const retried = performance.now();
+    const placed = await call(b, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+    expect(performance.now() - retried).toBeLessThan(budgetMs);
+    expect(placed.statusCode).toBe(200);
+    expect(b.books.owns(token.id)).toBe(true);
   });
 });
