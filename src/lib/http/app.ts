@@ -20,7 +20,7 @@ import { newId } from '../ids.js';
 import { registerMetrics } from './metrics.js';
 import { clientErrorHandler, errorHandler, notFoundHandler } from './problem.js';
 import { readinessAnswer, type Readiness } from './readiness.js';
-import { requestForLog } from './request-log.js';
+import { RequestLinesAtDebug, requestForLog } from './request-log.js';
 import { refuseLoneSurrogates, strictQuerystring, validatorCompiler } from './validation.js';
 
 export interface HttpAppOptions {
@@ -77,9 +77,7 @@ function createFastify(options: HttpAppOptions) {
       },
     ) as FastifyBaseLogger,
     bodyLimit: options.bodyLimitBytes,
-    // One line per request, at debug (the hook below): at the default level the log says what
-    // happened, not every request (health checks and polls included).
-    disableRequestLogging: true,
+    logController: new RequestLinesAtDebug(),
     trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     // errors raised before routing (an over-long or undecodable path parameter) and by Node's
     // HTTP parser go through the same funnel as every other refusal
@@ -128,13 +126,6 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.addHook('onRoute', documentKeyRoutes);
   app.addHook('preParsing', replaySignedBody);
   const security = securityHeaders();
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.debug(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(security);
     reply.header('x-request-id', request.id);

@@ -3,7 +3,7 @@
  * a `?token=` link), and which names are secret is not knowable in one place, so every query
  * value is replaced; the names stay, which is what a reader of the logs needs to follow a request.
  */
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 export const redactedValue = '[redacted]';
 
@@ -33,4 +33,32 @@ export function requestForLog(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * One line per request, at debug: at the default level the log says what happened (refusals of
+ * ours, failures), not every request, health checks and polls included.
+ */
+export class RequestLinesAtDebug extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    request.log.debug(
+      {
+        req: request,
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+        ...(error ? { err: error } : {}),
+      },
+      'request completed',
+    );
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'route not found');
+  }
 }
