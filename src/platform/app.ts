@@ -96,7 +96,10 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     logger,
     perMinute: config.auth.apiKeyRateLimitPerMinute,
   });
-  await apiKeys.refresh();
+  // A process whose database is down still starts and says so on /readyz; the poll loads the keys.
+  await apiKeys
+    .refresh()
+    .catch((error: unknown) => logger.error({ err: error }, 'api keys not loaded'));
   const apiKeyPollMs = deps.apiKeyPollMs ?? 1000;
   if (apiKeyPollMs > 0) {
     apiKeys.start(apiKeyPollMs, (error) => logger.error({ err: error }, 'api key poll failed'));

@@ -107,7 +107,12 @@ describe("a holder's country of residence", () => {
       s.call(
         'POST',
         '/api/v1/admin/agent-actions',
-        { kind: 'revoke_verification', user_id: max.id, reason: 'Proof of address expired' },
+        {
+          kind: 'revoke_verification',
+          user_id: max.id,
+          reason: 'Proof of address expired',
+          allow_reverification: true,
+        },
         s.admin.token,
       ),
       201,

@@ -62,6 +62,8 @@ export class ApiKeyRing {
   private readonly counts = new Map<string, { minute: number; count: number }>();
   private readonly recorded = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
+  /** the keys were read once: before that, no key can be judged (the database may be down) */
+  private loaded = false;
   private onRevoked: (keyIds: ReadonlySet<string>) => void = () => {};
 
   constructor(private readonly deps: ApiKeyRingDeps) {}
@@ -105,6 +107,7 @@ export class ApiKeyRing {
       this.counts.delete(id);
       this.recorded.delete(id);
     }
+    this.loaded = true;
     this.forgetExpiredSignatures();
     if (gone.size > 0) this.onRevoked(gone);
   }
@@ -123,6 +126,9 @@ export class ApiKeyRing {
    * within the window. Throws the refusal.
    */
   admit(accessKey: string, timestamp: string): ApiKeyEntry {
+    if (!this.loaded) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'API keys are not loaded yet; try again shortly');
+    }
     const entry = this.byAccessKey.get(accessKey);
     if (!entry) throw new AppError('INVALID_API_KEY');
     const now = this.deps.clock.now().getTime();
