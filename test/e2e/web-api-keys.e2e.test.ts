@@ -104,7 +104,8 @@ describe('API keys page in a browser', () => {
       await keys.getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('button', { name: 'Yes, revoke' }).click();
       await page.getByTestId('notice').waitFor(patience);
-      expect(await keys.textContent()).toContain('revoked');
+      // the list is read again after the notice: wait for it rather than read it once
+      await expect.poll(() => keys.textContent(), patience).toContain('revoked');
       await screenshot(page, journey, '2-revoked');
 
       const refused = await signed(`${web.sys.url}/api/v1/me`, { access, secret });
