@@ -32,6 +32,7 @@ import { fiatRoutes } from './fiat/fiat.routes.js';
 import { fiatService } from './fiat/fiat.service.js';
 import { portfolioRoutes } from './portfolio/portfolio.routes.js';
 import { portfolioService } from './portfolio/portfolio.service.js';
+import { custodyKey, walletAddresses } from './wallets/wallet-address.js';
 import { walletLinkService } from './wallets/wallet-link.js';
 import { walletRecoveryService } from './wallets/wallet-recovery.js';
 import { walletRoutes } from './wallets/wallet.routes.js';
@@ -173,7 +174,12 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   portfolioRoutes(app, portfolioService(db), gates, guard);
   walletRoutes(
     app,
-    walletLinkService({ db, clock, challengeTtlSeconds: config.wallet.challengeTtlSeconds }),
+    walletLinkService({
+      db,
+      clock,
+      challengeTtlSeconds: config.wallet.challengeTtlSeconds,
+      addresses: walletAddresses(custodyKey(config.custody.mnemonic)),
+    }),
     walletRecoveryService({ db, clock }),
     gates,
     guard,

@@ -210,6 +210,13 @@ describe('agent actions', () => {
     expect(await statusAndCode(propose(order))).toBe('400 VALIDATION_FAILED');
     const proposed = await s.ok(propose({ ...order, reference: 'DIFC-CFI-042-2026' }), 201);
     expect(proposed).toMatchObject({ status: 'proposed', reference: 'DIFC-CFI-042-2026' });
+    // The people by name beside their ids, so staff see whose securities move.
+    expect(proposed).toMatchObject({
+      holder: { id: ann.id, email: 'ann@agent.example' },
+      receiver: { id: bob.id, email: 'bob@agent.example' },
+      proposer: { id: staff.id, email: 'agent@staff.example' },
+      decider: null,
+    });
     expect(await wallet(ann)).toMatchObject({ balance: 10 });
     expect(await statusAndCode(decide(proposed.id, 'approve', staff))).toBe('403 FORBIDDEN_ROLE');
 
@@ -249,6 +256,15 @@ describe('agent actions', () => {
     await runActions();
     const approved = await s.ok(decide(proposed.id, 'approve'));
     expect(approved).toMatchObject({ status: 'pending', decided_by: s.admin.id });
+    const listed = await s.ok(
+      s.call('GET', `/api/v1/admin/agent-actions?token_id=${token.id}`, undefined, staff.token),
+    );
+    expect(listed.data.find((a: { id: string }) => a.id === proposed.id)).toMatchObject({
+      proposer: { id: staff.id, email: 'agent@staff.example' },
+      decider: { id: s.admin.id },
+      holder: { id: ann.id },
+      receiver: { id: bob.id },
+    });
     expect(await wallet(ann)).toMatchObject({
       balance: 7,
       frozen_quantity: 7,

@@ -95,6 +95,9 @@ describe('the order audit trail', () => {
     expect(opened).toMatchObject({ side: 'sell', order_type: 'limit', price: '10.00' });
     expect(opened!.quantity).toBe('10');
     expect(amended).toMatchObject({ quantity: '8', filled_quantity: '4', remaining_quantity: '4' });
+    // an amend says what it changed: the quantity before it, the price kept
+    expect(amended).toMatchObject({ previous_quantity: '10', previous_price: '10.00' });
+    expect(opened).toMatchObject({ previous_quantity: null, previous_price: null });
     expect(noMoney).toMatchObject({ side: 'buy', quantity: '500', token_id: tokenId });
     const sequences = events
       .filter((e) => e.event !== 'refused')

@@ -7,6 +7,7 @@ import {
 } from '../../lib/db/schema-agent-actions.js';
 import { Page, PageQuery } from '../../lib/http/pagination.js';
 import { DateTime, MultilineText, Text } from '../../lib/http/route-schemas.js';
+import { UserRef } from '../users/user-refs.js';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Kind = Type.Union(agentActionKinds.map((kind) => Type.Literal(kind)));
@@ -86,6 +87,10 @@ export const AgentActionView = Type.Object({
   tx_hash: nullable(Type.String()),
   created_at: DateTime(),
   updated_at: DateTime(),
+  holder: nullable(UserRef),
+  receiver: nullable(UserRef),
+  proposer: nullable(UserRef),
+  decider: nullable(UserRef),
 });
 
 export const AgentActionsQuery = Type.Object(

@@ -60,7 +60,7 @@ import {
   senderFrozenAfterTransfer,
   type AgentActionInput,
 } from './agent-actions.rules.js';
-import { agentActionView } from './agent-actions.views.js';
+import { agentActionView, namedAgentAction, namedAgentActions } from './agent-actions.views.js';
 
 export interface AgentActor {
   userId: string;
@@ -214,7 +214,7 @@ export function agentActionsService(db: Db, clock: Clock) {
   return {
     async propose(actor: AgentActor, input: ProposeInput, ip: string) {
       assertInputFits(input);
-      return transaction(db, async (trx) => {
+      const view = await transaction(db, async (trx) => {
         const { status, addresses } = await applyProposal(trx, input, clock.now());
         const action = await insertAgentAction(trx, {
           ...addresses,
@@ -253,6 +253,7 @@ export function agentActionsService(db: Db, clock: Clock) {
         });
         return agentActionView(action);
       });
+      return namedAgentAction(db, view);
     },
 
     /** An admin other than the proposer approves or rejects a proposed action. */
@@ -262,7 +263,7 @@ export function agentActionsService(db: Db, clock: Clock) {
       decision: { approve: boolean; note?: string | undefined },
       ip: string,
     ) {
-      return transaction(db, async (trx) => {
+      const view = await transaction(db, async (trx) => {
         const action = await agentActionForUpdate(trx, id);
         if (!action) throw new AppError('NOT_FOUND', 'No such agent action');
         if (action.status !== 'proposed') {
@@ -290,11 +291,12 @@ export function agentActionsService(db: Db, clock: Clock) {
         });
         return agentActionView(decided);
       });
+      return namedAgentAction(db, view);
     },
 
     /** A failed action's chain call is tried again with a fresh count of attempts. */
     async retry(actor: AgentActor, id: string, ip: string) {
-      return transaction(db, async (trx) => {
+      const view = await transaction(db, async (trx) => {
         const action = await agentActionForUpdate(trx, id);
         if (!action) throw new AppError('NOT_FOUND', 'No such agent action');
         if (action.status !== 'failed') throw new AppError('AGENT_ACTION_NOT_FAILED');
@@ -313,12 +315,13 @@ export function agentActionsService(db: Db, clock: Clock) {
         });
         return agentActionView(retried);
       });
+      return namedAgentAction(db, view);
     },
 
     async get(id: string) {
       const action = await findAgentAction(db, id);
       if (!action) throw new AppError('NOT_FOUND', 'No such agent action');
-      return agentActionView(action);
+      return namedAgentAction(db, agentActionView(action));
     },
 
     async list(filter: {
@@ -334,7 +337,8 @@ export function agentActionsService(db: Db, clock: Clock) {
         ...(filter.token_id ? { tokenId: filter.token_id } : {}),
         ...(filter.cursor ? { cursor: filter.cursor } : {}),
       });
-      return toPage(rows, limit, agentActionView);
+      const page = toPage(rows, limit, agentActionView);
+      return { ...page, data: await namedAgentActions(db, page.data) };
     },
   };
 }

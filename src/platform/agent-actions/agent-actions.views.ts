@@ -1,5 +1,7 @@
-/** An agent action as the API answers it. */
+/** An agent action as the API answers it, with the people it names. */
+import type { Db } from '../../lib/db/database.js';
 import type { AgentAction } from '../../lib/db/schema-agent-actions.js';
+import { userRefs, type UserRef } from '../users/user-refs.js';
 
 export function agentActionView(action: AgentAction) {
   return {
@@ -26,3 +28,28 @@ export function agentActionView(action: AgentAction) {
 }
 
 export type AgentActionView = ReturnType<typeof agentActionView>;
+
+/**
+ * The views with the people they name by id (holder, receiver, proposer, decider), read in one
+ * query, so staff see whose securities move and who decided, not UUIDs.
+ */
+export async function namedAgentActions(db: Db, views: AgentActionView[]) {
+  const refs = await userRefs(
+    db,
+    views.flatMap((v) =>
+      [v.user_id, v.to_user_id, v.proposed_by, v.decided_by].filter((id) => id !== null),
+    ),
+  );
+  const ref = (id: string | null): UserRef | null => (id === null ? null : (refs.get(id) ?? null));
+  return views.map((v) => ({
+    ...v,
+    holder: ref(v.user_id),
+    receiver: ref(v.to_user_id),
+    proposer: ref(v.proposed_by),
+    decider: ref(v.decided_by),
+  }));
+}
+
+export async function namedAgentAction(db: Db, view: AgentActionView) {
+  return (await namedAgentActions(db, [view]))[0]!;
+}

@@ -20,6 +20,8 @@ export const orderEventColumns = [
   'filled_quantity',
   'remaining_quantity',
   'book_sequence',
+  'previous_price',
+  'previous_quantity',
 ] as const satisfies readonly (keyof OrderEvent)[];
 
 export function orderEventsCsv(events: readonly OrderEvent[]): string {

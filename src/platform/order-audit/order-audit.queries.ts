@@ -1,6 +1,7 @@
 /**
  * The order audit trail's one read: every order event in a time range, from the status history
- * (with its order's fields) and the refusals, in the order they happened. Times are rendered by
+ * (with its order's fields, and an amend's values before it) and the refusals, in the order they
+ * happened. Times are rendered by
  * PostgreSQL to the microsecond (a JavaScript Date keeps milliseconds only).
  */
 import { sql } from 'kysely';
@@ -26,6 +27,9 @@ export interface OrderEventRow {
   filled_quantity: string | null;
   remaining_quantity: string | null;
   book_sequence: string | null;
+  /** an amend: the price and quantity before it (the order's previous event) */
+  previous_price: string | null;
+  previous_quantity: string | null;
 }
 
 /**
@@ -56,14 +60,22 @@ export async function orderEvents(
         coalesce(h.price, o.price)::text as price, o.stop_price::text as stop_price,
         coalesce(h.quantity, o.quantity)::text as quantity,
         h.filled_quantity::text as filled_quantity,
-        h.remaining_quantity::text as remaining_quantity, h.book_sequence::text as book_sequence
+        h.remaining_quantity::text as remaining_quantity, h.book_sequence::text as book_sequence,
+        before.price as previous_price, before.quantity as previous_quantity
       from order_status_history h join orders o on o.id = h.order_id
+      left join lateral (
+        select coalesce(p.price, o.price)::text as price,
+          coalesce(p.quantity, o.quantity)::text as quantity
+        from order_status_history p
+        where h.reason = 'AMENDED' and p.order_id = h.order_id and p.id < h.id
+        order by p.id desc limit 1
+      ) before on true
       where h.recorded_at >= ${range.from} and h.recorded_at < ${range.to}
       union all
       select ${micros('r.recorded_at')}, 'r', r.id::text, 'refused', r.code,
         r.order_id, r.client_order_id, r.user_id, r.token_id, r.side, r.order_type,
         r.time_in_force, r.price::text, r.stop_price::text, r.quantity::text, null, null,
-        r.book_sequence::text
+        r.book_sequence::text, null, null
       from order_refusals r
       where r.recorded_at >= ${range.from} and r.recorded_at < ${range.to}
     ) e

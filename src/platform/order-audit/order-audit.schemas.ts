@@ -48,6 +48,12 @@ export const OrderEvent = Type.Object({
   filled_quantity: Text,
   remaining_quantity: Text,
   book_sequence: Text,
+  previous_price: Type.Union([Type.String(), Type.Null()], {
+    description: 'an amend: the limit price before it',
+  }),
+  previous_quantity: Type.Union([Type.String(), Type.Null()], {
+    description: 'an amend: the quantity before it',
+  }),
 });
 
 export const OrderEventsPage = Type.Object({

@@ -133,6 +133,8 @@ describe('GET /api/v1/portfolio', () => {
           contract_address: null,
           balance: 7,
           locked_balance: 0,
+          address_frozen: false,
+          frozen_quantity: 0,
         },
       ],
       allocations: [

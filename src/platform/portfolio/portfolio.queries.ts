@@ -42,6 +42,8 @@ export function tokenWallets(trx: Trx, userId: string) {
       'tokens.contract_address',
       'wallets.balance',
       'wallets.locked_balance',
+      'wallets.address_frozen',
+      'wallets.frozen_quantity',
     ])
     .where('wallets.user_id', '=', userId)
     .orderBy('tokens.symbol')

@@ -23,6 +23,10 @@ export const PortfolioView = Type.Object({
       contract_address: Nullable(Type.String()),
       balance: Type.Integer(),
       locked_balance: Type.Integer(),
+      address_frozen: Type.Boolean({
+        description: "the token's agent froze the holding: no order to buy or sell it",
+      }),
+      frozen_quantity: Type.Integer({ description: "units the token's agent froze" }),
     }),
   ),
   allocations: Type.Array(

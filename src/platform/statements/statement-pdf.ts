@@ -15,7 +15,12 @@ async function opened(title: string, s: Header): Promise<PdfReport> {
     createdAt: new Date(s.generated_at),
   });
   report.line(`${title} ${s.period.label}`, { bold: true, size: 14 });
-  report.line(`${s.user.name} <${s.user.email}>    Account ${s.user.id}`);
+  const { name, email, account_name } = s.user;
+  report.line(
+    account_name === name
+      ? `Account of ${name} <${email}>`
+      : `Account of ${account_name}, by ${name} <${email}>`,
+  );
   report.line(
     `Period (UTC): ${s.period.start} to ${s.period.closing_at}` +
       (s.period.complete ? '' : ' (to date: the period is under way)'),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import {
+  accountHolder,
   cashAccounts,
   closingInstant,
   monthPeriod,
@@ -117,5 +118,36 @@ describe('a trade on a statement', () => {
   it('costs the buyer its total and pays the seller the total less the fee', () => {
     expect(tradeSide('b', trade)).toEqual({ side: 'buy', fee: '0.00', net: '-36.00' });
     expect(tradeSide('s', trade)).toEqual({ side: 'sell', fee: '0.18', net: '35.82' });
+  });
+});
+
+describe('the account holder', () => {
+  const person = {
+    full_name: 'Ivo Investor',
+    email: 'ivo@example.com',
+    role: 'investor',
+    account_type: 'individual',
+    business_name: null,
+  };
+  it("is the person's name, or their email without one", () => {
+    expect(accountHolder(person)).toEqual({ name: 'Ivo Investor', account_name: 'Ivo Investor' });
+    expect(accountHolder({ ...person, full_name: null })).toEqual({
+      name: 'ivo@example.com',
+      account_name: 'ivo@example.com',
+    });
+  });
+  it("is the company's name for a corporate investor or an issuer with a business", () => {
+    const company = { ...person, account_type: 'corporate', business_name: 'Northwind Treasury' };
+    expect(accountHolder(company)).toEqual({
+      name: 'Ivo Investor',
+      account_name: 'Northwind Treasury',
+    });
+    expect(
+      accountHolder({ ...person, role: 'issuer', account_type: null, business_name: 'Quay' }),
+    ).toEqual({ name: 'Ivo Investor', account_name: 'Quay' });
+    // an individual who registered a business still holds the account in their own name
+    expect(accountHolder({ ...person, business_name: 'Side Co' }).account_name).toBe(
+      'Ivo Investor',
+    );
   });
 });

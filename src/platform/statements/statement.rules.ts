@@ -7,6 +7,23 @@ import { AppError } from '../../lib/errors.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import type { LedgerSumRow, PriceRow } from './statements.queries.js';
 
+/**
+ * Whose account a statement is of, by name: a company's (a corporate investor's or an issuer's
+ * business) or the person's; never an id.
+ */
+export function accountHolder(user: {
+  full_name: string | null;
+  email: string;
+  role: string;
+  account_type: string | null;
+  business_name: string | null;
+}): { name: string; account_name: string } {
+  const name = user.full_name ?? user.email;
+  const company =
+    user.business_name !== null && (user.account_type === 'corporate' || user.role === 'issuer');
+  return { name, account_name: company ? user.business_name! : name };
+}
+
 export interface Period {
   kind: 'month' | 'year';
   /** `2026-03` or `2026` */

@@ -8,10 +8,20 @@ import { sql } from 'kysely';
 import type { Trx } from '../../lib/db/database.js';
 import { dividendPaymentsOf } from '../portfolio/portfolio.queries.js';
 
+/** The user with the name of their newest business (a company's account is in its name). */
 export function statementUser(trx: Trx, userId: string) {
   return trx
     .selectFrom('users')
-    .select(['id', 'email', 'full_name', 'role'])
+    .select(['id', 'email', 'full_name', 'role', 'account_type'])
+    .select((eb) =>
+      eb
+        .selectFrom('businesses')
+        .select('businesses.name')
+        .whereRef('businesses.owner_id', '=', 'users.id')
+        .orderBy('businesses.id', 'desc')
+        .limit(1)
+        .as('business_name'),
+    )
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -33,8 +33,11 @@ const Instant = Type.String({ format: 'date-time' });
 const Header = {
   user: Type.Object({
     id: Type.String({ format: 'uuid' }),
-    name: Type.String(),
+    name: Type.String({ description: "the person's name (their email without one)" }),
     email: Type.String(),
+    account_name: Type.String({
+      description: "whose account: a corporate investor's or issuer's business, else the person",
+    }),
   }),
   period: Type.Object({
     kind: Type.Union([Type.Literal('month'), Type.Literal('year')]),

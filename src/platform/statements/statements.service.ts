@@ -10,6 +10,7 @@ import { readSnapshot, type Db, type Trx } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import {
+  accountHolder,
   cashAccounts,
   closingInstant,
   monthPeriod,
@@ -53,7 +54,7 @@ export function statementsService({ db, clock = systemClock }: StatementsDeps) {
       const user = await statementUser(trx, userId);
       if (!user) throw new AppError('NOT_FOUND', 'No such user');
       return {
-        user: { id: user.id, name: user.full_name ?? user.email, email: user.email },
+        user: { id: user.id, email: user.email, ...accountHolder(user) },
         period: {
           kind: period.kind,
           label: period.label,

@@ -86,6 +86,20 @@ describe('staff tools', () => {
     expect(await emails('%')).toEqual([]);
   });
 
+  it('finds a user by the whole or a part of their wallet address, in any case', async () => {
+    const hal = await p.user('hal@wallet-find.example');
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    await p.test.db
+      .updateTable('users')
+      .set({ wallet_address: address, wallet_custody: 'self' })
+      .where('id', '=', hal.id)
+      .execute();
+    const emails = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).data.map((u) => u.email);
+    expect(await emails(address.toLowerCase())).toEqual(['hal@wallet-find.example']);
+    expect(await emails('98527886e0f7')).toEqual(['hal@wallet-find.example']);
+  });
+
   it('names people by id for screens of other processes, to staff only', async () => {
     const fay = await p.user('fay@refs.example', { full_name: 'Fay Lind' });
     const gus = await p.user('gus@refs.example');

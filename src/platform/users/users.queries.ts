@@ -48,7 +48,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /**
  * Users newest first (UUID v7 ids sort by creation), after `cursor`, each with the KYB status of
  * their newest business. `email` matches any part of the address, case-insensitively; `q` is
- * a user id, or any part of the email or the name.
+ * a user id, or any part of the email, the name or the wallet address.
  */
 export function listUsers(
   db: Db,
@@ -87,7 +87,11 @@ export function listUsers(
     query = uuidPattern.test(q)
       ? query.where('users.id', '=', q.toLowerCase())
       : query.where((eb) =>
-          eb.or([eb('users.email', 'ilike', part), eb('users.full_name', 'ilike', part)]),
+          eb.or([
+            eb('users.email', 'ilike', part),
+            eb('users.full_name', 'ilike', part),
+            eb('users.wallet_address', 'ilike', part),
+          ]),
         );
   }
   return query.execute();

@@ -74,7 +74,7 @@ export const UserListQuery = Type.Object(
         minLength: 1,
         maxLength: 254,
         pattern: '^[^\\u0000-\\u001f\\u007f]+$',
-        description: 'a user id, or any part of the email or the name',
+        description: 'a user id, or any part of the email, the name or the wallet address',
       }),
     ),
   },

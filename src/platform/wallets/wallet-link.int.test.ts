@@ -62,6 +62,42 @@ describe('wallet addresses', () => {
     expect((await challenge(ann)).nonce).not.toBe(first.nonce);
   });
 
+  it('assigns a custodial wallet on request, once, and keeps one the user has', async () => {
+    const cat = await verifiedUser();
+    const assign = (user: Session) =>
+      p.call('POST', '/api/v1/wallet/custodial', undefined, user.token);
+    const first = await assign(cat);
+    expect(first.statusCode).toBe(200);
+    const assigned = first.json<{ wallet_address: string; wallet_custody: string }>();
+    expect(assigned.wallet_custody).toBe('custodial');
+    const index = await p.test.db
+      .selectFrom('custodial_addresses')
+      .select('address_index')
+      .where('user_id', '=', cat.id)
+      .executeTakeFirstOrThrow();
+    expect(assigned.wallet_address).toBe(custodyKey(p.config.custody.mnemonic).addressAt(index.address_index));
+    expect((await assign(cat)).json()).toEqual(assigned);
+    expect(await wallet(cat)).toEqual(assigned);
+    const audits = await p.test.db
+      .selectFrom('audit_logs')
+      .select('details')
+      .where('action', '=', 'wallet.custodial_assigned')
+      .where('actor_id', '=', cat.id)
+      .execute();
+    expect(audits).toEqual([{ details: { address: assigned.wallet_address } }]);
+
+    // One linked already is kept; the unverified are read-only.
+    const dan = await verifiedUser();
+    const { account } = await signedLink(dan);
+    expect((await assign(dan)).json()).toEqual({
+      wallet_address: account.address,
+      wallet_custody: 'self',
+    });
+    const eve = await p.user(`holder${++n}@example.com`);
+    expect((await assign(eve)).statusCode).toBe(403);
+    expect(await wallet(eve)).toEqual({ wallet_address: null, wallet_custody: null });
+  });
+
   it('links a self-custody address proven by its signature, checksummed, once', async () => {
     const bob = await verifiedUser();
     expect(await wallet(bob)).toEqual({ wallet_address: null, wallet_custody: null });

@@ -15,6 +15,7 @@ import type { WalletCustody } from '../../lib/db/schema-fiat.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { isUniqueViolation } from '../../lib/db/unique-violation.js';
+import type { WalletAddresses } from './wallet-address.js';
 import {
   addressHolder,
   challengeForUpdate,
@@ -84,10 +85,35 @@ export interface WalletView {
   wallet_custody: WalletCustody | null;
 }
 
-export function walletLinkService(deps: { db: Db; clock: Clock; challengeTtlSeconds: number }) {
+export function walletLinkService(deps: {
+  db: Db;
+  clock: Clock;
+  challengeTtlSeconds: number;
+  addresses: WalletAddresses;
+}) {
   const { db, clock } = deps;
   return {
     wallet: (userId: string): Promise<WalletView> => walletOf(db, userId),
+
+    /**
+     * The user's wallet, a custodial one assigned now if they have none (so an investor can trade
+     * before any subscription); a wallet they already have is answered unchanged.
+     */
+    custodial: (userId: string, ip: string) =>
+      transaction(db, async (trx): Promise<WalletView> => {
+        const current = await lockUserWallet(trx, userId);
+        if (current.wallet_address) return current;
+        const address = await deps.addresses.ensureWalletAddress(trx, userId);
+        await recordAudit(trx, {
+          actorId: userId,
+          action: 'wallet.custodial_assigned',
+          targetType: 'user',
+          targetId: userId,
+          ip,
+          details: { address },
+        });
+        return { wallet_address: address, wallet_custody: 'custodial' };
+      }),
 
     async challenge(userId: string) {
       const nonce = randomBytes(16).toString('hex');

@@ -30,6 +30,21 @@ export function walletRoutes(
     async (request) => wallets.wallet(caller(request).userId),
   );
 
+  app.post(
+    '/api/v1/wallet/custodial',
+    {
+      onRequest: verified,
+      schema: {
+        tags: ['wallet'],
+        summary:
+          'Get a custodial wallet now (the platform holds its key); a wallet you have is kept',
+        security: bearer,
+        response: { 200: WalletView },
+      },
+    },
+    async (request) => wallets.custodial(caller(request).userId, request.ip),
+  );
+
   app.get(
     '/api/v1/wallet/challenge',
     {

@@ -1,6 +1,6 @@
 /** SQL of staff's trading settings, halts and NAVs (admin/token-trading.service.ts). */
 import type { Insertable } from 'kysely';
-import type { Db } from '../../lib/db/database.js';
+import type { Db, Trx } from '../../lib/db/database.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import type { TokenNavsTable } from '../../lib/db/schema-trading.js';
 import type { TradingSettingsBody } from './token-trading.schemas.js';
@@ -30,6 +30,21 @@ export function liftHalt(db: Db, tokenId: string, now: Date): Promise<Token | un
     .set({ halted_until: null, updated_at: now })
     .where('id', '=', tokenId)
     .where('halted_until', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Halts the book until `until` (a later or earlier end than a running halt's alike). */
+export function haltUntil(
+  trx: Trx,
+  tokenId: string,
+  until: Date,
+  now: Date,
+): Promise<Token | undefined> {
+  return trx
+    .updateTable('tokens')
+    .set({ halted_until: until, updated_at: now })
+    .where('id', '=', tokenId)
     .returningAll()
     .executeTakeFirst();
 }

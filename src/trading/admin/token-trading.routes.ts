@@ -3,6 +3,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import {
+  HaltBody,
   NavBody,
   NavView,
   TradingSettingsBody,
@@ -47,6 +48,27 @@ export function tokenTradingRoutes(
       },
     },
     async (request) => service.changeSettings(request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/v1/admin/tokens/:id/halt',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        summary: "Halt a token's book by hand for some minutes, with the reason (audited)",
+        security: bearer,
+        params: IdParams,
+        body: HaltBody,
+        response: { 200: TradingSettingsView },
+      },
+    },
+    async (request) =>
+      service.halt(
+        request.params.id,
+        { userId: caller(request).userId, ip: request.ip },
+        request.body,
+      ),
   );
 
   app.post(

@@ -23,6 +23,16 @@ export const TradingSettingsBody = Type.Object(
 );
 export type TradingSettingsBody = Static<typeof TradingSettingsBody>;
 
+/** Staff halt a token's book by hand, for a time, with the reason audited. */
+export const HaltBody = Type.Object(
+  {
+    minutes: Type.Integer({ minimum: 1, maximum: 10080, description: 'how long, at most a week' }),
+    reason: MultilineText(500, { minLength: 3, pattern: '\\S', description: 'why (audited)' }),
+  },
+  { additionalProperties: false },
+);
+export type HaltBody = Static<typeof HaltBody>;
+
 export const TradingSettingsView = Type.Object({
   token_id: Type.String(),
   fee_bps: Type.Integer(),

@@ -1,9 +1,10 @@
 /**
  * Staff's hand on a token's trading: its settings (fee, fat-finger, circuit breaker, NAV
- * deviation), lifting a halt, and NAVs (recorded by the token's issuer or staff). The writer
+ * deviation), a halt by hand and lifting a halt, and NAVs (recorded by the token's issuer or staff). The writer
  * reads the token row at every batch, so a change applies from the next batch on.
  */
-import type { Db } from '../../lib/db/database.js';
+import { recordAudit } from '../../lib/db/audit.queries.js';
+import { transaction, type Db } from '../../lib/db/database.js';
 import type { Role } from '../../lib/db/schema.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { AppError } from '../../lib/errors.js';
@@ -13,11 +14,12 @@ import type { Clock } from '../../lib/clock.js';
 import {
   findToken,
   findTokenIssuer,
+  haltUntil,
   insertNav,
   liftHalt,
   updateTradingSettings,
 } from './token-trading.queries.js';
-import type { TradingSettingsBody } from './token-trading.schemas.js';
+import type { HaltBody, TradingSettingsBody } from './token-trading.schemas.js';
 
 function settingsView(token: Token) {
   return {
@@ -58,6 +60,25 @@ export function tokenTradingService(db: Db, clock: Clock) {
       const row = await updateTradingSettings(db, tokenId, changes, clock.now());
       if (!row) throw new AppError('NOT_FOUND', 'Unknown token');
       return settingsView(row);
+    },
+
+    /** A halt by hand: no order is accepted on the book until it ends or is lifted. */
+    async halt(tokenId: string, actor: { userId: string; ip: string }, body: HaltBody) {
+      return transaction(db, async (trx) => {
+        const now = clock.now();
+        const until = new Date(now.getTime() + body.minutes * 60_000);
+        const row = await haltUntil(trx, tokenId, until, now);
+        if (!row) throw new AppError('NOT_FOUND', 'Unknown token');
+        await recordAudit(trx, {
+          actorId: actor.userId,
+          action: 'token.trading_halted',
+          targetType: 'token',
+          targetId: tokenId,
+          ip: actor.ip,
+          details: { until: until.toISOString(), minutes: body.minutes, reason: body.reason },
+        });
+        return settingsView(row);
+      });
     },
 
     async liftHalt(tokenId: string) {

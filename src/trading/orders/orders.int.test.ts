@@ -698,6 +698,50 @@ describe('order states', () => {
       staff.token,
     );
     expect(lift.statusCode).toBe(200);
+    // Staff halt it by hand, with the reason audited; lifted again, orders are taken.
+    const manual = await sys.call(
+      'POST',
+      `/api/v1/admin/tokens/${tokenId}/halt`,
+      { minutes: 30, reason: 'Issuer announcement pending' },
+      staff.token,
+    );
+    expect(manual.statusCode).toBe(200);
+    expect(Date.parse(manual.json().halted_until)).toBe(sys.clock.now().getTime() + 30 * 60_000);
+    expect(
+      (
+        await place(a, {
+          token_id: tokenId,
+          side: 'sell',
+          order_type: 'limit',
+          quantity: 3,
+          price: '12.00',
+        })
+      ).json().code,
+    ).toBe('TRADING_HALTED');
+    const audit = await sys.db
+      .selectFrom('audit_logs')
+      .select(['actor_id', 'details'])
+      .where('action', '=', 'token.trading_halted')
+      .where('target_id', '=', tokenId)
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({
+      actor_id: staff.id,
+      details: { minutes: 30, reason: 'Issuer announcement pending' },
+    });
+    expect(
+      (
+        await sys.call(
+          'POST',
+          `/api/v1/admin/tokens/${tokenId}/halt`,
+          { minutes: 0, reason: 'x' },
+          staff.token,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await sys.call('POST', `/api/v1/admin/tokens/${tokenId}/lift-halt`, undefined, staff.token))
+        .statusCode,
+    ).toBe(200);
     const settings = await sys.call(
       'PATCH',
       `/api/v1/admin/tokens/${tokenId}/trading-settings`,

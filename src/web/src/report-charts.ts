@@ -1,8 +1,8 @@
 /**
- * The report charts of the token page and the staff overview (lightweight-charts, loaded with the
- * first chart, not with the app): series over UTC buckets, and bars over categories (holders by
- * country) laid on the time scale one slot per category, each slot labelled with its name. They
- * draw what they are given; the numbers people read are in the text beside each chart.
+ * The report charts of the token page and the staff overview (loaded with the first chart, not
+ * with the app): series over UTC buckets (lightweight-charts), and horizontal bars over categories
+ * (holders by country), one line each with its name. They draw what they are given; the numbers
+ * people read are in the text beside each chart.
  */
 import {
   ColorType,
@@ -87,28 +87,39 @@ export function seriesChart(container: HTMLElement, all: Series[], hourly: boole
   return { remove: () => chart.remove() };
 }
 
-/** One bar per category, in the order given, in `colour` (a CSS custom property). */
+/**
+ * One bar per category, in the order given, in `colour` (a CSS custom property): horizontal bars,
+ * each on a line of its own with its name beside it, so long names (countries) never overlap as
+ * labels under narrow vertical bars do.
+ */
 export function categoryChart(
   container: HTMLElement,
   bars: { label: string; value: number }[],
   colour: string,
 ): DrawnChart {
-  // slot i sits at day i + 1 of 1970: days keep the scale's marks one per slot
-  const slot = (i: number) => ((i + 1) * 86_400) as UTCTimestamp;
-  const labelAt = (t: unknown) => bars[Number(t) / 86_400 - 1]?.label ?? '';
-  const chart = chartOn(container, {
-    // bars no wider than a label, whatever the few categories
-    timeScale: { tickMarkFormatter: labelAt, fixLeftEdge: true, maxBarSpacing: 80 },
-    localization: { locale: locale(), timeFormatter: labelAt },
-    handleScroll: false,
-    handleScale: false,
-  });
-  chart
-    .addSeries(HistogramSeries, {
-      color: colourOf(container, colour),
-      priceFormat: wholeCounts,
-    })
-    .setData(bars.map((b, i) => ({ time: slot(i), value: b.value })));
-  chart.timeScale().fitContent();
-  return { remove: () => chart.remove() };
+  const most = Math.max(1, ...bars.map((b) => b.value));
+  const list = document.createElement('div');
+  list.className = 'category-bars';
+  for (const bar of bars) {
+    const row = document.createElement('div');
+    row.className = 'category-row';
+    const name = document.createElement('span');
+    name.className = 'category-label';
+    name.textContent = bar.label;
+    const track = document.createElement('span');
+    track.className = 'category-track';
+    const fill = document.createElement('span');
+    fill.className = 'category-fill';
+    // display only: a float share of the largest bar is fine here
+    fill.style.width = `${(bar.value / most) * 100}%`;
+    fill.style.background = `var(${colour})`;
+    track.append(fill);
+    const value = document.createElement('span');
+    value.className = 'category-value';
+    value.textContent = String(bar.value);
+    row.append(name, track, value);
+    list.append(row);
+  }
+  container.append(list);
+  return { remove: () => list.remove() };
 }

@@ -145,6 +145,9 @@ export interface Portfolio {
     contract_address: string | null;
     balance: number;
     locked_balance: number;
+    /** the token's agent froze the holding, or some of its units */
+    address_frozen: boolean;
+    frozen_quantity: number;
   }[];
   allocations: Allocation[];
   /** other currencies, e.g. USDC from stablecoin dividends */
@@ -293,6 +296,11 @@ export interface AgentAction {
   chain_error: string | null;
   tx_hash: string | null;
   created_at: string;
+  /** the people of the ids above, by name */
+  holder: UserRef | null;
+  receiver: UserRef | null;
+  proposer: UserRef | null;
+  decider: UserRef | null;
 }
 
 /** GET /api/v1/wallet/recovery */

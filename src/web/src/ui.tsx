@@ -207,7 +207,8 @@ export type FormValues = Record<string, string>;
 
 /**
  * A form that hands its values (strings, as typed: money stays a decimal string) to `onSubmit`
- * and shows what the API said: the refusal, or `done` once it succeeded.
+ * and shows what the API said: the refusal (the values kept to correct), or `done` once it
+ * succeeded, the fields cleared for the next entry unless `keep` (a form of saved settings).
  */
 export function ActionForm(props: {
   submit: string;
@@ -215,6 +216,7 @@ export function ActionForm(props: {
   done?: string;
   class?: string;
   label?: string;
+  keep?: boolean;
   children?: ComponentChildren;
 }) {
   const action = useAction();
@@ -231,7 +233,12 @@ export function ActionForm(props: {
           if (typeof value === 'string') values[key] = value.trim();
         });
         setDone(false);
-        void action.run(() => props.onSubmit(values)).then((ok) => setDone(ok));
+        void action
+          .run(() => props.onSubmit(values))
+          .then((ok) => {
+            setDone(ok);
+            if (ok && !props.keep) form.reset();
+          });
       }}
     >
       <FormError.Provider value={action.error}>{props.children}</FormError.Provider>

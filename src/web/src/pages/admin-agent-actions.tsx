@@ -4,10 +4,10 @@
  * wallet's recovery, which an admin other than the proposer approves (docs/compliance.md "Agent
  * actions").
  */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
-import type { AgentAction, Token } from '../types.js';
+import type { AgentAction, Token, UserRef, UserRow } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -15,6 +15,7 @@ import {
   Field,
   Loaded,
   Notice,
+  Person,
   Select,
   Table,
   label,
@@ -54,6 +55,73 @@ function bodyOf(values: Record<string, string>) {
   return body;
 }
 
+/** A person in a sentence: name and email, or the id of an account that is gone. */
+const who = (ref: UserRef | null, id: string | null) =>
+  ref ? (ref.full_name ? `${ref.full_name} <${ref.email}>` : ref.email) : (id ?? 'nobody');
+
+/**
+ * A person picked by name, email or wallet address (GET /admin/users?q=): what is typed finds the
+ * matches, and the select (named `name`, the user id the API takes) shows whom the action names.
+ */
+function PersonPicker(props: { label: string; name: string }) {
+  const [query, setQuery] = useState('');
+  const found = useLoad(
+    () =>
+      query.length < 2
+        ? Promise.resolve({ data: [] as UserRow[], next_cursor: null })
+        : api.get<Page<UserRow>>(`/api/v1/admin/users?limit=10&q=${encodeURIComponent(query)}`),
+    [query],
+  );
+  const matches = found.data?.data ?? [];
+  // A form cleared after its submit clears the search too.
+  const box = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const form = box.current?.form;
+    const clear = () => setQuery('');
+    form?.addEventListener('reset', clear);
+    return () => form?.removeEventListener('reset', clear);
+  }, []);
+  return (
+    <fieldset class="person-picker" ref={box}>
+      <legend>{props.label}</legend>
+      <label class="field">
+        <span>Find by name, email or wallet</span>
+        <input
+          name={`${props.name}_find`}
+          autocomplete="off"
+          value={query}
+          onInput={(e) => setQuery(e.currentTarget.value.trim())}
+        />
+      </label>
+      <label class="field">
+        <span>{props.label}</span>
+        <select name={props.name}>
+          {matches.length === 0 ? (
+            <option value="">{query.length < 2 ? '— type to find —' : 'nobody matches'}</option>
+          ) : null}
+          {matches.map((u) => (
+            <option key={u.id} value={u.id}>
+              {who(u, u.id)}
+              {u.wallet_address ? ` · ${u.wallet_address}` : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+/** What the API recorded, said back with the people by name. */
+function recorded(a: AgentAction, symbol: string) {
+  if (a.kind === 'forced_transfer') {
+    return `Proposed: ${a.quantity} ${symbol} from ${who(a.holder, a.user_id)} to ${who(a.receiver, a.to_user_id)} (${a.reason}; order ${a.reference}). An admin other than you must approve it.`;
+  }
+  if (a.status === 'proposed') return 'Proposed: an admin other than you must approve it.';
+  const units = a.quantity === null ? '' : ` ${a.quantity} ${symbol}`;
+  const holder = a.user_id === null ? '' : ` of ${who(a.holder, a.user_id)}`;
+  return `${label(a.kind)}${units}${holder}: ${label(a.status)}.`;
+}
+
 /** What approving a proposed action does, said before the admin confirms. */
 function approvalOf(a: AgentAction, symbol: string) {
   if (a.kind === 'recover_wallet') {
@@ -69,13 +137,29 @@ function approvalOf(a: AgentAction, symbol: string) {
       ),
     };
   }
+  const from = who(a.holder, a.user_id);
+  const to = who(a.receiver, a.to_user_id);
   return {
-    question: `Approve the transfer of ${a.quantity} ${symbol}?`,
+    question: `Approve the transfer of ${a.quantity} ${symbol} from ${from} to ${to}?`,
     consequence: (
-      <p>
-        {a.quantity} {symbol} move from the holder to the receiver now and on chain, by order{' '}
-        {a.reference}. This cannot be undone.
-      </p>
+      <dl class="facts" data-testid="approval-facts">
+        <dt>Loses the tokens</dt>
+        <dd>{from}</dd>
+        <dt>Receives them</dt>
+        <dd>{to}</dd>
+        <dt>Units</dt>
+        <dd>
+          {a.quantity} {symbol}
+        </dd>
+        <dt>Reason</dt>
+        <dd>{a.reason}</dd>
+        <dt>Order</dt>
+        <dd>{a.reference}</dd>
+        <dt>Proposed by</dt>
+        <dd>{who(a.proposer, a.proposed_by)}</dd>
+        <dt>What happens</dt>
+        <dd>The units move now and on chain. This cannot be undone.</dd>
+      </dl>
     ),
   };
 }
@@ -105,11 +189,7 @@ export function AdminAgentActions() {
                 '/api/v1/admin/agent-actions',
                 bodyOf(values),
               );
-              setNotice(
-                action.status === 'proposed'
-                  ? 'Proposed: an admin other than you must approve it.'
-                  : `${label(action.kind)}: ${label(action.status)}.`,
-              );
+              setNotice(recorded(action, symbol(action.token_id)));
               actions.reload();
             }}
           >
@@ -121,8 +201,8 @@ export function AdminAgentActions() {
                 (t) => [t.id, `${t.symbol} (${t.status})`] as [string, string],
               )}
             />
-            <Field label="Holder (user id; the sender of a transfer)" name="user_id" />
-            <Field label="Receiver (user id, transfers only)" name="to_user_id" />
+            <PersonPicker label="Holder (the sender of a transfer)" name="user_id" />
+            <PersonPicker label="Receiver (transfers only)" name="to_user_id" />
             <Field label="Quantity (whole tokens)" name="quantity" inputmode="numeric" />
             <Field label="Reason" name="reason" required />
             <Select
@@ -147,8 +227,11 @@ export function AdminAgentActions() {
             columns={[
               ['Action', (a) => label(a.kind)],
               ['Token', (a) => symbol(a.token_id)],
-              ['Holder', (a) => <code>{a.user_id ?? '—'}</code>],
-              ['Receiver', (a) => <code>{a.to_user_id ?? '—'}</code>],
+              ['Holder', (a) => (a.user_id ? <Person id={a.user_id} user={a.holder} /> : '—')],
+              [
+                'Receiver',
+                (a) => (a.to_user_id ? <Person id={a.to_user_id} user={a.receiver} /> : '—'),
+              ],
               ['Quantity', (a) => a.quantity ?? '—'],
               ['Reason', (a) => a.reason],
               ['Reference', (a) => a.reference ?? '—'],
@@ -167,7 +250,25 @@ export function AdminAgentActions() {
                 'Status',
                 (a) => (a.chain_error ? `${label(a.status)}: ${a.chain_error}` : label(a.status)),
               ],
-              ['Entered', (a) => when(a.created_at)],
+              [
+                'Proposed by',
+                (a) => (
+                  <>
+                    <Person id={a.proposed_by} user={a.proposer} /> {when(a.created_at)}
+                  </>
+                ),
+              ],
+              [
+                'Approved or rejected by',
+                (a) =>
+                  a.decided_by ? (
+                    <>
+                      <Person id={a.decided_by} user={a.decider} /> {when(a.decided_at)}
+                    </>
+                  ) : (
+                    '—'
+                  ),
+              ],
               [
                 '',
                 (a) => {

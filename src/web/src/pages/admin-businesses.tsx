@@ -1,9 +1,10 @@
 /**
  * Staff: businesses (all of them for staff, GET /businesses), the KYB queue with manual review,
- * and activation (admin) once KYB is approved.
+ * and activation (admin), offered only once KYB is approved (the API refuses it before).
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
+import { useMe } from '../app.js';
 import { countryName } from '../countries.js';
 import type { Business, KybApplication } from '../types.js';
 import {
@@ -11,6 +12,7 @@ import {
   ActionForm,
   Field,
   Loaded,
+  Notice,
   Select,
   Table,
   label,
@@ -22,9 +24,12 @@ export function AdminBusinesses() {
   const businesses = useLoad(() => api.get<Page<Business>>('/api/v1/businesses'));
   const kyb = useLoad(() => api.get<Page<KybApplication>>('/api/v1/admin/kyb?limit=100'));
   const [open, setOpen] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const { me } = useMe();
   return (
     <section>
       <h1>Businesses</h1>
+      <Notice text={notice} />
       <Loaded state={businesses}>
         {(page) => (
           <Table
@@ -38,16 +43,26 @@ export function AdminBusinesses() {
               ['Status', (b) => label(b.status)],
               [
                 '',
-                (b) =>
-                  b.status === 'active' ? null : (
+                (b) => {
+                  if (b.status === 'active') return null;
+                  if (b.kyb_status !== 'approved') {
+                    return <span class="muted">activation waits for approved KYB</span>;
+                  }
+                  if (me.role !== 'admin') {
+                    return <span class="muted">KYB approved: an admin activates it</span>;
+                  }
+                  return (
                     <ActionButton
+                      kind="primary"
                       label={`Activate ${b.name}`}
                       onClick={async () => {
                         await api.patch(`/api/v1/admin/businesses/${b.id}`, { status: 'active' });
+                        setNotice(`${b.name} is active: its owner may now list tokens.`);
                         businesses.reload();
                       }}
                     />
-                  ),
+                  );
+                },
               ],
             ]}
           />
@@ -100,7 +115,13 @@ export function AdminBusinesses() {
                 ...(v.review_notes ? { review_notes: v.review_notes } : {}),
                 ...(v.rejection_reason ? { rejection_reason: v.rejection_reason } : {}),
               });
+              const name = kyb.data?.data.find((a) => a.business_id === open)?.business_name;
               setOpen(undefined);
+              setNotice(
+                v.decision === 'approve'
+                  ? `KYB of ${name} approved: ${me.role === 'admin' ? 'activate the business above' : 'an admin activates the business'} so its owner may list tokens.`
+                  : `KYB of ${name} rejected.`,
+              );
               kyb.reload();
               businesses.reload();
             }}

@@ -1,10 +1,12 @@
 /**
  * Staff's order audit trail (docs/reports.md): a range picker, the first events of the range in
- * order, refused ones included, and the whole range as CSV.
+ * order with their token, refused ones included, an amend with its values before and after, and
+ * the whole range as CSV.
  */
 import { useState } from 'preact/hooks';
 import { api, download, type Page } from '../api.js';
 import { ErrorNote, Loaded, Person, Table, useLoad } from '../ui.js';
+import type { Token } from '../types.js';
 import { useUserRefs } from '../user-refs.js';
 
 interface OrderEvent {
@@ -20,7 +22,13 @@ interface OrderEvent {
   price: string | null;
   quantity: string | null;
   book_sequence: string | null;
+  previous_price: string | null;
+  previous_quantity: string | null;
 }
+
+/** A value after the event, with what it was before an amend that changed it. */
+const changed = (before: string | null, after: string | null) =>
+  before !== null && before !== after ? `${before} → ${after ?? '—'}` : (after ?? '—');
 
 const DAY_MS = 86_400_000;
 /** `datetime-local` shows local time without a zone; the API takes an instant. */
@@ -39,6 +47,9 @@ export function AdminOrderAudit() {
     [query],
   );
   const person = useUserRefs(events.data?.data.map((e) => e.user_id) ?? []);
+  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const symbol = (id: string | null) =>
+    id === null ? '—' : (tokens.data?.data.find((t) => t.id === id)?.symbol ?? id);
   return (
     <section>
       <h1>Order audit trail</h1>
@@ -103,10 +114,11 @@ export function AdminOrderAudit() {
                   ),
                 ],
                 ['User', (e) => <Person id={e.user_id} user={person(e.user_id)} />],
+                ['Token', (e) => symbol(e.token_id)],
                 ['Side', (e) => e.side ?? '—'],
                 ['Type', (e) => e.order_type ?? '—'],
-                ['Price', (e) => e.price ?? '—'],
-                ['Quantity', (e) => e.quantity ?? '—'],
+                ['Price', (e) => changed(e.previous_price, e.price)],
+                ['Quantity', (e) => changed(e.previous_quantity, e.quantity)],
                 ['Book seq', (e) => e.book_sequence ?? '—'],
               ]}
             />

@@ -1,7 +1,7 @@
 /**
  * Staff: each traded token's trading mode (book or OTC) and circuit breaker (trading process):
- * whether its book is halted and until when, a lift of the halt, and the breaker's and order
- * checks' settings.
+ * whether its book is halted and until when, a halt by hand (minutes and a reason) or a lift of
+ * the halt, and the breaker's and order checks' settings.
  */
 import { api, tradingApi, type Page } from '../api.js';
 import type { Token, TradingSettings } from '../types.js';
@@ -52,11 +52,34 @@ function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
                   settings.reload();
                 }}
               />
-            ) : null}
+            ) : (
+              <ActionForm
+                label={`Halt ${token.symbol}`}
+                submit={`Halt ${token.symbol} now`}
+                class="filters"
+                onSubmit={async (v) => {
+                  await tradingApi.call('POST', `/api/v1/admin/tokens/${token.id}/halt`, {
+                    minutes: wholeNumber(v.minutes),
+                    reason: v.reason,
+                  });
+                  settings.reload();
+                }}
+              >
+                <Field
+                  label="Halt for (minutes)"
+                  name="minutes"
+                  inputmode="numeric"
+                  value="60"
+                  required
+                />
+                <Field label="Reason for the halt" name="reason" required />
+              </ActionForm>
+            )}
             <details>
               <summary>Settings of {token.symbol}</summary>
               <ActionForm
                 label={`Trading settings of ${token.symbol}`}
+                keep
                 submit="Save settings"
                 done="Saved."
                 onSubmit={async (v) => {

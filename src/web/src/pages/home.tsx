@@ -1,11 +1,12 @@
 /**
  * The overview: who you are, your balance, and what verification still blocks (GET
- * /me/permissions), each refusal with the step that lifts it.
+ * /me/permissions), each refusal with the step that lifts it, and the holdings the token's agent
+ * froze (GET /portfolio), which no verification lifts.
  */
 import { useEffect } from 'preact/hooks';
 import { api } from '../api.js';
 import { useMe } from '../app.js';
-import type { Me, Permissions } from '../types.js';
+import type { Me, Permissions, Portfolio } from '../types.js';
 import { Loaded, label, useLoad, usd } from '../ui.js';
 import { workByScreen, type WaitingWork } from '../work.js';
 import { ActivityCharts } from './activity-charts.js';
@@ -92,6 +93,18 @@ function Overview() {
   // Verification may have moved since the shell read /me (a review, a deposit confirmed).
   useEffect(reload, [reload]);
   const permissions = useLoad(() => api.get<Permissions>('/api/v1/me/permissions'));
+  // Holdings the token's agent froze: verified or not, those cannot be traded.
+  const frozen = useLoad(() =>
+    api
+      .get<Portfolio>('/api/v1/portfolio')
+      .then((p) => p.wallets.filter((w) => w.address_frozen || w.frozen_quantity > 0))
+      .catch(() => []),
+  );
+  const frozenText = (frozen.data ?? []).map((w) =>
+    w.address_frozen
+      ? `${w.symbol}: all ${w.balance} units frozen, no order to buy or sell it`
+      : `${w.symbol}: ${w.frozen_quantity} of ${w.balance} units frozen, not for sale`,
+  );
   return (
     <section>
       <h1>Welcome, {me.full_name ?? me.email}</h1>
@@ -127,17 +140,32 @@ function Overview() {
                   Next step:{' '}
                   {first.href ? <a href={first.href}>{first.text}</a> : <span>{first.text}</span>}
                 </p>
-              ) : (
+              ) : frozenText.length === 0 ? (
                 <p class="ok" data-testid="next-step">
                   You are fully verified.
                 </p>
+              ) : (
+                <p class="next-step" data-testid="next-step">
+                  You are verified, but the token's agent froze some of your holdings (ask
+                  support why):
+                </p>
               )}
+              {frozenText.length > 0 ? (
+                <ul class="frozen" data-testid="frozen-holdings">
+                  {frozenText.map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </ul>
+              ) : null}
               <ul class="permissions">
                 {Object.entries(p)
                   .filter(([, v]) => v.missing !== 'FORBIDDEN_ROLE')
                   .map(([action, v]) => (
                     <li key={action} class={v.allowed ? 'allowed' : 'blocked'}>
                       {v.allowed ? '✓' : '✗'} {actionNames[action] ?? action}
+                      {v.allowed && action === 'place_orders' && frozenText.length > 0 ? (
+                        <small> — not for frozen holdings</small>
+                      ) : null}
                       {v.allowed ? null : (
                         <small>
                           {' '}

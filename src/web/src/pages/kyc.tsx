@@ -32,6 +32,8 @@ const stageText: Record<Exclude<KycStage, 'decided'>, string> = {
   submitted: 'Your documents are submitted; the provider is checking them.',
   in_review: 'Your application is being reviewed.',
 };
+/** A manual application has no provider: staff read the form. */
+const manualText = 'Your application is submitted; our staff review it.';
 const toContinue = new Set<KycStage>(['created', 'documents_pending']);
 
 /** The provider's page for the documents (the sandbox's widget), beside this one. */
@@ -95,7 +97,10 @@ export function Kyc() {
             ) : null}
             {pending && s.stage && s.stage !== 'decided' ? (
               <p class="muted" data-testid="kyc-stage" data-stage={s.stage}>
-                {stageText[s.stage]} This page updates by itself.{' '}
+                {s.application?.verification_provider === 'manual'
+                  ? manualText
+                  : stageText[s.stage]}{' '}
+                This page updates by itself.{' '}
                 <button
                   type="button"
                   class="link"

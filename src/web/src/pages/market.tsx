@@ -7,13 +7,11 @@ import Decimal from 'decimal.js';
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
-import { soldPercent } from '../progress.js';
+import { offeringState } from '../progress.js';
 import type { Business, Round, Token } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
 import { TokenCharts } from './token-charts.js';
 import { TokenRulesPanel } from './token-rules-panel.js';
-
-const progress = (token: Token) => soldPercent(token.tokens_sold, token.primary_supply);
 
 export function Market() {
   const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
@@ -31,8 +29,8 @@ export function Market() {
               ['Name', (t) => t.name],
               ['Price', (t) => usd(t.price_per_token)],
               ['Status', (t) => label(t.status)],
-              ['Progress', progress],
-              ['Closes', (t) => when(t.primary_end)],
+              ['Offering', (t) => offeringState(t, Date.now(), when).progress],
+              ['Window', (t) => offeringState(t, Date.now(), when).window],
             ]}
           />
         )}
@@ -112,6 +110,7 @@ export function TokenPage({ id }: { id: string }) {
                     quantity: wholeNumber(v.quantity),
                     ...(v.round_id ? { round_id: v.round_id } : {}),
                   });
+                  setQuantity('');
                   token.reload();
                 }}
               >

@@ -1,14 +1,15 @@
 /**
  * The portfolio (GET /portfolio): cash (free and held, and USDC), token holdings with their
- * on-chain status, allocations, the latest dividends received, and the wallet address with a
- * self-custody link through an injected wallet (EIP-191 signature of the server's challenge) when
- * the browser has one; and, for a holder who lost their wallet's key, the new address signed the
+ * on-chain status, allocations, the latest dividends received, and the wallet address: a custodial
+ * one on request, or a self-custody link by an EIP-191 signature of the server's challenge, made
+ * by the browser's injected wallet or pasted from any other; and, for a holder who lost their wallet's key, the new address signed the
  * same way and where its recovery stands (docs/compliance.md "Wallet recovery").
  */
 import { Fragment } from 'preact';
+import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { Portfolio, WalletRecovery } from '../types.js';
-import { ActionButton, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
+import { ActionButton, ActionForm, Field, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
 
 interface InjectedWallet {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -30,6 +31,83 @@ async function signAndSend(path: '/api/v1/wallet/link' | '/api/v1/wallet/recover
     params: [challenge.message, address],
   });
   await api.post(path, { address, signature });
+}
+
+/**
+ * A wallet for an investor who has none, or a custodial one to replace: the platform's custodial
+ * wallet at once, or their own linked by pasting the address and the signature of the challenge
+ * made in any wallet (a hardware or phone wallet), no browser extension needed.
+ */
+function WalletChoices(props: { custody: string | null; done: () => void }) {
+  const [challenge, setChallenge] = useState<string>();
+  return (
+    <div class="wallet-choices" data-testid="wallet-choices">
+      {props.custody === null ? (
+        <>
+          <p class="muted">
+            You need a wallet to hold tokens and to trade. Take one the platform keeps for you, or
+            link your own.
+          </p>
+          <ActionButton
+            kind="primary"
+            label="Get a custodial wallet"
+            onClick={async () => {
+              await api.post('/api/v1/wallet/custodial');
+              props.done();
+            }}
+          />
+        </>
+      ) : null}
+      {injectedWallet() ? (
+        <ActionButton
+          label="Link my own wallet (sign a message)"
+          onClick={async () => {
+            await signAndSend('/api/v1/wallet/link');
+            props.done();
+          }}
+        />
+      ) : null}
+      <details>
+        <summary>Link my own wallet by pasting a signature made elsewhere</summary>
+        <ol>
+          <li>
+            <ActionButton
+              label="Show the message to sign"
+              onClick={async () =>
+                setChallenge(
+                  (await api.get<{ message: string }>('/api/v1/wallet/challenge')).message,
+                )
+              }
+            />
+          </li>
+          {challenge ? (
+            <li>
+              Sign exactly this text with your wallet's "sign message" (it sends no transaction):
+              <pre class="challenge" data-testid="wallet-challenge">
+                {challenge}
+              </pre>
+            </li>
+          ) : null}
+          <li>
+            <ActionForm
+              label="Link a wallet by signature"
+              submit="Link this wallet"
+              onSubmit={async (v) => {
+                await api.post('/api/v1/wallet/link', {
+                  address: v.address,
+                  signature: v.signature,
+                });
+                props.done();
+              }}
+            >
+              <Field label="Wallet address (0x…)" name="address" required />
+              <Field label="Signature (0x…)" name="signature" required />
+            </ActionForm>
+          </li>
+        </ol>
+      </details>
+    </div>
+  );
 }
 
 const recoverySteps: Record<string, string> = {
@@ -107,18 +185,12 @@ export function PortfolioPage() {
                     <code>{p.wallet_address}</code> ({p.wallet_custody})
                   </>
                 ) : (
-                  'assigned at your first token'
+                  'none yet'
                 )}
               </dd>
             </dl>
-            {p.wallet_custody !== 'self' && injectedWallet() ? (
-              <ActionButton
-                label="Link my own wallet (sign a message)"
-                onClick={async () => {
-                  await signAndSend('/api/v1/wallet/link');
-                  portfolio.reload();
-                }}
-              />
+            {p.wallet_custody !== 'self' ? (
+              <WalletChoices custody={p.wallet_custody} done={portfolio.reload} />
             ) : null}
             <RecoverySection />
             <h2>Tokens</h2>
@@ -131,6 +203,15 @@ export function PortfolioPage() {
                 ['Name', (w) => w.name],
                 ['Balance', (w) => w.balance],
                 ['Locked in orders', (w) => w.locked_balance],
+                [
+                  'Frozen by the agent',
+                  (w) =>
+                    w.address_frozen
+                      ? 'all: no trading'
+                      : w.frozen_quantity > 0
+                        ? `${w.frozen_quantity} units`
+                        : 'none',
+                ],
                 ['Status', (w) => label(w.status)],
               ]}
             />

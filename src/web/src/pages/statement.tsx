@@ -16,7 +16,7 @@ interface CashAccount {
 }
 
 interface Monthly {
-  user: { name: string; email: string };
+  user: { name: string; email: string; account_name: string };
   period: { label: string; closing_at: string; complete: boolean };
   positions: {
     token_id: string;
@@ -125,7 +125,11 @@ function MonthlyStatement({ base, month }: { base: string; month: string }) {
       {(s) => (
         <>
           <p data-testid="statement-period">
-            {s.user.name} &lt;{s.user.email}&gt;, {s.period.label}
+            Account of{' '}
+            {s.user.account_name === s.user.name
+              ? `${s.user.name} <${s.user.email}>`
+              : `${s.user.account_name}, by ${s.user.name} <${s.user.email}>`}
+            , {s.period.label}
             {s.period.complete ? '' : ` to ${when(s.period.closing_at)}`}
           </p>
           <Downloads

@@ -21,6 +21,7 @@ function TokenThresholds({ token }: { token: Token }) {
         me.role === 'admin' ? (
           <ActionForm
             label={`Surveillance thresholds of ${token.symbol}`}
+            keep
             submit="Save thresholds"
             done="Saved: they apply from the token's next batch."
             onSubmit={async (v) => {

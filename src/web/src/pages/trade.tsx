@@ -25,8 +25,8 @@ import type {
   OwnTradeView,
   WireLevel,
 } from '../trading-types.js';
-import type { Token } from '../types.js';
-import { ErrorNote, Loaded, Table, label, useLoad, when } from '../ui.js';
+import type { Portfolio, Token } from '../types.js';
+import { ErrorNote, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
 import { Fills, MyOrders, OrderEntry } from './trade-orders.js';
 import { TokenRulesPanel } from './token-rules-panel.js';
 
@@ -81,9 +81,29 @@ function Trading({ token }: { token: Token }) {
         : Promise.resolve({ data: [], next_cursor: null }),
     [token.id],
   );
+  // Settlement pushes nothing to the socket: while a fill settles, it is read again.
+  const settling = (fills.data?.data ?? []).some(
+    (f) => f.settlement_status === 'pending' || f.settlement_status === 'processing',
+  );
+  useEffect(() => {
+    if (!settling) return;
+    const timer = setInterval(fills.reload, 3000);
+    return () => clearInterval(timer);
+  }, [settling, fills.reload]);
+  const position = useLoad(
+    () => (investor ? api.get<Portfolio>('/api/v1/portfolio') : Promise.resolve(undefined)),
+    [token.id],
+  );
+  const positionDue = useRef<number>(undefined);
   const changed = (incoming: OrderView[]) => {
     setOrders((shown) => mergeOrders(shown ?? [], incoming));
     if (incoming.some((o) => o.filled_quantity > 0)) fills.reload();
+    // What an order holds or a fill moves changes the cash and units shown: read again, at most
+    // twice a second however fast the orders change.
+    positionDue.current ??= window.setTimeout(() => {
+      positionDue.current = undefined;
+      position.reload();
+    }, 500);
   };
 
   useEffect(() => {
@@ -135,6 +155,9 @@ function Trading({ token }: { token: Token }) {
         Market data: <span data-testid="feed-status">{feedStatus}</span>
         {token.status === 'paused' ? ' · trading is paused' : ''}
       </p>
+      {investor && position.data ? (
+        <Position portfolio={position.data} token={token} />
+      ) : null}
       <div class="trade-grid">
         <BookView book={book} />
         {feed ? <Candles tokenId={token.id} feed={feed} update={candleUpdate} /> : null}
@@ -157,6 +180,35 @@ function Trading({ token }: { token: Token }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** What the investor has to trade with: cash and this token's units, as the portfolio has them. */
+function Position({ portfolio, token }: { portfolio: Portfolio; token: Token }) {
+  const held = portfolio.wallets.find((w) => w.token_id === token.id);
+  return (
+    <p class="position" data-testid="my-position">
+      Your cash: <strong data-testid="my-cash">{usd(portfolio.fiat_balance)}</strong> available ·{' '}
+      {token.symbol}:{' '}
+      <strong data-testid="my-units">
+        {held ? `${held.balance - held.locked_balance} available` : '0'}
+      </strong>
+      {held
+        ? ` of ${held.balance} held (${held.locked_balance} in orders${
+            held.address_frozen
+              ? ', all frozen by the agent'
+              : held.frozen_quantity > 0
+                ? `, ${held.frozen_quantity} frozen by the agent`
+                : ''
+          })`
+        : ''}
+      {portfolio.wallet_address ? null : (
+        <>
+          {' '}
+          · no wallet yet: <a href="#/portfolio">get or link one</a> to buy
+        </>
+      )}
+    </p>
   );
 }
 
