@@ -382,6 +382,10 @@ describe('web journeys over the running system', () => {
     await menu(investor, 'Portfolio');
     await investor.getByRole('link', { name: 'Statements' }).click();
     await reconciled(investor);
+    // The account by its holder's name, not by an id.
+    expect(await investor.getByTestId('statement-period').textContent()).toMatch(
+      new RegExp(`^Account of Ivo Investor <${investorEmail}>, \\d{4}-\\d{2}`),
+    );
     const positions = investor.getByRole('table', { name: 'Positions' });
     expect(await positions.getByRole('row', { name: new RegExp(symbol) }).textContent()).toContain(
       '250.00',
@@ -403,6 +407,9 @@ describe('web journeys over the running system', () => {
       'Closing balance',
       '160.40',
     ]);
+    const text = lines.map((cells) => cells.join(' ')).join('\n');
+    expect(text).toContain(`Account of Ivo Investor <${investorEmail}>`);
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
 
     await menu(admin, 'Users');
     await admin
@@ -464,6 +471,19 @@ describe('web journeys over the running system', () => {
     await expect
       .poll(() => admin.getByTestId('halt-status').textContent())
       .toBe('Trading (not halted)');
+    // A halt by hand, with its reason; lifted again before anyone trades.
+    const halt = admin.getByRole('form', { name: `Halt ${symbol}` });
+    await halt.getByLabel('Halt for (minutes)').fill('30');
+    await halt.getByLabel('Reason for the halt').fill('Issuer announcement pending');
+    await halt.getByRole('button', { name: `Halt ${symbol} now` }).click();
+    await expect
+      .poll(() => admin.getByTestId('halt-status').textContent())
+      .toMatch(/^Halted until /);
+    await screenshot(admin, journey, '13c-staff-manual-halt');
+    await admin.getByRole('button', { name: `Lift the halt of ${symbol}` }).click();
+    await expect
+      .poll(() => admin.getByTestId('halt-status').textContent())
+      .toBe('Trading (not halted)');
     await admin.getByText(`Settings of ${symbol}`).click();
     const settings = admin.getByRole('form', { name: `Trading settings of ${symbol}` });
     await settings.getByLabel('Circuit breaker move %').fill('12.345');
@@ -522,15 +542,89 @@ describe('web journeys over the running system', () => {
       .poll(() => issuer.getByTestId('go-live').textContent())
       .toMatch(/^live for trading/);
     await screenshot(issuer, journey, '15-issuer-token-live');
-  }, 90_000);
 
-  it("takes staff through the token agent's actions, a forced transfer awaiting a second admin", async () => {
+    // The marketplace reads the live token's offering as over, not as a sale still running.
+    await menu(investor, 'Marketplace');
+    const market = investor.getByRole('table', { name: 'Tokens' });
+    await market.getByRole('cell', { name: /^offering ended: 100 of \d+ sold$/ }).waitFor();
+    await market.getByRole('cell', { name: 'trading', exact: true }).waitFor();
+    expect(await market.getByRole('cell', { name: /closes/ }).count()).toBe(0);
+    await screenshot(investor, journey, '15g-market-live-token');
+  }, 120_000);
+
+  it('gives an investor who never subscribed a custodial wallet on the portfolio, then a trade with Ivo that settles on both screens', async () => {
+    const adminToken = await web.flow.login(systemAdminEmail);
+    const buyerEmail = 'bea@example.com';
+    const buyerToken = await web.flow.verifiedUser(adminToken, buyerEmail, {
+      role: 'investor',
+      account_type: 'individual',
+      full_name: 'Bea Buyer',
+    });
+    await web.flow.deposit(adminToken, buyerToken, '100.00');
+    const buyer = await open();
+    await signIn(buyer, buyerEmail, e2ePassword);
+    const tradeScreen = async (page: Page) => {
+      await menu(page, 'Marketplace');
+      await page.getByRole('link', { name: symbol, exact: true }).click();
+      await page.getByRole('link', { name: `Trade ${symbol}` }).click();
+      await expect
+        .poll(() => page.getByTestId('feed-status').textContent(), { timeout: 20_000 })
+        .toBe('live');
+    };
+    // The trading screen says what the investor has, and that a wallet is missing.
+    await tradeScreen(buyer);
+    const position = buyer.getByTestId('my-position');
+    await expect.poll(() => position.textContent()).toContain('no wallet yet');
+    expect(await buyer.getByTestId('my-cash').textContent()).toBe('100.00 USD');
+    await screenshot(buyer, journey, '15h-buyer-without-wallet');
+    await position.getByRole('link', { name: 'get or link one' }).click();
+    const choices = buyer.getByTestId('wallet-choices');
+    await choices.getByRole('button', { name: 'Get a custodial wallet' }).click();
+    await expect
+      .poll(() => buyer.getByTestId('wallet').textContent())
+      .toMatch(/^0x[0-9a-fA-F]{40} \(custodial\)$/);
+    await screenshot(buyer, journey, '15i-buyer-custodial-wallet');
+
+    // Ivo sells 10 at 2.50 and Bea buys them on the screen.
+    const order = async (page: Page, side: 'buy' | 'sell') => {
+      const form = page.getByRole('form', { name: 'Order entry' });
+      await form.getByText(side, { exact: true }).click();
+      await form.getByLabel('Type').selectOption('limit');
+      await form.getByLabel('Quantity').fill('10');
+      await form.getByLabel('Limit price (USD)').fill('2.50');
+      await form.getByRole('button', { name: side === 'buy' ? /^Buy / : /^Sell / }).click();
+      return form;
+    };
+    await tradeScreen(investor);
+    expect(await investor.getByTestId('my-units').textContent()).toBe('100 available');
+    const sold = await order(investor, 'sell');
+    await expect
+      .poll(() => sold.getByRole('status').textContent(), { timeout: 20_000 })
+      .toBe('Order open: 0 of 10 filled');
+    await tradeScreen(buyer);
+    const bought = await order(buyer, 'buy');
+    await expect
+      .poll(() => bought.getByRole('status').textContent(), { timeout: 20_000 })
+      .toBe('Order filled: 10 of 10 filled in 1 trade(s)');
+    // Settled on chain: each screen's fill says so without a reload, the seller's as well.
+    for (const page of [buyer, investor]) {
+      await expect
+        .poll(() => page.getByRole('table', { name: 'Fills' }).innerText(), { timeout: 90_000 })
+        .toContain('settled');
+    }
+    await expect.poll(() => buyer.getByTestId('my-cash').textContent()).toBe('75.00 USD');
+    await expect.poll(() => buyer.getByTestId('my-units').textContent()).toBe('10 available');
+    await expect.poll(() => investor.getByTestId('my-units').textContent()).toBe('90 available');
+    await screenshot(buyer, journey, '15j-buyer-fill-settled');
+    await screenshot(investor, journey, '15k-seller-fill-settled');
+  }, 180_000);
+
+  it("takes staff through the token agent's actions, people picked by name, email or wallet, a forced transfer awaiting a second admin", async () => {
     const { call, login } = web.flow;
     const token = await login(systemAdminEmail);
-    const userId = async (email: string) =>
-      (await call('GET', `/api/v1/admin/users?email=${email}`, undefined, token, 200)).data[0]
-        .id as string;
-    const [ivo, hana] = [await userId(investorEmail), await userId(issuerEmail)];
+    const hana = (
+      await call('GET', `/api/v1/admin/users?email=${issuerEmail}`, undefined, token, 200)
+    ).data[0] as { wallet_address: string };
     await call(
       'POST',
       '/api/v1/admin/users',
@@ -541,43 +635,77 @@ describe('web journeys over the running system', () => {
 
     await menu(admin, 'Agent actions');
     const form = admin.getByRole('form', { name: 'New agent action' });
+    /** Types `find` in the person's search and waits for the one match to be named. */
+    const pick = async (group: string, find: string, shown: string) => {
+      const box = form.getByRole('group', { name: group });
+      await box.getByLabel('Find by name, email or wallet').fill(find);
+      await expect.poll(() => box.getByRole('combobox').textContent()).toContain(shown);
+      expect(await box.getByRole('combobox').locator('option').count()).toBe(1);
+    };
     const enter = async (fields: {
       kind: string;
-      user: string;
-      to?: string;
+      holder: [string, string];
+      receiver?: [string, string];
       quantity: string;
       reason: string;
       reference?: string;
     }) => {
       await form.getByLabel(/^Action/).selectOption({ label: fields.kind });
       await form.getByLabel(/^Token/).selectOption({ label: `${symbol} (secondary)` });
-      await form.getByLabel(/^Holder/).fill(fields.user);
-      await form.getByLabel(/^Receiver/).fill(fields.to ?? '');
+      await pick('Holder (the sender of a transfer)', ...fields.holder);
+      if (fields.receiver) await pick('Receiver (transfers only)', ...fields.receiver);
       await form.getByLabel(/^Quantity/).fill(fields.quantity);
       await form.getByLabel(/^Reason/).fill(fields.reason);
       await form.getByLabel(/reference/).fill(fields.reference ?? '');
       await form.getByRole('button', { name: 'Submit' }).click();
     };
-    await enter({ kind: 'Freeze units', user: ivo, quantity: '1', reason: 'Pending inquiry' });
+    const ivo = `Ivo Investor <${investorEmail}>`;
+    await enter({
+      kind: 'Freeze units',
+      holder: ['Ivo Investor', ivo],
+      quantity: '1',
+      reason: 'Pending inquiry',
+    });
     await expect
       .poll(() => admin.getByTestId('notice').textContent())
-      .toBe('freeze units: pending.');
+      .toBe(`freeze units 1 ${symbol} of ${ivo}: pending.`);
+    // The form is cleared for the next action.
+    expect(await form.getByLabel(/^Reason/).inputValue()).toBe('');
     // The system's executor freezes the unit on chain.
     await reloadUntil(admin, /^done$/);
     await screenshot(admin, journey, '15a-staff-agent-freeze');
+    // The investor's overview says what is frozen, not that everything is open to them.
+    await menu(investor, 'Overview');
+    await expect
+      .poll(() => investor.getByTestId('frozen-holdings').textContent())
+      .toBe(`${symbol}: 1 of 90 units frozen, not for sale`);
+    expect(await investor.getByTestId('next-step').textContent()).toContain(
+      'froze some of your holdings',
+    );
+    await screenshot(investor, journey, '15l-investor-overview-frozen');
 
+    // The receiver found by a part of their wallet address.
     await enter({
       kind: 'Forced transfer (court or regulator order)',
-      user: ivo,
-      to: hana,
+      holder: [investorEmail, ivo],
+      receiver: [hana.wallet_address.slice(2, 14), issuerEmail],
       quantity: '1',
       reason: 'Court order to return one unit',
       reference: 'DIFC-CFI-042-2026',
     });
     await expect
       .poll(() => admin.getByTestId('notice').textContent())
-      .toBe('Proposed: an admin other than you must approve it.');
+      .toMatch(
+        new RegExp(
+          `^Proposed: 1 ${symbol} from ${ivo} to .*${issuerEmail}.* \\(Court order to return one unit; order DIFC-CFI-042-2026\\)\\. An admin other than you must approve it\\.$`,
+        ),
+      );
     await admin.getByText('awaits another admin').waitFor();
+    const actions = admin.getByRole('table', { name: 'Agent actions' });
+    const transfer = actions.getByRole('row', { name: /forced transfer/ });
+    expect(await transfer.textContent()).toContain(ivo);
+    expect(await transfer.textContent()).toContain(issuerEmail);
+    expect(await transfer.textContent()).toContain(systemAdminEmail);
     await screenshot(admin, journey, '15b-staff-transfer-proposed');
 
     const second = await open();
@@ -585,9 +713,19 @@ describe('web journeys over the running system', () => {
     await menu(second, 'Agent actions');
     await second.getByRole('button', { name: 'Approve' }).click();
     const approve = second.getByRole('alertdialog', {
-      name: `Approve the transfer of 1 ${symbol}?`,
+      name: new RegExp(`^Approve the transfer of 1 ${symbol} from ${ivo} to .*${issuerEmail}`),
     });
-    expect(await approve.textContent()).toContain('by order DIFC-CFI-042-2026');
+    const stated = await approve.getByTestId('approval-facts').textContent();
+    for (const fact of [
+      `Loses the tokens${ivo}`,
+      `Units1 ${symbol}`,
+      'ReasonCourt order to return one unit',
+      'OrderDIFC-CFI-042-2026',
+      `Proposed by`,
+      systemAdminEmail,
+    ])
+      expect(stated).toContain(fact);
+    expect(stated).toMatch(new RegExp(`Receives them.*${issuerEmail}`));
     await screenshot(second, journey, '15c-second-admin-approve-confirm');
     await approve.getByRole('button', { name: 'Keep as is' }).click();
     await second.getByRole('button', { name: 'Reject' }).click();
@@ -595,6 +733,12 @@ describe('web journeys over the running system', () => {
       .poll(() => second.getByTestId('notice').textContent())
       .toBe('Forced transfer rejected.');
     await second.getByRole('cell', { name: 'rejected' }).waitFor();
+    // Who proposed and who decided, by name.
+    const decided = second
+      .getByRole('table', { name: 'Agent actions' })
+      .getByRole('row', { name: /forced transfer/ });
+    expect(await decided.textContent()).toContain('second@tessera.example');
+    expect(await decided.textContent()).toContain(systemAdminEmail);
     await screenshot(second, journey, '15d-second-admin-rejected');
   }, 120_000);
 

@@ -118,6 +118,10 @@ describe('web client in a browser', () => {
     await form.getByRole('button', { name: 'Submit for review' }).click();
     const kycStatus = investor.getByTestId('kyc-page-status');
     await expect.poll(() => kycStatus.textContent()).toBe('pending');
+    // A manual application is read by staff: no provider is said to be checking it.
+    const stage = investor.getByTestId('kyc-stage');
+    await expect.poll(() => stage.textContent()).toContain('our staff review it');
+    expect(await stage.textContent()).not.toContain('provider');
     await screenshot(investor, journey, '03-kyc-submitted');
 
     const admin = await open();
@@ -315,6 +319,88 @@ describe('web client in a browser', () => {
     await screenshot(investor, 'web-wallet', '01-self-custody-linked');
   }, 60_000);
 
+  it('offers a wallet to an investor who has none: a custodial one, or their own by a signature pasted from elsewhere', async () => {
+    await verifiedUser('cleo@example.com', { role: 'investor', account_type: 'individual' });
+    const cleo = await open();
+    await signIn(cleo, 'cleo@example.com');
+    await menu(cleo, 'Portfolio');
+    const wallet = cleo.getByTestId('wallet');
+    expect(await wallet.textContent()).toBe('none yet');
+    await screenshot(cleo, 'web-wallet', '02-no-wallet-choices');
+    await cleo.getByRole('button', { name: 'Get a custodial wallet' }).click();
+    await expect.poll(() => wallet.textContent()).toMatch(/^0x[0-9a-fA-F]{40} \(custodial\)$/);
+    await screenshot(cleo, 'web-wallet', '03-custodial-assigned');
+    // On a phone the cash and the address keep the screen's width: nothing off-screen, the
+    // address on a line or two, not a character a line.
+    await cleo.setViewportSize({ width: 390, height: 844 });
+    const cash = await cleo.getByTestId('fiat-balance').boundingBox();
+    expect(cash!.x + cash!.width).toBeLessThanOrEqual(390);
+    const address = await wallet.locator('code').boundingBox();
+    expect(address!.width).toBeGreaterThan(250);
+    expect(address!.x + address!.width).toBeLessThanOrEqual(390);
+    expect(address!.height).toBeLessThan(80);
+    await screenshot(cleo, 'web-wallet', '04-portfolio-phone');
+
+    // No browser wallet: the message is shown to sign elsewhere, and the signature pasted back.
+    await verifiedUser('dov@example.com', { role: 'investor', account_type: 'individual' });
+    const dov = await open();
+    await signIn(dov, 'dov@example.com');
+    await menu(dov, 'Portfolio');
+    await dov.getByText('Link my own wallet by pasting a signature made elsewhere').click();
+    await dov.getByRole('button', { name: 'Show the message to sign' }).click();
+    const message = (await dov.getByTestId('wallet-challenge').textContent())!;
+    expect(message).toContain('Tessera asks you to link this wallet to your account.');
+    const elsewhere = privateKeyToAccount(generatePrivateKey());
+    const paste = dov.getByRole('form', { name: 'Link a wallet by signature' });
+    await paste.getByLabel('Wallet address (0x…)').fill(elsewhere.address);
+    await paste.getByLabel('Signature (0x…)').fill(await elsewhere.signMessage({ message }));
+    await screenshot(dov, 'web-wallet', '05-signature-pasted');
+    await paste.getByRole('button', { name: 'Link this wallet' }).click();
+    await expect
+      .poll(() => dov.getByTestId('wallet').textContent())
+      .toBe(`${elsewhere.address} (self)`);
+    expect(await dov.getByTestId('wallet-choices').count()).toBe(0);
+    await screenshot(dov, 'web-wallet', '06-self-custody-linked-by-paste');
+  }, 60_000);
+
+  it("revokes a verification from the agent actions screen, the person picked by email; the investor reads a neutral message without staff's reason", async () => {
+    const email = 'rex@example.com';
+    await verifiedUser(email, {
+      role: 'investor',
+      account_type: 'individual',
+      full_name: 'Rex Ray',
+    });
+    const admin = await open();
+    await signIn(admin, adminEmail);
+    await menu(admin, 'Agent actions');
+    const form = admin.getByRole('form', { name: 'New agent action' });
+    await form.getByLabel(/^Action/).selectOption({ label: 'Revoke verification' });
+    const holder = form.getByRole('group', { name: 'Holder (the sender of a transfer)' });
+    await holder.getByLabel('Find by name, email or wallet').fill('rex@');
+    await expect.poll(() => holder.getByRole('combobox').textContent()).toBe(`Rex Ray <${email}>`);
+    const reason = 'Passport reported stolen (police ref 77/2026)';
+    await form.getByLabel(/^Reason/).fill(reason);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toBe(`revoke verification of Rex Ray <${email}>: done.`);
+    const row = admin
+      .getByRole('table', { name: 'Agent actions' })
+      .getByRole('row', { name: /revoke verification/ });
+    expect(await row.textContent()).toContain(`Rex Ray <${email}>`);
+    await screenshot(admin, 'web-revocation', '01-staff-revoked-by-email');
+
+    const rex = await open();
+    await signIn(rex, email);
+    await menu(rex, 'Verification');
+    const revoked = rex.getByTestId('kyc-revoked');
+    await revoked.waitFor();
+    expect(await revoked.textContent()).toContain('Your identity verification is no longer valid.');
+    expect(await rex.locator('body').textContent()).not.toContain('Passport reported stolen');
+    expect(await rex.locator('body').textContent()).not.toContain('77/2026');
+    await screenshot(rex, 'web-revocation', '02-investor-verification-after-revocation');
+  }, 60_000);
+
   it('takes an issuer from KYB to a draft token, with staff reviewing and activating', async () => {
     const email = 'grace@example.com';
     await verifiedUser(email, { role: 'issuer' });
@@ -345,13 +431,27 @@ describe('web client in a browser', () => {
     const admin = await open();
     await signIn(admin, adminEmail);
     await menu(admin, 'Businesses');
+    // Activation is offered only once KYB is approved (the API refuses it before).
+    const businesses = admin.getByRole('table', { name: 'Businesses' });
+    await businesses.getByText('activation waits for approved KYB').waitFor();
+    expect(await admin.getByRole('button', { name: 'Activate Harbour Works' }).count()).toBe(0);
+    await screenshot(admin, 'web-issuer', '02a-activation-waits-for-kyb');
     await admin.getByRole('button', { name: 'Review Harbour Works' }).click();
     await admin
       .getByRole('form', { name: 'KYB decision' })
       .getByRole('button', { name: 'Record decision' })
       .click();
+    await expect
+      .poll(() => admin.getByTestId('notice').textContent())
+      .toBe(
+        'KYB of Harbour Works approved: activate the business above so its owner may list tokens.',
+      );
+    await screenshot(admin, 'web-issuer', '02b-kyb-approved-activate-offered');
     await admin.getByRole('button', { name: 'Activate Harbour Works' }).click();
     await admin.getByRole('cell', { name: 'active', exact: true }).waitFor();
+    expect(await admin.getByTestId('notice').textContent()).toBe(
+      'Harbour Works is active: its owner may now list tokens.',
+    );
     await screenshot(admin, 'web-issuer', '02-business-active');
 
     await issuer.reload();
@@ -362,6 +462,9 @@ describe('web client in a browser', () => {
     await create.getByLabel('Price per token (USD)').fill('12.50');
     await create.getByRole('button', { name: 'Create token' }).click();
     await issuer.getByRole('link', { name: 'HRBR' }).waitFor();
+    // Done, the form is empty for the next token.
+    for (const field of ['Name', 'Symbol', 'Total supply', 'Price per token (USD)'])
+      expect(await create.getByLabel(field).inputValue()).toBe('');
     await screenshot(issuer, 'web-issuer', '03-token-draft');
 
     await menu(admin, 'Tokens');
@@ -418,7 +521,20 @@ describe('web client in a browser', () => {
     expect(await drawn('holders')).toContain(`${holdersNow} holder(s)`);
     expect(await drawn('trading')).toContain('2 trade(s) of 90 units for 240.00 USD');
     expect(charts.trading.reduce((n: number, t: { trades: number }) => n + t.trades, 0)).toBe(2);
-    expect(await drawn('countries')).toContain('2 holder(s) in 2 countries');
+    // Holders by country: one bar a line, each with its name beside it, no two names overlapping.
+    const countries = issuer.locator('[data-testid="chart-countries"][data-drawn="true"]');
+    await countries.waitFor();
+    expect(await issuer.getByTestId('chart-countries-caption').textContent()).toContain(
+      '2 holder(s) in 2 countries',
+    );
+    const labels = await countries.locator('.category-label').all();
+    expect(await Promise.all(labels.map((l) => l.textContent()))).toEqual(
+      charts.countries.map((c: { country: string }) => (c.country === 'DE' ? 'Germany' : 'France')),
+    );
+    const boxes = await Promise.all(labels.map(async (l) => (await l.boundingBox())!));
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i]!.y).toBeGreaterThanOrEqual(boxes[i - 1]!.y + boxes[i - 1]!.height);
+    }
     const byCountry = issuer.getByRole('table', { name: 'Holders by country' });
     for (const { country, holders: count, units } of charts.countries) {
       const name = country === 'DE' ? 'Germany' : 'France';

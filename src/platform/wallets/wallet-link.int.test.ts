@@ -75,7 +75,9 @@ describe('wallet addresses', () => {
       .select('address_index')
       .where('user_id', '=', cat.id)
       .executeTakeFirstOrThrow();
-    expect(assigned.wallet_address).toBe(custodyKey(p.config.custody.mnemonic).addressAt(index.address_index));
+    expect(assigned.wallet_address).toBe(
+      custodyKey(p.config.custody.mnemonic).addressAt(index.address_index),
+    );
     expect((await assign(cat)).json()).toEqual(assigned);
     expect(await wallet(cat)).toEqual(assigned);
     const audits = await p.test.db

@@ -146,8 +146,8 @@ function Overview() {
                 </p>
               ) : (
                 <p class="next-step" data-testid="next-step">
-                  You are verified, but the token's agent froze some of your holdings (ask
-                  support why):
+                  You are verified, but the token's agent froze some of your holdings (ask support
+                  why):
                 </p>
               )}
               {frozenText.length > 0 ? (

@@ -9,7 +9,17 @@ import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { Portfolio, WalletRecovery } from '../types.js';
-import { ActionButton, ActionForm, Field, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
+import {
+  ActionButton,
+  ActionForm,
+  Field,
+  Loaded,
+  Table,
+  label,
+  useLoad,
+  usd,
+  when,
+} from '../ui.js';
 
 interface InjectedWallet {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -179,7 +189,7 @@ export function PortfolioPage() {
                 </Fragment>
               ))}
               <dt>Wallet</dt>
-              <dd>
+              <dd data-testid="wallet">
                 {p.wallet_address ? (
                   <>
                     <code>{p.wallet_address}</code> ({p.wallet_custody})

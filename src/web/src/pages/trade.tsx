@@ -155,9 +155,7 @@ function Trading({ token }: { token: Token }) {
         Market data: <span data-testid="feed-status">{feedStatus}</span>
         {token.status === 'paused' ? ' · trading is paused' : ''}
       </p>
-      {investor && position.data ? (
-        <Position portfolio={position.data} token={token} />
-      ) : null}
+      {investor && position.data ? <Position portfolio={position.data} token={token} /> : null}
       <div class="trade-grid">
         <BookView book={book} />
         {feed ? <Candles tokenId={token.id} feed={feed} update={candleUpdate} /> : null}
