@@ -668,7 +668,7 @@ describe('web journeys over the running system', () => {
     });
     await expect
       .poll(() => admin.getByTestId('notice').textContent())
-      .toBe(`freeze units 1 ${symbol} of ${ivo}: pending.`);
+      .toBe(`Freeze units 1 ${symbol} of ${ivo}: pending.`);
     // The form is cleared for the next action.
     expect(await form.getByLabel(/^Reason/).inputValue()).toBe('');
     // The system's executor freezes the unit on chain.

@@ -383,7 +383,7 @@ describe('web client in a browser', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect
       .poll(() => admin.getByTestId('notice').textContent())
-      .toBe(`revoke verification of Rex Ray <${email}>: done.`);
+      .toBe(`Revoke verification of Rex Ray <${email}>: done.`);
     const row = admin
       .getByRole('table', { name: 'Agent actions' })
       .getByRole('row', { name: /revoke verification/ });
@@ -396,6 +396,7 @@ describe('web client in a browser', () => {
     const revoked = rex.getByTestId('kyc-revoked');
     await revoked.waitFor();
     expect(await revoked.textContent()).toContain('Your identity verification is no longer valid.');
+    expect(await rex.getByTestId('kyc-page-status').textContent()).toBe('revoked');
     expect(await rex.locator('body').textContent()).not.toContain('Passport reported stolen');
     expect(await rex.locator('body').textContent()).not.toContain('77/2026');
     await screenshot(rex, 'web-revocation', '02-investor-verification-after-revocation');
@@ -433,7 +434,10 @@ describe('web client in a browser', () => {
     await menu(admin, 'Businesses');
     // Activation is offered only once KYB is approved (the API refuses it before).
     const businesses = admin.getByRole('table', { name: 'Businesses' });
-    await businesses.getByText('activation waits for approved KYB').waitFor();
+    await businesses
+      .getByRole('row', { name: /Harbour Works/ })
+      .getByText('activation waits for approved KYB')
+      .waitFor();
     expect(await admin.getByRole('button', { name: 'Activate Harbour Works' }).count()).toBe(0);
     await screenshot(admin, 'web-issuer', '02a-activation-waits-for-kyb');
     await admin.getByRole('button', { name: 'Review Harbour Works' }).click();

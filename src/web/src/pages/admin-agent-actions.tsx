@@ -119,7 +119,8 @@ function recorded(a: AgentAction, symbol: string) {
   if (a.status === 'proposed') return 'Proposed: an admin other than you must approve it.';
   const units = a.quantity === null ? '' : ` ${a.quantity} ${symbol}`;
   const holder = a.user_id === null ? '' : ` of ${who(a.holder, a.user_id)}`;
-  return `${label(a.kind)}${units}${holder}: ${label(a.status)}.`;
+  const kind = label(a.kind);
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)}${units}${holder}: ${label(a.status)}.`;
 }
 
 /** What approving a proposed action does, said before the admin confirms. */

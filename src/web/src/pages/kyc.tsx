@@ -87,8 +87,11 @@ export function Kyc() {
         {(s) => (
           <>
             <p>
-              Status: <strong data-testid="kyc-page-status">{label(s.status)}</strong>
-              {s.kyc_level > 0 ? ` (level ${s.kyc_level})` : ''}
+              Status:{' '}
+              <strong data-testid="kyc-page-status">
+                {s.application?.revoked_at ? 'revoked' : label(s.status)}
+              </strong>
+              {s.kyc_level > 0 && !s.application?.revoked_at ? ` (level ${s.kyc_level})` : ''}
             </p>
             {s.application?.revoked_at ? (
               <Revoked mayVerifyAgain={s.can_submit} />
