@@ -228,7 +228,7 @@ describe('surveillance screen in a browser', () => {
       await web.sys.seeds.deposit(investor.id, '100.00');
       await web.sys.seeds.giveTokens(investor.id, token.id, 10);
       const order = { token_id: token.id, order_type: 'limit', price: '10.00' };
-      await web.sys.trade(
+      const placed = await web.sys.trade(
         'POST',
         '/api/v1/orders',
         { ...order, side: 'sell', quantity: 3 },
@@ -242,6 +242,13 @@ describe('surveillance screen in a browser', () => {
         422,
       );
       expect(refused.code).toBe('INSUFFICIENT_FUNDS');
+      // an amend: 3 at 10.00 becomes 2 at 10.50
+      await web.sys.trade(
+        'PATCH',
+        `/api/v1/orders/${placed.order.id}`,
+        { quantity: 2, price: '10.50' },
+        investor,
+      );
 
       const staff = await web.sys.staff(`audit-staff-${newId()}@example.com`);
       const events = async (range: string) =>
@@ -261,6 +268,7 @@ describe('surveillance screen in a browser', () => {
         .toEqual([
           ['open', null],
           ['refused', 'INSUFFICIENT_FUNDS'],
+          ['open', 'AMENDED'],
         ]);
 
       // India has no daylight saving time: UTC+05:30 all year, a half-hour offset to convert.
@@ -288,6 +296,18 @@ describe('surveillance screen in a browser', () => {
         refs.data.map((u: { id: string; email: string }) => [u.id, u.email]),
       );
       expect(email.get(investor.id)).toBe(investor.email);
+      const tokens = await callJson(
+        `${web.sys.url}/api/v1/tokens?limit=100`,
+        'GET',
+        undefined,
+        staff.token,
+      );
+      const symbol = new Map<string, string>(
+        tokens.data.map((t: { id: string; symbol: string }) => [t.id, t.symbol]),
+      );
+      /** A value with what it was before an amend that changed it. */
+      const changed = (before: string | null, after: string | null) =>
+        before !== null && before !== after ? `${before} → ${after ?? '—'}` : (after ?? '—');
       /** The screen's row of an API event. */
       const shown = (e: Record<string, string | null>) => [
         e.event_time,
@@ -295,12 +315,23 @@ describe('surveillance screen in a browser', () => {
         e.outcome ?? '—',
         e.order_id?.slice(-8) ?? '—',
         email.get(e.user_id!),
+        e.token_id ? symbol.get(e.token_id) : '—',
         e.side ?? '—',
         e.order_type ?? '—',
-        e.price ?? '—',
-        e.quantity ?? '—',
+        changed(e.previous_price!, e.price!),
+        changed(e.previous_quantity!, e.quantity!),
         e.book_sequence ?? '—',
       ];
+      // the amend, old and new, on the token's row
+      const amended = all.find((e) => e.outcome === 'AMENDED' && e.user_id === investor.id)!;
+      expect(shown(amended).slice(5)).toEqual([
+        symbol.get(token.id),
+        'sell',
+        'limit',
+        '10.00 → 10.50',
+        '3 → 2',
+        amended.book_sequence,
+      ]);
       await expect.poll(rows, patience).toEqual(all.map(shown));
       const refusedRow = table.locator('tbody tr').filter({ hasText: 'INSUFFICIENT_FUNDS' });
       expect(await refusedRow.getByRole('link').getAttribute('href')).toBe(

@@ -1,8 +1,8 @@
 /**
  * Staff: the token agent's actions. Staff freeze and unfreeze a holder or units, pause and
  * unpause a token, revoke a verification, and enter a court's or regulator's transfer or a lost
- * wallet's recovery, which an admin other than the proposer approves (docs/compliance.md "Agent
- * actions").
+ * wallet's recovery, which an admin other than the proposer approves from its own card (docs/
+ * compliance.md "Agent actions"). People are picked and shown by name, never as bare ids.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
@@ -165,8 +165,62 @@ function approvalOf(a: AgentAction, symbol: string) {
   };
 }
 
-export function AdminAgentActions() {
+/**
+ * What waits for a second admin, each on a card of its own (a decision needs room to read): the
+ * action with its people by name, and for an admin other than the proposer, approve (after the
+ * confirmation stating what moves) or reject.
+ */
+function Proposed(props: {
+  actions: AgentAction[];
+  symbol: (id: string | null) => string;
+  decided: (notice: string) => void;
+}) {
   const { me } = useMe();
+  if (props.actions.length === 0) return null;
+  return (
+    <>
+      <h2>Waiting for a second admin</h2>
+      {props.actions.map((a) => {
+        const symbol = props.symbol(a.token_id);
+        const approval = approvalOf(a, symbol);
+        const decide = (decision: 'approve' | 'reject') => async () => {
+          await api.post(`/api/v1/admin/agent-actions/${a.id}/decision`, { decision });
+          props.decided(
+            `${a.kind === 'recover_wallet' ? 'Wallet recovery' : 'Forced transfer'} ${decision === 'approve' ? 'approved' : 'rejected'}.`,
+          );
+        };
+        return (
+          <article key={a.id} class="card" aria-label={`Proposed ${label(a.kind)}`}>
+            <p>
+              <strong>{approval.question.replace(/^Approve /, '').replace(/\?$/, '')}</strong>:{' '}
+              {a.reason}
+              {a.reference ? ` (${a.reference})` : ''}. Proposed by {who(a.proposer, a.proposed_by)}{' '}
+              {when(a.created_at)}.
+            </p>
+            {me.role !== 'admin' ? (
+              <p class="muted">an admin decides it</p>
+            ) : a.proposed_by === me.id ? (
+              <p class="muted">awaits another admin</p>
+            ) : (
+              <div class="actions">
+                <ConfirmButton
+                  label="Approve"
+                  question={approval.question}
+                  consequence={approval.consequence}
+                  confirm="Yes, approve"
+                  onClick={decide('approve')}
+                />
+                <ActionButton kind="danger" label="Reject" onClick={decide('reject')} />
+              </div>
+            )}
+          </article>
+        );
+      })}
+    </>
+  );
+}
+
+export function AdminAgentActions() {
   const [notice, setNotice] = useState<string>();
   const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
   const actions = useLoad(() =>
@@ -216,6 +270,18 @@ export function AdminAgentActions() {
               name="reference"
             />
           </ActionForm>
+        )}
+      </Loaded>
+      <Loaded state={actions}>
+        {(page) => (
+          <Proposed
+            actions={page.data.filter((a) => a.status === 'proposed')}
+            symbol={symbol}
+            decided={(text) => {
+              setNotice(text);
+              actions.reload();
+            }}
+          />
         )}
       </Loaded>
       <h2>Actions</h2>
@@ -284,29 +350,7 @@ export function AdminAgentActions() {
                       />
                     );
                   }
-                  if (a.status !== 'proposed' || me.role !== 'admin') return null;
-                  if (a.proposed_by === me.id)
-                    return <span class="muted">awaits another admin</span>;
-                  const decide = (decision: 'approve' | 'reject') => async () => {
-                    await api.post(`/api/v1/admin/agent-actions/${a.id}/decision`, { decision });
-                    setNotice(
-                      `${a.kind === 'recover_wallet' ? 'Wallet recovery' : 'Forced transfer'} ${decision === 'approve' ? 'approved' : 'rejected'}.`,
-                    );
-                    actions.reload();
-                  };
-                  const approval = approvalOf(a, symbol(a.token_id));
-                  return (
-                    <>
-                      <ConfirmButton
-                        label="Approve"
-                        question={approval.question}
-                        consequence={approval.consequence}
-                        confirm="Yes, approve"
-                        onClick={decide('approve')}
-                      />
-                      <ActionButton kind="danger" label="Reject" onClick={decide('reject')} />
-                    </>
-                  );
+                  return a.status === 'proposed' ? <span class="muted">see above</span> : null;
                 },
               ],
             ]}
