@@ -269,6 +269,8 @@ describe('surveillance screen in a browser', () => {
           ['open', null],
           ['refused', 'INSUFFICIENT_FUNDS'],
           ['open', 'AMENDED'],
+          // a new price loses time priority: the book records the order again
+          ['open', null],
         ]);
 
       // India has no daylight saving time: UTC+05:30 all year, a half-hour offset to convert.
