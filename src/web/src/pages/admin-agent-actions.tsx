@@ -192,7 +192,7 @@ function Proposed(props: {
         return (
           <article key={a.id} class="card" aria-label={`Proposed ${label(a.kind)}`}>
             <p>
-              <strong>{approval.question.replace(/^Approve /, '').replace(/\?$/, '')}</strong>:{' '}
+              <strong>{approval.question.replace(/^Approve t/, 'T').replace(/\?$/, '')}</strong>:{' '}
               {a.reason}
               {a.reference ? ` (${a.reference})` : ''}. Proposed by {who(a.proposer, a.proposed_by)}{' '}
               {when(a.created_at)}.
