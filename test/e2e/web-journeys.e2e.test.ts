@@ -612,6 +612,10 @@ describe('web journeys over the running system', () => {
         .poll(() => page.getByRole('table', { name: 'Fills' }).innerText(), { timeout: 90_000 })
         .toContain('settled');
     }
+    // The seller's answer line follows the order: filled by the buyer since, not still "open".
+    await expect
+      .poll(() => sold.getByRole('status').textContent())
+      .toBe('Order filled: 10 of 10 filled');
     await expect.poll(() => buyer.getByTestId('my-cash').textContent()).toBe('75.00 USD');
     await expect.poll(() => buyer.getByTestId('my-units').textContent()).toBe('10 available');
     await expect.poll(() => investor.getByTestId('my-units').textContent()).toBe('90 available');

@@ -172,6 +172,10 @@ describe('trading screen in a browser', () => {
         .poll(() => fills(sellerPage).innerText(), patience)
         .toMatch(/sell\t10\.00\t40\t400\.00\t2\.00\t398\.00/);
       await expect.poll(() => openOrders(sellerPage).innerText(), patience).toContain('40 / 100');
+      // the seller's answer line follows the order the buyer took part of
+      await expect
+        .poll(() => entry(sellerPage).getByRole('status').textContent(), patience)
+        .toBe('Order partially filled: 40 of 100 filled');
       await expect
         .poll(() => openOrders(sellerPage).innerText(), patience)
         .toContain('partially filled');

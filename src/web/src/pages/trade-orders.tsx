@@ -146,11 +146,34 @@ function Choice<T extends string>(props: {
   );
 }
 
-const outcome = (answer: PlaceOrderAnswer) =>
-  `Order ${label(answer.order.status)}: ${answer.order.filled_quantity} of ${answer.order.quantity} filled` +
-  (answer.trades.length ? ` in ${answer.trades.length} trade(s)` : '');
+const progress = (order: OrderView) =>
+  `Order ${label(order.status)}: ${order.filled_quantity} of ${order.quantity} filled`;
 
-export function OrderEntry(props: { token: Token; onPlaced: (order: OrderView) => void }) {
+/**
+ * The answer to the last order placed, and once the order has moved since (filled later by
+ * others, amended, cancelled: the `orders` shown), where it stands now, so the line never says
+ * "open" of an order that has filled.
+ */
+function outcome(answer: PlaceOrderAnswer, shown: OrderView[] | undefined): string {
+  const now = shown?.find((o) => o.id === answer.order.id);
+  const was = answer.order;
+  const moved =
+    now &&
+    (now.status !== was.status ||
+      now.filled_quantity !== was.filled_quantity ||
+      now.quantity !== was.quantity);
+  if (moved) return progress(now);
+  return (
+    progress(answer.order) + (answer.trades.length ? ` in ${answer.trades.length} trade(s)` : '')
+  );
+}
+
+export function OrderEntry(props: {
+  token: Token;
+  /** the caller's orders as shown, kept current by the socket */
+  orders: OrderView[] | undefined;
+  onPlaced: (order: OrderView) => void;
+}) {
   const [side, setSide] = useState<PlaceOrderBody['side']>('buy');
   const [type, setType] = useState<OrderType>('limit');
   const [tif, setTif] = useState<TimeInForce>('GTC');
@@ -158,7 +181,7 @@ export function OrderEntry(props: { token: Token; onPlaced: (order: OrderView) =
   const [price, setPrice] = useState('');
   const [stopPrice, setStopPrice] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
-  const [result, setResult] = useState<string>();
+  const [placed, setPlaced] = useState<PlaceOrderAnswer>();
   const confirmable = useConfirmable();
   const hasPrice = resting(type);
   const hasStop = type === 'stop_loss' || type === 'stop_limit';
@@ -173,7 +196,7 @@ export function OrderEntry(props: { token: Token; onPlaced: (order: OrderView) =
   };
 
   const send = async (confirmations: Confirmations) => {
-    setResult(undefined);
+    setPlaced(undefined);
     const body = {
       token_id: props.token.id,
       side,
@@ -187,7 +210,7 @@ export function OrderEntry(props: { token: Token; onPlaced: (order: OrderView) =
       ...confirmations,
     } satisfies PlaceOrderBody;
     const answer = await tradingApi.call<PlaceOrderAnswer>('POST', '/api/v1/orders', body);
-    setResult(outcome(answer));
+    setPlaced(answer);
     props.onPlaced(answer.order);
   };
 
@@ -234,9 +257,9 @@ export function OrderEntry(props: { token: Token; onPlaced: (order: OrderView) =
           : `${side === 'buy' ? 'Buy' : 'Sell'} ${props.token.symbol}`}
       </button>
       <Confirmation state={confirmable} label="I understand, place it anyway" send={send} />
-      {result ? (
+      {placed ? (
         <p class="ok" role="status">
-          {result}
+          {outcome(placed, props.orders)}
         </p>
       ) : null}
     </form>

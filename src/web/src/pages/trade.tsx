@@ -160,7 +160,7 @@ function Trading({ token }: { token: Token }) {
         <BookView book={book} />
         {feed ? <Candles tokenId={token.id} feed={feed} update={candleUpdate} /> : null}
         {investor ? (
-          <OrderEntry token={token} onPlaced={(order) => changed([order])} />
+          <OrderEntry token={token} orders={orders} onPlaced={(order) => changed([order])} />
         ) : (
           <p class="muted">Only investors place orders.</p>
         )}
