@@ -96,39 +96,49 @@ export function uncross(orders: readonly CallOrder[], reference: number): Uncros
   if (standing === null) return null;
   const { price, volume } = standing;
   // market orders first, limits better than the price in full, then the price's queue
-  const marketBudget = { buy: Math.min(volume, standing.marketBuy), sell: 0 };
-  marketBudget.sell = Math.min(volume, standing.marketSell);
-  const queueBudget = {
-    buy: Math.max(0, volume - standing.marketBuy - standing.betterBuy),
-    sell: Math.max(0, volume - standing.marketSell - standing.betterSell),
-  };
-  const betterFill = { buy: standing.marketBuy < volume, sell: standing.marketSell < volume };
+  let marketBuys = Math.min(volume, standing.marketBuy);
+  let marketSells = Math.min(volume, standing.marketSell);
+  let queueBuys = Math.max(0, volume - standing.marketBuy - standing.betterBuy);
+  let queueSells = Math.max(0, volume - standing.marketSell - standing.betterSell);
+  const betterBuys = standing.marketBuy < volume;
+  const betterSells = standing.marketSell < volume;
   const fills: AuctionFill[] = [];
   const buys: AuctionFill[] = [];
   const sells: AuctionFill[] = [];
   for (const order of orders) {
-    const side = order.side;
+    const limit = order.price;
     let quantity = 0;
-    if (order.price === null) {
-      quantity = Math.min(order.quantity, marketBudget[side]);
-      marketBudget[side] -= quantity;
-    } else if (side === 'buy' ? order.price > price : order.price < price) {
-      if (betterFill[side]) quantity = order.quantity;
-    } else if (order.price === price) {
-      quantity = Math.min(order.quantity, queueBudget[side]);
-      queueBudget[side] -= quantity;
+    if (order.side === 'buy') {
+      if (limit === null) {
+        quantity = Math.min(order.quantity, marketBuys);
+        marketBuys -= quantity;
+      } else if (limit > price) {
+        if (betterBuys) quantity = order.quantity;
+      } else if (limit === price) {
+        quantity = Math.min(order.quantity, queueBuys);
+        queueBuys -= quantity;
+      }
+    } else if (limit === null) {
+      quantity = Math.min(order.quantity, marketSells);
+      marketSells -= quantity;
+    } else if (limit < price) {
+      if (betterSells) quantity = order.quantity;
+    } else if (limit === price) {
+      quantity = Math.min(order.quantity, queueSells);
+      queueSells -= quantity;
     }
     if (quantity === 0) continue;
     const fill: AuctionFill = {
       key: order.key,
       orderId: order.orderId,
       ownerId: order.ownerId,
-      side,
+      side: order.side,
       quantity,
       complete: quantity === order.quantity,
     };
     fills.push(fill);
-    (side === 'buy' ? buys : sells).push(fill);
+    if (order.side === 'buy') buys.push(fill);
+    else sells.push(fill);
   }
   return {
     price,
