@@ -4,10 +4,8 @@
  * a random moment within a window after their scheduled end; until the uncross is recorded
  * (`callEndedAt`) or the window has passed, the call is still the phase.
  */
+import type { MarketModel } from '../../lib/db/schema-sessions.js';
 import { addDays, isoDate, localDate, zonedInstant, type LocalDate } from './zoned-time.js';
-
-export const marketModels = ['continuous', 'continuous_with_auctions', 'periodic_auction'] as const;
-export type MarketModel = (typeof marketModels)[number];
 
 export const phases = [
   'closed',
