@@ -5,12 +5,14 @@
  * after a warm-up), per-operation latency percentiles (latency.ts), the collections and peak heap
  * growth during those passes and how often the host paused the process, for each workload of
  * the family (each in a child process of its own). The last line is the family's worst case:
- * `mixed: <N> ops/s, <R>x nodejs-order-book`, N and R the minimum over the workloads.
- * `npm run bench:engine -- <workload>` runs one workload.
+ * `mixed: <N> ops/s, <R>x nodejs-order-book`, N and R the minimum over the workloads; the
+ * auction shape (auction.ts, an uncross's time, not a rate) follows in a process of its own.
+ * `npm run bench:engine -- <workload>` runs one workload (or `auction`).
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { baselineBook, nodejsOrderBook, tessera } from './adapters.js';
+import { benchAuction } from './auction.js';
 import type { LoadedEngine } from './adapters.js';
 import { hostPauses, latency } from './latency.js';
 import type { Latency } from './latency.js';
@@ -78,7 +80,9 @@ function bench(workload: Workload): void {
 }
 
 const only = process.argv[2];
-if (only !== undefined) {
+if (only === 'auction') {
+  benchAuction(SEED);
+} else if (only !== undefined) {
   const make = WORKLOADS[only];
   if (make === undefined) throw new Error(`unknown workload ${only}`);
   bench(make());
@@ -93,7 +97,7 @@ if (only !== undefined) {
   const results: Result[] = [];
   // Each workload in a process of its own, as a JVM harness forks per benchmark: the engines'
   // code is then optimized for that workload only, not for whichever ran before it.
-  for (const name of Object.keys(WORKLOADS)) {
+  for (const name of [...Object.keys(WORKLOADS), 'auction']) {
     const child = spawnSync(
       process.execPath,
       [...process.execArgv, process.argv[1] as string, name],

@@ -211,6 +211,19 @@ export const errorCatalogue = {
     title: 'The token has no last price or offering price to bound a market order',
   },
   ORDER_NOT_OPEN: { status: 409, title: 'The order is no longer open' },
+  // trading sessions and auctions (docs/auctions.md)
+  TIME_IN_FORCE_NOT_IN_PHASE: {
+    status: 422,
+    title: "This time in force is not accepted in the market's current phase",
+  },
+  TIME_IN_FORCE_NOT_IN_MODEL: {
+    status: 422,
+    title: "This time in force needs an auction or trading hours the token's market does not have",
+  },
+  INVALID_TRADING_SESSION: {
+    status: 422,
+    title: 'The trading session does not hold together (hours, calls or time zone)',
+  },
   // OTC requests of fixed_price_otc tokens (docs/otc.md)
   TOKEN_NOT_OTC: { status: 422, title: 'The token does not trade over the counter' },
   OTC_PRICE_MISMATCH: { status: 422, title: "The price differs from the token's fixed OTC price" },

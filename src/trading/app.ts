@@ -20,6 +20,8 @@ import type { Logger } from '../lib/logger.js';
 import { tokenTradingRoutes } from './admin/token-trading.routes.js';
 import { tokenTradingService } from './admin/token-trading.service.js';
 import { tradingModeRoutes } from './admin/trading-mode.routes.js';
+import { tradingSessionRoutes } from './trading-sessions/trading-sessions.routes.js';
+import { tradingSessionService } from './trading-sessions/trading-sessions.service.js';
 import { tradingModeService } from './admin/trading-mode.service.js';
 import { RevokedSessions } from './auth/revoked-sessions.js';
 import { Books } from './books/books.js';
@@ -224,6 +226,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     guard,
   );
   marketsRoutes(app, db, clock);
+  tradingSessionRoutes(app, tradingSessionService(db, clock), guard);
   surveillanceRoutes(
     app,
     surveillanceService({ db, clock, surveillance, defaults: config.surveillance }),

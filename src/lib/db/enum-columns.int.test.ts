@@ -47,6 +47,7 @@ import {
 } from './schema-issuance.js';
 import { alertStatuses, surveillanceRules } from './schema-market-data.js';
 import { otcStatuses } from './schema-otc.js';
+import { marketModels } from './schema-sessions.js';
 import { tokenMovementKinds } from './schema-registers.js';
 import {
   orderSides,
@@ -147,6 +148,7 @@ const cases: Case[] = [
     'tokens.trading_mode',
   ),
   ...written(every<FatFingerMode>({ block: true, confirm: true }), 'tokens.fat_finger_mode'),
+  ...written(marketModels, 'token_trading_sessions.market_model'),
   ...written(chainSyncs, 'tokens.chain_sync', 'token_compliance_rules.chain_sync'),
   ...written(
     every<AllocationType>({

@@ -12,6 +12,7 @@ import type { IssuanceTables } from './schema-issuance.js';
 import type { MarketDataTables } from './schema-market-data.js';
 import type { OtcTables } from './schema-otc.js';
 import type { RegisterTables } from './schema-registers.js';
+import type { SessionTables } from './schema-sessions.js';
 import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
 
@@ -213,6 +214,7 @@ export interface Database
     MarketDataTables,
     ComplianceTables,
     RegisterTables,
+    SessionTables,
     AgentActionTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;

@@ -1,8 +1,9 @@
 /**
  * The matching engine's public surface: one pure order book per token. The book offers plan,
  * apply, depth, restore, find and inspection; the plan offers its outcome (records valid until
- * the next plan, and copies). Everything else (the planner's hooks into the book, the plan's
- * replay fields, the book's structures) stays inside the engine.
+ * the next plan, and copies). The call auction's uncross prices a call's orders apart from the
+ * book. Everything else (the planner's hooks into the book, the plan's replay fields, the book's
+ * structures) stays inside the engine.
  */
 import { OrderBook as Book } from './order-book.js';
 import type {
@@ -79,4 +80,6 @@ export interface OrderBook {
 
 export const OrderBook: new (options?: OrderBookOptions) => OrderBook = Book;
 export { StalePlanError } from './order-book.js';
+export { auctionPrice, uncross } from './uncross.js';
+export type { AuctionFill, AuctionPrice, AuctionTrade, CallOrder, Uncross } from './uncross.js';
 export * from './types.js';

@@ -1,0 +1,116 @@
+/** SQL of trading sessions and calendars (sessions.service.ts). */
+import type { Insertable } from 'kysely';
+import type { Db, Trx } from '../../lib/db/database.js';
+import type {
+  TokenSessionHoursTable,
+  TokenTradingSessionsTable,
+} from '../../lib/db/schema-sessions.js';
+
+export function findTokenHalt(db: Db | Trx, tokenId: string) {
+  return db
+    .selectFrom('tokens')
+    .select(['id', 'halted_until'])
+    .where('id', '=', tokenId)
+    .executeTakeFirst();
+}
+
+/** The session row under its token's row lock (NO KEY UPDATE: order inserts do not wait). */
+export function lockToken(trx: Trx, tokenId: string) {
+  return trx
+    .selectFrom('tokens')
+    .select('id')
+    .where('id', '=', tokenId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+export function findSession(db: Db | Trx, tokenId: string) {
+  return db
+    .selectFrom('token_trading_sessions')
+    .selectAll()
+    .where('token_id', '=', tokenId)
+    .executeTakeFirst();
+}
+
+export function sessionHours(db: Db | Trx, tokenId: string) {
+  return db
+    .selectFrom('token_session_hours')
+    .select(['weekday', 'opens', 'closes'])
+    .where('token_id', '=', tokenId)
+    .orderBy('weekday')
+    .execute();
+}
+
+export async function saveSession(
+  trx: Trx,
+  session: Insertable<TokenTradingSessionsTable>,
+  hours: Insertable<TokenSessionHoursTable>[],
+): Promise<void> {
+  await trx
+    .insertInto('token_trading_sessions')
+    .values(session)
+    .onConflict((oc) =>
+      oc.column('token_id').doUpdateSet((eb) => ({
+        market_model: eb.ref('excluded.market_model'),
+        time_zone: eb.ref('excluded.time_zone'),
+        calendar_code: eb.ref('excluded.calendar_code'),
+        opening_call_seconds: eb.ref('excluded.opening_call_seconds'),
+        closing_call_seconds: eb.ref('excluded.closing_call_seconds'),
+        call_seconds: eb.ref('excluded.call_seconds'),
+        random_end_seconds: eb.ref('excluded.random_end_seconds'),
+        updated_by: eb.ref('excluded.updated_by'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+  await trx.deleteFrom('token_session_hours').where('token_id', '=', session.token_id).execute();
+  if (hours.length > 0) await trx.insertInto('token_session_hours').values(hours).execute();
+}
+
+export function findCalendar(db: Db | Trx, code: string) {
+  return db.selectFrom('trading_calendars').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function listCalendars(db: Db) {
+  return db.selectFrom('trading_calendars').selectAll().orderBy('code').execute();
+}
+
+export function holidays(db: Db | Trx, code: string) {
+  return db
+    .selectFrom('trading_holidays')
+    .select(['day', 'name'])
+    .where('calendar_code', '=', code)
+    .orderBy('day')
+    .execute();
+}
+
+/** Creates or renames the calendar (locked for the rest of the transaction) and replaces its days. */
+export async function saveCalendar(
+  trx: Trx,
+  calendar: { code: string; name: string; updatedBy: string; now: Date },
+  days: { date: string; name: string }[],
+): Promise<void> {
+  await trx
+    .insertInto('trading_calendars')
+    .values({
+      code: calendar.code,
+      name: calendar.name,
+      updated_by: calendar.updatedBy,
+      updated_at: calendar.now,
+    })
+    .onConflict((oc) =>
+      oc.column('code').doUpdateSet({
+        name: calendar.name,
+        updated_by: calendar.updatedBy,
+        updated_at: calendar.now,
+      }),
+    )
+    .execute();
+  await trx.deleteFrom('trading_holidays').where('calendar_code', '=', calendar.code).execute();
+  if (days.length > 0) {
+    await trx
+      .insertInto('trading_holidays')
+      .values(days.map((d) => ({ calendar_code: calendar.code, day: d.date, name: d.name })))
+      .execute();
+  }
+}
