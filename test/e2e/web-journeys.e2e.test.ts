@@ -262,15 +262,38 @@ describe('web journeys over the running system', () => {
     await issuer.getByRole('link', { name: `Dividends of ${symbol}` }).click();
     await issuer.getByText(`No dividends declared for ${symbol}.`).waitFor();
     const declare = issuer.getByRole('form', { name: 'Declare a dividend' });
+    // A record date still to come: trading goes on and the holders are counted then; the
+    // payment date is later still, and a payment before the record date is refused in words.
+    const recordDate = Date.now() + 20_000;
+    const paymentDate = recordDate + 45_000;
+    const seconds = (ms: number) => new Date(ms).toISOString().slice(0, 19);
     await declare.getByLabel(/^Per token held/).fill('0.105');
     await declare.getByLabel(/^Platform fee/).fill('1');
+    await declare.getByLabel(/^Record date/).fill(seconds(recordDate));
+    await declare.getByLabel(/^Payment date/).fill(seconds(recordDate - 10_000));
+    await declare.getByRole('button', { name: 'Declare' }).click();
+    const refused = declare.getByRole('alert');
+    await expect
+      .poll(() => refused.textContent())
+      .toMatch(/The payment date \(.* UTC\) is before the record date \(.* UTC\)/);
+    await screenshot(issuer, journey, '08a-dividend-dates-refused-in-words');
+    await declare.getByLabel(/^Per token held/).fill('0.105');
+    await declare.getByLabel(/^Platform fee/).fill('1');
+    await declare.getByLabel(/^Record date/).fill(seconds(recordDate));
+    await declare.getByLabel(/^Payment date/).fill(seconds(paymentDate));
     await declare.getByRole('button', { name: 'Declare' }).click();
     const status = issuer.getByTestId('dividend-status');
     await expect.poll(() => status.textContent()).toBe('draft');
-    // 0.105 x 100 held = 10.50 gross, 1% fee: the exact decimal strings of the API.
-    expect(await issuer.getByTestId('dividend-gross').textContent()).toBe('10.50 USD');
+    expect(await issuer.getByTestId('dividend-schedule').textContent()).toContain(
+      'Holders are counted at the record date',
+    );
+    await screenshot(issuer, journey, '08b-dividend-record-date-to-come');
     await issuer.getByRole('button', { name: 'Submit for approval' }).click();
     await expect.poll(() => status.textContent()).toBe('pending approval');
+    // The record date passes: the holders are counted as they were then.
+    await reloadUntil(issuer, '10.50 USD', 90_000);
+    // 0.105 x 100 held = 10.50 gross, 1% fee: the exact decimal strings of the API.
+    expect(await issuer.getByTestId('dividend-gross').textContent()).toBe('10.50 USD');
     await screenshot(issuer, journey, '08-dividend-submitted');
 
     // The default view keeps the dividend in sight from approval to distribution.
@@ -294,8 +317,16 @@ describe('web journeys over the running system', () => {
     await expect
       .poll(() => admin.getByTestId('notice').textContent())
       .toContain(`Started distributing the ${symbol} dividend`);
-    // The distributor pays on its own time: choosing the filter again reads the list again.
+    // Started before its payment date, it is held and paid on the date, not before.
     const adminStatus = admin.getByTestId('dividend-status');
+    if (Date.now() < paymentDate - 5_000) {
+      expect(await adminStatus.textContent()).toBe('distributing');
+      expect(await admin.getByTestId('dividend-schedule').textContent()).toContain(
+        'holders are paid on',
+      );
+      await screenshot(admin, journey, '09b-staff-dividend-held-until-payment-date');
+    }
+    // The distributor pays on its own time: choosing the filter again reads the list again.
     await expect
       .poll(
         async () => {
@@ -304,9 +335,27 @@ describe('web journeys over the running system', () => {
           await adminStatus.waitFor();
           return adminStatus.textContent();
         },
-        { timeout: 30_000 },
+        { timeout: 90_000 },
       )
       .toBe('distributed');
+    const adminToken = await web.flow.login(systemAdminEmail);
+    const [paid] = (
+      await web.flow.call(
+        'GET',
+        '/api/v1/admin/dividends?status=distributed',
+        undefined,
+        adminToken,
+      )
+    ).data as Array<{ id: string }>;
+    const payments = await web.flow.call(
+      'GET',
+      `/api/v1/admin/dividends/${paid!.id}/payments`,
+      undefined,
+      adminToken,
+    );
+    for (const payment of payments.data as Array<{ paid_at: string }>) {
+      expect(new Date(payment.paid_at).getTime()).toBeGreaterThanOrEqual(paymentDate - 1_000);
+    }
     await admin.getByRole('button', { name: 'Payments' }).click();
     await admin.getByRole('cell', { name: '10.40 USD' }).waitFor();
     await screenshot(admin, journey, '09-staff-dividend-distributed');
@@ -328,7 +377,7 @@ describe('web journeys over the running system', () => {
     await investor.setViewportSize({ width: 390, height: 844 });
     await screenshot(investor, journey, '11-portfolio-dividend-phone');
     await investor.setViewportSize({ width: 1200, height: 900 });
-  }, 120_000);
+  }, 240_000);
 
   it('opens the register of holders for the issuer and staff, with its downloads', async () => {
     await menu(issuer, 'Businesses & tokens');

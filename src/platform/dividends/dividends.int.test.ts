@@ -32,7 +32,12 @@ describe('dividends', () => {
   let ahead = 0;
   const clock = { now: () => new Date(Date.now() + ahead) };
   const distributor = (batchSize = 3) =>
-    dividendDistributor({ db: p.test.db, logger: createLogger('test', 'silent'), batchSize, clock });
+    dividendDistributor({
+      db: p.test.db,
+      logger: createLogger('test', 'silent'),
+      batchSize,
+      clock,
+    });
   const distributeAll = async (batchSize = 3) => {
     const worker = distributor(batchSize);
     while ((await worker.tick()) > 0);

@@ -187,7 +187,9 @@ export interface Dividend {
   held_usd: string;
   holder_count: number;
   record_date: string;
+  ex_date: string;
   payment_date: string;
+  snapshot_at: string | null;
   status: string;
   created_at: string;
 }
