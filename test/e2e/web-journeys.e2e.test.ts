@@ -203,9 +203,26 @@ describe('web journeys over the running system', () => {
     await investor.getByLabel('Deposit amount (USD)').fill('400.00');
     await investor.getByRole('button', { name: 'Request deposit' }).click();
     await investor.getByTestId('request-status').first().waitFor();
+    // The investor is told how to pay: the amount and the reference to quote on the transfer.
+    const instructions = investor.getByTestId('payment-instructions');
+    await expect
+      .poll(() => instructions.textContent())
+      .toMatch(/Transfer 400\.00 USD .* quoting the reference DEP-[0-9A-F]{10}/);
+    const reference = /DEP-[0-9A-F]{10}/.exec((await instructions.textContent()) ?? '')![0];
+    await screenshot(investor, journey, '04a-deposit-payment-instructions');
     await menu(admin, 'Fiat requests');
+    // Confirming asks first, with the amount and the investor's reference, for the bank's reference.
     await admin.getByRole('button', { name: 'Confirm 400.00' }).click();
+    const confirmDeposit = admin.getByRole('alertdialog', {
+      name: `Confirm the deposit of 400.00 USD from ${investorEmail}?`,
+    });
+    expect(await confirmDeposit.textContent()).toContain(`400.00 USD quoting ${reference}`);
+    await confirmDeposit.getByLabel(/^Bank's reference/).fill('BNK-20261128-0042');
+    await screenshot(admin, journey, '04b-staff-deposit-bank-reference');
+    await confirmDeposit.getByRole('button', { name: 'Yes, confirm' }).click();
     await admin.getByRole('cell', { name: 'confirmed' }).waitFor();
+    await admin.getByRole('cell', { name: 'BNK-20261128-0042' }).waitFor();
+    await screenshot(admin, journey, '04c-staff-deposit-confirmed-with-reference');
 
     await menu(investor, 'Marketplace');
     await investor.getByRole('link', { name: symbol, exact: true }).click();
@@ -232,6 +249,16 @@ describe('web journeys over the running system', () => {
     const waiting = admin.getByRole('table', { name: 'Allocations waiting for payment' });
     await waiting.getByRole('link', { name: `Ivo Investor <${investorEmail}>` }).waitFor();
     await screenshot(admin, journey, '05b-staff-payment-by-name');
+    // Confirming them all asks first, naming each payment and the total.
+    await admin.getByRole('button', { name: 'Confirm payment of all 1' }).click();
+    const confirmAll = admin.getByRole('alertdialog', {
+      name: `Confirm all 1 payments for ${symbol}?`,
+    });
+    expect(await confirmAll.textContent()).toContain(
+      `${investorEmail}: 100 tokens, 250.00 USD. In all 100 tokens for 250.00 USD`,
+    );
+    await screenshot(admin, journey, '05c-staff-confirm-all-states-amounts');
+    await confirmAll.getByRole('button', { name: 'Keep as is' }).click();
     await admin.getByRole('button', { name: `Confirm payment of ${investorEmail}` }).click();
     await admin.getByText('No allocations wait for payment.').waitFor();
     expect(await admin.getByTestId('notice').last().textContent()).toBe(
@@ -320,6 +347,8 @@ describe('web journeys over the running system', () => {
     // Started before its payment date, it is held and paid on the date, not before.
     const adminStatus = admin.getByTestId('dividend-status');
     if (Date.now() < paymentDate - 5_000) {
+      await admin.getByLabel('Status').selectOption('distributing');
+      await adminStatus.waitFor();
       expect(await adminStatus.textContent()).toBe('distributing');
       expect(await admin.getByTestId('dividend-schedule').textContent()).toContain(
         'holders are paid on',
@@ -474,6 +503,10 @@ describe('web journeys over the running system', () => {
     // The issuer's team and reserve shares (20 % each of 100,000) and their default year's lock-up.
     expect(await goLive.textContent()).toMatch(
       /20000 team and 20000 reserve tokens go to the issuer's wallet, locked up until \d{4}-\d{2}-\d{2}, and/,
+    );
+    // It says what becomes of the tokens offered and not sold.
+    expect(await goLive.textContent()).toContain(
+      'The 59900 unsold tokens of the 60000 offered are not issued: nothing is minted for them',
     );
     await screenshot(admin, journey, '11a-staff-go-live-confirm');
     await goLive.getByRole('button', { name: 'Yes, go live' }).click();

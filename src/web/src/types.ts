@@ -160,6 +160,10 @@ export interface FiatRequest {
   amount: string;
   status: string;
   decision_reason: string | null;
+  /** deposits: the reference the investor quotes on the bank transfer */
+  payment_reference: string | null;
+  /** the bank's reference of the transfer staff matched or made */
+  bank_reference: string | null;
   created_at: string;
 }
 

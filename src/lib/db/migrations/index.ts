@@ -36,6 +36,7 @@ import * as m0035 from './0035_role_grants.js';
 import * as m0040 from './0040_api_keys.js';
 import * as m0041 from './0041_kyc_revocation.js';
 import * as m0047 from './0047_dividend_record_snapshot.js';
+import * as m0048 from './0048_fiat_bank_references.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0040_api_keys': m0040,
   '0041_kyc_revocation': m0041,
   '0047_dividend_record_snapshot': m0047,
+  '0048_fiat_bank_references': m0048,
 };
