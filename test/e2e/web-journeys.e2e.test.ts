@@ -414,6 +414,12 @@ describe('web journeys over the running system', () => {
     const holders = issuer.getByRole('table', { name: 'Holders' });
     await holders.getByRole('cell', { name: 'Ivo Investor' }).waitFor();
     expect(await issuer.getByTestId('register-supply').textContent()).toBe('100');
+    // Both shares: of the 100,000 total supply (a maximum-balance rule's base) and of the 100 held.
+    await holders.getByRole('cell', { name: '0.1000', exact: true }).waitFor();
+    await holders.getByRole('cell', { name: '100.0000', exact: true }).waitFor();
+    expect(await issuer.getByTestId('register-counts').textContent()).toContain(
+      "The 1 holder(s) are every account holding units, the issuer and the platform's treasury included; 1 of them are investors, the holders a dividend pays.",
+    );
     expect(await issuer.getByTestId('register-chain').textContent()).toMatch(
       /^The chain agrees at block \d+\.$/,
     );
@@ -529,6 +535,18 @@ describe('web journeys over the running system', () => {
         { timeout: 30_000 },
       )
       .toMatch(/^Database and chain agree for 1 token\(s\)/);
+    // The register after go-live: the issuer's team and reserve shares show as locked up, and
+    // the counts say who they include.
+    await menu(admin, 'Tokens');
+    await admin.getByRole('link', { name: `Register of ${symbol}` }).click();
+    const register = admin.getByRole('table', { name: 'Holders' });
+    await register.getByRole('cell', { name: '40000' }).first().waitFor();
+    expect(await register.getByRole('cell', { name: '40000', exact: true }).count()).toBe(2);
+    expect(await admin.getByTestId('register-counts').textContent()).toContain(
+      "The 3 holder(s) are every account holding units, the issuer and the platform's treasury included; 1 of them are investors",
+    );
+    await screenshot(admin, journey, '11f-register-locked-up-and-counts');
+    await menu(admin, 'Settlement');
     // every trade, filtered (none yet), and the bulk retry of failed ones (none to retry)
     const trades = admin.getByRole('form', { name: 'Filter trades' });
     await trades.getByLabel('Token').selectOption({ label: symbol });
