@@ -141,7 +141,7 @@ export const errorCatalogue = {
   },
   DIVIDEND_DATES_INVALID: {
     status: 422,
-    title: 'record_date must not be in the future nor after payment_date',
+    title: 'The payment date must be on or after the record date',
   },
   DIVIDEND_FEE_NOT_APPLICABLE: { status: 422, title: 'Token dividends carry no fee' },
   DIVIDEND_NO_HOLDERS: {
@@ -152,6 +152,10 @@ export const errorCatalogue = {
   DIVIDEND_NOT_PENDING_APPROVAL: {
     status: 409,
     title: 'Only a dividend pending approval can be approved',
+  },
+  DIVIDEND_RECORD_DATE_PENDING: {
+    status: 409,
+    title: 'The holders are not counted yet: the record date is still to come',
   },
   DIVIDEND_NOT_APPROVED: { status: 409, title: 'Only an approved dividend can be distributed' },
   DIVIDEND_NOT_CANCELLABLE: {

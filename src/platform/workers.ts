@@ -58,7 +58,12 @@ export function platformWorkers(deps: {
       platformCountry: config.issuance.platformCountry,
     }),
     agentActions: agentActionExecutor({ queue, chain }),
-    dividends: dividendDistributor({ db, logger, batchSize: config.dividends.batchSize }),
+    dividends: dividendDistributor({
+      db,
+      logger,
+      clock: deps.clock ?? systemClock,
+      batchSize: config.dividends.batchSize,
+    }),
     dividendChain: dividendChainSender({ queue, chain, wallets }),
   };
 }

@@ -203,9 +203,26 @@ describe('web journeys over the running system', () => {
     await investor.getByLabel('Deposit amount (USD)').fill('400.00');
     await investor.getByRole('button', { name: 'Request deposit' }).click();
     await investor.getByTestId('request-status').first().waitFor();
+    // The investor is told how to pay: the amount and the reference to quote on the transfer.
+    const instructions = investor.getByTestId('payment-instructions');
+    await expect
+      .poll(() => instructions.textContent())
+      .toMatch(/Transfer 400\.00 USD .* quoting the reference DEP-[0-9A-F]{10}/);
+    const reference = /DEP-[0-9A-F]{10}/.exec((await instructions.textContent()) ?? '')![0];
+    await screenshot(investor, journey, '04a-deposit-payment-instructions');
     await menu(admin, 'Fiat requests');
+    // Confirming asks first, with the amount and the investor's reference, for the bank's reference.
     await admin.getByRole('button', { name: 'Confirm 400.00' }).click();
+    const confirmDeposit = admin.getByRole('alertdialog', {
+      name: `Confirm the deposit of 400.00 USD from ${investorEmail}?`,
+    });
+    expect(await confirmDeposit.textContent()).toContain(`400.00 USD quoting ${reference}`);
+    await confirmDeposit.getByLabel(/^Bank's reference/).fill('BNK-20261128-0042');
+    await screenshot(admin, journey, '04b-staff-deposit-bank-reference');
+    await confirmDeposit.getByRole('button', { name: 'Yes, confirm' }).click();
     await admin.getByRole('cell', { name: 'confirmed' }).waitFor();
+    await admin.getByRole('cell', { name: 'BNK-20261128-0042' }).waitFor();
+    await screenshot(admin, journey, '04c-staff-deposit-confirmed-with-reference');
 
     await menu(investor, 'Marketplace');
     await investor.getByRole('link', { name: symbol, exact: true }).click();
@@ -232,6 +249,16 @@ describe('web journeys over the running system', () => {
     const waiting = admin.getByRole('table', { name: 'Allocations waiting for payment' });
     await waiting.getByRole('link', { name: `Ivo Investor <${investorEmail}>` }).waitFor();
     await screenshot(admin, journey, '05b-staff-payment-by-name');
+    // Confirming them all asks first, naming each payment and the total.
+    await admin.getByRole('button', { name: 'Confirm payment of all 1' }).click();
+    const confirmAll = admin.getByRole('alertdialog', {
+      name: `Confirm all 1 payments for ${symbol}?`,
+    });
+    expect(await confirmAll.textContent()).toContain(
+      `${investorEmail}: 100 tokens, 250.00 USD. In all 100 tokens for 250.00 USD`,
+    );
+    await screenshot(admin, journey, '05c-staff-confirm-all-states-amounts');
+    await confirmAll.getByRole('button', { name: 'Keep as is' }).click();
     await admin.getByRole('button', { name: `Confirm payment of ${investorEmail}` }).click();
     await admin.getByText('No allocations wait for payment.').waitFor();
     expect(await admin.getByTestId('notice').last().textContent()).toBe(
@@ -262,15 +289,38 @@ describe('web journeys over the running system', () => {
     await issuer.getByRole('link', { name: `Dividends of ${symbol}` }).click();
     await issuer.getByText(`No dividends declared for ${symbol}.`).waitFor();
     const declare = issuer.getByRole('form', { name: 'Declare a dividend' });
+    // A record date still to come: trading goes on and the holders are counted then; the
+    // payment date is later still, and a payment before the record date is refused in words.
+    const recordDate = Date.now() + 20_000;
+    const paymentDate = recordDate + 45_000;
+    const seconds = (ms: number) => new Date(ms).toISOString().slice(0, 19);
     await declare.getByLabel(/^Per token held/).fill('0.105');
     await declare.getByLabel(/^Platform fee/).fill('1');
+    await declare.getByLabel(/^Record date/).fill(seconds(recordDate));
+    await declare.getByLabel(/^Payment date/).fill(seconds(recordDate - 10_000));
+    await declare.getByRole('button', { name: 'Declare' }).click();
+    const refused = declare.getByRole('alert');
+    await expect
+      .poll(() => refused.textContent())
+      .toMatch(/The payment date \(.* UTC\) is before the record date \(.* UTC\)/);
+    await screenshot(issuer, journey, '08a-dividend-dates-refused-in-words');
+    await declare.getByLabel(/^Per token held/).fill('0.105');
+    await declare.getByLabel(/^Platform fee/).fill('1');
+    await declare.getByLabel(/^Record date/).fill(seconds(recordDate));
+    await declare.getByLabel(/^Payment date/).fill(seconds(paymentDate));
     await declare.getByRole('button', { name: 'Declare' }).click();
     const status = issuer.getByTestId('dividend-status');
     await expect.poll(() => status.textContent()).toBe('draft');
-    // 0.105 x 100 held = 10.50 gross, 1% fee: the exact decimal strings of the API.
-    expect(await issuer.getByTestId('dividend-gross').textContent()).toBe('10.50 USD');
+    expect(await issuer.getByTestId('dividend-schedule').textContent()).toContain(
+      'Holders are counted at the record date',
+    );
+    await screenshot(issuer, journey, '08b-dividend-record-date-to-come');
     await issuer.getByRole('button', { name: 'Submit for approval' }).click();
     await expect.poll(() => status.textContent()).toBe('pending approval');
+    // The record date passes: the holders are counted as they were then.
+    await reloadUntil(issuer, '10.50 USD', 90_000);
+    // 0.105 x 100 held = 10.50 gross, 1% fee: the exact decimal strings of the API.
+    expect(await issuer.getByTestId('dividend-gross').textContent()).toBe('10.50 USD');
     await screenshot(issuer, journey, '08-dividend-submitted');
 
     // The default view keeps the dividend in sight from approval to distribution.
@@ -294,8 +344,18 @@ describe('web journeys over the running system', () => {
     await expect
       .poll(() => admin.getByTestId('notice').textContent())
       .toContain(`Started distributing the ${symbol} dividend`);
-    // The distributor pays on its own time: choosing the filter again reads the list again.
+    // Started before its payment date, it is held and paid on the date, not before.
     const adminStatus = admin.getByTestId('dividend-status');
+    if (Date.now() < paymentDate - 5_000) {
+      await admin.getByLabel('Status').selectOption('distributing');
+      await adminStatus.waitFor();
+      expect(await adminStatus.textContent()).toBe('distributing');
+      expect(await admin.getByTestId('dividend-schedule').textContent()).toContain(
+        'holders are paid on',
+      );
+      await screenshot(admin, journey, '09b-staff-dividend-held-until-payment-date');
+    }
+    // The distributor pays on its own time: choosing the filter again reads the list again.
     await expect
       .poll(
         async () => {
@@ -304,9 +364,27 @@ describe('web journeys over the running system', () => {
           await adminStatus.waitFor();
           return adminStatus.textContent();
         },
-        { timeout: 30_000 },
+        { timeout: 90_000 },
       )
       .toBe('distributed');
+    const adminToken = await web.flow.login(systemAdminEmail);
+    const [paid] = (
+      await web.flow.call(
+        'GET',
+        '/api/v1/admin/dividends?status=distributed',
+        undefined,
+        adminToken,
+      )
+    ).data as Array<{ id: string }>;
+    const payments = await web.flow.call(
+      'GET',
+      `/api/v1/admin/dividends/${paid!.id}/payments`,
+      undefined,
+      adminToken,
+    );
+    for (const payment of payments.data as Array<{ paid_at: string }>) {
+      expect(new Date(payment.paid_at).getTime()).toBeGreaterThanOrEqual(paymentDate - 1_000);
+    }
     await admin.getByRole('button', { name: 'Payments' }).click();
     await admin.getByRole('cell', { name: '10.40 USD' }).waitFor();
     await screenshot(admin, journey, '09-staff-dividend-distributed');
@@ -328,7 +406,7 @@ describe('web journeys over the running system', () => {
     await investor.setViewportSize({ width: 390, height: 844 });
     await screenshot(investor, journey, '11-portfolio-dividend-phone');
     await investor.setViewportSize({ width: 1200, height: 900 });
-  }, 120_000);
+  }, 240_000);
 
   it('opens the register of holders for the issuer and staff, with its downloads', async () => {
     await menu(issuer, 'Businesses & tokens');
@@ -336,6 +414,12 @@ describe('web journeys over the running system', () => {
     const holders = issuer.getByRole('table', { name: 'Holders' });
     await holders.getByRole('cell', { name: 'Ivo Investor' }).waitFor();
     expect(await issuer.getByTestId('register-supply').textContent()).toBe('100');
+    // Both shares: of the 100,000 total supply (a maximum-balance rule's base) and of the 100 held.
+    await holders.getByRole('cell', { name: '0.1000', exact: true }).waitFor();
+    await holders.getByRole('cell', { name: '100.0000', exact: true }).waitFor();
+    expect(await issuer.getByTestId('register-counts').textContent()).toContain(
+      "The 1 holder(s) are every account holding units, the issuer and the platform's treasury included; 1 of them are investors, the holders a dividend pays.",
+    );
     expect(await issuer.getByTestId('register-chain').textContent()).toMatch(
       /^The chain agrees at block \d+\.$/,
     );
@@ -433,6 +517,10 @@ describe('web journeys over the running system', () => {
     expect(await goLive.textContent()).toMatch(
       /20000 team and 20000 reserve tokens go to the issuer's wallet, locked up until \d{4}-\d{2}-\d{2}, and/,
     );
+    // It says what becomes of the tokens offered and not sold.
+    expect(await goLive.textContent()).toContain(
+      'The 59900 unsold tokens of the 60000 offered are not issued: nothing is minted for them',
+    );
     await screenshot(admin, journey, '11a-staff-go-live-confirm');
     await goLive.getByRole('button', { name: 'Yes, go live' }).click();
     await expect
@@ -454,6 +542,18 @@ describe('web journeys over the running system', () => {
         { timeout: 30_000 },
       )
       .toMatch(/^Database and chain agree for 1 token\(s\)/);
+    // The register after go-live: the issuer's team and reserve shares show as locked up, and
+    // the counts say who they include.
+    await menu(admin, 'Tokens');
+    await admin.getByRole('link', { name: `Register of ${symbol}` }).click();
+    const register = admin.getByRole('table', { name: 'Holders' });
+    await register.getByRole('cell', { name: '40000' }).first().waitFor();
+    expect(await register.getByRole('cell', { name: '40000', exact: true }).count()).toBe(2);
+    expect(await admin.getByTestId('register-counts').textContent()).toContain(
+      "The 3 holder(s) are every account holding units, the issuer and the platform's treasury included; 1 of them are investors",
+    );
+    await screenshot(admin, journey, '11f-register-locked-up-and-counts');
+    await menu(admin, 'Settlement');
     // every trade, filtered (none yet), and the bulk retry of failed ones (none to retry)
     const trades = admin.getByRole('form', { name: 'Filter trades' });
     await trades.getByLabel('Token').selectOption({ label: symbol });

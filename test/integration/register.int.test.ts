@@ -293,7 +293,8 @@ describe('investor register', () => {
         dividend_type: 'fiat',
         per_token_usd: '0.37',
         fee_pct: 0,
-        record_date: new Date(Date.now() + 60_000).toISOString(),
+        record_date: recordDate.toISOString(),
+        payment_date: new Date(recordDate.getTime() - 60_000).toISOString(),
       },
       issuer.token,
     );

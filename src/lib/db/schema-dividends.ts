@@ -40,6 +40,8 @@ export interface DividendDeclarationsTable {
   holder_count: number;
   record_date: Date;
   payment_date: Date;
+  /** when the holders were counted: at declaration, or once the record date passed (null until) */
+  snapshot_at: Date | null;
   status: DividendStatus;
   submitted_at: Date | null;
   approved_by: string | null;

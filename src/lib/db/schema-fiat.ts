@@ -20,6 +20,8 @@ export interface FiatRequestsTable {
   decided_by: string | null;
   decided_at: Date | null;
   decision_reason: string | null;
+  /** the bank's reference of the transfer staff matched (deposit) or made (withdrawal payout) */
+  bank_reference: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

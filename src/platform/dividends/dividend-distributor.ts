@@ -1,6 +1,6 @@
 /**
  * The distribution as durable work (spec F rules 2-6, DECISIONS.md "Dividends"): each pending
- * payment of a distributing declaration is a job. A tick claims a batch of them with FOR UPDATE
+ * payment of a distributing declaration is a job, due on the declaration's payment date. A tick claims a batch of them with FOR UPDATE
  * SKIP LOCKED and pays them in the same transaction as the claim, so a crash rolls the whole batch
  * back and the next tick (of any process) pays it; a paid row is never claimed again, and the
  * declaration has one row per holder, so nobody is paid twice. The money was taken from the issuer
@@ -15,6 +15,8 @@ import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { DividendPayment } from '../../lib/db/schema-dividends.js';
 import { newId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import { takeDueSnapshots } from './dividend-snapshot.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { moveBalance, moveFiat, moveFiatBatch, treasuryId } from '../../lib/ledger/fiat-ledger.js';
 import { creditWallet } from '../tokens/tokens.queries.js';
@@ -41,6 +43,8 @@ export const chainBatchSize = 100;
 export interface DistributorDeps {
   db: Db;
   logger: Logger;
+  /** record and payment dates are read against it; defaults to the system clock */
+  clock?: Clock;
   /** payments claimed and paid per transaction */
   batchSize: number;
 }
@@ -125,11 +129,12 @@ async function payGroup(
 
 export function dividendDistributor(deps: DistributorDeps) {
   const { db } = deps;
+  const clock = deps.clock ?? systemClock;
 
   /** Claims one batch and pays it, all in one transaction; resolves to the number claimed. */
   function payBatch(): Promise<number> {
     return transaction(db, async (trx) => {
-      const claimed = await claimPayments(trx, deps.batchSize);
+      const claimed = await claimPayments(trx, deps.batchSize, clock.now());
       if (claimed.length === 0) return 0;
       const userIds = [...new Set(claimed.map((p) => p.user_id))].sort();
       await lockUsers(trx, userIds);
@@ -159,12 +164,16 @@ export function dividendDistributor(deps: DistributorDeps) {
   }
 
   return {
-    /** One batch, then the declarations left with nothing pending marked distributed. */
+    /**
+     * The snapshots whose record date passed, one batch of payments whose payment date came, then
+     * the declarations left with nothing pending marked distributed.
+     */
     async tick(): Promise<number> {
+      const counted = await takeDueSnapshots(db, clock);
       const paid = await payBatch();
       const finished = await finishDistributions(db);
       for (const { id } of finished) deps.logger.info({ dividend_id: id }, 'dividend distributed');
-      return paid + finished.length;
+      return counted + paid + finished.length;
     },
   };
 }

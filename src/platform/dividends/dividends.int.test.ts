@@ -28,8 +28,16 @@ describe('dividends', () => {
   let issuer: Session;
   let tokenId: string;
   let treasury: string;
+  /** the distributor's time: the system's, moved ahead by the tests that wait for a date */
+  let ahead = 0;
+  const clock = { now: () => new Date(Date.now() + ahead) };
   const distributor = (batchSize = 3) =>
-    dividendDistributor({ db: p.test.db, logger: createLogger('test', 'silent'), batchSize });
+    dividendDistributor({
+      db: p.test.db,
+      logger: createLogger('test', 'silent'),
+      batchSize,
+      clock,
+    });
   const distributeAll = async (batchSize = 3) => {
     const worker = distributor(batchSize);
     while ((await worker.tick()) > 0);
@@ -95,7 +103,7 @@ describe('dividends', () => {
         ],
         [declare({ dividend_type: 'token', per_token_qty: 1 }), 422, 'DIVIDEND_FEE_NOT_APPLICABLE'],
         [
-          declare({ per_token_usd: '1', record_date: new Date(Date.now() + 60_000).toISOString() }),
+          declare({ per_token_usd: '1', payment_date: '2026-01-01T00:00:00Z' }),
           422,
           'DIVIDEND_DATES_INVALID',
         ],
@@ -127,7 +135,8 @@ describe('dividends', () => {
     );
 
     // declare: 0.105 per token, 1% fee; holders 30, 7, 3 (40 tokens)
-    const created = await declare({ per_token_usd: '0.105', payment_date: '2030-01-01T00:00:00Z' });
+    const paymentDate = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await declare({ per_token_usd: '0.105', payment_date: paymentDate });
     expect(created.statusCode).toBe(201);
     const draft = created.json<Record<string, unknown> & { id: string }>();
     expect(draft).toMatchObject({
@@ -142,8 +151,10 @@ describe('dividends', () => {
       total_net_usd: '4.16',
       remainder_usd: '0.01',
       holder_count: 3,
-      payment_date: '2030-01-01T00:00:00.000Z',
+      payment_date: paymentDate,
+      snapshot_at: expect.any(String),
     });
+    expect(draft.ex_date).toBe(draft.record_date);
     const id = draft.id;
     const payments = await p.call(
       'GET',
@@ -281,7 +292,13 @@ describe('dividends', () => {
       'DIVIDEND_NOT_CANCELLABLE',
     );
 
+    // nothing is paid before the payment date, a day ahead
     await distributeAll(2);
+    expect(await dividend(id)).toMatchObject({ status: 'distributing', held_usd: '4.19' });
+    expect(await fiatOf(p.test.db, ann.id)).toBe('0.00');
+    ahead = 86_400_000;
+    await distributeAll(2);
+    ahead = 0;
     const done = await dividend(id);
     expect(done).toMatchObject({ status: 'distributed', held_usd: '0.00', holder_count: 3 });
     expect(done.distributed_at).toEqual(expect.any(String));
@@ -488,5 +505,109 @@ describe('dividends', () => {
     expect(await fiatOf(p.test.db, treasury)).toBe(
       new Exact('0.03').plus('1.00').plus('2.00').toFixed(2),
     );
+  });
+
+  it('counts the holders at a record date still to come and pays on the payment date', async () => {
+    const later = await p.user('later-issuer@example.com', { role: 'issuer' });
+    const token = await liveToken(p.test.db, later.id, 'LATR');
+    const hour = 3_600_000;
+    const recordDate = new Date(Date.now() + hour);
+    const paymentDate = new Date(Date.now() + 2 * hour);
+    const before = await insertHolder(p.test.db, token, 10);
+    // trading goes on: one holder buys before the record date, another only after it
+    const buyer = await insertHolder(p.test.db, token, 4, new Date(recordDate.getTime() - 60_000));
+    const late = await insertHolder(p.test.db, token, 6, new Date(recordDate.getTime() + 60_000));
+    const created = await declare(
+      {
+        token_id: token,
+        per_token_usd: '1.00',
+        record_date: recordDate.toISOString(),
+        payment_date: paymentDate.toISOString(),
+      },
+      later.token,
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: string }>().id;
+    expect(created.json()).toMatchObject({
+      status: 'draft',
+      snapshot_at: null,
+      holder_count: 0,
+      total_gross_usd: '0.00',
+      ex_date: recordDate.toISOString(),
+    });
+    await post(`/api/v1/dividends/${id}/submit`, later.token);
+    await fund(p.test.db, later.id, '100.00');
+    const early = await post(`/api/v1/admin/dividends/${id}/approve`, admin.token);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'DIVIDEND_RECORD_DATE_PENDING',
+      detail: `The holders are counted at the record date, ${recordDate.toISOString().slice(0, 16).replace('T', ' ')} UTC; approve and distribute after it.`,
+    });
+    await distributeAll();
+    expect(await dividend(id)).toMatchObject({ snapshot_at: null, status: 'pending_approval' });
+
+    // the record date passes: the distributor's tick counts the holders at it
+    ahead = hour + 1_000;
+    await distributeAll();
+    expect(await dividend(id)).toMatchObject({
+      snapshot_at: expect.any(String),
+      holder_count: 2,
+      total_held: 14,
+      total_gross_usd: '14.00',
+    });
+    const counted = await p.test.db
+      .selectFrom('dividend_payments')
+      .select(['user_id', 'token_balance'])
+      .where('dividend_id', '=', id)
+      .orderBy('token_balance')
+      .execute();
+    expect(counted).toEqual([
+      { user_id: buyer, token_balance: 4 },
+      { user_id: before, token_balance: 10 },
+    ]);
+    expect(counted.some((c) => c.user_id === late)).toBe(false);
+    await post(`/api/v1/admin/dividends/${id}/approve`, admin.token);
+    const started = await post(`/api/v1/admin/dividends/${id}/distribute`, admin.token);
+    expect(started.json()).toMatchObject({ status: 'distributing', held_usd: '14.00' });
+    await distributeAll();
+    expect(await fiatOf(p.test.db, before)).toBe('0.00');
+
+    // the payment date comes
+    ahead = 2 * hour + 1_000;
+    await distributeAll();
+    ahead = 0;
+    expect(await dividend(id)).toMatchObject({ status: 'distributed', holder_count: 2 });
+    expect(await fiatOf(p.test.db, before)).toBe('9.90');
+    const paidAt = await p.test.db
+      .selectFrom('dividend_payments')
+      .select('paid_at')
+      .where('dividend_id', '=', id)
+      .execute();
+    expect(paidAt.every((row) => row.paid_at !== null)).toBe(true);
+  });
+
+  it('cancels a declaration whose record date finds nobody else holding the token', async () => {
+    const alone = await p.user('alone-issuer@example.com', { role: 'issuer' });
+    const token = await liveToken(p.test.db, alone.id, 'ALON');
+    const recordDate = new Date(Date.now() + 60_000).toISOString();
+    const created = await declare(
+      { token_id: token, per_token_usd: '1.00', record_date: recordDate },
+      alone.token,
+    );
+    const id = created.json<{ id: string }>().id;
+    ahead = 120_000;
+    await distributeAll();
+    ahead = 0;
+    expect(await dividend(id)).toMatchObject({ status: 'cancelled', holder_count: 0 });
+    const audit = await p.test.db
+      .selectFrom('audit_logs')
+      .select(['action', 'details'])
+      .where('target_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    expect(audit.at(-1)).toMatchObject({
+      action: 'dividend.cancelled',
+      details: { reason: 'DIVIDEND_NO_HOLDERS' },
+    });
   });
 });

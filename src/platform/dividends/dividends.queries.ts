@@ -28,12 +28,16 @@ export function findDividend(db: Db | Trx, id: string): Promise<DividendDeclarat
 }
 
 /**
- * A declaration that waits for a person: to approve, to distribute, or distributed with a
- * payment that failed (to retry).
+ * A declaration that waits for a person: to approve, to distribute (once its holders are counted:
+ * before its record date it waits for the date), or distributed with a payment that failed (to
+ * retry).
  */
 export function dividendWaits(eb: ExpressionBuilder<Database, 'dividend_declarations'>) {
   return eb.or([
-    eb('dividend_declarations.status', 'in', ['pending_approval', 'approved']),
+    eb.and([
+      eb('dividend_declarations.status', 'in', ['pending_approval', 'approved']),
+      eb('dividend_declarations.snapshot_at', 'is not', null),
+    ]),
     eb.exists(
       eb
         .selectFrom('dividend_payments')
@@ -150,6 +154,18 @@ export async function snapshotHolders(
     .map((h) => ({ userId: h.userId, balance: Number(h.units) }));
 }
 
+/** Declarations whose record date has passed and whose holders are not counted yet. */
+export function dueSnapshots(db: Db, now: Date) {
+  return db
+    .selectFrom('dividend_declarations')
+    .select('id')
+    .where('snapshot_at', 'is', null)
+    .where('status', '!=', 'cancelled')
+    .where('record_date', '<=', now)
+    .orderBy('record_date')
+    .execute();
+}
+
 /** Stays below PostgreSQL's 65,535 parameters per statement. */
 const insertChunk = 2_000;
 
@@ -193,11 +209,12 @@ export async function setPaymentsStatus(
 }
 
 /**
- * Claims up to `limit` pending payments of declarations being (or already) distributed, skipping
+ * Claims up to `limit` pending payments of declarations being (or already) distributed whose
+ * payment date has come, skipping
  * rows another worker holds. The claim lives as long as the caller's transaction: a crash rolls it
  * back and the rows are pending again for the next worker.
  */
-export function claimPayments(trx: Trx, limit: number): Promise<DividendPayment[]> {
+export function claimPayments(trx: Trx, limit: number, now: Date): Promise<DividendPayment[]> {
   return trx
     .selectFrom('dividend_payments')
     .selectAll()
@@ -206,7 +223,8 @@ export function claimPayments(trx: Trx, limit: number): Promise<DividendPayment[
       eb
         .selectFrom('dividend_declarations')
         .select('id')
-        .where('status', 'in', ['distributing', 'distributed']),
+        .where('status', 'in', ['distributing', 'distributed'])
+        .where('payment_date', '<=', now),
     )
     .orderBy('id')
     .limit(limit)

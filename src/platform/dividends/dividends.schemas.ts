@@ -88,8 +88,15 @@ export const DividendView = Type.Object({
   held_usd: Type.String({ description: 'taken from the issuer and not yet paid out' }),
   held_quantity: Type.Integer(),
   holder_count: Type.Integer(),
-  record_date: Type.String(),
-  payment_date: Type.String(),
+  record_date: Type.String({ description: 'when the holders are counted' }),
+  ex_date: Type.String({
+    description:
+      'the first moment a buyer no longer gets the dividend: the record date, as the register counts a trade when it is booked',
+  }),
+  payment_date: Type.String({ description: 'holders are paid on it, not before' }),
+  snapshot_at: Nullable(
+    Type.String({ description: 'when the holders were counted; null until the record date' }),
+  ),
   status: Type.String(),
   submitted_at: Nullable(Type.String()),
   approved_at: Nullable(Type.String()),
@@ -120,7 +127,9 @@ export function toDividendView(d: DividendDeclaration): Static<typeof DividendVi
     held_quantity: d.held_quantity,
     holder_count: d.holder_count,
     record_date: d.record_date.toISOString(),
+    ex_date: d.record_date.toISOString(),
     payment_date: d.payment_date.toISOString(),
+    snapshot_at: iso(d.snapshot_at),
     status: d.status,
     submitted_at: iso(d.submitted_at),
     approved_at: iso(d.approved_at),

@@ -1,6 +1,7 @@
 /**
  * Dividends (spec F, DECISIONS.md "Dividends"): an issuer declares a dividend of their own token
- * (a draft holding the holder snapshot as payment rows), submits it, an admin approves it and
+ * (a draft holding the holder snapshot as payment rows, or, for a record date still to come, a
+ * draft whose holders are counted when it passes), submits it, an admin approves it and
  * starts the distribution, which the dividend distributor then pays row by row. Starting the
  * distribution takes the whole payable amount from the issuer at once (held on the declaration),
  * so what the issuer does afterwards can never leave a holder unpaid. Lock order: users, then the
@@ -21,9 +22,11 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import { moveFiat, treasuryId } from '../../lib/ledger/fiat-ledger.js';
+import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
-import { planDividend, type DividendAmount } from './dividend.math.js';
+import type { DividendAmount } from './dividend.math.js';
+import { dividendDates, words } from './dividend-dates.rules.js';
+import { planSnapshot, planTotals } from './dividend-snapshot.js';
 import {
   changeIssuerTokens,
   dividendForUpdate,
@@ -40,7 +43,6 @@ import {
   retryFailedChainBatches,
   retryPayment,
   setPaymentsStatus,
-  snapshotHolders,
   tokenWithOwner,
   updateDividend,
 } from './dividends.queries.js';
@@ -85,6 +87,27 @@ function amountOf(body: CreateDividendBody, feePct: string): DividendAmount {
     );
   }
   return { perTokenUsd: new Exact(usd).toString(), feePct };
+}
+
+/** Totals of a declaration whose holders are counted at a record date still to come. */
+const notCounted = {
+  total_held: 0,
+  total_gross_usd: '0.00',
+  total_fee_usd: '0.00',
+  total_net_usd: '0.00',
+  remainder_usd: '0.00',
+  total_quantity: 0,
+  holder_count: 0,
+};
+
+/** Approval and distribution need the holders counted: what to pay is not known before. */
+function assertCounted(dividend: DividendDeclaration): void {
+  if (!dividend.snapshot_at) {
+    throw new AppError(
+      'DIVIDEND_RECORD_DATE_PENDING',
+      `The holders are counted at the record date, ${words(dividend.record_date)}; approve and distribute after it.`,
+    );
+  }
 }
 
 /** The issuer can pay the declaration now (checked at approval and when distribution starts). */
@@ -145,14 +168,9 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
       const feePct = feePctOf(body.fee_pct);
       const amount = amountOf(body, feePct);
       const at = clock.now();
-      const recordDate = body.record_date ? new Date(body.record_date) : at;
-      const paymentDate = body.payment_date ? new Date(body.payment_date) : recordDate;
-      if (recordDate > at || paymentDate < recordDate) {
-        throw new AppError(
-          'DIVIDEND_DATES_INVALID',
-          'The snapshot is taken now: record_date is now or earlier, payment_date not before it',
-        );
-      }
+      const dates = dividendDates(at, body);
+      if ('refusal' in dates) throw new AppError('DIVIDEND_DATES_INVALID', dates.refusal);
+      const { recordDate, paymentDate } = dates;
       return transaction(db, async (trx) => {
         const token = await tokenWithOwner(trx, body.token_id);
         if (!token || token.owner_id !== issuerId) throw new AppError('NOT_FOUND', 'No such token');
@@ -162,27 +180,15 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
         if (body.dividend_type === 'token' && !token.contract_address) {
           throw new AppError('TOKEN_NOT_DEPLOYED');
         }
-        // The issuer would pay itself, and the treasury's go-live share is the platform's own.
-        const holders = await snapshotHolders(trx, token.id, recordDate, [
-          issuerId,
-          await treasuryId(trx),
-        ]);
-        if (holders.length === 0) throw new AppError('DIVIDEND_NO_HOLDERS');
-        let plan;
-        try {
-          plan = planDividend(holders, amount);
-        } catch (error) {
-          if (error instanceof RangeError) {
-            throw new AppError('DIVIDEND_AMOUNT_INVALID', 'The dividend is too large');
-          }
-          throw error;
-        }
-        if ('perTokenUsd' in amount && new Exact(plan.totalGrossUsd).isZero()) {
-          throw new AppError('DIVIDEND_AMOUNT_INVALID', 'The dividend comes to less than a cent');
-        }
-        if (new Exact(plan.totalGrossUsd).greaterThanOrEqualTo('1e18')) {
-          throw new AppError('DIVIDEND_AMOUNT_INVALID', 'The dividend is too large');
-        }
+        // A record date still to come: the holders are counted when it passes (dividend-snapshot.ts).
+        const counted = recordDate <= at;
+        const plan = counted
+          ? await planSnapshot(
+              trx,
+              { token_id: token.id, issuer_id: issuerId, record_date: recordDate },
+              amount,
+            )
+          : undefined;
         const id = newId();
         const dividend = await insertDividend(trx, {
           id,
@@ -192,18 +198,13 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
           per_token_usd: 'perTokenUsd' in amount ? amount.perTokenUsd : null,
           per_token_qty: 'perTokenQty' in amount ? amount.perTokenQty : null,
           fee_pct: feePct,
-          total_held: plan.totalHeld,
-          total_gross_usd: plan.totalGrossUsd,
-          total_fee_usd: plan.totalFeeUsd,
-          total_net_usd: plan.totalNetUsd,
-          remainder_usd: plan.remainderUsd,
-          total_quantity: plan.totalQuantity,
-          holder_count: plan.payments.length,
+          ...(plan ? planTotals(plan) : notCounted),
           record_date: recordDate,
           payment_date: paymentDate,
+          snapshot_at: plan ? at : null,
           status: 'draft',
         });
-        await insertPayments(trx, id, plan.payments);
+        if (plan) await insertPayments(trx, id, plan.payments);
         await recordAudit(trx, {
           actorId: issuerId,
           action: 'dividend.declared',
@@ -213,9 +214,15 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
           details: {
             token_id: token.id,
             dividend_type: body.dividend_type,
-            total_gross_usd: plan.totalGrossUsd,
-            total_quantity: plan.totalQuantity,
-            holder_count: plan.payments.length,
+            record_date: recordDate.toISOString(),
+            payment_date: paymentDate.toISOString(),
+            ...(plan
+              ? {
+                  total_gross_usd: plan.totalGrossUsd,
+                  total_quantity: plan.totalQuantity,
+                  holder_count: plan.payments.length,
+                }
+              : {}),
           },
         });
         return dividend;
@@ -245,6 +252,7 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
         if (dividend.status !== 'pending_approval') {
           throw new AppError('DIVIDEND_NOT_PENDING_APPROVAL', `The dividend is ${dividend.status}`);
         }
+        assertCounted(dividend);
         await assertIssuerCovers(trx, dividend);
         return moveTo(trx, dividend, adminId, ip, 'dividend.approved', {
           status: 'approved',
@@ -267,6 +275,7 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
         if (dividend.status !== 'approved') {
           throw new AppError('DIVIDEND_NOT_APPROVED', `The dividend is ${dividend.status}`);
         }
+        assertCounted(dividend);
         await assertIssuerCovers(trx, dividend);
         const held = { held_usd: '0.00', held_quantity: 0 };
         if (dividend.dividend_type === 'token') {

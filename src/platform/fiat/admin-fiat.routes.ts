@@ -3,6 +3,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import {
+  AcceptBody,
   DepositQueueItem,
   DepositQueueQuery,
   DepositView,
@@ -16,16 +17,24 @@ import type { FiatDecision } from './fiat.rules.js';
 import { toRequestView } from './fiat.views.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
-/** A reject's reason is optional, so the request may come without any body at all. */
+/** A decision's note is optional, so the request may come without any body at all. */
 function emptyBodyIfNone(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   request.body ??= {};
   done();
 }
 
 const decisions = [
-  { kind: 'deposit', decision: 'confirm', summary: 'Confirm a deposit: credit the balance' },
+  {
+    kind: 'deposit',
+    decision: 'confirm',
+    summary: "Confirm a deposit: credit the balance (with the bank's reference of the transfer)",
+  },
   { kind: 'deposit', decision: 'reject', summary: 'Reject a deposit: nothing is credited' },
-  { kind: 'withdrawal', decision: 'approve', summary: 'Approve a withdrawal: paid out' },
+  {
+    kind: 'withdrawal',
+    decision: 'approve',
+    summary: "Approve a withdrawal: paid out (with the bank's reference of the payout)",
+  },
   { kind: 'withdrawal', decision: 'reject', summary: 'Reject a withdrawal: the hold is released' },
 ] as const satisfies readonly { kind: string; decision: FiatDecision; summary: string }[];
 
@@ -89,25 +98,25 @@ export function adminFiatRoutes(
       `/api/v1/admin/fiat/${kind}s/:id/${decision}`,
       {
         onRequest: mover,
-        ...(decision === 'reject' ? { preValidation: emptyBodyIfNone } : {}),
+        preValidation: emptyBodyIfNone,
         schema: {
           tags: ['admin'],
           summary,
           security: bearer,
           params: IdParams,
-          ...(decision === 'reject' ? { body: RejectBody } : {}),
+          body: decision === 'reject' ? RejectBody : AcceptBody,
           response: { 200: kind === 'deposit' ? DepositView : WithdrawalView },
         },
       },
       async (request) => {
-        const reason = (request.body as RejectBody | undefined)?.reason;
+        const body = request.body as RejectBody & AcceptBody;
         return toRequestView(
           await fiat.decide(
             kind,
             decision,
             { adminId: caller(request).userId, ip: request.ip },
             request.params.id,
-            reason,
+            { reason: body.reason, bankReference: body.bank_reference },
           ),
         );
       },

@@ -61,6 +61,53 @@ describe('fiat deposits and withdrawals', () => {
   const withdraw = (user: Session, amount: string) =>
     p.call('POST', '/api/v1/fiat/withdrawals', { amount }, user.token);
 
+  it("gives a deposit the reference to quote and records the bank's reference of the transfer", async () => {
+    const bea = await verifiedUser();
+    const created = await deposit(bea, '15000.00');
+    const reference = `DEP-${created.id.replaceAll('-', '').slice(-10).toUpperCase()}`;
+    expect(created).toMatchObject({ payment_reference: reference, bank_reference: null });
+    const queued = await p.call(
+      'GET',
+      '/api/v1/admin/fiat/deposits?status=requested',
+      undefined,
+      admin.token,
+    );
+    expect(
+      queued.json<{ data: Array<{ id: string }> }>().data.find((d) => d.id === created.id),
+    ).toMatchObject({ payment_reference: reference });
+    const tooLong = await p.call(
+      'POST',
+      `/api/v1/admin/fiat/deposits/${created.id}/confirm`,
+      { bank_reference: 'x'.repeat(101) },
+      admin.token,
+    );
+    expect(tooLong.statusCode).toBe(400);
+    const confirmed = await p.call(
+      'POST',
+      `/api/v1/admin/fiat/deposits/${created.id}/confirm`,
+      { bank_reference: ' BNK-0042 ' },
+      admin.token,
+    );
+    expect(confirmed.json()).toMatchObject({ status: 'confirmed', bank_reference: 'BNK-0042' });
+    const audit = await p.test.db
+      .selectFrom('audit_logs')
+      .select('details')
+      .where('action', '=', 'fiat.deposit_confirm')
+      .where('target_id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ amount: '15000.00', bank_reference: 'BNK-0042' });
+
+    const held = await withdraw(bea, '100.00');
+    expect(held.json()).toMatchObject({ payment_reference: null });
+    const paid = await p.call(
+      'POST',
+      `/api/v1/admin/fiat/withdrawals/${held.json<{ id: string }>().id}/approve`,
+      { bank_reference: 'OUT-7' },
+      admin.token,
+    );
+    expect(paid.json()).toMatchObject({ status: 'paid', bank_reference: 'OUT-7' });
+  });
+
   it('credits a confirmed deposit with one ledger row, in the same transaction', async () => {
     const ann = await verifiedUser();
     const created = await deposit(ann, '250.5');

@@ -41,7 +41,7 @@ export function fiatRequestForUpdate(trx: Trx, id: string): Promise<FiatRequest>
 export function decideFiatRequest(
   trx: Trx,
   id: string,
-  decision: Pick<FiatRequest, 'status' | 'decided_by' | 'decision_reason'>,
+  decision: Pick<FiatRequest, 'status' | 'decided_by' | 'decision_reason' | 'bank_reference'>,
   now: Date,
 ): Promise<FiatRequest> {
   return trx

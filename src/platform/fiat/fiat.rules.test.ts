@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, opening } from './fiat.rules.js';
+import { decide, opening, paymentReference } from './fiat.rules.js';
 
 describe('fiat request rules', () => {
   it('opens a deposit without moving money and a withdrawal with a hold', () => {
@@ -37,5 +37,11 @@ describe('fiat request rules', () => {
   it('knows which decisions belong to which kind', () => {
     expect(() => decide('deposit', 'requested', 'approve')).toThrow();
     expect(() => decide('withdrawal', 'held', 'confirm')).toThrow();
+  });
+});
+
+describe('paymentReference', () => {
+  it('is DEP- and the last ten hex digits of the deposit id, upper case', () => {
+    expect(paymentReference('0194a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b')).toBe('DEP-1D2E3F4A5B');
   });
 });

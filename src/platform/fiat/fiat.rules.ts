@@ -54,3 +54,11 @@ export function decide(
   if (!step) throw new Error(`${decision} is not a decision on a ${kind}`);
   return step;
 }
+
+/**
+ * The reference an investor quotes on the bank transfer of a deposit, so staff match the money
+ * to the request: `DEP-` and the last ten hex digits of its id (a UUIDv7's random part).
+ */
+export function paymentReference(depositId: string): string {
+  return `DEP-${depositId.replaceAll('-', '').slice(-10).toUpperCase()}`;
+}

@@ -21,6 +21,19 @@ export const RejectBody = Type.Object(
 );
 export type RejectBody = Static<typeof RejectBody>;
 
+export const AcceptBody = Type.Object(
+  {
+    bank_reference: Type.Optional(
+      Text(100, {
+        description:
+          "the bank's reference of the transfer: the one received (deposit) or sent (withdrawal)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AcceptBody = Static<typeof AcceptBody>;
+
 const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value): TLiteral<T> => Type.Literal(value)));
 
@@ -31,6 +44,11 @@ function requestView<T extends string>(statuses: readonly T[]) {
     amount: Type.String(),
     status: literals(statuses),
     decision_reason: Type.Union([Type.String(), Type.Null()]),
+    payment_reference: Type.Union([
+      Type.String({ description: 'deposits: the reference to quote on the bank transfer' }),
+      Type.Null(),
+    ]),
+    bank_reference: Type.Union([Type.String(), Type.Null()]),
     decided_at: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String(),
   });

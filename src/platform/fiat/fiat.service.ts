@@ -25,7 +25,13 @@ import {
   ownFiatRequests,
   type OfKind,
 } from './fiat.queries.js';
-import { decide, opening, type FiatDecision, type Movement } from './fiat.rules.js';
+import {
+  decide,
+  opening,
+  paymentReference,
+  type FiatDecision,
+  type Movement,
+} from './fiat.rules.js';
 
 const referenceType: Record<FiatRequestKind, string> = {
   deposit: 'fiat_deposit',
@@ -77,7 +83,7 @@ export function fiatService(db: Db, clock: Clock) {
             kind: 'fiat.deposit_pending',
             subjectType: 'fiat_request',
             subjectId: request.id,
-            message: `A deposit of ${request.amount} USD awaits confirmation`,
+            message: `A deposit of ${request.amount} USD awaits confirmation (reference ${paymentReference(request.id)})`,
           });
         }
         return request as OfKind<K>;
@@ -90,8 +96,10 @@ export function fiatService(db: Db, clock: Clock) {
       decision: FiatDecision,
       actor: { adminId: string; ip: string },
       id: string,
-      reason?: string,
+      note: { reason?: string | undefined; bankReference?: string | undefined } = {},
     ): Promise<OfKind<K>> {
+      const reason = note.reason?.trim() || undefined;
+      const bankReference = note.bankReference?.trim() || undefined;
       return transaction(db, async (trx) => {
         const ownerId = await fiatRequestOwner(trx, kind, id);
         if (!ownerId) throw new AppError('NOT_FOUND', `No such ${kind}`);
@@ -115,7 +123,8 @@ export function fiatService(db: Db, clock: Clock) {
           {
             status: step.status,
             decided_by: actor.adminId,
-            decision_reason: reason?.trim() ?? null,
+            decision_reason: reason ?? null,
+            bank_reference: bankReference ?? null,
           },
           clock.now(),
         );
@@ -131,6 +140,7 @@ export function fiatService(db: Db, clock: Clock) {
             previous_status: request.status,
             status: step.status,
             ...(reason ? { reason } : {}),
+            ...(bankReference ? { bank_reference: bankReference } : {}),
           },
         });
         return decided as OfKind<K>;

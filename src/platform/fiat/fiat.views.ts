@@ -4,6 +4,7 @@ import type {
   FiatRequestKind,
   WithdrawalStatus,
 } from '../../lib/db/schema-fiat.js';
+import { paymentReference } from './fiat.rules.js';
 
 export type StatusOf<K extends FiatRequestKind> = K extends 'deposit'
   ? DepositStatus
@@ -17,6 +18,8 @@ export function toRequestView<K extends FiatRequestKind>(request: FiatRequest & 
     amount: request.amount,
     status: request.status as StatusOf<K>,
     decision_reason: request.decision_reason,
+    payment_reference: request.kind === 'deposit' ? paymentReference(request.id) : null,
+    bank_reference: request.bank_reference,
     decided_at: request.decided_at?.toISOString() ?? null,
     created_at: request.created_at.toISOString(),
   };

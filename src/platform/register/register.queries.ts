@@ -75,24 +75,32 @@ export async function lockedInSellOrdersAt(
   return new Map(rows.map((r) => [r.user_id, Number(r.locked)]));
 }
 
-/** Each account's primary allocations up to `at`: the units a lock-up holds. */
+/**
+ * Each account's allocations up to `at` (primary, and the issuer's team and reserve shares with
+ * their own `locked_until`): the units a lock-up holds.
+ */
 export async function primaryAllocationsUntil(
   db: Db,
   tokenId: string,
   at: Date,
-): Promise<Map<string, { quantity: number; at: Date }[]>> {
+): Promise<Map<string, { quantity: number; at: Date; lockedUntil?: Date }[]>> {
   const rows = await db
-    .selectFrom('token_movements')
-    .select(['to_user_id', 'quantity', 'at'])
-    .where('token_id', '=', tokenId)
-    .where('kind', '=', 'primary_allocation')
-    .where('at', '<=', at)
-    .orderBy('id')
+    .selectFrom('token_movements as m')
+    .leftJoin('token_allocations as a', 'a.id', 'm.source_id')
+    .select(['m.to_user_id', 'm.quantity', 'm.at', 'a.locked_until'])
+    .where('m.token_id', '=', tokenId)
+    .where('m.kind', 'in', ['primary_allocation', 'team_allocation', 'reserve_allocation'])
+    .where('m.at', '<=', at)
+    .orderBy('m.id')
     .execute();
-  const byUser = new Map<string, { quantity: number; at: Date }[]>();
+  const byUser = new Map<string, { quantity: number; at: Date; lockedUntil?: Date }[]>();
   for (const row of rows) {
     const list = byUser.get(row.to_user_id!) ?? [];
-    list.push({ quantity: Number(row.quantity), at: row.at });
+    list.push({
+      quantity: Number(row.quantity),
+      at: row.at,
+      ...(row.locked_until ? { lockedUntil: row.locked_until } : {}),
+    });
     byUser.set(row.to_user_id!, list);
   }
   return byUser;

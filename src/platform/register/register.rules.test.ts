@@ -18,6 +18,51 @@ const profile = (id: string, over: Partial<HolderProfileRow> = {}): HolderProfil
   ...over,
 });
 
+describe("the register's shares, lock-ups and counts", () => {
+  it("gives both percentages, the issuer's shares locked up to their date without a rule, and who each count includes", () => {
+    const at = new Date('2026-11-28T00:00:00Z');
+    const register = buildRegister({
+      at,
+      holdings: [
+        { userId: 'issuer', units: '400' },
+        { userId: 'investor', units: '153' },
+        { userId: 'treasury', units: '47' },
+      ],
+      profiles: new Map([
+        ['issuer', profile('issuer', { role: 'issuer' })],
+        ['investor', profile('investor')],
+        ['treasury', profile('treasury', { role: 'treasury' })],
+      ]),
+      lockedInOrders: new Map(),
+      allocations: new Map([
+        [
+          'issuer',
+          [
+            { quantity: 300, at, lockedUntil: new Date('2027-11-28T00:00:00Z') },
+            { quantity: 100, at, lockedUntil: new Date('2026-11-01T00:00:00Z') },
+          ],
+        ],
+      ]),
+      lockUp: null,
+      frozen: new Map(),
+      platformCountry: 'AE',
+      totalSupply: 1000,
+      issuerId: 'issuer',
+    });
+    const investor = register.holders.find((h) => h.user_id === 'investor')!;
+    // 153 of 600 circulating, and of the 1,000 total supply a 10% maximum-balance rule counts
+    expect(investor).toMatchObject({ pct_of_supply: '25.5000', pct_of_total_supply: '15.3000' });
+    expect(register.holders.find((h) => h.user_id === 'issuer')).toMatchObject({
+      locked_up_units: '300',
+    });
+    expect(register.totals).toMatchObject({
+      holders: 3,
+      investor_holders: 1,
+      locked_up_units: '300',
+    });
+  });
+});
+
 describe('the register', () => {
   const at = new Date('2026-06-01T00:00:00Z');
   const register = buildRegister({
@@ -51,6 +96,8 @@ describe('the register', () => {
     lockUp: { daysAfterAllocation: 30 },
     frozen: new Map([['0xbb', '1']]),
     platformCountry: 'AE',
+    totalSupply: 20,
+    issuerId: 'issuer',
   });
 
   it('describes holders, their shares and what cannot move', () => {
@@ -61,6 +108,7 @@ describe('the register', () => {
         holder_type: 'individual',
         country: 'FR',
         pct_of_supply: '66.6667',
+        pct_of_total_supply: '10.0000',
         // locked cannot exceed the units held; one allocation is still within 30 days
         locked_units: '2',
         locked_up_units: '1',
@@ -76,6 +124,7 @@ describe('the register', () => {
     ]);
     expect(register.totals).toEqual({
       holders: 2,
+      investor_holders: 2,
       units: '3',
       locked_units: '2',
       frozen_units: '1',

@@ -21,6 +21,8 @@ export interface RegisterLine {
   units: string;
   /** percent of the supply in circulation, 4 decimals */
   pct_of_supply: string;
+  /** percent of the token's total supply, 4 decimals: the base of the maximum-balance rule */
+  pct_of_total_supply: string;
   locked_units: string;
   frozen_units: string;
   locked_up_units: string;
@@ -28,7 +30,10 @@ export interface RegisterLine {
 }
 
 export interface RegisterTotals {
+  /** every account holding units, the issuer and the platform's treasury included */
   holders: number;
+  /** the holders a dividend pays: all but the issuer and the treasury */
+  investor_holders: number;
   units: string;
   locked_units: string;
   frozen_units: string;
@@ -40,7 +45,11 @@ export interface RegisterInput {
   holdings: readonly { userId: string; units: string }[];
   profiles: ReadonlyMap<string, HolderProfileRow>;
   lockedInOrders: ReadonlyMap<string, number>;
-  allocations: ReadonlyMap<string, readonly { quantity: number; at: Date }[]>;
+  allocations: ReadonlyMap<string, readonly { quantity: number; at: Date; lockedUntil?: Date }[]>;
+  /** the token's total supply, the base of the maximum-balance rule */
+  totalSupply: number;
+  /** the token's issuer (its business's owner): a holder no dividend pays */
+  issuerId: string;
   lockUp: LockUpRule | null;
   /** frozen units by lower-case wallet address, as the chain had them then */
   frozen: ReadonlyMap<string, string>;
@@ -78,13 +87,12 @@ export function buildRegister(input: RegisterInput): {
     const profile = input.profiles.get(userId);
     if (!profile) throw new Error(`holder ${userId} has no account`);
     const balance = Number(units);
-    const lockedUp = input.lockUp
-      ? lockedUnits(
-          input.lockUp,
-          { country: 0, balance, allocations: input.allocations.get(userId) ?? [] },
-          input.at,
-        )
-      : 0;
+    // the token's rule, and an allocation's own date (the issuer's shares) even without one
+    const lockedUp = lockedUnits(
+      input.lockUp,
+      { country: 0, balance, allocations: input.allocations.get(userId) ?? [] },
+      input.at,
+    );
     const address = profile.wallet_address;
     return {
       user_id: userId,
@@ -92,6 +100,7 @@ export function buildRegister(input: RegisterInput): {
       accreditation: profile.accreditation_status,
       units,
       pct_of_supply: pctOf(units, supply),
+      pct_of_total_supply: pctOf(units, input.totalSupply),
       locked_units: String(Math.min(balance, input.lockedInOrders.get(userId) ?? 0)),
       frozen_units: (address && input.frozen.get(address.toLowerCase())) ?? '0',
       locked_up_units: String(lockedUp),
@@ -105,6 +114,10 @@ export function buildRegister(input: RegisterInput): {
     holders,
     totals: {
       holders: holders.length,
+      investor_holders: holders.filter(
+        (line) =>
+          line.user_id !== input.issuerId && input.profiles.get(line.user_id)?.role !== 'treasury',
+      ).length,
       units: sum('units'),
       locked_units: sum('locked_units'),
       frozen_units: sum('frozen_units'),

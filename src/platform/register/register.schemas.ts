@@ -21,9 +21,15 @@ const RegisterLineView = Type.Object({
   accreditation: Type.Union([Type.String(), Type.Null()]),
   units: Units('units held at the instant'),
   pct_of_supply: Type.String({ description: 'percent of the supply in circulation, 4 decimals' }),
+  pct_of_total_supply: Type.String({
+    description:
+      "percent of the token's total supply, 4 decimals: the base a maximum-balance rule in percent uses",
+  }),
   locked_units: Units('units in sell orders open at the instant'),
   frozen_units: Units("units frozen on chain at the instant's block"),
-  locked_up_units: Units('units from primary allocations still in lock-up at the instant'),
+  locked_up_units: Units(
+    "units still in lock-up at the instant: primary allocations under the token's rule, the issuer's team and reserve shares to their own date",
+  ),
   wallet_address: Type.Union([Type.String(), Type.Null()]),
 });
 
@@ -43,7 +49,12 @@ export const RegisterView = Type.Object({
   supply_in_circulation: Units('units held by all holders at the instant (the totals)'),
   holders: Type.Array(RegisterLineView),
   totals: Type.Object({
-    holders: Type.Integer(),
+    holders: Type.Integer({
+      description: "every account holding units, the issuer and the platform's treasury included",
+    }),
+    investor_holders: Type.Integer({
+      description: 'the holders a dividend pays: all but the issuer and the treasury',
+    }),
     units: Type.String(),
     locked_units: Type.String(),
     frozen_units: Type.String(),

@@ -104,6 +104,8 @@ export function registerService({ db, chain, platformCountry, clock = systemCloc
         profiles: new Map(profiles.map((p) => [p.id, p])),
         lockedInOrders,
         allocations,
+        totalSupply: Number(token.total_supply),
+        issuerId: token.owner_id,
         lockUp: rulesRow ? rulesOfRow(rulesRow).lockUp : null,
         frozen: onChain.frozen,
         platformCountry,

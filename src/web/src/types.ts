@@ -163,6 +163,10 @@ export interface FiatRequest {
   amount: string;
   status: string;
   decision_reason: string | null;
+  /** deposits: the reference the investor quotes on the bank transfer */
+  payment_reference: string | null;
+  /** the bank's reference of the transfer staff matched or made */
+  bank_reference: string | null;
   created_at: string;
 }
 
@@ -190,7 +194,9 @@ export interface Dividend {
   held_usd: string;
   holder_count: number;
   record_date: string;
+  ex_date: string;
   payment_date: string;
+  snapshot_at: string | null;
   status: string;
   created_at: string;
 }

@@ -1,20 +1,110 @@
-/** Staff: deposits waiting for confirmation and withdrawals held for payout. */
+/**
+ * Staff: deposits waiting for confirmation and withdrawals held for payout. Moving money asks
+ * first, in a dialog that states the amount, the person and the reference they quoted, and takes
+ * the bank's reference of the transfer matched (deposit) or made (payout) for the record.
+ */
+import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
 import type { FiatRequest } from '../types.js';
-import { ActionButton, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
+import {
+  ActionButton,
+  ActionForm,
+  Field,
+  Loaded,
+  Notice,
+  Table,
+  label,
+  useLoad,
+  usd,
+  when,
+} from '../ui.js';
 
-function Requests(props: {
-  title: string;
-  path: 'deposits' | 'withdrawals';
-  waiting: string;
-  accept: [string, string];
+type Path = 'deposits' | 'withdrawals';
+type Column = [string, (r: FiatRequest) => string];
+
+/** The question and what confirming does, in words with the figures. */
+function asked(path: Path, r: FiatRequest): { question: string; consequence: string } {
+  const who = r.email ?? r.user_id;
+  return path === 'deposits'
+    ? {
+        question: `Confirm the deposit of ${usd(r.amount)} from ${who}?`,
+        consequence: `Match it on the bank statement: ${usd(r.amount)} quoting ${r.payment_reference}. Confirming credits ${usd(r.amount)} to ${who}'s cash balance; it cannot be undone.`,
+      }
+    : {
+        question: `Pay out the withdrawal of ${usd(r.amount)} to ${who}?`,
+        consequence: `Send ${usd(r.amount)} to ${who}'s bank account, then record the transfer: the amount already left their balance.`,
+      };
+}
+
+/** Accepting one request: a dialog with the figures and the bank's reference, required. */
+function Accept(props: {
+  path: Path;
+  request: FiatRequest;
+  verb: string;
+  onDone: (text: string) => void;
 }) {
+  const { path, request: r } = props;
+  const [asking, setAsking] = useState(false);
+  const { question, consequence } = asked(path, r);
+  if (!asking) {
+    return (
+      <button type="button" class="primary" onClick={() => setAsking(true)}>
+        {`${props.verb} ${r.amount}`}
+      </button>
+    );
+  }
+  return (
+    <div class="confirm" role="alertdialog" aria-label={question}>
+      <strong>{question}</strong>
+      <div>{consequence}</div>
+      <ActionForm
+        label="Bank reference"
+        submit={path === 'deposits' ? 'Yes, confirm' : 'Yes, paid out'}
+        onSubmit={async (v) => {
+          await api.post(
+            `/api/v1/admin/fiat/${path}/${r.id}/${path === 'deposits' ? 'confirm' : 'approve'}`,
+            {
+              bank_reference: v.bank_reference,
+            },
+          );
+          setAsking(false);
+          props.onDone(
+            path === 'deposits'
+              ? `Confirmed the deposit of ${usd(r.amount)} from ${r.email ?? r.user_id} (bank reference ${v.bank_reference}).`
+              : `Recorded the payout of ${usd(r.amount)} to ${r.email ?? r.user_id} (bank reference ${v.bank_reference}).`,
+          );
+        }}
+      >
+        <Field
+          label={
+            path === 'deposits'
+              ? "Bank's reference of the transfer received"
+              : "Bank's reference of the transfer sent"
+          }
+          name="bank_reference"
+          required
+        />
+      </ActionForm>
+      <button type="button" class="secondary" onClick={() => setAsking(false)}>
+        Keep as is
+      </button>
+    </div>
+  );
+}
+
+function Requests(props: { title: string; path: Path; waiting: string; verb: string }) {
   const list = useLoad(() =>
     api.get<Page<FiatRequest>>(`/api/v1/admin/fiat/${props.path}?limit=100`),
   );
+  const [notice, setNotice] = useState<string>();
+  const done = (text: string) => {
+    setNotice(text);
+    list.reload();
+  };
   return (
     <>
       <h2>{props.title}</h2>
+      <Notice text={notice} />
       <Loaded state={list}>
         {(page) => (
           <Table
@@ -24,6 +114,10 @@ function Requests(props: {
             columns={[
               ['User', (r) => r.email ?? r.user_id],
               ['Amount', (r) => usd(r.amount)],
+              ...(props.path === 'deposits'
+                ? [['Their reference', (r: FiatRequest) => r.payment_reference ?? ''] as Column]
+                : []),
+              ['Bank reference', (r) => r.bank_reference ?? '—'],
               ['Status', (r) => label(r.status)],
               ['Requested', (r) => when(r.created_at)],
               [
@@ -31,16 +125,7 @@ function Requests(props: {
                 (r) =>
                   r.status === props.waiting ? (
                     <>
-                      <ActionButton
-                        kind="primary"
-                        label={`${props.accept[1]} ${r.amount}`}
-                        onClick={async () => {
-                          await api.post(
-                            `/api/v1/admin/fiat/${props.path}/${r.id}/${props.accept[0]}`,
-                          );
-                          list.reload();
-                        }}
-                      />
+                      <Accept path={props.path} request={r} verb={props.verb} onDone={done} />
                       <ActionButton
                         kind="danger"
                         label="Reject"
@@ -68,18 +153,8 @@ export function AdminFiat() {
   return (
     <section>
       <h1>Fiat requests</h1>
-      <Requests
-        title="Deposits"
-        path="deposits"
-        waiting="requested"
-        accept={['confirm', 'Confirm']}
-      />
-      <Requests
-        title="Withdrawals"
-        path="withdrawals"
-        waiting="held"
-        accept={['approve', 'Approve payout of']}
-      />
+      <Requests title="Deposits" path="deposits" waiting="requested" verb="Confirm" />
+      <Requests title="Withdrawals" path="withdrawals" waiting="held" verb="Approve payout of" />
     </section>
   );
 }

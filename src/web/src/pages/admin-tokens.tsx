@@ -5,6 +5,7 @@
  * token). Deploy, go-live and delist cannot be undone: each asks first, stating what it does with
  * the figures (GET /admin/tokens/:id/consequences); go-live is offered only when it can succeed.
  */
+import Decimal from 'decimal.js';
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
 import type { Allocation, Token } from '../types.js';
@@ -157,6 +158,24 @@ function issuerShares(c: Consequences): string {
   return `${c.team_quantity} team and ${c.reserve_quantity} reserve tokens go to the issuer's wallet${until}, `;
 }
 
+/** What becomes of the offered tokens nobody bought: they are never minted. */
+function unsold(t: Token): string {
+  const left = t.primary_supply - t.tokens_sold;
+  return left > 0
+    ? `The ${left} unsold tokens of the ${t.primary_supply} offered are not issued: nothing is minted for them, so they are in nobody's hands and not in the supply traded.`
+    : `All ${t.primary_supply} offered tokens were sold.`;
+}
+
+/** Every waiting payment at once: who, how many tokens, how much, and the total. */
+function allPayments(rows: Allocation[]): string {
+  const each = rows.map(
+    (a) => `${a.user?.email ?? a.user_id}: ${a.quantity} tokens, ${usd(a.amount)}`,
+  );
+  const total = rows.reduce((sum, a) => sum.plus(a.amount), new Decimal(0)).toFixed(2);
+  const tokens = rows.reduce((sum, a) => sum + a.quantity, 0);
+  return `${each.join('; ')}. In all ${tokens} tokens for ${usd(total)}, held from the subscribers' cash balances, become paid and are minted; this cannot be undone.`;
+}
+
 /** Go-live (offered only when it can succeed) and delisting of a deployed token, with figures. */
 function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string) => void }) {
   const facts = useLoad(
@@ -172,7 +191,7 @@ function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string
         <ConfirmButton
           label={`Go live: ${t.symbol}`}
           question={`Take ${t.symbol} live for trading?`}
-          consequence={`The offering ends: no payment can be confirmed afterwards. The success fee of ${usd(c.success_fee)} (${c.success_fee_bps / 100}% of ${usd(c.total_raised)} raised) is taken from the issuer, ${c.go_live_quantity} tokens go to the platform, ${issuerShares(c)}and ${c.holders} holder(s) can trade.`}
+          consequence={`The offering ends: no payment can be confirmed afterwards. The success fee of ${usd(c.success_fee)} (${c.success_fee_bps / 100}% of ${usd(c.total_raised)} raised) is taken from the issuer, ${c.go_live_quantity} tokens go to the platform, ${issuerShares(c)}and ${c.holders} holder(s) can trade. ${unsold(t)}`}
           confirm="Yes, go live"
           onClick={async () => {
             await api.post(`/api/v1/admin/tokens/${t.id}/enable-secondary`);
@@ -285,9 +304,11 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
               ]}
             />
             {page.data.length > 0 ? (
-              <ActionButton
-                kind="primary"
+              <ConfirmButton
                 label={`Confirm payment of all ${page.data.length}`}
+                question={`Confirm all ${page.data.length} payments for ${token.symbol}?`}
+                consequence={allPayments(page.data)}
+                confirm="Yes, confirm all"
                 onClick={async () => {
                   await api.post(`/api/v1/admin/tokens/${token.id}/confirm-payment`, {
                     allocation_ids: page.data.map((a) => a.id),

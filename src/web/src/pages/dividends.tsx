@@ -43,6 +43,20 @@ const statuses = [
 const perToken = (d: Dividend) =>
   d.dividend_type === 'token' ? `${d.per_token_qty} token(s)` : usd(d.per_token_usd ?? '0');
 
+/** Where a declaration stands in time, in words; nothing once that is no longer news. */
+function schedule(d: Dividend): string | undefined {
+  if (d.status === 'cancelled' || d.status === 'distributed') return undefined;
+  if (!d.snapshot_at) {
+    return `Holders are counted at the record date, ${when(d.record_date)}; trading goes on until then. Approval opens once they are counted.`;
+  }
+  if (new Date(d.payment_date) > new Date()) {
+    return d.status === 'distributing'
+      ? `The money is held; holders are paid on ${when(d.payment_date)}, not before.`
+      : `Holders are paid on ${when(d.payment_date)}, not before.`;
+  }
+  return undefined;
+}
+
 /** `datetime-local` to the API's ISO time; empty stays out of the body (the API's default). */
 const isoOrNothing = (name: string, text: string | undefined) =>
   text ? { [name]: new Date(text).toISOString() } : {};
@@ -128,6 +142,8 @@ function DividendCard(props: {
     props.onChange(moved[action]!);
   };
   const admin = me.role === 'admin';
+  const counted = d.snapshot_at !== null;
+  const told = schedule(d);
   return (
     <article class="card" aria-label={`Dividend of ${props.symbol} declared ${when(d.created_at)}`}>
       <h3>
@@ -136,10 +152,15 @@ function DividendCard(props: {
           {label(d.status)}
         </span>
       </h3>
+      {told ? (
+        <p class="muted" data-testid="dividend-schedule">
+          {told}
+        </p>
+      ) : null}
       <dl class="facts">
         <dt>Tokens held at the record date</dt>
-        <dd>{d.total_held}</dd>
-        {d.dividend_type === 'token' ? (
+        <dd>{counted ? d.total_held : 'not counted yet'}</dd>
+        {!counted ? null : d.dividend_type === 'token' ? (
           <>
             <dt>Tokens to pay</dt>
             <dd>{d.total_quantity}</dd>
@@ -157,17 +178,19 @@ function DividendCard(props: {
           </>
         )}
         <dt>Holders</dt>
-        <dd>{d.holder_count}</dd>
-        <dt>Record date</dt>
-        <dd>{when(d.record_date)}</dd>
+        <dd>{counted ? d.holder_count : 'counted at the record date'}</dd>
+        <dt>Record date (holders counted)</dt>
+        <dd data-testid="dividend-record-date">{when(d.record_date)}</dd>
+        <dt>Ex-date (a buyer from then on is not paid)</dt>
+        <dd>{when(d.ex_date)}</dd>
         <dt>Payment date</dt>
-        <dd>{when(d.payment_date)}</dd>
+        <dd data-testid="dividend-payment-date">{when(d.payment_date)}</dd>
       </dl>
       <div class="actions">
         {props.who === 'issuer' && d.status === 'draft' ? (
           <ActionButton kind="primary" label="Submit for approval" onClick={move('submit')} />
         ) : null}
-        {admin && d.status === 'pending_approval' ? (
+        {admin && d.status === 'pending_approval' && counted ? (
           <ActionButton
             kind="primary"
             label={`Approve ${props.symbol} dividend`}
@@ -230,8 +253,11 @@ export function TokenDividends({ id }: { id: string }) {
             </p>
             <h2>Declare a dividend</h2>
             <p class="muted">
-              The holders are counted when you declare; staff approve it and start the payment,
-              which takes the amount from your cash balance.
+              The holders are counted at the record date: now if you leave it empty, or a later
+              moment (trading goes on until then; the ex-date is the record date, so a buyer after
+              it is not paid). Staff approve the dividend once the holders are counted and start the
+              payment, which takes the amount from your cash balance; holders are paid on the
+              payment date, not before.
             </p>
             <ActionForm
               label="Declare a dividend"
@@ -274,11 +300,17 @@ export function TokenDividends({ id }: { id: string }) {
                 inputmode="decimal"
                 required
               />
-              <Field label="Record date (default now)" name="record_date" type="datetime-local" />
               <Field
-                label="Payment date (default the record date)"
+                label="Record date (holders counted; default now)"
+                name="record_date"
+                type="datetime-local"
+                step="1"
+              />
+              <Field
+                label="Payment date (on or after the record date; default the record date)"
                 name="payment_date"
                 type="datetime-local"
+                step="1"
               />
             </ActionForm>
             <h2>Declarations</h2>

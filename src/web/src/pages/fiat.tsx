@@ -1,11 +1,35 @@
 /**
  * Deposits and withdrawals: requests (amounts typed and sent as decimal strings), their status
- * as staff decide them, and the cash ledger.
+ * as staff decide them, and the cash ledger. A deposit comes with its payment instructions: the
+ * amount and the reference to quote on the bank transfer, by which staff match it.
  */
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
 import type { FiatRequest, LedgerRow } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
+
+type Column = [string, (r: FiatRequest) => string];
+
+/** What to do for a deposit still waiting: transfer the amount, quoting its reference. */
+function PaymentInstructions({ deposit }: { deposit: FiatRequest }) {
+  return (
+    <div
+      class="card"
+      role="note"
+      aria-label="Payment instructions"
+      data-testid="payment-instructions"
+    >
+      <strong>Payment instructions</strong>
+      <p>
+        Transfer <strong>{usd(deposit.amount)}</strong> from a bank account in your name to the
+        platform's client account, quoting the reference{' '}
+        <strong>{deposit.payment_reference}</strong>. Staff match the transfer on the bank statement
+        by that reference and credit your cash balance; a transfer without it waits until they can
+        tell whose it is.
+      </p>
+    </div>
+  );
+}
 
 export function Fiat() {
   const { me, reload: reloadMe } = useMe();
@@ -27,6 +51,9 @@ export function Fiat() {
           empty={`No ${title.toLowerCase()} yet.`}
           columns={[
             ['Amount', (r) => usd(r.amount)],
+            ...(title === 'Deposits'
+              ? [['Reference to quote', (r: FiatRequest) => r.payment_reference ?? ''] as Column]
+              : []),
             ['Status', (r) => <span data-testid="request-status">{label(r.status)}</span>],
             ['Note', (r) => r.decision_reason ?? ''],
             ['Requested', (r) => when(r.created_at)],
@@ -45,7 +72,7 @@ export function Fiat() {
         <ActionForm
           label="Deposit"
           submit="Request deposit"
-          done="Deposit requested: it is credited once staff confirm your transfer."
+          done="Deposit requested: transfer the amount quoting the reference below; it is credited once staff match your transfer."
           onSubmit={async (v) => {
             await api.post('/api/v1/fiat/deposits', { amount: v.amount });
             reload();
@@ -65,6 +92,12 @@ export function Fiat() {
           <Field label="Withdrawal amount (USD)" name="amount" inputmode="decimal" required />
         </ActionForm>
       </div>
+      {deposits.data?.data
+        .filter((d) => d.status === 'requested')
+        .slice(0, 1)
+        .map((d) => (
+          <PaymentInstructions key={d.id} deposit={d} />
+        ))}
       <h2>Deposits</h2>
       {requests('Deposits', deposits)}
       <h2>Withdrawals</h2>

@@ -15,6 +15,7 @@ interface RegisterLine {
   accreditation: string | null;
   units: string;
   pct_of_supply: string;
+  pct_of_total_supply: string;
   locked_units: string;
   frozen_units: string;
   locked_up_units: string;
@@ -27,7 +28,7 @@ interface Register {
   as_of: string;
   supply_in_circulation: string;
   holders: RegisterLine[];
-  totals: { holders: number; units: string };
+  totals: { holders: number; investor_holders: number; units: string };
   reconciliation:
     | { status: 'agrees' | 'differs'; block_number: number; differences: unknown[] }
     | { status: 'not_on_chain' | 'unavailable'; detail: string };
@@ -91,6 +92,13 @@ export function RegisterPage({ id }: { id: string }) {
               <span data-testid="register-supply">{r.supply_in_circulation}</span> units in
               circulation. <span data-testid="register-chain">{verdict(r.reconciliation)}</span>
             </p>
+            <p class="muted" data-testid="register-counts">
+              The {r.totals.holders} holder(s) are every account holding units, the issuer and the
+              platform's treasury included; {r.totals.investor_holders} of them are investors, the
+              holders a dividend pays. "% of total supply" is the share a maximum-balance rule
+              counts; "% in circulation" is the share of the units held. Locked-up units cannot be
+              sold before their lock-up ends (the token's rule, or the issuer's own shares' date).
+            </p>
             <p>
               <button type="button" onClick={() => save('csv', r)}>
                 Download CSV
@@ -110,7 +118,8 @@ export function RegisterPage({ id }: { id: string }) {
                 ['Country', (h) => h.country ?? '—'],
                 ['Accreditation', (h) => h.accreditation ?? '—'],
                 ['Units', (h) => h.units],
-                ['% of supply', (h) => h.pct_of_supply],
+                ['% of total supply', (h) => h.pct_of_total_supply],
+                ['% in circulation', (h) => h.pct_of_supply],
                 ['Locked', (h) => h.locked_units],
                 ['Frozen', (h) => h.frozen_units],
                 ['Locked-up', (h) => h.locked_up_units],
