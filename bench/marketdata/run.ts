@@ -63,6 +63,7 @@ function ask<T>(child: ChildProcess, command: object, op: string): Promise<T> {
 async function hubFigures(url: string) {
   const text = await (await fetch(`${url}/metrics`)).text();
   return {
+    delaySeconds: metric(text, 'market_data_flush_delay_seconds_sum'),
     flushes: metric(text, 'market_data_flushes_total'),
     sent: metric(text, 'market_data_flush_messages_total'),
     cpuSeconds: metric(text, 'market_data_flush_cpu_seconds_total'),
@@ -165,6 +166,16 @@ async function main(): Promise<void> {
     console.log(
       `  hub: ${flushes} flushes (${(flushes / window).toFixed(1)}/s), ${sent} messages sent, ` +
         `${(((hubAfter.cpuSeconds - hubBefore.cpuSeconds) * 1e6) / Math.max(sent, 1)).toFixed(1)} µs CPU per message in its flushes`,
+    );
+    const loadCpu = (after.cpu.bench - before.cpu.bench) / window;
+    const subscribersCpu = report.cpuMs / 1000 / window;
+    console.log(
+      `  load generator, apart from the system: orders ${(loadCpu * 100).toFixed(0)}% of a core, ` +
+        `subscribers ${(subscribersCpu * 100).toFixed(0)}% of a core, their event loop delay ` +
+        `p50 ${report.loopDelay[0].toFixed(1)} ms, p99 ${report.loopDelay[1].toFixed(1)} ms, ` +
+        `max ${report.loopDelay[2].toFixed(1)} ms; the hub's flushes waited ` +
+        `${(((hubAfter.delaySeconds - hubBefore.delaySeconds) * 1000) / Math.max(flushes, 1)).toFixed(1)} ms ` +
+        `on average after the commit`,
     );
     console.log(
       `  cpu µs/message delivered: trading ${perMessage((after.cpu.trading - before.cpu.trading) * 1000)}, ` +

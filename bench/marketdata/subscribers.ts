@@ -7,6 +7,7 @@
  * book and compare its CRC32 after each update (test/support/market-data.ts's LocalBook). A
  * `resync` is counted and the client subscribes again.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { LocalBook, type Message } from '../../test/support/market-data.js';
 
@@ -28,7 +29,14 @@ export interface Report {
   sockets: number;
   /** CPU milliseconds this process used while measuring (user + system) */
   cpuMs: number;
+  /**
+   * this process's event loop delay while measuring (ms: p50, p99, max): how long a message that
+   * had arrived waited for the subscribers' own loop, a part of every delivery time
+   */
+  loopDelay: [number, number, number];
 }
+
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 
 /** delivery times in 0.1 ms buckets up to 60 s */
 const buckets = new Uint32Array(600_001);
@@ -107,9 +115,12 @@ process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' 
     } else if (command.op === 'measure') {
       stats.measuring = true;
       cpuAtMeasure = process.cpuUsage();
+      loopDelay.reset();
+      loopDelay.enable();
     } else {
       stats.measuring = false;
       const cpu = process.cpuUsage(cpuAtMeasure);
+      loopDelay.disable();
       const report: Report = {
         buckets: [...buckets.entries()].filter(([, n]) => n > 0),
         messages: stats.messages,
@@ -118,6 +129,11 @@ process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' 
         resyncs: stats.resyncs,
         sockets: sockets.length,
         cpuMs: (cpu.user + cpu.system) / 1000,
+        loopDelay: [
+          loopDelay.percentile(50) / 1e6,
+          loopDelay.percentile(99) / 1e6,
+          loopDelay.max / 1e6,
+        ],
       };
       // the parent ends this process once it has the report
       process.send!({ op: 'report', report });

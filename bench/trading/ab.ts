@@ -4,7 +4,9 @@
  * process of each version is started beside it (`bin/tessera.js trading` of each source tree, the
  * launcher's own environment, a port of its own), driven, and stopped, alternating A B B A ... so
  * that the machine's changing load falls on both alike. Each run places the orders on one token,
- * then on 100. Prints each run and the ratios B/A of the summed rates.
+ * then on 100, then open loop over the 100 tokens at each of BENCH_TRADING_AB_RATES orders/s
+ * (default 100 and 1000, BENCH_TRADING_LADDER_SECONDS each, default 10). Prints each run, the
+ * ratios B/A of the summed rates and of the open loops' median p50 and p99.
  *
  *   BENCH_TRADING_A=/path/to/other/checkout npm run bench:trading:ab
  *
@@ -26,8 +28,8 @@ import {
   systemEnv,
   systemPorts,
 } from '../../test/support/system.js';
-import { seed } from '../support/seeded-system.js';
-import { drive, ordersPerRun, tokenCount, traders } from './load.js';
+import { randomLimitOrder, seed } from '../support/seeded-system.js';
+import { drive, driveOpenLoop, ordersPerRun, post, tokenCount, traders } from './load.js';
 import { describe, observe } from './observe.js';
 
 const versions = {
@@ -35,6 +37,13 @@ const versions = {
   B: fileURLToPath(new URL('../..', import.meta.url)),
 };
 const rounds = Number(process.env.BENCH_TRADING_ROUNDS ?? 2);
+const openRates = (process.env.BENCH_TRADING_AB_RATES ?? '100,1000').split(',').map(Number);
+const openSeconds = Number(process.env.BENCH_TRADING_LADDER_SECONDS ?? 10);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+};
 
 async function environOf(pid: number): Promise<Record<string, string>> {
   const text = await fs.readFile(`/proc/${pid}/environ`, 'utf8');
@@ -70,6 +79,26 @@ async function startTrading(
   throw new Error(`trading of ${root} did not answer /healthz`);
 }
 
+/**
+ * One order on each token before the measured runs, each tried again on a 503: the books are
+ * opened (lease, rebuild) outside what is measured, and a book opened while a lease renewal ran
+ * is refused BOOK_UNAVAILABLE by main before the cluster branch's fix.
+ */
+async function openBooks(url: string, tokens: string[], trader: { token: string }) {
+  for (const tokenId of tokens) {
+    for (let tries = 0; ; tries += 1) {
+      const status = await post(
+        `${url}/api/v1/orders`,
+        trader.token,
+        JSON.stringify(randomLimitOrder(tokenId)),
+      );
+      if (status === 200) break;
+      if (tries === 5) throw new Error(`the book of ${tokenId} answered ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 async function stopTrading(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -98,6 +127,10 @@ async function main(): Promise<void> {
       CHAIN_SIGNER_KEY: anvilDevSignerKey,
     };
     const sums = { A: { one: 0, many: 0 }, B: { one: 0, many: 0 } };
+    const latencies = {
+      A: new Map<number, { p50: number[]; p99: number[] }>(),
+      B: new Map<number, { p50: number[]; p99: number[] }>(),
+    };
     const order: ('A' | 'B')[] = [];
     for (let round = 0; round < rounds; round += 1) {
       order.push(...(round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)));
@@ -105,6 +138,7 @@ async function main(): Promise<void> {
     for (const version of order) {
       const { url, child } = await startTrading(versions[version]!, tradingEnv);
       try {
+        await openBooks(url, tokens, people[0]!);
         for (const [label, pick] of [
           ['one', () => tokens[0]!],
           ['many', () => tokens[Math.floor(Math.random() * tokens.length)]!],
@@ -118,6 +152,22 @@ async function main(): Promise<void> {
           );
           console.log(describe(before, after, ordersPerRun));
         }
+        for (const rate of openRates) {
+          const count = Math.round(rate * openSeconds);
+          const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;
+          const before = await observe(env, url, db);
+          const result = await driveOpenLoop(url, people, pick, rate, count);
+          const after = await observe(env, url, db);
+          const seen = latencies[version].get(rate) ?? { p50: [], p99: [] };
+          latencies[version].set(rate, seen);
+          seen.p50.push(result.p50);
+          seen.p99.push(result.p99);
+          console.log(
+            `${version} open loop at ${rate}/s: p50 ${result.p50.toFixed(1)} ms, ` +
+              `p90 ${result.p90.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`,
+          );
+          console.log(describe(before, after, count));
+        }
       } finally {
         await stopTrading(child);
       }
@@ -126,6 +176,15 @@ async function main(): Promise<void> {
       `B/A: one token ${(sums.B.one / sums.A.one).toFixed(2)}x, ` +
         `100 tokens ${(sums.B.many / sums.A.many).toFixed(2)}x`,
     );
+    for (const rate of openRates) {
+      const [a, b] = [latencies.A.get(rate)!, latencies.B.get(rate)!];
+      console.log(
+        `B/A open loop at ${rate}/s: p50 ${(median(b.p50) / median(a.p50)).toFixed(2)}x ` +
+          `(${median(a.p50).toFixed(1)} -> ${median(b.p50).toFixed(1)} ms), ` +
+          `p99 ${(median(b.p99) / median(a.p99)).toFixed(2)}x ` +
+          `(${median(a.p99).toFixed(1)} -> ${median(b.p99).toFixed(1)} ms)`,
+      );
+    }
   } finally {
     await db.destroy();
     await system.stop();

@@ -34,7 +34,10 @@ function expected(status: number, refused: boolean): boolean {
 
 export interface RunResult {
   rate: number;
+  p50: number;
+  p90: number;
   p99: number;
+  max: number;
 }
 
 // one connection per trader; the open loop's requests beyond them wait for a free one
@@ -93,7 +96,16 @@ export async function ratedRun(
   await run(latencies);
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { rate: count / seconds, p99: latencies[Math.floor(latencies.length * 0.99)]! };
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))]!;
+  return { rate: count / seconds, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
+}
+
+/** An answer the run did not expect, as the bench prints it: status, body and what was sent. */
+function unexpectedAnswer(answer: Answer, body: string): string {
+  const line = `${answer.status} ${answer.body.slice(0, 300)} (sent ${body})`;
+  console.log(`unexpected answer: ${line}`);
+  return line;
 }
 
 /**
@@ -116,9 +128,7 @@ export async function drive(
         const started = performance.now();
         const answer = await postForAnswer(`${target()}/api/v1/orders`, trader.token, body);
         latencies.push(performance.now() - started);
-        if (!expected(answer.status, refused)) {
-          unexpected.push(`${answer.status} ${answer.body.slice(0, 300)} (sent ${body})`);
-        }
+        if (!expected(answer.status, refused)) unexpected.push(unexpectedAnswer(answer, body));
       }
     };
     await Promise.all(people.map(loop));
@@ -132,38 +142,46 @@ export async function drive(
 }
 
 /**
- * Open loop: `ordersPerRun` orders sent at `rate` a second whatever the answers (the traders in
- * turn, several of a trader's in flight if the answers lag), each latency counted from the moment
- * the order was due, so a stalled system is charged for the orders it kept waiting. The rate is
- * orders answered per second from the first send to the last answer.
+ * Open loop: `count` orders sent at `rate` a second whatever the answers (the traders in turn,
+ * several of a trader's in flight if the answers lag), each latency counted from the moment the
+ * order was due, so a stalled system is charged for the orders it kept waiting. The rate is
+ * orders answered per second from the first send to the last answer. Every unexpected answer is
+ * printed with its status and body as it comes, and the run fails at its end if there was one.
  */
 export async function driveOpenLoop(
   url: string,
   people: Trader[],
   pickToken: () => string,
   rate: number,
+  count = ordersPerRun,
 ): Promise<RunResult> {
-  let failed = 0;
-  const result = await ratedRun(ordersPerRun, async (latencies) => {
+  const unexpected: string[] = [];
+  const result = await ratedRun(count, async (latencies) => {
     const answers: Promise<void>[] = [];
     const started = performance.now();
-    for (let sent = 0; sent < ordersPerRun;) {
-      const due = Math.min(ordersPerRun, Math.floor(((performance.now() - started) * rate) / 1000));
+    for (let sent = 0; sent < count;) {
+      const due = Math.min(count, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
       for (; sent < due; sent += 1) {
         const dueAt = started + (sent * 1000) / rate;
         const trader = people[sent % people.length]!;
         const { body, refused } = orderBody(pickToken());
         answers.push(
-          post(`${url}/api/v1/orders`, trader.token, body).then((status) => {
+          postForAnswer(`${url}/api/v1/orders`, trader.token, body).then((answer) => {
             latencies.push(performance.now() - dueAt);
-            if (!expected(status, refused)) failed += 1;
+            if (!expected(answer.status, refused)) unexpected.push(unexpectedAnswer(answer, body));
           }),
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      // the next order's due time, not a fixed tick: at 100/s a 1 ms tick would send up to 1 ms late
+      const next = started + (sent * 1000) / rate - performance.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next)));
     }
     await Promise.all(answers);
   });
-  if (failed > 0) throw new Error(`${failed} of ${ordersPerRun} orders were answered otherwise`);
+  if (unexpected.length > 0) {
+    throw new Error(
+      `${unexpected.length} of ${count} orders were answered otherwise:\n${unexpected.join('\n')}`,
+    );
+  }
   return result;
 }

@@ -4,17 +4,19 @@
  * BENCH_TRADING_TRADERS concurrent traders (default 200), each placing limit orders one after
  * another (the next when the last is answered) at prices around 10.00, so that about half trade.
  *
- * In one run, on the same load generator, BENCH_TRADING_ORDERS requests (default 10,000) each:
+ * In one run, on the same load generator:
  * 0. the ceiling: a bare Fastify route in a process of its own (ceiling.ts);
- * 1. one token: every trader on the same book;
- * 2. 100 tokens: each order on a token drawn at random;
- * 3. open loop: orders on 100 tokens sent at 40% of the ceiling whatever the answers, for the
- *    latency at a rate the system should sustain;
+ * 1. one token: every trader on the same book, BENCH_TRADING_ORDERS requests (default 10,000);
+ * 2. 100 tokens: each order on a token drawn at random, as many;
+ * 3. the latency ladder: open loop over the 100 tokens at 100, 300 and 1,000 orders/s and at
+ *    half the rate step 2 measured, BENCH_TRADING_LADDER_SECONDS each (default 10): orders sent
+ *    on schedule whatever the answers, each latency from the moment the order was due;
  * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
  * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens (p99 <L2>
- * ms), <R>x per-order commit, ceiling <C> req/s, open loop <X>/s p99 <P> ms`, R = A / (run 4's
- * rate). Run with `npm run bench:trading`.
+ * ms), <R>x per-order commit, ceiling <C> req/s, latency p50 <a> ms p99 <b> ms at 1000/s`,
+ * R = A / (run 4's rate). Every unexpected answer is printed with its status and body. Run with
+ * `npm run bench:trading`.
  *
  * The traders, tokens, balances and wallets are seeded into the system's database directly (the
  * platform's flows would deploy 100 contracts first); what is measured is order entry only.
@@ -25,8 +27,11 @@ import { measureCeiling } from './ceiling.js';
 import { drive, driveOpenLoop, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
 import { describe, observe } from './observe.js';
 
-/** The open loop's rate, as a share of the ceiling. */
-const openLoopShare = 0.4;
+/** The ladder's fixed rates (orders/s over the 100 tokens); half the closed-loop rate is added. */
+const ladderRates = [100, 300, 1000];
+const ladderSeconds = Number(process.env.BENCH_TRADING_LADDER_SECONDS ?? 10);
+
+const ms = (value: number) => value.toFixed(1);
 
 async function main(): Promise<void> {
   // BENCH_TRADING_NODE_OPTIONS reaches every node process of the system (e.g. `--cpu-prof
@@ -46,24 +51,35 @@ async function main(): Promise<void> {
     const measured = async (
       label: string,
       pickToken: () => string,
+      count = ordersPerRun,
       run: (url: string, people: Trader[], pick: () => string) => Promise<RunResult> = drive,
     ): Promise<RunResult> => {
       const url = seeded.system.urls.trading;
       const before = await observe(env, url, db!);
       const result = await run(url, people, pickToken);
       const after = await observe(env, url, db!);
-      console.log(`${label}: ${result.rate.toFixed(0)} orders/s, p99 ${result.p99.toFixed(1)} ms`);
-      console.log(describe(before, after, ordersPerRun));
+      console.log(
+        `${label}: ${result.rate.toFixed(0)} orders/s, p50 ${ms(result.p50)} ms, ` +
+          `p90 ${ms(result.p90)} ms, p99 ${ms(result.p99)} ms, max ${ms(result.max)} ms`,
+      );
+      console.log(describe(before, after, count));
       return result;
     };
 
     const one = await measured('one token', () => tokens[0]!);
     const anyToken = () => tokens[Math.floor(Math.random() * tokens.length)]!;
     const many = await measured('100 tokens', anyToken);
-    const rate = ceiling.rate * openLoopShare;
-    const open = await measured(`open loop at ${rate.toFixed(0)}/s, 100 tokens`, anyToken, (url) =>
-      driveOpenLoop(url, people, anyToken, rate),
-    );
+    const ladder = new Map<number, RunResult>();
+    for (const rate of [...ladderRates, Math.round(many.rate / 2)]) {
+      const count = Math.round(rate * ladderSeconds);
+      ladder.set(
+        rate,
+        await measured(`open loop at ${rate}/s, 100 tokens`, anyToken, count, (url) =>
+          driveOpenLoop(url, people, anyToken, rate, count),
+        ),
+      );
+    }
+    const at1000 = ladder.get(1000)!;
 
     await seeded.restart({ TRADING_MAX_BATCH: '1' });
     const single = await measured('one token, TRADING_MAX_BATCH=1', () => tokens[0]!);
@@ -72,7 +88,7 @@ async function main(): Promise<void> {
         `${many.rate.toFixed(0)} orders/s 100 tokens (p99 ${many.p99.toFixed(0)} ms), ` +
         `${(one.rate / single.rate).toFixed(1)}x per-order commit, ` +
         `ceiling ${ceiling.rate.toFixed(0)} req/s, ` +
-        `open loop ${open.rate.toFixed(0)}/s p99 ${open.p99.toFixed(0)} ms`,
+        `latency p50 ${ms(at1000.p50)} ms p99 ${ms(at1000.p99)} ms at 1000/s`,
     );
   } finally {
     await db?.destroy();

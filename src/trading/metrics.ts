@@ -97,6 +97,12 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       help: 'Book and trades messages the flushes sent, one per subscriber each',
       registers: [registry],
     }),
+    marketDataFlushDelaySeconds: new Histogram({
+      name: 'market_data_flush_delay_seconds',
+      help: "From the hand-over of a committed batch (its messages' ts) to the flush that sends it",
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers: [registry],
+    }),
     marketDataFlushCpuSeconds: new Counter({
       name: 'market_data_flush_cpu_seconds_total',
       help: 'CPU time of the flushes: encoding the messages and writing them to the sockets',

@@ -13,7 +13,21 @@ import { countrySourcesSql } from './holder-country.queries.js';
 import type { ComplianceRules } from './compliance-rules.js';
 import type { TokenState } from './evaluate-transfer.js';
 
-export function rulesOfRow(row: TokenComplianceRulesRow): ComplianceRules {
+/** The columns of a token's rules row that make its rules. */
+export type RulesColumns = Pick<
+  TokenComplianceRulesRow,
+  | 'allowed_countries'
+  | 'blocked_countries'
+  | 'max_balance_units'
+  | 'max_balance_pct'
+  | 'max_holders'
+  | 'max_holders_per_country'
+  | 'lock_up_until'
+  | 'lock_up_days'
+  | 'supply_cap'
+>;
+
+export function rulesOfRow(row: RulesColumns): ComplianceRules {
   return {
     allowedCountries: row.allowed_countries,
     blockedCountries: row.blocked_countries,

@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { probe, type DependencyStatus } from '../http/readiness.js';
 import type { Logger } from '../logger.js';
-import { PreparingClient } from './prepared.js';
+import { planNamedOnce, PreparingClient } from './prepared.js';
 import type { Database } from './schema.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => {
@@ -26,7 +26,7 @@ export function createDb(url: string, poolSize = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return planNamedOnce(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), url);
 }
 
 /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */

@@ -25,12 +25,51 @@ export function prepared(name: string, text: string): Prepared {
   return { name, text };
 }
 
-export function runPrepared<R>(
+/**
+ * Each database's pool for its named statements outside transactions, whose connections plan
+ * them once: under the default plan cache mode PostgreSQL planned the batch write again at
+ * every execution (a custom plan for each batch's arrays looked cheaper than the generic one),
+ * the largest fixed cost of a batch (docs/performance.md). Unnamed statements (every Kysely
+ * query) keep their custom plans on the main pool: a generic plan cannot use a partial index
+ * whose predicate a parameter meets.
+ */
+const plannedOnce = new WeakMap<object, pg.Pool>();
+
+/** the named statements in flight at once: a sequencer's two reads and its write, and a spare */
+const plannedOnceConnections = 4;
+
+/** Gives `db` its pool for named statements (createDb); `db.destroy()` ends it too. */
+export function planNamedOnce(db: Db, url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: plannedOnceConnections,
+    Client: PreparingClient,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  pool.on('error', () => undefined);
+  plannedOnce.set(db, pool);
+  const destroy = db.destroy.bind(db);
+  let ended: Promise<void> | undefined;
+  db.destroy = async () => {
+    ended ??= pool.end();
+    await Promise.all([destroy(), ended]);
+  };
+  return db;
+}
+
+export async function runPrepared<R>(
   db: Db | Trx,
   statement: Prepared,
   parameters: unknown[],
 ): Promise<QueryResult<R>> {
-  return db.executeQuery<R>(CompiledQuery.raw(statement.text, parameters));
+  const pool = plannedOnce.get(db);
+  if (!pool) return db.executeQuery<R>(CompiledQuery.raw(statement.text, parameters));
+  const { rows } = await pool.query({
+    name: statement.name,
+    text: statement.text,
+    values: parameters,
+  });
+  return { rows: rows as R[] };
 }
 
 /** A pg client that sends the registered texts as named statements (Kysely sends text only). */

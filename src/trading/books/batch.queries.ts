@@ -5,9 +5,8 @@
  * transaction (OTC).
  */
 import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
-import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
+import { rulesOfRow, type RulesColumns } from '../../lib/compliance/compliance-state.queries.js';
 import type { Db } from '../../lib/db/database.js';
-import type { TokenComplianceRulesRow } from '../../lib/db/schema-compliance.js';
 import { prepared, runPrepared } from '../../lib/db/prepared.js';
 import { StatementParameters } from '../../lib/db/statement-parameters.js';
 import type {
@@ -52,42 +51,65 @@ export interface TokenRead {
   nav: string | null;
 }
 
-/** The tokens and their latest NAVs, in one round trip. */
+/** The rules columns as the batch's tokens read names them (`rule_` and the column). */
+const ruleColumns = [
+  'allowed_countries',
+  'blocked_countries',
+  'max_balance_units',
+  'max_balance_pct',
+  'max_holders',
+  'max_holders_per_country',
+  'lock_up_until',
+  'lock_up_days',
+  'supply_cap',
+] as const satisfies readonly (keyof RulesColumns)[];
+
+/**
+ * The tokens with their latest NAVs and transfer rules, in one statement: one round trip and one
+ * backend a batch for both (`has_rules` false: the token has no rules row).
+ */
 const tokensStatement = prepared(
   'batch_tokens',
   `select t.*, (
      select n.nav from token_navs n where n.token_id = t.id order by n.id desc limit 1
-   ) as latest_nav
-   from tokens t where t.id = any($1::uuid[])`,
+   ) as latest_nav, r.token_id is not null as has_rules,
+   ${ruleColumns.map((c) => `r.${c} as rule_${c}`).join(', ')}
+   from tokens t left join token_compliance_rules r on r.token_id = t.id
+   where t.id = any($1::uuid[])`,
 );
 
-/** Each known token of `tokenIds` with its latest NAV (an unknown one is absent). */
-export async function readTokens(
-  db: Db,
-  tokenIds: readonly string[],
-): Promise<Map<string, TokenRead>> {
-  const { rows } = await runPrepared<Token & { latest_nav: string | null }>(db, tokensStatement, [
-    tokenIds,
-  ]);
-  return new Map(rows.map(({ latest_nav: nav, ...token }) => [token.id, { token, nav }]));
+export interface TokensRead {
+  /** each known token with its latest NAV (an unknown one is absent) */
+  tokens: Map<string, TokenRead>;
+  /** the transfer rules of those that have some (docs/compliance.md) */
+  rules: Map<string, ComplianceRules>;
+}
+
+type RuleFields = { [C in (typeof ruleColumns)[number] as `rule_${C}`]: RulesColumns[C] };
+
+/** Each known token of `tokenIds` with its latest NAV, and the rules of those that have some. */
+export async function readTokens(db: Db, tokenIds: readonly string[]): Promise<TokensRead> {
+  const { rows } = await runPrepared<
+    Token & RuleFields & { latest_nav: string | null; has_rules: boolean }
+  >(db, tokensStatement, [tokenIds]);
+  const tokens = new Map<string, TokenRead>();
+  const rules = new Map<string, ComplianceRules>();
+  for (const row of rows) {
+    const { latest_nav: nav, has_rules: hasRules, ...rest } = row;
+    const token = { ...rest } as Record<string, unknown>;
+    const columns = {} as Record<string, unknown>;
+    for (const column of ruleColumns) {
+      columns[column] = token[`rule_${column}`];
+      delete token[`rule_${column}`];
+    }
+    tokens.set(row.id, { token: token as unknown as Token, nav });
+    if (hasRules) rules.set(row.id, rulesOfRow(columns as RulesColumns));
+  }
+  return { tokens, rules };
 }
 
 export async function readToken(db: Db, tokenId: string): Promise<TokenRead | undefined> {
-  return (await readTokens(db, [tokenId])).get(tokenId);
-}
-
-const rulesStatement = prepared(
-  'batch_rules',
-  `select * from token_compliance_rules where token_id = any($1::uuid[])`,
-);
-
-/** The transfer rules of those of `tokenIds` that have some (docs/compliance.md). */
-export async function readTokenRules(
-  db: Db,
-  tokenIds: readonly string[],
-): Promise<Map<string, ComplianceRules>> {
-  const { rows } = await runPrepared<TokenComplianceRulesRow>(db, rulesStatement, [tokenIds]);
-  return new Map(rows.map((row) => [row.token_id, rulesOfRow(row)]));
+  return (await readTokens(db, [tokenId])).tokens.get(tokenId);
 }
 
 const tradersStatement = prepared(

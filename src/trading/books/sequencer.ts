@@ -36,7 +36,6 @@ import { Batch, FiatAccount, type HeldTokens } from './batch.js';
 import { BatchCompliance, intentOf, type RuledToken } from './batch-compliance.js';
 import {
   fiatBalancesOf,
-  readTokenRules,
   readTokens,
   leaseLostCode,
   readTraders,
@@ -329,10 +328,9 @@ export class Sequencer {
       // the write is one statement, atomic and committed on its own (batch.queries.ts).
       const { db } = this.deps;
       const pending = under?.pending;
-      const [tokens, traders, rules] = await Promise.all([
+      const [{ tokens, rules }, traders] = await Promise.all([
         readTokens(db, batch.tokenIds),
         readTraders(db, [...pairs.values()], pending?.marker ?? null),
-        readTokenRules(db, batch.tokenIds),
       ]);
       return this.plan(
         batch,

@@ -281,6 +281,9 @@ export class MarketDataHub implements FeedSink {
     const bookSubscribers = this.subscribersOf(tokenId, key);
     const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, key)))]);
     if (!flush) return null;
+    this.deps.metrics.marketDataFlushDelaySeconds.observe(
+      Math.max(0, this.deps.clock.now().getTime() - Date.parse(flush.ts)) / 1000,
+    );
     if (!tickSize) return 0;
     const tradeSubscribers = this.subscribersOf(tokenId, channelKey({ name: 'trades', tokenId }));
     // Each subscriber's messages of the flush leave in one write (one syscall, one read for it).

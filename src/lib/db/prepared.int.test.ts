@@ -1,0 +1,48 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
+import { transaction } from './database.js';
+import { prepared, runPrepared } from './prepared.js';
+
+/** A named statement that reads how its own session planned it. */
+const ownPlans = prepared(
+  'test_own_plans',
+  `select generic_plans::integer as generic, custom_plans::integer as custom
+   from pg_prepared_statements where name = $1::varchar`,
+);
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.drop());
+
+describe('named statements', () => {
+  it('run their generic plan outside transactions, and on the transaction inside one', async () => {
+    const { db } = database;
+    const plans = async () =>
+      (await runPrepared<{ generic: number; custom: number }>(db, ownPlans, ['test_own_plans']))
+        .rows[0]!;
+    await plans();
+    // its pool has several connections: enough runs that one ran it twice
+    const seen = await Promise.all(Array.from({ length: 12 }, plans));
+    expect(seen.every((row) => row.custom === 0)).toBe(true);
+    expect(seen.some((row) => row.generic >= 1)).toBe(true);
+
+    const inside = await transaction(db, async (trx) => {
+      await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
+      await runPrepared(trx, ownPlans, ['test_own_plans']);
+      return (
+        await runPrepared<{ generic: number; custom: number }>(trx, ownPlans, ['test_own_plans'])
+      ).rows[0]!;
+    });
+    expect(inside.custom).toBeGreaterThanOrEqual(1);
+  });
+
+  it('leave unnamed statements their custom plans', async () => {
+    const { rows } = await sql<{
+      mode: string;
+    }>`select current_setting('plan_cache_mode') as mode`.execute(database.db);
+    expect(rows[0]!.mode).toBe('auto');
+  });
+});
