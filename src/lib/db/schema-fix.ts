@@ -1,5 +1,5 @@
 /** The FIX gateway's tables (docs/fix.md). */
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export const fixSessionKinds = ['order_entry', 'drop_copy'] as const;
 export type FixSessionKind = (typeof fixSessionKinds)[number];
@@ -18,10 +18,31 @@ export interface FixSessionsTable {
   created_by: string;
   created_at: ColumnType<Date, never, never>;
   disabled_at: ColumnType<Date | null, never, Date>;
+  /** the session layer (migration 0050): the next MsgSeqNum each way */
+  next_sender_seq: Generated<number>;
+  next_target_seq: Generated<number>;
+  /** YYYY-MM-DD (UTC) of the last sequence reset */
+  sequence_day: ColumnType<string, string | undefined, string>;
+}
+
+export interface FixMessagesTable {
+  session_id: string;
+  seq: number;
+  msg_type: string;
+  /** the message as sent, SOH-delimited */
+  body: string;
+  sent_at: Date;
+}
+
+export interface FixReportedEventsTable {
+  session_id: string;
+  history_id: number;
 }
 
 export interface FixTables {
   fix_sessions: FixSessionsTable;
+  fix_messages: FixMessagesTable;
+  fix_reported_events: FixReportedEventsTable;
 }
 
 export type FixSession = Selectable<FixSessionsTable>;

@@ -36,6 +36,7 @@ import * as m0035 from './0035_role_grants.js';
 import * as m0040 from './0040_api_keys.js';
 import * as m0041 from './0041_kyc_revocation.js';
 import * as m0049 from './0049_fix_sessions.js';
+import * as m0050 from './0050_fix_session_store.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0040_api_keys': m0040,
   '0041_kyc_revocation': m0041,
   '0049_fix_sessions': m0049,
+  '0050_fix_session_store': m0050,
 };
