@@ -141,4 +141,138 @@ describe('the FIX gateway', () => {
     expect(order).toMatchObject({ status: 'open', quantity: 5, price: '10.00' });
     expect(report.fields.get(37)).toBe(order.id);
   });
+
+  it('answers a refusal as an ExecutionReport with OrdStatus 8 and Tessera’s code in Text', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('D', limitOrder('fix-bad', { Price: 10.001 }));
+    const report = await client.next('8', (m) => m.fields.get(11) === 'fix-bad', from);
+    expect(report.fields.get(39)).toBe('8');
+    expect(report.fields.get(58)).toMatch(/^VALIDATION_FAILED: /);
+    await client.send('D', limitOrder('fix-unknown', { Instrument: { Symbol: 'NOPE' } }));
+    const unknown = await client.next('8', (m) => m.fields.get(11) === 'fix-unknown', from);
+    expect(unknown.fields.get(58)).toMatch(/^NOT_FOUND: /);
+  });
+
+  it('replaces, reports status, cancels, and refuses a cancel of an unknown order', async () => {
+    const client = clients[0]!;
+    let from = client.received.length;
+    await client.send('G', {
+      ClOrdID: 'fix-1-r',
+      OrigClOrdID: 'fix-1',
+      Instrument: { Symbol: token.symbol },
+      Side: '1',
+      OrderQtyData: { OrderQty: 8 },
+      OrdType: '2',
+      Price: 10,
+      TransactTime: new Date(),
+    });
+    const replaced = await client.next('8', (m) => m.fields.get(150) === '5', from);
+    expect(replaced.fields.get(38)).toBe('8');
+    expect(replaced.fields.get(151)).toBe('8');
+
+    from = client.received.length;
+    await client.send('H', { ClOrdID: 'fix-1', Instrument: { Symbol: token.symbol }, Side: '1' });
+    const status = await client.next('8', (m) => m.fields.get(150) === 'I', from);
+    expect(status.fields.get(39)).toBe('0');
+
+    from = client.received.length;
+    await client.send('F', {
+      ClOrdID: 'fix-1-c',
+      OrigClOrdID: 'fix-1',
+      Instrument: { Symbol: token.symbol },
+      Side: '1',
+      TransactTime: new Date(),
+    });
+    const cancelled = await client.next('8', (m) => m.fields.get(150) === '4', from);
+    expect(cancelled.fields.get(39)).toBe('4');
+    expect(cancelled.fields.get(151)).toBe('0');
+
+    await client.send('F', {
+      ClOrdID: 'fix-x-c',
+      OrigClOrdID: 'never-sent',
+      Instrument: { Symbol: token.symbol },
+      Side: '1',
+      TransactTime: new Date(),
+    });
+    const rejected = await client.next('9', () => true, from);
+    expect(rejected.fields.get(434)).toBe('1');
+    expect(rejected.fields.get(58)).toMatch(/^NOT_FOUND: /);
+  });
+
+  it('reports fills of an order met by a web-app order, with LastQty, LastPx, AvgPx and fee', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('D', limitOrder('fix-sell', { Side: '2', Price: 12 }));
+    await client.next(
+      '8',
+      (m) => m.fields.get(11) === 'fix-sell' && m.fields.get(150) === '0',
+      from,
+    );
+    const buyer = await sys.funded(token.id);
+    const placed = await sys.call(
+      'POST',
+      '/api/v1/orders',
+      { token_id: token.id, side: 'buy', order_type: 'limit', quantity: 3, price: '12.00' },
+      buyer.token,
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const fill = await client.next(
+      '8',
+      (m) => m.fields.get(11) === 'fix-sell' && m.fields.get(150) === 'F',
+      from,
+    );
+    expect(fill.fields.get(39)).toBe('1');
+    expect(fill.fields.get(32)).toBe('3');
+    expect(Number(fill.fields.get(31))).toBe(12);
+    expect(fill.fields.get(14)).toBe('3');
+    expect(fill.fields.get(151)).toBe('2');
+    expect(Number(fill.fields.get(6))).toBe(12);
+    // the seller pays the fee: 0.5 % of 36.00
+    expect(
+      Number(
+        fill.body.CommissionData && (fill.body.CommissionData as { Commission: number }).Commission,
+      ),
+    ).toBe(0.18);
+  });
+
+  it('cancels all orders with OrderMassCancelRequest and answers OrderMassCancelReport', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('q', {
+      ClOrdID: 'mass-1',
+      MassCancelRequestType: '7',
+      TransactTime: new Date(),
+    });
+    const report = await client.next('r', () => true, from);
+    expect(report.fields.get(531)).toBe('7');
+    expect(report.fields.get(533)).toBe('1');
+  });
+
+  it('answers an unsupported message with BusinessMessageReject', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('AE', {
+      TradeReportID: 't1',
+      PreviouslyReported: false,
+      Instrument: { Symbol: token.symbol },
+      LastQty: 1,
+      LastPx: 1,
+      TradeDate: '20260105',
+      TransactTime: new Date(),
+    });
+    const reject = await client.next('j', () => true, from);
+    expect(reject.fields.get(372)).toBe('AE');
+    expect(reject.fields.get(380)).toBe('3');
+  });
+
+  it('refuses a Logon with a wrong signature or for CompIDs without a session', async () => {
+    await createSession('CLIENT2', key);
+    const wrong = connect('CLIENT2', { password: 'ab'.repeat(32) });
+    await wrong.until(() => wrong.stopped !== undefined, 'stop');
+    expect(wrong.session).toBeUndefined();
+    const unknown = connect('NOBODY');
+    await unknown.until(() => unknown.stopped !== undefined, 'stop');
+    expect(unknown.session).toBeUndefined();
+  });
 });
