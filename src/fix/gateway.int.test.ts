@@ -33,7 +33,7 @@ async function startGateway() {
       FIX_EVENT_POLL_MS: '50',
     }),
     db: sys.db,
-    logger: createLogger('test', 'error'),
+    logger: createLogger('test', 'silent'),
     keyPollMs: 0,
   });
 }
@@ -274,5 +274,39 @@ describe('the FIX gateway', () => {
     const unknown = connect('NOBODY');
     await unknown.until(() => unknown.stopped !== undefined, 'stop');
     expect(unknown.session).toBeUndefined();
+  });
+
+  it('keeps its sequence numbers in PostgreSQL across a restart, and serves again', async () => {
+    const session = await createSession('CLIENT3', key);
+    const first = connect('CLIENT3');
+    await first.ready();
+    await first.send('D', limitOrder('fix-r1'));
+    const original = await first.next('8', (m) => m.fields.get(11) === 'fix-r1');
+    await first.stop();
+    const before = await sys.db
+      .selectFrom('fix_sessions')
+      .select(['next_sender_seq', 'next_target_seq'])
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    expect(before.next_sender_seq).toBeGreaterThan(original.seq);
+    const kept = await sys.db
+      .selectFrom('fix_messages')
+      .select(['seq', 'msg_type'])
+      .where('session_id', '=', session.id)
+      .execute();
+    expect(kept).toContainEqual({ seq: original.seq, msg_type: '8' });
+
+    await gateway.stop();
+    await startGateway();
+    const again = connect('CLIENT3');
+    await again.ready();
+    await again.send('D', limitOrder('fix-r2'));
+    await again.next('8', (m) => m.fields.get(11) === 'fix-r2');
+    await again.stop();
+  });
+
+  it('ends a session whose Logon MsgSeqNum is lower than expected', async () => {
+    const low = connect('CLIENT3', { resetSeqNum: false, lastSentSeqNum: 0 });
+    await low.until(() => low.stopped !== undefined, 'stop');
   });
 });
