@@ -2,7 +2,7 @@ import type { Config } from '../lib/config.js';
 import type { Logger } from '../lib/logger.js';
 import type { RunningProcess } from '../lib/process.js';
 
-export const processNames = ['chain', 'provider-sandbox', 'platform', 'trading'] as const;
+export const processNames = ['chain', 'provider-sandbox', 'platform', 'trading', 'fix'] as const;
 export type ProcessName = (typeof processNames)[number];
 
 type Starter = (config: Config, logger: Logger) => Promise<RunningProcess>;
@@ -19,6 +19,7 @@ export const loaders: Record<ProcessName, () => Promise<Starter>> = {
     (await import('../provider-sandbox/main.js')).startProviderSandbox,
   platform: async () => (await import('../platform/main.js')).startPlatform,
   trading: async () => (await import('../trading/main.js')).startTrading,
+  fix: async () => (await import('../fix/main.js')).startFix,
 };
 
 /** The setting that chooses each process's port (named when the port is taken). */
@@ -27,6 +28,7 @@ export const portSettings: Record<ProcessName, string> = {
   'provider-sandbox': 'PROVIDER_SANDBOX_PORT',
   platform: 'PLATFORM_PORT',
   trading: 'TRADING_PORT',
+  fix: 'FIX_PORT',
 };
 
 export function portOf(config: Config, name: ProcessName): number {
@@ -39,5 +41,7 @@ export function portOf(config: Config, name: ProcessName): number {
       return config.ports.platform;
     case 'trading':
       return config.ports.trading;
+    case 'fix':
+      return config.ports.fix;
   }
 }

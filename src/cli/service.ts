@@ -1,5 +1,5 @@
 /**
- * One of the four processes run by `tessera start` as its own OS process (`bin/tessera.js <name>`,
+ * One of the five processes run by `tessera start` as its own OS process (`bin/tessera.js <name>`,
  * the same command that runs it alone), with its own event loop and core. The launcher forks it
  * early so that it loads its code while PostgreSQL and anvil start, then tells it to start, passes
  * its output through, waits until it says it is ready over the IPC channel and answers /healthz,
@@ -111,8 +111,11 @@ export class Service {
       if (child.connected)
         child.send({ type: 'start', env } satisfies StartMessage, () => undefined);
     });
-    const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) });
-    if (health.status !== 200) throw new Error(`${name} answers /healthz with ${health.status}`);
+    // the FIX gateway speaks FIX, not HTTP: its readiness is its listener's
+    if (url.startsWith('http')) {
+      const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) });
+      if (health.status !== 200) throw new Error(`${name} answers /healthz with ${health.status}`);
+    }
     this.url = url;
     this.env = env;
     void exit.then((how) => this.exitedOnItsOwn(child, how));

@@ -1,7 +1,7 @@
 /**
  * `tessera start`: the whole system in one command. Starts (unless DATABASE_URL / CHAIN_RPC_URL
  * point elsewhere) a real PostgreSQL and an anvil node with their data under TESSERA_DATA_DIR,
- * applies migrations, makes the first admin, then runs the four processes, each its own OS process
+ * applies migrations, makes the first admin, then runs the five processes, each its own OS process
  * (src/cli/service.ts), and prints their URLs. With TRADING_NODES above 1 the trading process is
  * a local cluster of that many nodes (src/cli/trading-nodes.ts) over the NATS at NATS_URL, or a
  * `nats-server` it starts (and stops after the processes, before anvil and PostgreSQL).
@@ -232,7 +232,7 @@ export async function start(): Promise<void> {
     const { applied, admin } = await prepared;
     if (applied.length > 0) say(`migrations: ${applied.join(', ')}`);
 
-    // The chain first (the others call it), then the other three side by side.
+    // The chain first (the others call it), then the others side by side.
     const [chain, ...others] = services;
     await chain!.start(env);
     const envOf = (service: Service) => {
@@ -253,6 +253,9 @@ export async function start(): Promise<void> {
     say(`  chain             ${config.urls.chain}   docs: ${config.urls.chain}/docs`);
     say(
       `  provider sandbox  ${config.urls.providerSandbox}   docs: ${config.urls.providerSandbox}/docs`,
+    );
+    say(
+      `  fix               ${config.fix.tlsCert && config.fix.tlsKey ? 'fix+tls' : 'fix'}://${config.host}:${config.ports.fix}   FIX 4.4, TargetCompID ${config.fix.compId} (docs/fix.md)`,
     );
     if (admin?.generatedPassword) {
       say('');

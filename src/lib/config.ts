@@ -130,6 +130,7 @@ function processPorts(env: Env) {
     trading: port(env, 'TRADING_PORT', 8081),
     chain: port(env, 'CHAIN_PORT', 8082),
     providerSandbox: port(env, 'PROVIDER_SANDBOX_PORT', 8083),
+    fix: port(env, 'FIX_PORT', 9878),
   };
 }
 
@@ -147,6 +148,17 @@ export function loadConfig(env: Env = process.env) {
       trading: url(env, 'TRADING_URL', local(ports.trading)),
       chain: url(env, 'CHAIN_URL', local(ports.chain)),
       providerSandbox: url(env, 'PROVIDER_SANDBOX_URL', local(ports.providerSandbox)),
+    },
+    fix: {
+      /** the gateway's CompID: the TargetCompID of what clients send */
+      compId: text(env, 'FIX_COMP_ID', 'TESSERA'),
+      /** PEM files: both set, the gateway speaks FIX over TLS only */
+      tlsCert: optional(env, 'FIX_TLS_CERT'),
+      tlsKey: optional(env, 'FIX_TLS_KEY'),
+      /** how often a logged-on session looks for order events it has not reported */
+      eventPollMs: integer(env, 'FIX_EVENT_POLL_MS', 250, 0, 60_000),
+      /** HeartBtInt the gateway asks for when the client's Logon gives none */
+      heartbeatSeconds: integer(env, 'FIX_HEARTBEAT_SECONDS', 30, 1, 300),
     },
     database: {
       url: url(env, 'DATABASE_URL'),

@@ -44,6 +44,10 @@ export const errorCatalogue = {
   // 409: state conflict
   EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
   API_KEY_LIMIT: { status: 409, title: 'You have as many API keys in force as allowed' },
+  FIX_COMP_IDS_TAKEN: {
+    status: 409,
+    title: 'A FIX session with these SenderCompID and TargetCompID exists',
+  },
   // 422: business rule refused
   WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
   INVALID_IP_ALLOW_LIST: {
@@ -51,6 +55,10 @@ export const errorCatalogue = {
     title: 'An allow-list entry is not an IP address or CIDR range',
   },
   INVALID_API_KEY_EXPIRY: { status: 422, title: "The key's expiry must be in the future" },
+  FIX_API_KEY_NOT_USABLE: {
+    status: 422,
+    title: "The API key is not the user's key in force with the scope the session needs",
+  },
   CURRENT_PASSWORD_WRONG: { status: 403, title: 'The current password is wrong' },
   PASSWORD_CHANGE_REQUIRED: {
     status: 403,

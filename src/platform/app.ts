@@ -61,6 +61,8 @@ import { tokensService } from './tokens/tokens.service.js';
 import { defaultWebDir, webRoutes } from './web/web.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { apiKeysService } from './api-keys/api-keys.service.js';
+import { fixSessionsRoutes } from './fix-sessions/fix-sessions.routes.js';
+import { fixSessionsService } from './fix-sessions/fix-sessions.service.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -122,6 +124,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   const users = usersService(db, clock);
   usersRoutes(app, users, guard);
   apiKeysRoutes(app, apiKeysService({ db, clock, encryption, ring: apiKeys }), guard);
+  fixSessionsRoutes(app, fixSessionsService(db), guard);
 
   const provider = new ProviderClient({
     baseUrl: config.provider.baseUrl,

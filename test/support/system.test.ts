@@ -10,6 +10,7 @@ const ports: SystemPorts = {
   trading: 1002,
   chain: 1003,
   providerSandbox: 1004,
+  fix: 1007,
   postgres: 1005,
   anvil: 1006,
 };

@@ -14,6 +14,7 @@ export interface SystemPorts {
   trading: number;
   chain: number;
   providerSandbox: number;
+  fix: number;
   postgres: number;
   anvil: number;
 }
@@ -61,6 +62,7 @@ export async function systemPorts(): Promise<SystemPorts> {
     trading,
     chain: await other(),
     providerSandbox: await other(),
+    fix: await other(),
     postgres: await other(),
     anvil: await other(),
   };
@@ -96,6 +98,7 @@ export function systemEnv(
     TRADING_PORT: String(ports.trading),
     CHAIN_PORT: String(ports.chain),
     PROVIDER_SANDBOX_PORT: String(ports.providerSandbox),
+    FIX_PORT: String(ports.fix),
     EMBEDDED_POSTGRES_PORT: String(ports.postgres),
     ANVIL_PORT: String(ports.anvil),
     LOG_LEVEL: 'warn',

@@ -47,6 +47,7 @@ import {
 } from './schema-issuance.js';
 import { alertStatuses, surveillanceRules } from './schema-market-data.js';
 import { otcStatuses } from './schema-otc.js';
+import { fixSessionKinds } from './schema-fix.js';
 import { marketModels } from './schema-sessions.js';
 import { tokenMovementKinds } from './schema-registers.js';
 import {
@@ -136,6 +137,7 @@ const cases: Case[] = [
     'order_refusals.action',
   ),
   ...written(otcStatuses, 'otc_orders.status'),
+  ...written(fixSessionKinds, 'fix_sessions.kind'),
   ...written(settlementStatuses, 'trades.settlement_status', 'trade_settlement_history.status'),
   ...written(every<SettlementType>({ on_chain: true, off_chain: true }), 'trades.settlement_type'),
   ...written(Object.keys(candleIntervals), 'candles.interval'),

@@ -8,6 +8,7 @@ import type { AgentActionTables } from './schema-agent-actions.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
+import type { FixTables } from './schema-fix.js';
 import type { IssuanceTables } from './schema-issuance.js';
 import type { MarketDataTables } from './schema-market-data.js';
 import type { OtcTables } from './schema-otc.js';
@@ -215,7 +216,8 @@ export interface Database
     ComplianceTables,
     RegisterTables,
     SessionTables,
-    AgentActionTables {
+    AgentActionTables,
+    FixTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

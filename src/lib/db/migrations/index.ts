@@ -37,6 +37,8 @@ import * as m0040 from './0040_api_keys.js';
 import * as m0041 from './0041_kyc_revocation.js';
 import * as m0047 from './0047_dividend_record_snapshot.js';
 import * as m0048 from './0048_fiat_bank_references.js';
+import * as m0049 from './0049_fix_sessions.js';
+import * as m0050 from './0050_fix_session_store.js';
 import * as m0051 from './0051_trading_calendars.js';
 import * as m0052 from './0052_trading_sessions.js';
 
@@ -75,6 +77,8 @@ export const migrations: Record<string, Migration> = {
   '0041_kyc_revocation': m0041,
   '0047_dividend_record_snapshot': m0047,
   '0048_fiat_bank_references': m0048,
+  '0049_fix_sessions': m0049,
+  '0050_fix_session_store': m0050,
   '0051_trading_calendars': m0051,
   '0052_trading_sessions': m0052,
 };

@@ -1,0 +1,141 @@
+/** The FIX gateway's reads and writes (docs/fix.md). */
+import { sql } from 'kysely';
+import type { Db } from '../lib/db/database.js';
+
+/** The session in force for a pair of CompIDs. */
+export async function sessionByCompIds(db: Db, senderCompId: string, targetCompId: string) {
+  return db
+    .selectFrom('fix_sessions')
+    .select(['id', 'user_id', 'api_key_id', 'kind', 'allowed_ips', 'created_at'])
+    .where('sender_comp_id', '=', senderCompId)
+    .where('target_comp_id', '=', targetCompId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function isSessionInForce(db: Db, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('fix_sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A token by its symbol or its contract address (either may be given; both must agree). */
+export async function tokenOf(db: Db, symbol: string | undefined, address: string | undefined) {
+  let query = db.selectFrom('tokens').select(['id', 'symbol', 'contract_address']);
+  if (symbol !== undefined) query = query.where('symbol', '=', symbol);
+  if (address !== undefined)
+    query = query.where(sql`lower(contract_address)`, '=', address.toLowerCase());
+  return query.limit(2).execute();
+}
+
+const orderColumns = [
+  'orders.id',
+  'orders.client_order_id',
+  'orders.side',
+  'orders.order_type',
+  'orders.time_in_force',
+  'orders.price',
+  'orders.stop_price',
+  'orders.quantity',
+  'orders.expires_at',
+  'orders.status',
+  'orders.filled_quantity',
+  'orders.remaining_quantity',
+  'tokens.symbol',
+  'tokens.contract_address',
+] as const;
+
+/** The user's order by its OrderID, else the newest of theirs under a ClOrdID. */
+export async function orderOf(
+  db: Db,
+  userId: string,
+  ids: { orderId?: string | undefined; clOrdId?: string | undefined },
+) {
+  let query = db
+    .selectFrom('orders')
+    .innerJoin('tokens', 'tokens.id', 'orders.token_id')
+    .select(orderColumns)
+    .where('orders.user_id', '=', userId);
+  if (ids.orderId !== undefined && /^[0-9a-f-]{36}$/i.test(ids.orderId)) {
+    query = query.where('orders.id', '=', ids.orderId);
+  } else if (ids.clOrdId !== undefined) {
+    query = query.where('orders.client_order_id', '=', ids.clOrdId);
+  } else {
+    return undefined;
+  }
+  return query.orderBy('orders.created_at', 'desc').limit(1).executeTakeFirst();
+}
+
+/** The order's fills, oldest first, with the fee the user paid on each (the seller pays it). */
+export async function fillsOf(db: Db, orderId: string) {
+  const rows = await db
+    .selectFrom('trades')
+    .select(['price', 'quantity', 'platform_fee', 'sell_order_id', 'created_at', 'id'])
+    .where((eb) => eb.or([eb('buy_order_id', '=', orderId), eb('sell_order_id', '=', orderId)]))
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    price: row.price,
+    quantity: row.quantity,
+    fee: row.sell_order_id === orderId ? row.platform_fee : '0',
+  }));
+}
+
+/**
+ * The events of the user's orders since `since` not yet reported on the session, in the order
+ * they were written, each with the row of the order's history before it.
+ */
+export async function unreportedEvents(
+  db: Db,
+  session: { id: string; userId: string },
+  since: Date,
+  limit: number,
+) {
+  return db
+    .selectFrom('order_status_history as h')
+    .innerJoin('orders', 'orders.id', 'h.order_id')
+    .innerJoin('tokens', 'tokens.id', 'orders.token_id')
+    .leftJoin('fix_reported_events as r', (join) =>
+      join.onRef('r.history_id', '=', 'h.id').on('r.session_id', '=', session.id),
+    )
+    .select([
+      ...orderColumns,
+      'h.id as history_id',
+      'h.status as event_status',
+      'h.reason',
+      'h.filled_quantity as event_filled',
+      'h.remaining_quantity as event_remaining',
+      'h.quantity as event_quantity',
+      'h.price as event_price',
+      'h.recorded_at',
+      (eb) =>
+        eb
+          .selectFrom('order_status_history as p')
+          .select(sql<string>`p.status || ':' || p.filled_quantity`.as('before'))
+          .whereRef('p.order_id', '=', 'h.order_id')
+          .whereRef('p.id', '<', 'h.id')
+          .orderBy('p.id', 'desc')
+          .limit(1)
+          .as('before'),
+    ])
+    .where('orders.user_id', '=', session.userId)
+    .where('h.recorded_at', '>=', since)
+    .where('r.history_id', 'is', null)
+    .orderBy('h.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markReported(db: Db, sessionId: string, historyIds: readonly number[]) {
+  if (historyIds.length === 0) return;
+  await db
+    .insertInto('fix_reported_events')
+    .values(historyIds.map((id) => ({ session_id: sessionId, history_id: id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}

@@ -1,0 +1,312 @@
+/**
+ * The FIX gateway end to end: a real jspurefix initiator logs on with an API key and trades
+ * through the gateway, which places orders over HTTP on a running trading app (the same order
+ * path as every program's), and reports every event of the user's orders as execution reports.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../lib/embedded/ports.js';
+import { createLogger } from '../lib/logger.js';
+import { buildPlatformApp } from '../platform/app.js';
+import type { HttpApp } from '../lib/http/app.js';
+import { testConfig } from '../../test/support/config.js';
+import { FixTestClient } from '../../test/support/fix-initiator.js';
+import type { TestKey } from '../../test/support/api-keys.js';
+import { startTestTrading, type TestTrading, type Trader } from '../../test/support/trading.js';
+import { startFixGateway } from './main.js';
+
+let sys: TestTrading;
+let platform: HttpApp;
+let gateway: Awaited<ReturnType<typeof startFixGateway>>;
+let fixPort: number;
+let token: { id: string; symbol: string };
+let investor: Trader;
+let staff: Trader;
+let key: TestKey;
+const clients: FixTestClient[] = [];
+
+async function startGateway() {
+  gateway = await startFixGateway({
+    config: testConfig({
+      DATABASE_URL: sys.databaseUrl,
+      TRADING_URL: tradingUrl,
+      FIX_PORT: String(fixPort),
+      FIX_EVENT_POLL_MS: '50',
+    }),
+    db: sys.db,
+    logger: createLogger('test', 'silent'),
+    keyPollMs: 0,
+  });
+}
+let tradingUrl: string;
+
+async function createKey(trader: Trader, scopes: string[]): Promise<TestKey> {
+  const response = await platform.inject({
+    method: 'POST',
+    url: '/api/v1/me/api-keys',
+    payload: { label: 'fix', scopes },
+    headers: { authorization: `Bearer ${trader.token}` },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  await sys.trading.apiKeys.refresh();
+  await gateway.keys.refresh();
+  return response.json<TestKey>();
+}
+
+async function createSession(senderCompId: string, apiKey: TestKey, extra = {}) {
+  const response = await platform.inject({
+    method: 'POST',
+    url: '/api/v1/admin/fix-sessions',
+    payload: {
+      user_id: investor.id,
+      api_key_id: apiKey.id,
+      sender_comp_id: senderCompId,
+      target_comp_id: 'TESSERA',
+      kind: 'order_entry',
+      ...extra,
+    },
+    headers: { authorization: `Bearer ${staff.token}` },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>();
+}
+
+function connect(
+  senderCompId: string,
+  options: Partial<ConstructorParameters<typeof FixTestClient>[0]> = {},
+) {
+  const client = new FixTestClient({ port: fixPort, senderCompId, key, ...options });
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  sys = await startTestTrading();
+  // signatures are checked against the real time
+  sys.clock.now = () => new Date();
+  tradingUrl = await sys.trading.app.listen({ host: '127.0.0.1', port: 0 });
+  platform = await buildPlatformApp({
+    config: testConfig({ DATABASE_URL: sys.databaseUrl }),
+    db: sys.db,
+    logger: createLogger('test', 'silent'),
+    clock: sys.clock,
+    apiKeyPollMs: 0,
+  });
+  fixPort = await freePort();
+  await startGateway();
+  const created = await sys.token();
+  const row = await sys.db
+    .selectFrom('tokens')
+    .select(['id', 'symbol'])
+    .where('id', '=', created.id)
+    .executeTakeFirstOrThrow();
+  token = row;
+  investor = await sys.funded(token.id);
+  staff = await sys.user('staff');
+  key = await createKey(investor, ['read', 'trade']);
+}, 60_000);
+
+afterAll(async () => {
+  for (const client of clients) await client.stop().catch(() => undefined);
+  await gateway.stop();
+  await platform.close();
+  await sys.close();
+});
+
+const limitOrder = (clOrdId: string, extra: Record<string, unknown> = {}) => ({
+  ClOrdID: clOrdId,
+  Instrument: { Symbol: token.symbol },
+  Side: '1',
+  OrderQtyData: { OrderQty: 5 },
+  OrdType: '2',
+  Price: 10,
+  TransactTime: new Date(),
+  ...extra,
+});
+
+describe('the FIX gateway', () => {
+  it('takes a Logon signed with the session’s key and places a limit order', async () => {
+    await createSession('CLIENT1', key);
+    const client = connect('CLIENT1');
+    await client.ready();
+    await client.send('D', limitOrder('fix-1'));
+    const report = await client.next('8', (m) => m.fields.get(11) === 'fix-1');
+    expect(report.fields.get(150)).toBe('0');
+    expect(report.fields.get(39)).toBe('0');
+    expect(report.fields.get(151)).toBe('5');
+    const order = await sys.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'quantity', 'price'])
+      .where('client_order_id', '=', 'fix-1')
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'open', quantity: 5, price: '10.00' });
+    expect(report.fields.get(37)).toBe(order.id);
+  });
+
+  it('answers a refusal as an ExecutionReport with OrdStatus 8 and Tessera’s code in Text', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('D', limitOrder('fix-bad', { Price: 10.001 }));
+    const report = await client.next('8', (m) => m.fields.get(11) === 'fix-bad', from);
+    expect(report.fields.get(39)).toBe('8');
+    expect(report.fields.get(58)).toMatch(/^VALIDATION_FAILED: /);
+    await client.send('D', limitOrder('fix-unknown', { Instrument: { Symbol: 'NOPE' } }));
+    const unknown = await client.next('8', (m) => m.fields.get(11) === 'fix-unknown', from);
+    expect(unknown.fields.get(58)).toMatch(/^NOT_FOUND: /);
+  });
+
+  it('replaces, reports status, cancels, and refuses a cancel of an unknown order', async () => {
+    const client = clients[0]!;
+    let from = client.received.length;
+    await client.send('G', {
+      ClOrdID: 'fix-1-r',
+      OrigClOrdID: 'fix-1',
+      Instrument: { Symbol: token.symbol },
+      Side: '1',
+      OrderQtyData: { OrderQty: 8 },
+      OrdType: '2',
+      Price: 10,
+      TransactTime: new Date(),
+    });
+    const replaced = await client.next('8', (m) => m.fields.get(150) === '5', from);
+    expect(replaced.fields.get(38)).toBe('8');
+    expect(replaced.fields.get(151)).toBe('8');
+
+    from = client.received.length;
+    await client.send('H', { ClOrdID: 'fix-1', Instrument: { Symbol: token.symbol }, Side: '1' });
+    const status = await client.next('8', (m) => m.fields.get(150) === 'I', from);
+    expect(status.fields.get(39)).toBe('0');
+
+    from = client.received.length;
+    await client.send('F', {
+      ClOrdID: 'fix-1-c',
+      OrigClOrdID: 'fix-1',
+      Instrument: { Symbol: token.symbol },
+      Side: '1',
+      TransactTime: new Date(),
+    });
+    const cancelled = await client.next('8', (m) => m.fields.get(150) === '4', from);
+    expect(cancelled.fields.get(39)).toBe('4');
+    expect(cancelled.fields.get(151)).toBe('0');
+
+    await client.send('F', {
+      ClOrdID: 'fix-x-c',
+      OrigClOrdID: 'never-sent',
+      Instrument: { Symbol: token.symbol },
+      Side: '1',
+      TransactTime: new Date(),
+    });
+    const rejected = await client.next('9', () => true, from);
+    expect(rejected.fields.get(434)).toBe('1');
+    expect(rejected.fields.get(58)).toMatch(/^NOT_FOUND: /);
+  });
+
+  it('reports fills of an order met by a web-app order, with LastQty, LastPx, AvgPx and fee', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('D', limitOrder('fix-sell', { Side: '2', Price: 12 }));
+    await client.next(
+      '8',
+      (m) => m.fields.get(11) === 'fix-sell' && m.fields.get(150) === '0',
+      from,
+    );
+    const buyer = await sys.funded(token.id);
+    const placed = await sys.call(
+      'POST',
+      '/api/v1/orders',
+      { token_id: token.id, side: 'buy', order_type: 'limit', quantity: 3, price: '12.00' },
+      buyer.token,
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const fill = await client.next(
+      '8',
+      (m) => m.fields.get(11) === 'fix-sell' && m.fields.get(150) === 'F',
+      from,
+    );
+    expect(fill.fields.get(39)).toBe('1');
+    expect(fill.fields.get(32)).toBe('3');
+    expect(Number(fill.fields.get(31))).toBe(12);
+    expect(fill.fields.get(14)).toBe('3');
+    expect(fill.fields.get(151)).toBe('2');
+    expect(Number(fill.fields.get(6))).toBe(12);
+    // the seller pays the fee: 0.5 % of 36.00
+    expect(
+      Number(
+        fill.body.CommissionData && (fill.body.CommissionData as { Commission: number }).Commission,
+      ),
+    ).toBe(0.18);
+  });
+
+  it('cancels all orders with OrderMassCancelRequest and answers OrderMassCancelReport', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('q', {
+      ClOrdID: 'mass-1',
+      MassCancelRequestType: '7',
+      TransactTime: new Date(),
+    });
+    const report = await client.next('r', () => true, from);
+    expect(report.fields.get(531)).toBe('7');
+    expect(report.fields.get(533)).toBe('1');
+  });
+
+  it('answers an unsupported message with BusinessMessageReject', async () => {
+    const client = clients[0]!;
+    const from = client.received.length;
+    await client.send('AE', {
+      TradeReportID: 't1',
+      PreviouslyReported: false,
+      Instrument: { Symbol: token.symbol },
+      LastQty: 1,
+      LastPx: 1,
+      TradeDate: '20260105',
+      TransactTime: new Date(),
+    });
+    const reject = await client.next('j', () => true, from);
+    expect(reject.fields.get(372)).toBe('AE');
+    expect(reject.fields.get(380)).toBe('3');
+  });
+
+  it('refuses a Logon with a wrong signature or for CompIDs without a session', async () => {
+    await createSession('CLIENT2', key);
+    const wrong = connect('CLIENT2', { password: 'ab'.repeat(32) });
+    await wrong.until(() => wrong.stopped !== undefined, 'stop');
+    expect(wrong.session).toBeUndefined();
+    const unknown = connect('NOBODY');
+    await unknown.until(() => unknown.stopped !== undefined, 'stop');
+    expect(unknown.session).toBeUndefined();
+  });
+
+  it('keeps its sequence numbers in PostgreSQL across a restart, and serves again', async () => {
+    const session = await createSession('CLIENT3', key);
+    const first = connect('CLIENT3');
+    await first.ready();
+    await first.send('D', limitOrder('fix-r1'));
+    const original = await first.next('8', (m) => m.fields.get(11) === 'fix-r1');
+    await first.stop();
+    const before = await sys.db
+      .selectFrom('fix_sessions')
+      .select(['next_sender_seq', 'next_target_seq'])
+      .where('id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    expect(before.next_sender_seq).toBeGreaterThan(original.seq);
+    const kept = await sys.db
+      .selectFrom('fix_messages')
+      .select(['seq', 'msg_type'])
+      .where('session_id', '=', session.id)
+      .execute();
+    expect(kept).toContainEqual({ seq: original.seq, msg_type: '8' });
+
+    await gateway.stop();
+    await startGateway();
+    const again = connect('CLIENT3');
+    await again.ready();
+    await again.send('D', limitOrder('fix-r2'));
+    await again.next('8', (m) => m.fields.get(11) === 'fix-r2');
+    await again.stop();
+  });
+
+  it('ends a session whose Logon MsgSeqNum is lower than expected', async () => {
+    const low = connect('CLIENT3', { resetSeqNum: false, lastSentSeqNum: 0 });
+    await low.until(() => low.stopped !== undefined, 'stop');
+  });
+});

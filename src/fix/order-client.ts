@@ -1,0 +1,61 @@
+/**
+ * The order API as the FIX gateway calls it: signed HTTP requests with the session's API key to
+ * the trading process (docs/api.md, "API keys"), the same path as every other program's orders,
+ * so any trading node (and its forwarding to a book's owner) takes them. Timestamps rise
+ * strictly per key so two identical requests within a millisecond are not taken as replays.
+ */
+import { signRequest } from '../lib/auth/request-signing.js';
+import type { Clock } from '../lib/clock.js';
+
+export interface SigningKey {
+  accessKey: string;
+  secret: string;
+}
+
+export type ApiAnswer<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number; code: string; detail: string };
+
+export class OrderClient {
+  private last = 0;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly key: SigningKey,
+    private readonly clock: Clock,
+  ) {}
+
+  async call<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    pathWithQuery: string,
+    body?: unknown,
+  ): Promise<ApiAnswer<T>> {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    this.last = Math.max(this.clock.now().getTime(), this.last + 1);
+    const timestamp = String(this.last);
+    const signature = signRequest(this.key.secret, {
+      timestamp,
+      method,
+      pathWithQuery,
+      body: text,
+    });
+    const response = await fetch(`${this.baseUrl}${pathWithQuery}`, {
+      method,
+      headers: {
+        'x-tessera-key': this.key.accessKey,
+        'x-tessera-timestamp': timestamp,
+        'x-tessera-signature': signature,
+        ...(text === '' ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(text === '' ? {} : { body: text }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.ok) return { ok: true, status: response.status, body: answer as T };
+    return {
+      ok: false,
+      status: response.status,
+      code: typeof answer.code === 'string' ? answer.code : 'INTERNAL_ERROR',
+      detail: typeof answer.detail === 'string' ? answer.detail : response.statusText,
+    };
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The FIX session layer's store in PostgreSQL (docs/fix.md, "Session layer"): jspurefix's
+ * IFixSessionStore over the session's row (its next sequence numbers each way and the day of its
+ * last reset) and fix_messages (each application message as sent). Writes are chained in the
+ * order the engine makes them, so a later sequence number never lands before an earlier one.
+ * A restarted gateway resumes the numbers, and a ResendRequest is answered from the messages
+ * (through `messageStore`), session messages being gap-filled as FIX asks.
+ */
+import {
+  FixMsgStoreRecord,
+  type IFixMsgStore,
+  type IFixMsgStoreRecord,
+  type IFixSessionStore,
+  type SessionId,
+} from 'jspurefix';
+import type { Clock } from '../lib/clock.js';
+import type { Db } from '../lib/db/database.js';
+
+/** Session-level messages: never resent, a SequenceReset-GapFill stands for them. */
+const sessionMsgTypes = new Set(['0', '1', '2', '3', '4', '5', 'A']);
+
+const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export class PgSessionStore implements IFixSessionStore {
+  /** the fix_sessions row; undefined when no session has these CompIDs (the Logon is refused) */
+  private rowId: string | undefined;
+  private sender = 1;
+  private target = 1;
+  private created: Date;
+  private writes: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    public readonly sessionId: SessionId,
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.created = clock.now();
+  }
+
+  get senderSeqNum(): number {
+    return this.sender;
+  }
+  get targetSeqNum(): number {
+    return this.target;
+  }
+  get creationTime(): Date {
+    return this.created;
+  }
+
+  /** Loads the numbers; the first use of a later UTC day starts them again at 1. */
+  async initialize(): Promise<void> {
+    // our CompID is the sender of what we send; the client's row names its own as sender
+    const row = await this.db
+      .selectFrom('fix_sessions')
+      .select(['id', 'next_sender_seq', 'next_target_seq', 'sequence_day'])
+      .where('sender_comp_id', '=', this.sessionId.targetCompID)
+      .where('target_comp_id', '=', this.sessionId.senderCompID)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return;
+    this.rowId = row.id;
+    if (row.sequence_day < utcDay(this.clock.now())) {
+      await this.reset();
+      return;
+    }
+    this.sender = row.next_sender_seq;
+    this.target = row.next_target_seq;
+  }
+
+  private chain(write: (rowId: string) => Promise<unknown>): Promise<void> {
+    const rowId = this.rowId;
+    if (rowId === undefined) return Promise.resolve();
+    const next = this.writes.then(() => write(rowId));
+    this.writes = next.catch(() => undefined);
+    return next.then(() => undefined);
+  }
+
+  private saveSequences(): Promise<void> {
+    const sender = this.sender;
+    const target = this.target;
+    return this.chain((id) =>
+      this.db
+        .updateTable('fix_sessions')
+        .set({ next_sender_seq: sender, next_target_seq: target })
+        .where('id', '=', id)
+        .execute(),
+    );
+  }
+
+  setSenderSeqNum(value: number): Promise<void> {
+    this.sender = value;
+    return this.saveSequences();
+  }
+  setTargetSeqNum(value: number): Promise<void> {
+    this.target = value;
+    return this.saveSequences();
+  }
+  async nextSenderSeqNum(): Promise<number> {
+    this.sender += 1;
+    await this.saveSequences();
+    return this.sender;
+  }
+  async nextTargetSeqNum(): Promise<number> {
+    this.target += 1;
+    await this.saveSequences();
+    return this.target;
+  }
+
+  async reset(): Promise<void> {
+    this.sender = 1;
+    this.target = 1;
+    this.created = this.clock.now();
+    const day = utcDay(this.created);
+    await this.chain(async (id) => {
+      await this.db.deleteFrom('fix_messages').where('session_id', '=', id).execute();
+      await this.db
+        .updateTable('fix_sessions')
+        .set({ next_sender_seq: 1, next_target_seq: 1, sequence_day: day })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  put(record: IFixMsgStoreRecord): Promise<void> {
+    if (sessionMsgTypes.has(record.msgType) || !record.encoded) return Promise.resolve();
+    const encoded = record.encoded;
+    return this.chain((id) =>
+      this.db
+        .insertInto('fix_messages')
+        .values({
+          session_id: id,
+          seq: record.seqNum,
+          msg_type: record.msgType,
+          body: encoded,
+          sent_at: record.timestamp,
+        })
+        // a resend goes out under its number again
+        .onConflict((oc) => oc.columns(['session_id', 'seq']).doNothing())
+        .execute(),
+    );
+  }
+
+  async get(seqNum: number): Promise<IFixMsgStoreRecord | null> {
+    return (await this.getRange(seqNum, seqNum))[0] ?? null;
+  }
+
+  async getRange(fromSeqNum: number, toSeqNum: number): Promise<IFixMsgStoreRecord[]> {
+    if (this.rowId === undefined) return [];
+    await this.writes;
+    const rows = await this.db
+      .selectFrom('fix_messages')
+      .select(['seq', 'msg_type', 'body', 'sent_at'])
+      .where('session_id', '=', this.rowId)
+      .where('seq', '>=', fromSeqNum)
+      .where('seq', '<=', toSeqNum)
+      .orderBy('seq')
+      .execute();
+    return rows.map(
+      (row) => new FixMsgStoreRecord(row.msg_type, row.sent_at, row.seq, undefined, row.body),
+    );
+  }
+
+  async flush(): Promise<void> {
+    await this.writes;
+  }
+  async dispose(): Promise<void> {
+    await this.writes;
+  }
+
+  /** The messages as jspurefix's resender reads them (a range, for a ResendRequest). */
+  messageStore(): IFixMsgStore {
+    const state = () =>
+      Promise.resolve({
+        length: 0,
+        firstSeq: 0,
+        lastSeq: this.sender - 1,
+        id: this.sessionId.toString(),
+      });
+    return {
+      clear: state,
+      getState: state,
+      put: state,
+      get: async (seq) =>
+        (await this.get(seq)) ?? new FixMsgStoreRecord('0', this.clock.now(), seq),
+      exists: async (seq) => (await this.get(seq)) !== null,
+      getSeqNumRange: (from, to) =>
+        this.getRange(from, to === undefined || to === 0 ? this.sender - 1 : to),
+      getMsgType: () => Promise.resolve([]),
+    };
+  }
+}
