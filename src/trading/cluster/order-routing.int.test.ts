@@ -185,7 +185,14 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
     expect(taken.length).toBeGreaterThan(0);
     expect(c.books.tokenIds.length).toBeGreaterThan(atStart);
     targets = [a, b, c];
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // orders through every node for a while, counted rather than timed (a loaded machine is slow)
+    const acknowledgedBy = async (count: number) => {
+      const target = acknowledged.length + count;
+      while (acknowledged.length < target && failed.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await acknowledgedBy(12);
 
     // SIGTERM: the newcomer hands every book back while orders keep coming to the others
     targets = [a, b];
@@ -193,7 +200,7 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
     await until(
       () => taken.filter((id) => a.books.owns(id) || b.books.owns(id)).length === taken.length,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await acknowledgedBy(12);
     streaming = false;
     await workers;
 
