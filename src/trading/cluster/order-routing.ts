@@ -210,7 +210,11 @@ export function routedOrders(deps: RoutingDeps) {
   async function ownerGone(tokenId: string, answered: () => boolean): Promise<never> {
     await sleep(probeMs);
     if (answered() || !connected) return never;
-    const owner = (await leaseOf(db, tokenId))?.owner;
+    // a lease that cannot be read leaves the forward to its timeout (it was sent: it may run)
+    const owner = await leaseOf(db, tokenId).then(
+      (lease) => lease?.owner,
+      () => undefined,
+    );
     if (!owner || owner === books.node) return never;
     let life: string | undefined;
     let misses = 0;
@@ -331,6 +335,15 @@ export function routedOrders(deps: RoutingDeps) {
         await Promise.race([wait.served, sleep(Math.min(left, pollMs))]);
         if (done) return await wait.served;
       }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // the lease could not be read, nor the book taken: nothing was sent
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The book could not be reached; nothing was changed, try again shortly',
+        { retry_after: 1 },
+        { cause: error },
+      );
     } finally {
       wait.waiters -= 1;
     }
