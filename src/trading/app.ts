@@ -185,8 +185,9 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     sessions.stop();
     apiKeys.stop();
     // a cluster node hands its books over before it goes (SIGTERM), answering what is in flight
+    // (the requests forwarded to it, and its own sent on to the books' new owners)
     if (nats) await books.drain();
-    await routed?.answered();
+    await routed?.settled();
     await books.stop();
     await nats?.drain();
     await feedNats?.drain();

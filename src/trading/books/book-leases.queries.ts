@@ -65,6 +65,26 @@ export async function takeLease(
   return rows[0];
 }
 
+/** A book's lease as a node that does not hold it sees it. */
+export interface LeaseSeen {
+  owner: string | null;
+  epoch: number;
+  /** how long it still runs (0: run out) */
+  remainingMs: number;
+}
+
+/** A book's lease now; undefined when the book has no lease row yet. */
+export async function leaseOf(db: Db, tokenId: string): Promise<LeaseSeen | undefined> {
+  const { rows } = await sql<{ owner: string | null; epoch: string; remaining_ms: number }>`
+    select owner_node as owner, epoch,
+      greatest(extract(epoch from expires_at - now()) * 1000, 0)::float8 as remaining_ms
+    from book_leases where token_id = ${tokenId}`.execute(db);
+  const row = rows[0];
+  return (
+    row && { owner: row.owner, epoch: Number(row.epoch), remainingMs: Number(row.remaining_ms) }
+  );
+}
+
 /**
  * Extends this node's leases of `tokenIds` and answers each with its epoch now; a book missing
  * from the answer, or at another epoch, was taken by another node.

@@ -97,15 +97,25 @@ export class BookLeases {
 
   /**
    * Heartbeat (in a cluster: the single process has no one to tell) and renewal; answers the
-   * books another node took meanwhile (forgotten here).
+   * books another node took meanwhile (forgotten here). A renewal extends a lease no other node
+   * took, expired or not, at the same epoch: an owner late to renew keeps its book without a gap.
+   * Only the leases held when it began are judged: one taken while it ran was not asked about.
    */
   async renew(draining: boolean): Promise<string[]> {
     const { node, url, leaseMs, exclusive } = this.settings;
     if (!exclusive) await heartbeat(this.db, node, url, leaseMs, draining);
     this.metrics.nodeDraining.set(draining ? 1 : 0);
-    const renewed = await renewLeases(this.db, node, this.tokenIds, leaseMs);
+    const asked = [...this.held];
+    const renewed = await renewLeases(
+      this.db,
+      node,
+      asked.map(([id]) => id),
+      leaseMs,
+    );
     this.metrics.leasesRenewedAt.setToCurrentTime();
-    const lost = [...this.held].filter(([id, epoch]) => renewed.get(id) !== epoch);
+    const lost = asked.filter(
+      ([id, epoch]) => renewed.get(id) !== epoch && this.held.get(id) === epoch,
+    );
     for (const [id] of lost) this.forget(id);
     return lost.map(([id]) => id);
   }

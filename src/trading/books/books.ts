@@ -77,6 +77,11 @@ export class Books {
     return this.deps.leases.node;
   }
 
+  /** How long a lease lasts unrenewed (BOOK_LEASE_MS). */
+  get leaseMs(): number {
+    return this.deps.leases.settings.leaseMs;
+  }
+
   /** Whether this node serves a token's book now (holds its lease, not handing it over). */
   owns(tokenId: string): boolean {
     return this.deps.leases.holds(tokenId) && !this.leaving.has(tokenId);

@@ -144,9 +144,14 @@ export class Sequencer {
   open(tokenId: string): Promise<void> {
     let slot = this.books.get(tokenId);
     if (!slot) {
-      slot = { state: undefined, ready: Promise.resolve() };
-      this.books.set(tokenId, slot);
-      slot.ready = this.rebuild(tokenId);
+      const opened: BookSlot = { state: undefined, ready: Promise.resolve() };
+      this.books.set(tokenId, opened);
+      // a failed first load is tried again by the next open, not answered with its error forever
+      opened.ready = this.rebuild(tokenId).catch((error: unknown) => {
+        if (this.books.get(tokenId) === opened) this.books.delete(tokenId);
+        throw error;
+      });
+      slot = opened;
     }
     return slot.ready;
   }

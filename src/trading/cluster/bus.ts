@@ -2,7 +2,8 @@
  * The trading nodes' connection to NATS (NATS_URL: one server or a comma-separated cluster list),
  * with the subjects they share: a book's commands go to `tessera.book.<token>` (its owner
  * answers), committed batches fan out on `tessera.feed.<token>`, private updates on
- * `tessera.user.<user>`, and the books a node hands over to another on `tessera.handover.<node>`.
+ * `tessera.user.<user>`, the books a node hands over to another on `tessera.handover.<node>`, and
+ * whether a node is there on `tessera.node.<node>`.
  */
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
@@ -11,6 +12,8 @@ export const subjects = {
   feed: (tokenId: string) => `tessera.feed.${tokenId}`,
   user: (userId: string) => `tessera.user.${userId}`,
   handOver: (node: string) => `tessera.handover.${node}`,
+  /** answered by a node with its process's life for as long as it is connected */
+  node: (node: string) => `tessera.node.${node}`,
 };
 
 /** A connection to NATS; `noEcho`: it receives nothing it published itself. */

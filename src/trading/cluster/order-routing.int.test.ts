@@ -8,10 +8,11 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testNatsUrl } from '../../../test/support/nats.js';
+import { startNatsServer, testNatsUrl, type OwnNatsServer } from '../../../test/support/nats.js';
 import { totalFiat } from '../../../test/support/trading-checks.js';
 import { clusterNode, startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import type { TradingApp } from '../app.js';
+import { connectBus, subjects } from './bus.js';
 
 const natsUrl = await testNatsUrl();
 
@@ -184,7 +185,14 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
     expect(taken.length).toBeGreaterThan(0);
     expect(c.books.tokenIds.length).toBeGreaterThan(atStart);
     targets = [a, b, c];
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // orders through every node for a while, counted rather than timed (a loaded machine is slow)
+    const acknowledgedBy = async (count: number) => {
+      const target = acknowledged.length + count;
+      while (acknowledged.length < target && failed.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await acknowledgedBy(12);
 
     // SIGTERM: the newcomer hands every book back while orders keep coming to the others
     targets = [a, b];
@@ -192,7 +200,7 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
     await until(
       () => taken.filter((id) => a.books.owns(id) || b.books.owns(id)).length === taken.length,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await acknowledgedBy(12);
     streaming = false;
     await workers;
 
@@ -222,5 +230,130 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
     const { rows } = await sql<{ n: number }>`
       select count(*)::integer as n from orders where token_id = ${token.id}`.execute(sys.db);
     expect(rows[0]!.n).toBe(0);
+  });
+
+  /**
+   * An owner of a book on the bus that takes the book's first request and never answers it:
+   * `die` closes its connection, and `restart` puts the node back under its id as another life.
+   */
+  async function silentOwner(tokenId: string, name: string) {
+    const connectAs = async (life: string) => {
+      const connection = await connectBus(natsUrl!, name);
+      connection.subscribe(subjects.node(name), {
+        callback: (_, msg) => {
+          msg.respond(life);
+        },
+      });
+      return connection;
+    };
+    const owner = await connectAs('first');
+    const taken = owner.subscribe(subjects.commands(tokenId), { max: 1 });
+    await owner.flush();
+    await sql`insert into book_leases (token_id, owner_node, epoch, expires_at)
+      values (${tokenId}, ${name}, 1, now() + interval '1500 milliseconds')`.execute(sys.db);
+    return {
+      async taken() {
+        for await (const msg of taken) expect(msg.subject).toBe(subjects.commands(tokenId));
+      },
+      die: () => owner.close(),
+      async restart() {
+        const again = await connectAs('second');
+        await again.flush();
+        return again;
+      },
+    };
+  }
+
+  for (const restarted of [false, true]) {
+    it(`gives up a forward whose owner died with it${restarted ? ' (restarted under its id)' : ''}, then takes the book when the lease runs out`, async () => {
+      const [, b] = nodes as [TradingApp, TradingApp];
+      const token = await sys.token();
+      const buyer = await sys.funded(token.id);
+      const name = `dying-${restarted}-${process.pid}`;
+      const owner = await silentOwner(token.id, name);
+      const budgetMs = b.books.leaseMs + 1_000;
+
+      const sent = performance.now();
+      const inFlight = call(b, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+      await owner.taken();
+      await owner.die();
+      // restarted under its id: back on the bus (as another life) before the forward is given up
+      if (restarted) await new Promise((resolve) => setTimeout(resolve, 250));
+      const back = restarted ? await owner.restart() : undefined;
+      const lost = await inFlight;
+      // not the bus's timeout: given up once the life it reached was gone from the bus
+      expect(performance.now() - sent).toBeLessThan(budgetMs);
+      expect(lost.statusCode).toBe(503);
+      expect(lost.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(lost.json().detail).toContain('may have run');
+      expect(lost.headers['retry-after']).toBe('1');
+      await back?.close();
+
+      // the next request waits for the dead owner's lease to run out and this node takes the book
+      const retried = performance.now();
+      const placed = await call(b, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+      expect(performance.now() - retried).toBeLessThan(budgetMs);
+      expect(placed.statusCode).toBe(200);
+      expect(b.books.owns(token.id)).toBe(true);
+    });
+  }
+});
+
+describe.skipIf(!natsUrl)('order routing without NATS', () => {
+  let sys: TestTrading;
+  let nats: OwnNatsServer;
+  const nodes: TradingApp[] = [];
+
+  beforeAll(async () => {
+    sys = await startTestTrading();
+    nats = (await startNatsServer())!;
+    for (const name of ['cut-a', 'cut-b']) {
+      nodes.push(await clusterNode(sys, nats.url, `${name}-${process.pid}`));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.app.close()));
+    await nats.kill();
+    await sys.close();
+  });
+
+  it('fails a forward at once while the bus is down; the owner serves its own book', async () => {
+    const [a, b] = nodes as [TradingApp, TradingApp];
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    const place = (node: TradingApp) =>
+      node.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload: {
+          token_id: token.id,
+          side: 'buy',
+          order_type: 'limit',
+          quantity: 1,
+          price: '10.00',
+        },
+        headers: { authorization: `Bearer ${buyer.token}` },
+      });
+    expect((await place(a)).statusCode).toBe(200);
+    expect(a.books.owns(token.id)).toBe(true);
+
+    await nats.kill();
+    const sent = performance.now();
+    const cut = await place(b);
+    // answered without waiting on the bus: well within the lease, nothing sent
+    expect(performance.now() - sent).toBeLessThan(b.books.leaseMs);
+    expect(cut.statusCode).toBe(503);
+    expect(cut.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(cut.headers['retry-after']).toBe('1');
+    expect((await place(a)).statusCode).toBe(200);
+
+    // back on the bus, the forward is answered by the owner again
+    await nats.start();
+    let again = await place(b);
+    for (let tries = 0; again.statusCode === 503 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = await place(b);
+    }
+    expect(again.statusCode).toBe(200);
   });
 });

@@ -2,16 +2,32 @@
  * Any node takes any order request (issue 27): an order, amend, cancel or book read for a book
  * this node does not own is forwarded over NATS request/reply to the owner, whose own orders
  * service answers it (its checks, its idempotency by client_order_id, its commit), and the
- * caller gets that answer as the owner gave it. While no node serves the book, this node tries to
- * take it; a book moving between nodes (a hand-over: its successor is told over NATS and takes
- * it at once) is waited for briefly, a failover is not:
- * 503 BOOK_UNAVAILABLE with Retry-After, and nothing was changed (a refused or unanswered
- * forward never ran; a forward that timed out may have, and says so).
+ * caller gets that answer as the owner gave it.
+ *
+ * No request waits here longer than the lease (`BOOK_LEASE_MS`) plus 1 s; every wait below is cut
+ * to what is left of that budget (a quarter second of it kept for the answer's way back).
+ * - No node serves the book (NATS answers "no responders" at once): the request waits, with every
+ *   other request of that book, for a server. A book free, or whose lease ran out (its owner
+ *   died), is taken by this node and rebuilt; a lease held by a node present on the bus (a
+ *   hand-over's successor loading it, a node restarted under its id) is waited for; a lease held
+ *   by a node gone from the bus is waited for if it runs out within the budget (then taken), else
+ *   refused at once: 503 BOOK_UNAVAILABLE with Retry-After, nothing changed.
+ * - A forward unanswered after a fifth of a second has the book's owner (by its lease) looked for
+ *   on the bus: each node answers on `tessera.node.<node>` with the id of its process's life for
+ *   as long as its connection lasts. Gone, or another life (restarted), twice in a row: it died
+ *   with the request, answered 503 SERVICE_UNAVAILABLE saying it may have run (a place sent again
+ *   with the same client_order_id runs once); so is a forward still unanswered at the end of the
+ *   budget. A node draining is never gone early: it answers every request it took (BOOK_UNAVAILABLE
+ *   for the books it hands over, tried again here against the successor) before it leaves the bus.
+ * - While this node's NATS connection is down a forward fails at once (never sent: nothing ran);
+ *   those in flight when it dropped may have run, and say so.
  */
+import { randomUUID } from 'node:crypto';
 import { errors, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, errorCatalogue, type ErrorCode } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
+import { leaseOf } from '../books/book-leases.queries.js';
 import type { Books } from '../books/books.js';
 import { bookUnavailable } from '../books/sequencer.js';
 import type { TradingMetrics } from '../metrics.js';
@@ -26,17 +42,25 @@ export type Forwarded =
   | { op: 'cancel'; userId: string; orderId: string }
   | { op: 'amend'; userId: string; orderId: string; body: AmendOrderBody }
   | { op: 'cancelAll'; userId: string; tokenId: string }
-  | { op: 'orderBook'; tokenId: string; levels: number };
+  | { op: 'orderBook'; tokenId: string; levels: number }
+  /** does a node serve the book now? (answered at once, runs nothing) */
+  | { op: 'probe' };
 
 type Reply =
   | { ok: true; value: unknown }
   | { ok: false; code: ErrorCode; detail: string; extra?: Record<string, unknown> };
 
-/** how long a forwarded request may take at the owner (its batch, its reads) */
-const requestTimeoutMs = 10_000;
-/** how long a request waits for a book between owners before it is refused */
-const handOverWaitMs = 1_000;
-const retryMs = 50;
+/** what a request may wait beyond the lease, less what its answer's way back may take */
+const graceMs = 1_000 - 250;
+/** how long a probe of the bus waits for its answer, and a forward before its owner is looked for */
+const probeMs = 200;
+/** how often a book that no node serves is looked at again */
+const pollMs = 50;
+/** what taking a book whose lease runs out needs before the budget ends (its rebuild) */
+const takeMs = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(ms, 0)));
+const never = new Promise<never>(() => undefined);
 
 export interface RoutingDeps {
   db: Db;
@@ -60,6 +84,8 @@ function runLocally(orders: OrdersService, request: Forwarded): Promise<unknown>
       return orders.cancelAll(request.userId, request.tokenId);
     case 'orderBook':
       return orders.orderBook(request.tokenId, request.levels);
+    case 'probe':
+      return Promise.resolve(null);
   }
 }
 
@@ -83,38 +109,163 @@ function errorOf(reply: Extract<Reply, { ok: false }>): AppError {
 const noResponders = (error: unknown) =>
   error instanceof errors.RequestError && error.isNoResponders();
 
-/** A forward that failed on the bus: unanswered in time (it may have run), or never sent. */
-function busFailure(error: unknown): AppError {
-  const timedOut =
-    error instanceof errors.TimeoutError ||
-    (error instanceof errors.RequestError && error.cause instanceof errors.TimeoutError);
+const timedOut = (error: unknown) =>
+  error instanceof errors.TimeoutError ||
+  (error instanceof errors.RequestError && error.cause instanceof errors.TimeoutError);
+
+/** A forward whose answer will not come: its command may have run. */
+function unanswered(cause?: unknown): AppError {
   return new AppError(
     'SERVICE_UNAVAILABLE',
-    timedOut
-      ? 'The node owning the book did not answer in time; the command may have run (a place sent again with the same client_order_id runs once)'
-      : 'The trading nodes cannot reach each other; try again shortly',
-    undefined,
-    { cause: error },
+    'The node owning the book did not answer; the command may have run (a place sent again with the same client_order_id runs once)',
+    { retry_after: 1 },
+    { cause },
   );
+}
+
+/** A forward never sent: this node is cut off from the others. */
+function unreachable(cause?: unknown): AppError {
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The trading nodes cannot reach each other; nothing was changed, try again shortly',
+    { retry_after: 1 },
+    { cause },
+  );
+}
+
+/** A forward that failed on the bus: unanswered in time (it may have run), or never sent. */
+function busFailure(error: unknown): AppError {
+  return timedOut(error) ? unanswered(error) : unreachable(error);
+}
+
+/** What a probe on the bus found: a node's answer, none there, or no answer in time. */
+type Seen = { answer: Msg } | 'none' | 'silent';
+
+/** A book no node serves, as the requests waiting for it see it. */
+interface BookWait {
+  /** settles once a node serves it again (this one, or one answering for it) */
+  served: Promise<void>;
+  /** when its lease runs out (monotonic clock), while the node holding it is gone from the bus */
+  orphanedUntil: number | undefined;
+  /** requests waiting: the look ends when none is left */
+  waiters: number;
 }
 
 /**
  * The orders service of a cluster node: the book commands and reads go to the book's owner (this
  * node's service if it is this node); everything else is the node's own service. Also serves, as
- * owner, the requests other nodes forward; `answered` is for a drain, to reply to them all before
- * the bus closes.
+ * owner, the requests other nodes forward; `settled` is for a drain, to answer them all, and to
+ * finish the node's own forwards, before the bus closes.
  */
 export function routedOrders(deps: RoutingDeps) {
   const { db, books, orders, nats, metrics, logger } = deps;
+  const budgetMs = books.leaseMs + graceMs;
+  /** this process's life: a node restarted under its id is another */
+  const life = randomUUID();
   const served = new Map<string, Subscription>();
-  /** forwarded requests being answered: a drain waits for them before the bus closes */
-  const answering = new Set<Promise<void>>();
+  /** forwarded requests being answered, and this node's own requests being routed */
+  const answering = new Set<Promise<unknown>>();
+  const routing = new Set<Promise<unknown>>();
 
-  async function forward(tokenId: string, request: Forwarded): Promise<unknown> {
+  /** false while this node's NATS connection is down (it reconnects by itself) */
+  let connected = !nats.isClosed();
+  /** the forwards waiting for an answer: told when the connection drops (the answer is lost) */
+  const waiting = new Set<(error: AppError) => void>();
+  void (async () => {
+    for await (const status of nats.status()) {
+      if (status.type === 'disconnect') {
+        connected = false;
+        for (const drop of waiting) drop(unanswered());
+      } else if (status.type === 'reconnect') connected = true;
+    }
+  })();
+
+  /** the probes in flight, by subject: every request asking meanwhile shares one */
+  const probing = new Map<string, Promise<Seen>>();
+
+  /** Asks once on a subject; what answers (or nothing) within `probeMs`. */
+  function probe(subject: string, payload?: string): Promise<Seen> {
+    let seen = probing.get(subject);
+    if (!seen) {
+      seen = nats
+        .request(subject, payload, { timeout: probeMs })
+        .then(
+          (answer): Seen => ({ answer }),
+          (error: unknown): Seen => (noResponders(error) ? 'none' : 'silent'),
+        )
+        .finally(() => probing.delete(subject));
+      probing.set(subject, seen);
+    }
+    return seen;
+  }
+
+  /** The life of a node on the bus now, 'none' when it is not there. */
+  const presence = (node: string) => probe(subjects.node(node));
+
+  /**
+   * Rejects once the node holding the forward's book (by its lease, read after the forward was
+   * sent: the node it reached or one that took the book after) is gone from the bus, or back as
+   * another life, two looks in a row: it died with the request. Never settles otherwise.
+   */
+  async function ownerGone(tokenId: string, answered: () => boolean): Promise<never> {
+    await sleep(probeMs);
+    if (answered() || !connected) return never;
+    // a lease that cannot be read leaves the forward to its timeout (it was sent: it may run)
+    const owner = await leaseOf(db, tokenId).then(
+      (lease) => lease?.owner,
+      () => undefined,
+    );
+    if (!owner || owner === books.node) return never;
+    let life: string | undefined;
+    let misses = 0;
+    for (;;) {
+      if (answered()) return never;
+      const seen = await presence(owner);
+      if (seen !== 'silent') {
+        const now = seen === 'none' ? undefined : seen.answer.string();
+        const gone = now === undefined || (life === undefined ? misses > 0 : now !== life);
+        if (!gone) {
+          life = now;
+          misses = 0;
+        } else if (++misses === 2) {
+          if (answered()) return never;
+          throw unanswered();
+        }
+      }
+      await sleep(probeMs);
+    }
+  }
+
+  /**
+   * Sends a request to the book's owner and answers as it did; a bus failure is an AppError
+   * (SERVICE_UNAVAILABLE), but for "no responders" (no node serves the book: nothing was sent).
+   */
+  async function forward(tokenId: string, request: Forwarded, deadline: number): Promise<unknown> {
+    if (!connected) {
+      metrics.forwarded.inc({ outcome: 'failed' });
+      throw unreachable();
+    }
     const started = process.hrtime.bigint();
-    const msg = await nats.request(subjects.commands(tokenId), JSON.stringify(request), {
-      timeout: requestTimeoutMs,
+    let settled = false;
+    let drop!: (error: AppError) => void;
+    const dropped = new Promise<never>((_, reject) => (drop = reject));
+    waiting.add(drop);
+    const sent = nats.request(subjects.commands(tokenId), JSON.stringify(request), {
+      timeout: Math.max(deadline - performance.now(), 1),
     });
+    let msg: Msg;
+    try {
+      msg = await Promise.race([sent, dropped, ownerGone(tokenId, () => settled)]);
+    } catch (error) {
+      if (noResponders(error)) throw error;
+      metrics.forwarded.inc({ outcome: 'failed' });
+      throw error instanceof AppError ? error : busFailure(error);
+    } finally {
+      settled = true;
+      waiting.delete(drop);
+      // an answer given up on is not waited for, nor its late failure reported
+      sent.catch(() => undefined);
+    }
     metrics.busSeconds.observe(Number(process.hrtime.bigint() - started) / 1e9);
     metrics.forwarded.inc({ outcome: 'answered' });
     const reply = msg.json<Reply>();
@@ -122,33 +273,113 @@ export function routedOrders(deps: RoutingDeps) {
     return reply.value;
   }
 
-  /** Local if this node owns the book, else forwarded; BOOK_UNAVAILABLE is tried again. */
+  /** the books no node serves that requests wait for, each looked at by one loop */
+  const unserved = new Map<string, BookWait>();
+
+  /**
+   * Looks at a book no node serves until one does: takes it when it is free or its lease ran out,
+   * else asks on its subject whether a node serves it now, and notes when the lease of an owner
+   * gone from the bus runs out. Ends, too, when no request waits any more.
+   */
+  async function look(tokenId: string, wait: BookWait): Promise<void> {
+    while (wait.waiters > 0 && !books.owns(tokenId)) {
+      const lease = await leaseOf(db, tokenId);
+      if (!lease || !lease.owner || lease.owner === books.node || lease.remainingMs <= 0) {
+        try {
+          await books.load(tokenId);
+          return;
+        } catch (error) {
+          // taken meanwhile by another node, or this node is draining
+          if (!(error instanceof AppError) || error.code !== 'BOOK_UNAVAILABLE') throw error;
+        }
+      } else {
+        const server = await probe(
+          subjects.commands(tokenId),
+          JSON.stringify({ op: 'probe' } satisfies Forwarded),
+        );
+        // a node serves it (or is subscribed, stalled: the forward will tell)
+        if (server === 'silent' || (server !== 'none' && server.answer.json<Reply>().ok)) return;
+        const owner = await presence(lease.owner);
+        wait.orphanedUntil = owner === 'none' ? performance.now() + lease.remainingMs : undefined;
+      }
+      await sleep(pollMs);
+    }
+  }
+
+  /**
+   * Waits until a node serves the book again (then the request is sent again); refused with 503
+   * BOOK_UNAVAILABLE, nothing changed, when none can within the request's `deadline`.
+   */
+  async function serverOf(tokenId: string, deadline: number): Promise<void> {
+    let wait = unserved.get(tokenId);
+    if (wait) wait.waiters += 1;
+    else {
+      const started: BookWait = { served: Promise.resolve(), orphanedUntil: undefined, waiters: 1 };
+      started.served = look(tokenId, started).finally(() => unserved.delete(tokenId));
+      unserved.set(tokenId, started);
+      wait = started;
+    }
+    let done = false;
+    void wait.served.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    try {
+      for (;;) {
+        const left = deadline - performance.now();
+        const orphaned = wait.orphanedUntil;
+        if (left <= 0 || (orphaned !== undefined && orphaned + takeMs > deadline)) {
+          metrics.forwarded.inc({ outcome: 'unavailable' });
+          throw bookUnavailable();
+        }
+        await Promise.race([wait.served, sleep(Math.min(left, pollMs))]);
+        if (done) return await wait.served;
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // the lease could not be read, nor the book taken: nothing was sent
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The book could not be reached; nothing was changed, try again shortly',
+        { retry_after: 1 },
+        { cause: error },
+      );
+    } finally {
+      wait.waiters -= 1;
+    }
+  }
+
+  /** Local if this node owns the book, else forwarded; waits (within the budget) for a server. */
   async function route<T>(tokenId: string, request: Forwarded): Promise<T> {
     // elapsed time on the monotonic clock: a timeout, not a time of the business
-    const deadline = performance.now() + handOverWaitMs;
-    for (;;) {
+    const deadline = performance.now() + budgetMs;
+    for (let tries = 0; ; tries++) {
+      // sent again with too little time left, a forward could only end "may have run"
+      if (tries > 0 && !books.owns(tokenId) && deadline - performance.now() < probeMs) {
+        metrics.forwarded.inc({ outcome: 'unavailable' });
+        throw bookUnavailable();
+      }
       try {
         if (books.owns(tokenId)) return (await runLocally(orders, request)) as T;
-        try {
-          return (await forward(tokenId, request)) as T;
-        } catch (error) {
-          if (!noResponders(error)) {
-            if (!(error instanceof AppError)) metrics.forwarded.inc({ outcome: 'failed' });
-            throw error;
-          }
-          // no node serves the book: take it if its lease is free, else wait for its owner
-          await books.load(tokenId);
-        }
+        return (await forward(tokenId, request, deadline)) as T;
       } catch (error) {
-        if (!(error instanceof AppError)) throw busFailure(error);
-        if (error.code !== 'BOOK_UNAVAILABLE') throw error;
-        if (performance.now() >= deadline) {
-          metrics.forwarded.inc({ outcome: 'unavailable' });
-          throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, retryMs));
+        // nothing ran: no node serves the book, or the one reached no longer does (handing it
+        // over, or its lease lost); anything else is the answer
+        const nothingRan =
+          noResponders(error) || (error instanceof AppError && error.code === 'BOOK_UNAVAILABLE');
+        if (!nothingRan) throw error;
       }
+      await serverOf(tokenId, deadline);
     }
+  }
+
+  /** A routed request, counted until it is answered (a drain waits for it before the bus closes). */
+  function routed<T>(tokenId: string, request: Forwarded): Promise<T> {
+    const answer = route<T>(tokenId, request);
+    const settled = answer.catch(() => undefined);
+    routing.add(settled);
+    void settled.finally(() => routing.delete(settled));
+    return answer;
   }
 
   async function tokenOfOrder(orderId: string): Promise<string | undefined> {
@@ -170,22 +401,22 @@ export function routedOrders(deps: RoutingDeps) {
 
   const service: OrdersService = {
     ...orders,
-    place: (userId, body) => route(body.token_id, { op: 'place', userId, body }),
+    place: (userId, body) => routed(body.token_id, { op: 'place', userId, body }),
     async cancel(userId, orderId) {
       const tokenId = await tokenOfOrder(orderId);
       if (!tokenId) return orders.cancel(userId, orderId);
-      return route(tokenId, { op: 'cancel', userId, orderId });
+      return routed(tokenId, { op: 'cancel', userId, orderId });
     },
     async amend(userId, orderId, body) {
       const tokenId = await tokenOfOrder(orderId);
       if (!tokenId) return orders.amend(userId, orderId, body);
-      return route(tokenId, { op: 'amend', userId, orderId, body });
+      return routed(tokenId, { op: 'amend', userId, orderId, body });
     },
     async cancelAll(userId, tokenId) {
-      if (tokenId) return route(tokenId, { op: 'cancelAll', userId, tokenId });
+      if (tokenId) return routed(tokenId, { op: 'cancelAll', userId, tokenId });
       const all = await Promise.all(
         (await tokensWithLiveOrders(db, userId)).map((id) =>
-          route<Awaited<ReturnType<OrdersService['cancelAll']>>>(id, {
+          routed<Awaited<ReturnType<OrdersService['cancelAll']>>>(id, {
             op: 'cancelAll',
             userId,
             tokenId: id,
@@ -194,7 +425,7 @@ export function routedOrders(deps: RoutingDeps) {
       );
       return all.flat();
     },
-    orderBook: (tokenId, levels) => route(tokenId, { op: 'orderBook', tokenId, levels }),
+    orderBook: (tokenId, levels) => routed(tokenId, { op: 'orderBook', tokenId, levels }),
   };
 
   books.watch({
@@ -231,6 +462,13 @@ export function routedOrders(deps: RoutingDeps) {
       nats.publish(subjects.handOver(node), JSON.stringify(tokenIds));
     },
   });
+  // this node's presence, for the nodes waiting on a forward to it: its life for as long as its
+  // connection lasts (the same connection its books' subscriptions live on)
+  nats.subscribe(subjects.node(books.node), {
+    callback: (error, msg) => {
+      if (!error) msg.respond(life);
+    },
+  });
   // books handed over to this node: taken (a new epoch) and rebuilt at once, not at its renewal
   nats.subscribe(subjects.handOver(books.node), {
     callback: (error, msg) => {
@@ -239,10 +477,14 @@ export function routedOrders(deps: RoutingDeps) {
     },
   });
 
-  /** Settles once the forwarded requests this node is answering now have been answered. */
-  async function answered(): Promise<void> {
-    await Promise.all([...answering]);
+  /**
+   * Settles once the forwarded requests this node is answering, and its own requests being
+   * routed (sent to the books' new owners after a hand-over), have their answers: a drain waits
+   * for them before the bus closes, so none is cut off with it.
+   */
+  async function settled(): Promise<void> {
+    while (answering.size + routing.size > 0) await Promise.all([...answering, ...routing]);
   }
 
-  return Object.assign(service, { answered });
+  return Object.assign(service, { settled });
 }
