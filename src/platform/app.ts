@@ -60,6 +60,7 @@ import { tokensService } from './tokens/tokens.service.js';
 import { defaultWebDir, webRoutes } from './web/web.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { apiKeysService } from './api-keys/api-keys.service.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -114,6 +115,9 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
       refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
       loginThrottle: config.http.loginThrottle,
       clock,
+      webUrl: config.urls.platform,
+      verifyLinkHours: config.mail.verifyLinkHours,
+      resetLinkMinutes: config.mail.resetLinkMinutes,
     }),
     guard,
     config.http.credentialRateLimitPerMinute,
@@ -121,6 +125,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   const users = usersService(db, clock);
   usersRoutes(app, users, guard);
   apiKeysRoutes(app, apiKeysService({ db, clock, encryption, ring: apiKeys }), guard);
+  notificationsRoutes(app, db, guard, clock);
 
   const provider = new ProviderClient({
     baseUrl: config.provider.baseUrl,
