@@ -85,7 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Trades and settlement failures before this migration are not announced.
   await sql`insert into notification_cursors (name, position) values
-    ('trades', (select max(id)::text from trades)),
+    ('trades', (select id::text from trades order by id desc limit 1)),
     ('settlement_failures', (select max(id)::text from trade_settlement_history))`.execute(db);
 }
 
