@@ -25,6 +25,8 @@ import {
   ownFiatRequests,
   type OfKind,
 } from './fiat.queries.js';
+import { notify } from '../notifications/notify.js';
+import { paymentConfirmed } from '../notifications/notices.js';
 import { decide, opening, type FiatDecision, type Movement } from './fiat.rules.js';
 
 const referenceType: Record<FiatRequestKind, string> = {
@@ -133,6 +135,8 @@ export function fiatService(db: Db, clock: Clock) {
             ...(reason ? { reason } : {}),
           },
         });
+        if (kind === 'deposit' && step.status === 'confirmed')
+          await notify(trx, paymentConfirmed(ownerId, request.amount, 'a deposit to your account'));
         return decided as OfKind<K>;
       });
     },

@@ -1,46 +1,5 @@
 import type { Db, Trx } from '../../lib/db/database.js';
-import { newId } from '../../lib/ids.js';
 import type { UserNotificationKind } from './notification-kinds.js';
-
-export async function insertNotification(
-  trx: Trx,
-  row: {
-    userId: string;
-    kind: UserNotificationKind;
-    title: string;
-    body: string;
-    digestPending: boolean;
-  },
-): Promise<string> {
-  const id = newId();
-  await trx
-    .insertInto('user_notifications')
-    .values({
-      id,
-      user_id: row.userId,
-      kind: row.kind,
-      title: row.title,
-      body: row.body,
-      digest_pending: row.digestPending,
-    })
-    .execute();
-  return id;
-}
-
-/** The user's email choice for a kind; undefined when they never chose. */
-export async function emailChoice(
-  db: Db | Trx,
-  userId: string,
-  kind: UserNotificationKind,
-): Promise<boolean | undefined> {
-  const row = await db
-    .selectFrom('notification_preferences')
-    .select('email')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
-  return row?.email;
-}
 
 export async function emailChoices(db: Db | Trx, userId: string): Promise<Map<string, boolean>> {
   const rows = await db
