@@ -82,7 +82,7 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'agent-action-executor': () => workers.agentActions.tick(),
     'dividend-distributor': () => workers.dividends.tick(),
     'dividend-chain-sender': () => workers.dividendChain.tick(),
-    ...(workers.mail ? { 'mail-sender': workers.mail.tick } : {}),
+    ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');
   const loops = Object.entries(ticks).map(([name, tick]) =>

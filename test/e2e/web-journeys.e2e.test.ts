@@ -63,7 +63,10 @@ describe('web journeys over the running system', () => {
       .first();
     await email.waitFor();
     await screenshot(page, journey, `mail-${subject.toLowerCase().replaceAll(' ', '-')}`);
-    await email.getByRole('link', { name: /#\/(verify-email|reset-password)\// }).first().click();
+    await email
+      .getByRole('link', { name: /#\/(verify-email|reset-password)\// })
+      .first()
+      .click();
   }
 
   /** Walks up to `steps` of the provider's widget; the last one submits for review. */

@@ -14,11 +14,7 @@ export function linkToken(text: string, route: EmailRoute): string | undefined {
 }
 
 /** The token of the newest `route` link emailed to `address`, read from the outbox table. */
-export async function outboxLinkToken(
-  db: Db,
-  address: string,
-  route: EmailRoute,
-): Promise<string> {
+export async function outboxLinkToken(db: Db, address: string, route: EmailRoute): Promise<string> {
   const rows = await db
     .selectFrom('outbound_emails')
     .select('text_body')

@@ -136,9 +136,11 @@ export async function startWebTrading(webDir: string) {
       undefined,
       202,
     );
-    const { method, url: path, body } = verifyEmailRequest(
-      await outboxLinkToken(db, email, 'verify-email'),
-    );
+    const {
+      method,
+      url: path,
+      body,
+    } = verifyEmailRequest(await outboxLinkToken(db, email, 'verify-email'));
     await callJson(`${url}${path}`, method, body, undefined, 200);
     return login(email);
   }

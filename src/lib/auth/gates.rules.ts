@@ -32,11 +32,7 @@ export interface VerificationState {
 }
 
 export type GateRefusal =
-  | 'EMAIL_NOT_VERIFIED'
-  | 'KYC_REQUIRED'
-  | 'KYB_REQUIRED'
-  | 'KYC_LEVEL_TOO_LOW'
-  | 'FORBIDDEN_ROLE';
+  'EMAIL_NOT_VERIFIED' | 'KYC_REQUIRED' | 'KYB_REQUIRED' | 'KYC_LEVEL_TOO_LOW' | 'FORBIDDEN_ROLE';
 
 const investorActions: ReadonlySet<GatedAction> = new Set(['place_orders', 'subscribe']);
 /** What moves money or securities: it waits for a verified email address (a way to reach the user). */

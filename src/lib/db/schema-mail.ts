@@ -32,7 +32,6 @@ export interface UserNotificationsTable {
   kind: string;
   title: string;
   body: string;
-  digest_pending: Generated<boolean>;
   read_at: Date | null;
   created_at: CreatedAt;
 }
@@ -41,16 +40,6 @@ export interface NotificationPreferencesTable {
   user_id: string;
   kind: string;
   email: boolean;
-}
-
-export interface FillDigestsTable {
-  user_id: string;
-  sent_at: Date;
-}
-
-export interface NotificationCursorsTable {
-  name: string;
-  position: string | null;
 }
 
 export const emailTokenPurposes = ['verify', 'reset'] as const;
@@ -70,8 +59,6 @@ export interface MailTables {
   outbound_emails: OutboundEmailsTable;
   user_notifications: UserNotificationsTable;
   notification_preferences: NotificationPreferencesTable;
-  fill_digests: FillDigestsTable;
-  notification_cursors: NotificationCursorsTable;
   email_tokens: EmailTokensTable;
 }
 

@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { systemClock } from '../clock.js';
 import { escapeHtml } from '../html.js';
 
 export interface SunkMessage {
@@ -74,7 +75,7 @@ export async function startMailSink(options: { host: string }): Promise<MailSink
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
-            received_at: new Date().toISOString(),
+            received_at: systemClock.now().toISOString(),
           });
           if (messages.length > kept) messages.shift();
           callback();

@@ -4,7 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxLinkToken } from '../../../test/support/email.js';
-import { startTestPlatform, testPassword, type TestPlatform } from '../../../test/support/platform.js';
+import {
+  startTestPlatform,
+  testPassword,
+  type TestPlatform,
+} from '../../../test/support/platform.js';
 import { manualClock } from '../../lib/clock.js';
 import { emailsTo } from '../notifications/outbox.queries.js';
 

@@ -41,8 +41,7 @@ export function authRoutes(
       await auth.register(request.body, request.ip);
       return reply.code(202).send({
         accepted: true,
-        message:
-          'Check your email: follow the link we sent to verify your address, then sign in.',
+        message: 'Check your email: follow the link we sent to verify your address, then sign in.',
       });
     },
   );

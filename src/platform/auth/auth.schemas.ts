@@ -52,7 +52,10 @@ export const EmailTokenBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const PasswordResetRequestBody = Type.Object({ email: Email }, { additionalProperties: false });
+export const PasswordResetRequestBody = Type.Object(
+  { email: Email },
+  { additionalProperties: false },
+);
 
 export const ResetPasswordBody = Type.Object(
   { token: Type.String({ minLength: 20, maxLength: 100 }), new_password: Password },

@@ -84,15 +84,12 @@ export async function tokensSentSince(
 ): Promise<{ count: number; last: Date | null }> {
   const row = await db
     .selectFrom('email_tokens')
-    .select((eb) => [
-      eb.fn.countAll<string>().as('count'),
-      eb.fn.max('created_at').as('last'),
-    ])
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('created_at').as('last')])
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
-  return { count: Number(row.count), last: (row.last as Date | null) ?? null };
+  return { count: Number(row.count), last: row.last ?? null };
 }
 
 export async function markEmailVerified(trx: Trx, userId: string, at: Date): Promise<boolean> {

@@ -7,7 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, testPassword, type TestPlatform } from '../../../test/support/platform.js';
+import {
+  startTestPlatform,
+  testPassword,
+  type TestPlatform,
+} from '../../../test/support/platform.js';
 import { transaction } from '../../lib/db/database.js';
 import { createLogger } from '../../lib/logger.js';
 import { systemClock } from '../../lib/clock.js';
@@ -126,7 +130,11 @@ describe('the outbox worker', () => {
     const first = await smtpServer(received);
     const port = first.port;
     await first.close();
-    const sender = mailSender({ queue, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'x@example.com' });
+    const sender = mailSender({
+      queue,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'x@example.com',
+    });
     const loop = startClaimLoop({
       name: 'mail-sender',
       tick: () => sender.tick(),

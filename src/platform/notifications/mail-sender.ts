@@ -31,7 +31,11 @@ export const emailJobs: JobTable<'outbound_emails'> = {
 };
 
 /** Well below any lease: a stalled server ends the attempt, not the claim. */
-export const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+export const smtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
 
 /** An SMTP failure the server would not repeat once it is back (connection, timeout, 4xx). */
 export function isTransientSmtpFailure(error: unknown): boolean {

@@ -20,9 +20,7 @@ export function kybDecided(userId: string, company: string, approved: boolean): 
   return {
     userId,
     kind: 'kyb.decided',
-    title: approved
-      ? `${company} is verified`
-      : `The verification of ${company} was not approved`,
+    title: approved ? `${company} is verified` : `The verification of ${company} was not approved`,
     body: approved
       ? `The company verification (KYB) of ${company} was approved.`
       : `The company verification (KYB) of ${company} was not approved. Sign in to see what you can do next.`,
@@ -56,30 +54,6 @@ export function dividendPaid(userId: string, amount: string, symbol: string): No
   };
 }
 
-export function orderFilled(
-  userId: string,
-  side: 'buy' | 'sell',
-  quantity: number,
-  symbol: string,
-  price: string,
-): Notice {
-  return {
-    userId,
-    kind: 'order.filled',
-    title: `${side === 'buy' ? 'Bought' : 'Sold'} ${quantity} ${symbol} at ${price} USD`,
-    body: `Your order ${side === 'buy' ? 'bought' : 'sold'} ${quantity} ${symbol} at ${price} USD.`,
-  };
-}
-
-export function settlementFailed(userId: string, quantity: number, symbol: string): Notice {
-  return {
-    userId,
-    kind: 'settlement.failed',
-    title: `A trade of ${quantity} ${symbol} could not be settled`,
-    body: `Your trade of ${quantity} ${symbol} could not be settled on chain after repeated attempts. Staff are looking into it; your funds and tokens for it stay reserved until then.`,
-  };
-}
-
 /** What the token's agent did, by kind of action (never why); pausing a token concerns no one holder. */
 const agentActionWords: Record<Exclude<AgentActionKind, 'pause' | 'unpause'>, string> = {
   freeze_address: 'Your wallet was frozen for this token: its tokens cannot move for now.',
@@ -100,7 +74,9 @@ export function agentAction(
   return {
     userId,
     kind: 'agent_action',
-    title: symbol ? `An action was taken on your ${symbol} holding` : 'An action was taken on your account',
+    title: symbol
+      ? `An action was taken on your ${symbol} holding`
+      : 'An action was taken on your account',
     body: `${agentActionWords[kind]}${symbol ? ` Token: ${symbol}.` : ''} Contact support if you have questions.`,
   };
 }

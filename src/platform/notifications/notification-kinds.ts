@@ -2,16 +2,13 @@
  * What a user is told about, and how. Every notice lands in the user's in-app list. Security
  * notices, agent actions on the user's account or holdings, and attempts to register with their
  * address always go by email too; the others by email unless the user turned that kind off
- * (GET/PUT /api/v1/me/notification-preferences). Order fills are mailed as a digest, one email a
- * minute at most.
+ * (GET/PUT /api/v1/me/notification-preferences).
  */
 export const userNotificationKinds = [
   'kyc.decided',
   'kyb.decided',
   'payment.confirmed',
   'tokens.minted',
-  'order.filled',
-  'settlement.failed',
   'dividend.paid',
   'agent_action',
   'security.password_changed',
@@ -28,11 +25,6 @@ export type UserNotificationKind = (typeof userNotificationKinds)[number];
 /** Whether the user may turn this kind's emails off. */
 export function emailOptional(kind: UserNotificationKind): boolean {
   return !(kind.startsWith('security.') || kind === 'agent_action' || kind.startsWith('account.'));
-}
-
-/** Whether the kind is mailed as a digest rather than one email per notice. */
-export function digested(kind: UserNotificationKind): boolean {
-  return kind === 'order.filled';
 }
 
 /** Whether a notice of `kind` goes by email, given the user's choice for it (none: yes). */

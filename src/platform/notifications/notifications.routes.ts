@@ -127,7 +127,7 @@ export function notificationsRoutes(
         tags,
         summary: 'Which kinds of notification also come by email',
         description:
-          'Every notification lands in the in-app list. Security notices, agent actions on your account or holdings and registration attempts with your address always come by email (required: true); order fills come as one digest a minute at most.',
+          'Every notification lands in the in-app list. Security notices, agent actions on your account or holdings and registration attempts with your address always come by email (required: true).',
         security: bearer,
         response: { 200: Preferences },
       },

@@ -10,7 +10,7 @@
 import type { Trx } from '../../lib/db/database.js';
 import { newId } from '../../lib/ids.js';
 import { renderEmail } from './email-message.js';
-import { digested, sendsEmail, type UserNotificationKind } from './notification-kinds.js';
+import { sendsEmail, type UserNotificationKind } from './notification-kinds.js';
 
 export interface Notice {
   userId: string;
@@ -49,24 +49,23 @@ export async function notifyMany(trx: Trx, notices: readonly Notice[]): Promise<
 
   const rows = notices.map((notice) => {
     const email = sendsEmail(notice.kind, choice.get(`${notice.userId} ${notice.kind}`));
-    return { notice, email, digest: digested(notice.kind) };
+    return { notice, email };
   });
   for (let start = 0; start < rows.length; start += chunk) {
     await trx
       .insertInto('user_notifications')
       .values(
-        rows.slice(start, start + chunk).map(({ notice, email, digest }) => ({
+        rows.slice(start, start + chunk).map(({ notice }) => ({
           id: newId(),
           user_id: notice.userId,
           kind: notice.kind,
           title: notice.title,
           body: notice.body,
-          digest_pending: email && digest,
         })),
       )
       .execute();
   }
-  const mailed = rows.filter(({ email, digest }) => email && !digest);
+  const mailed = rows.filter(({ email }) => email);
   for (let start = 0; start < mailed.length; start += chunk) {
     await trx
       .insertInto('outbound_emails')

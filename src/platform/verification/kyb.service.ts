@@ -118,14 +118,10 @@ async function decideBusinessKyb(
   businessId: string,
   status: Business['kyb_status'],
 ): Promise<void> {
-  const before = await trx
-    .selectFrom('businesses')
-    .select('kyb_status')
-    .where('id', '=', businessId)
-    .executeTakeFirstOrThrow();
+  const before = await businessForUpdate(trx, businessId);
   const business = await setBusinessKybStatus(trx, businessId, status);
   // a later owner verdict may refine a rejection's reason: the owner was told once
-  if ((status === 'approved' || status === 'rejected') && before.kyb_status !== status)
+  if ((status === 'approved' || status === 'rejected') && before?.kyb_status !== status)
     await notify(trx, kybDecided(business.owner_id, business.name, status === 'approved'));
   if (status === 'approved' && business.status === 'pending') {
     await notifyReviewers(trx, {

@@ -5,8 +5,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * The email outbox (docs/configuration.md "Email"): each email a row written in the transaction of
  * the change that causes it, sent by a worker on the job queue. A user's own notifications (the
- * in-app list), their email preferences per kind, and the cursors of the trade scans that notify
- * fills and failed settlements.
+ * in-app list) and their email preferences per kind.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -49,8 +48,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'varchar(40)', (c) => c.notNull())
     .addColumn('title', 'varchar(200)', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
-    // an order fill waiting for the user's next digest email
-    .addColumn('digest_pending', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('read_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -59,9 +56,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('user_notifications')
     .columns(['user_id', 'id'])
     .execute();
-  await sql`create index user_notifications_digest on user_notifications (user_id) where digest_pending`.execute(
-    db,
-  );
 
   await db.schema
     .createTable('notification_preferences')
@@ -70,32 +64,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('email', 'boolean', (c) => c.notNull())
     .addPrimaryKeyConstraint('notification_preferences_pkey', ['user_id', 'kind'])
     .execute();
-
-  // When each user's last fill digest went: the next waits a minute after it.
-  await db.schema
-    .createTable('fill_digests')
-    .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('users.id'))
-    .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
-    .execute();
-
-  await db.schema
-    .createTable('notification_cursors')
-    .addColumn('name', 'varchar(40)', (c) => c.primaryKey())
-    .addColumn('position', 'text')
-    .execute();
-  // Trades and settlement failures before this migration are not announced.
-  await sql`insert into notification_cursors (name, position) values
-    ('trades', (select id::text from trades order by id desc limit 1)),
-    ('settlement_failures', (select max(id)::text from trade_settlement_history))`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of [
-    'notification_cursors',
-    'fill_digests',
-    'notification_preferences',
-    'user_notifications',
-    'outbound_emails',
-  ])
+  for (const table of ['notification_preferences', 'user_notifications', 'outbound_emails'])
     await db.schema.dropTable(table).execute();
 }

@@ -100,8 +100,8 @@ export function VerifyEmailBanner() {
   if (me.email_verified || (me.role !== 'investor' && me.role !== 'issuer')) return null;
   return (
     <p class="next-step" role="status" data-testid="verify-email-banner">
-      Check your email: follow the link we sent to {me.email} to verify your address. Until then
-      you can verify your identity, but not deposit, subscribe, trade or withdraw.{' '}
+      Check your email: follow the link we sent to {me.email} to verify your address. Until then you
+      can verify your identity, but not deposit, subscribe, trade or withdraw.{' '}
       {sent ? (
         <span>A new link is on its way.</span>
       ) : (

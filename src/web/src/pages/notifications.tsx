@@ -25,8 +25,6 @@ const kindNames: Record<string, string> = {
   'kyb.decided': 'Company verification decided',
   'payment.confirmed': 'Payment confirmed',
   'tokens.minted': 'Tokens issued to your wallet',
-  'order.filled': 'Orders filled (one email a minute at most)',
-  'settlement.failed': 'A trade could not be settled',
   'dividend.paid': 'Dividend paid',
 };
 
