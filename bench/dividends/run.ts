@@ -33,6 +33,7 @@ async function insertHolders(db: Db, tokenId: string): Promise<void> {
           role: 'investor' as const,
           account_type: 'individual' as const,
           full_name: null,
+          email_verified_at: new Date(),
           kyc_status: 'approved' as const,
           kyc_level: 2,
           accreditation_status: 'retail' as const,

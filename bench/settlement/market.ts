@@ -20,6 +20,7 @@ async function seed(db: Db, addresses: string[], tokenIds: string[], contracts: 
     accreditation_status: null,
     fatca_status: null,
     wallet_address: address,
+    email_verified_at: new Date(),
   }));
   await db.insertInto('users').values(users).execute();
   const businessId = newId();

@@ -97,6 +97,7 @@ export async function seed(
       password_hash: null,
       role: 'issuer',
       full_name: 'Bench Issuer',
+      email_verified_at: new Date(),
       kyc_status: 'approved',
       kyc_level: 2,
     })
@@ -122,6 +123,7 @@ export async function seed(
         role: 'investor',
         account_type: 'individual',
         full_name: 'Bench Trader',
+        email_verified_at: new Date(),
         kyc_status: 'approved',
         kyc_level: 2,
         accreditation_status: 'institutional',

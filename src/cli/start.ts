@@ -2,7 +2,8 @@
  * `tessera start`: the whole system in one command. Starts (unless DATABASE_URL / CHAIN_RPC_URL
  * point elsewhere) a real PostgreSQL and an anvil node with their data under TESSERA_DATA_DIR,
  * applies migrations, makes the first admin, then runs the five processes, each its own OS process
- * (src/cli/service.ts), and prints their URLs. With TRADING_NODES above 1 the trading process is
+ * (src/cli/service.ts), and prints their URLs. Without SMTP_URL it runs a mail sink
+ * (src/lib/embedded/mail-sink.ts) that every email goes to, and prints its page's URL. With TRADING_NODES above 1 the trading process is
  * a local cluster of that many nodes (src/cli/trading-nodes.ts) over the NATS at NATS_URL, or a
  * `nats-server` it starts (and stops after the processes, before anvil and PostgreSQL).
  *
@@ -16,6 +17,7 @@
 import path from 'node:path';
 import { loadConfig, loadLauncherConfig } from '../lib/config.js';
 import { anvilDevSignerKey } from '../lib/embedded/anvil.js';
+import { startMailSink } from '../lib/embedded/mail-sink.js';
 import { startEmbeddedNats } from '../lib/embedded/nats.js';
 import { assertPortFree, freePort } from '../lib/embedded/ports.js';
 import { startEmbeddedPostgres } from '../lib/embedded/postgres.js';
@@ -219,6 +221,15 @@ export async function start(): Promise<void> {
       natsUrl = server.url;
       say(`nats      ${server.url} (${nats.binary}, loopback only, data and log in ${natsData})`);
     }
+    let mailUrl: string | undefined;
+    if (launcher.embedMail) {
+      // loopback whatever HOST says: the sink shows every email to whoever opens it
+      const sink = await step(
+        startMailSink({ host: '127.0.0.1' }).then((server) => ({ ...server, name: 'mail' })),
+      );
+      env.SMTP_URL = sink.smtpUrl;
+      mailUrl = sink.url;
+    }
     const config = loadConfig(env);
     for (const name of processNames) {
       if (name !== 'trading')
@@ -257,6 +268,7 @@ export async function start(): Promise<void> {
     say(
       `  fix               ${config.fix.tlsCert && config.fix.tlsKey ? 'fix+tls' : 'fix'}://${config.host}:${config.ports.fix}   FIX 4.4, TargetCompID ${config.fix.compId} (docs/fix.md)`,
     );
+    if (mailUrl) say(`  mail              ${mailUrl} (every email sent lands here)`);
     if (admin?.generatedPassword) {
       say('');
       say(

@@ -262,6 +262,16 @@ export function loadConfig(env: Env = process.env) {
         },
       },
     },
+    /** the email channel (docs/configuration.md "Email") */
+    mail: {
+      /** the SMTP server mail goes to; unset, emails wait in the outbox (`tessera start` sets its sink's) */
+      smtpUrl: optional(env, 'SMTP_URL') === undefined ? undefined : url(env, 'SMTP_URL'),
+      from: text(env, 'MAIL_FROM', 'Tessera <no-reply@tessera.localhost>'),
+      /** how long an email verification link works */
+      verifyLinkHours: integer(env, 'EMAIL_VERIFY_LINK_HOURS', 48, 1, 720),
+      /** how long a password reset link works */
+      resetLinkMinutes: integer(env, 'PASSWORD_RESET_LINK_MINUTES', 30, 5, 1_440),
+    },
     dividends: {
       /** dividend payments claimed and paid per transaction by the distributor */
       batchSize: integer(env, 'DIVIDEND_BATCH_SIZE', 500, 1, 10_000),
@@ -364,6 +374,8 @@ export function loadLauncherConfig(env: Env = process.env) {
     host: text(env, 'HOST', '127.0.0.1'),
     embedPostgres: optional(env, 'DATABASE_URL') === undefined,
     embedChain: optional(env, 'CHAIN_RPC_URL') === undefined,
+    /** no SMTP server given: `tessera start` runs a mail sink and shows what it receives */
+    embedMail: optional(env, 'SMTP_URL') === undefined,
     embeddedPostgresPort: port(env, 'EMBEDDED_POSTGRES_PORT', 54329),
     anvilPort: port(env, 'ANVIL_PORT', 8545),
     /** trading nodes to run: above 1, a local cluster over NATS (docs/deployment.md) */

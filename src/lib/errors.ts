@@ -43,6 +43,7 @@ export const errorCatalogue = {
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
   // 409: state conflict
   EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
+  EMAIL_ALREADY_VERIFIED: { status: 409, title: 'Your email address is already verified' },
   API_KEY_LIMIT: { status: 409, title: 'You have as many API keys in force as allowed' },
   FIX_COMP_IDS_TAKEN: {
     status: 409,
@@ -50,6 +51,10 @@ export const errorCatalogue = {
   },
   // 422: business rule refused
   WEAK_PASSWORD: { status: 422, title: 'The password is too weak' },
+  NOTIFICATION_REQUIRED: {
+    status: 422,
+    title: 'Security and agent-action notices always come by email',
+  },
   INVALID_IP_ALLOW_LIST: {
     status: 422,
     title: 'An allow-list entry is not an IP address or CIDR range',
@@ -66,6 +71,11 @@ export const errorCatalogue = {
   },
   // identity verification
   KYC_REQUIRED: { status: 403, title: 'Approved KYC is required for this action' },
+  EMAIL_NOT_VERIFIED: {
+    status: 403,
+    title: 'Verify your email address first (follow the link we sent you)',
+  },
+  EMAIL_LINK_INVALID: { status: 400, title: 'The link is invalid, used or expired' },
   KYB_REQUIRED: { status: 403, title: "Your company's approved KYB is required for this action" },
   KYC_LEVEL_TOO_LOW: { status: 403, title: 'A higher KYC level is required for this action' },
   KYB_NOT_APPLICABLE: { status: 403, title: 'KYB is for issuers and corporate investors' },

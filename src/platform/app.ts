@@ -63,6 +63,7 @@ import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { apiKeysService } from './api-keys/api-keys.service.js';
 import { fixSessionsRoutes } from './fix-sessions/fix-sessions.routes.js';
 import { fixSessionsService } from './fix-sessions/fix-sessions.service.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -117,6 +118,9 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
       refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
       loginThrottle: config.http.loginThrottle,
       clock,
+      webUrl: config.urls.platform,
+      verifyLinkHours: config.mail.verifyLinkHours,
+      resetLinkMinutes: config.mail.resetLinkMinutes,
     }),
     guard,
     config.http.credentialRateLimitPerMinute,
@@ -125,6 +129,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   usersRoutes(app, users, guard);
   apiKeysRoutes(app, apiKeysService({ db, clock, encryption, ring: apiKeys }), guard);
   fixSessionsRoutes(app, fixSessionsService(db), guard);
+  notificationsRoutes(app, db, guard, clock);
 
   const provider = new ProviderClient({
     baseUrl: config.provider.baseUrl,

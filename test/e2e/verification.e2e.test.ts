@@ -12,6 +12,7 @@ import {
   systemPorts,
   type RunningSystem,
 } from '../support/system.js';
+import { sinkLinkToken } from '../support/email.js';
 import { completeWidget } from '../support/widget.js';
 
 const password = 'correct horse battery staple';
@@ -43,7 +44,9 @@ describe('verification, end to end', () => {
     expect(
       (await call('POST', '/api/v1/auth/register', { email, password, role: 'investor', ...extra }))
         .status,
-    ).toBe(201);
+    ).toBe(202);
+    const token = await sinkLinkToken(system.mailUrl(), email, 'verify-email');
+    expect((await call('POST', '/api/v1/auth/verify-email', { token })).status).toBe(200);
     return (await call('POST', '/api/v1/auth/login', { email, password })).json
       .access_token as string;
   }

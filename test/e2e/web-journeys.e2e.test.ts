@@ -54,6 +54,21 @@ describe('web journeys over the running system', () => {
     return page;
   }
 
+  /** Opens the mail sink's page in `page`, then the link of the newest email `subject` to `to`. */
+  async function followEmailLink(page: Page, to: string, subject: string) {
+    await page.goto(web.system.mailUrl());
+    const email = page
+      .locator('article', { hasText: to })
+      .filter({ has: page.getByRole('heading', { name: subject }) })
+      .first();
+    await email.waitFor();
+    await screenshot(page, journey, `mail-${subject.toLowerCase().replaceAll(' ', '-')}`);
+    await email
+      .getByRole('link', { name: /#\/(verify-email|reset-password)\// })
+      .first()
+      .click();
+  }
+
   /** Walks up to `steps` of the provider's widget; the last one submits for review. */
   async function walkWidget(widget: Page, steps: number) {
     await widget.waitForLoadState();
@@ -154,6 +169,12 @@ describe('web journeys over the running system', () => {
     await investor.getByLabel('Email').fill(investorEmail);
     await investor.getByLabel(/^Password/).fill(e2ePassword);
     await investor.getByRole('button', { name: 'Create account' }).click();
+    // The sign-up asks to check the email; the embedded mail sink shows it, its link verifies.
+    await investor.getByTestId('verify-email-banner').waitFor();
+    await followEmailLink(investor, investorEmail, 'Verify your email address');
+    await investor.getByTestId('email-verified').waitFor();
+    await screenshot(investor, journey, '02a-email-verified');
+    await investor.goto(web.url);
     await investor.getByTestId('next-step').getByRole('link').click();
 
     // The applicant's data first; then the provider's page opens in a new tab, where the person
@@ -877,4 +898,28 @@ describe('web journeys over the running system', () => {
     await investor.getByRole('button', { name: 'Sign out' }).waitFor();
     await screenshot(investor, journey, '17-signed-in-with-new-password');
   }, 60_000);
+
+  it('resets a forgotten password from the email, and the old sessions end', async () => {
+    const before = await open();
+    await signIn(before, investorEmail, 'a longer passphrase for ivo');
+    await investor.getByRole('button', { name: 'Sign out' }).click();
+    await investor.getByRole('link', { name: 'Forgot your password?' }).click();
+    const request = investor.getByRole('form', { name: 'Password reset' });
+    await request.getByLabel('Email').fill(investorEmail);
+    await request.getByRole('button', { name: 'Email me a reset link' }).click();
+    await request.getByText('If an account uses this address').waitFor();
+    await followEmailLink(investor, investorEmail, 'Reset your password');
+    const form = investor.getByRole('form', { name: 'New password' });
+    const newPassword = 'reset from the email for ivo';
+    await form.getByLabel(/^New password \(/).fill(newPassword);
+    await form.getByLabel('New password again').fill(newPassword);
+    await form.getByRole('button', { name: 'Set the new password' }).click();
+    await form.getByText('Your password is changed').waitFor();
+    await screenshot(investor, journey, '18-password-reset');
+    await investor.goto(web.url);
+    await signIn(investor, investorEmail, newPassword);
+    // the session opened before the reset is over: its next refresh is refused
+    await before.reload();
+    await before.getByRole('button', { name: 'Sign in' }).waitFor({ timeout: 20_000 });
+  }, 90_000);
 });

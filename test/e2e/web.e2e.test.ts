@@ -18,6 +18,7 @@ import { launchBrowser, menu, screenshot, signIn as signInAs } from '../support/
 import { approvedKyc } from '../support/compliance.js';
 import { insertHolder, liveToken } from '../support/dividends.js';
 import { recordTestTrade } from '../support/settlement.js';
+import { outboxLinkToken } from '../support/email.js';
 import { testPassword } from '../support/platform.js';
 import { adminEmail, buildWebClient, startWebPlatform, type WebPlatform } from '../support/web.js';
 
@@ -95,6 +96,14 @@ describe('web client in a browser', () => {
       'needs approved identity verification (KYC)',
     );
     await screenshot(investor, journey, '02-next-step');
+    // The address is verified by the link in the email the sign-up sent.
+    expect(await investor.getByTestId('verify-email-banner').textContent()).toContain(
+      'Check your email',
+    );
+    const link = await outboxLinkToken(platform.db, email, 'verify-email');
+    await investor.goto(`${platform.url}/#/verify-email/${link}`);
+    await investor.getByTestId('email-verified').waitFor();
+    await investor.goto(`${platform.url}/#/`);
 
     // Signing out and in again lands on the same overview.
     await investor.getByRole('button', { name: 'Sign out' }).click();

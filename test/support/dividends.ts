@@ -28,6 +28,7 @@ export async function insertHolder(
       role: 'investor',
       account_type: 'individual',
       full_name: null,
+      email_verified_at: new Date(),
       kyc_status: 'approved',
       kyc_level: 2,
       accreditation_status: 'retail',

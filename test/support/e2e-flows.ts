@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sinkLinkToken, verifyEmailRequest } from './email.js';
 import type { RunningSystem } from './system.js';
 
 export type Json = Record<string, any>;
@@ -67,6 +68,14 @@ export function flows(system: RunningSystem) {
   const trade = (method: string, url: string, body?: unknown, token?: string, expected?: number) =>
     request(system.urls.trading, method, url, body, token, expected);
 
+  /** follows the verification link the mail sink received for `email` */
+  const verifyEmail = async (email: string): Promise<void> => {
+    const { method, url, body } = verifyEmailRequest(
+      await sinkLinkToken(system.mailUrl(), email, 'verify-email'),
+    );
+    await call(method, url, body, undefined, 200);
+  };
+
   const login = async (email: string, password = e2ePassword): Promise<string> =>
     (await call('POST', '/api/v1/auth/login', { email, password }, undefined, 200))
       .access_token as string;
@@ -78,8 +87,9 @@ export function flows(system: RunningSystem) {
       '/api/v1/auth/register',
       { email, password: e2ePassword, ...extra },
       undefined,
-      201,
+      202,
     );
+    await verifyEmail(email);
     const token = await login(email);
     const application = await call(
       'POST',
@@ -243,6 +253,7 @@ export function flows(system: RunningSystem) {
     call,
     trade,
     login,
+    verifyEmail,
     verifiedUser,
     deposit,
     activeBusiness,

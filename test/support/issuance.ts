@@ -21,6 +21,7 @@ import { startTestAnvil, type TestAnvil } from './anvil.js';
 import { testEnv } from './config.js';
 import { loadConfig } from '../../src/lib/config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { testPassword } from './platform.js';
 
 export interface Actor {
@@ -115,8 +116,12 @@ export async function startIssuanceSystem(
           ...(extra.role === 'issuer' ? {} : { account_type: 'individual' }),
           ...extra,
         }),
-        201,
+        202,
       );
+      const { method, url, body } = verifyEmailRequest(
+        await outboxLinkToken(test.db, email, 'verify-email'),
+      );
+      await ok(call(method, url, body));
       return login(email);
     },
     /** registered and KYC-approved through the manual review, at `level` */

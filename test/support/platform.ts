@@ -1,6 +1,6 @@
 /**
  * A platform app on a test database, driven through `inject()`, with helpers that create users
- * the way users are created (HTTP) and log them in.
+ * the way users are created (HTTP), verify their email from the outbox, and log them in.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import type { Clock } from '../../src/lib/clock.js';
@@ -11,6 +11,7 @@ import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { outboxLinkToken, verifyEmailRequest } from './email.js';
 
 export const testPassword = 'correct horse battery staple';
 
@@ -30,8 +31,12 @@ export interface TestPlatform {
     body?: unknown,
     token?: string,
   ): Promise<LightMyRequestResponse>;
-  /** registers (investor individual unless told) and logs in */
+  /** registers (investor individual unless told), follows the verification email, logs in */
   user(email: string, extra?: Record<string, unknown>): Promise<Session>;
+  /** registers and logs in, the emailed verification link not followed */
+  unverifiedUser(email: string, extra?: Record<string, unknown>): Promise<Session>;
+  /** follows the newest verification link emailed to `email` */
+  verifyEmail(email: string): Promise<void>;
   /** the first admin, and a staff user it created */
   admin(): Promise<Session>;
   staff(email?: string): Promise<Session>;
@@ -70,7 +75,7 @@ export async function startTestPlatform(
     test,
     config,
     call,
-    async user(email, extra = {}) {
+    async unverifiedUser(email, extra = {}) {
       const response = await call('POST', '/api/v1/auth/register', {
         email,
         password: testPassword,
@@ -78,8 +83,20 @@ export async function startTestPlatform(
         ...(extra.role === 'issuer' ? {} : { account_type: 'individual' }),
         ...extra,
       });
-      if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.body}`);
+      if (response.statusCode !== 202) throw new Error(`register ${email}: ${response.body}`);
       return login(email);
+    },
+    async verifyEmail(email) {
+      const { method, url, body } = verifyEmailRequest(
+        await outboxLinkToken(test.db, email, 'verify-email'),
+      );
+      const response = await call(method, url, body);
+      if (response.statusCode !== 200) throw new Error(`verify ${email}: ${response.body}`);
+    },
+    async user(email, extra = {}) {
+      const session = await platform.unverifiedUser(email, extra);
+      await platform.verifyEmail(email);
+      return session;
     },
     async admin() {
       if (!adminSession) {

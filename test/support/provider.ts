@@ -16,6 +16,7 @@ import { startProviderSandbox } from '../../src/provider-sandbox/main.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { testPassword } from './platform.js';
+import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 
 export interface VerificationSystem {
@@ -119,10 +120,18 @@ export async function startVerificationSystem(
         ...(extra.role === 'issuer' ? {} : { account_type: 'individual' }),
         ...extra,
       });
-      if (registered.status !== 201)
+      if (registered.status !== 202)
         throw new Error(`register ${email}: ${JSON.stringify(registered.json)}`);
+      const { method, url, body } = verifyEmailRequest(
+        await outboxLinkToken(test.db, email, 'verify-email'),
+      );
+      const verified = await call(method, url, body);
+      if (verified.status !== 200)
+        throw new Error(`verify ${email}: ${JSON.stringify(verified.json)}`);
       const login = await call('POST', '/api/v1/auth/login', { email, password: testPassword });
-      return { id: registered.json.id as string, token: login.json.access_token as string };
+      const token = login.json.access_token as string;
+      const me = await call('GET', '/api/v1/me', undefined, token);
+      return { id: me.json.id as string, token };
     },
     async staffToken() {
       await ensureFirstAdmin(test.db, { email: 'admin@example.com', password: testPassword });

@@ -23,6 +23,8 @@ export interface RunningSystem {
   child: ChildProcess;
   output: () => string;
   urls: { platform: string; trading: string; chain: string; providerSandbox: string };
+  /** the page of the mail sink every email lands in (src/lib/embedded/mail-sink.ts) */
+  mailUrl(): string;
   /** Sends the signal and resolves with the exit code once the launcher has exited. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   exited: Promise<number | null>;
@@ -192,6 +194,11 @@ export async function startSystem(
       chain: `http://${host}:${env.CHAIN_PORT}`,
       providerSandbox: `http://${host}:${env.PROVIDER_SANDBOX_PORT}`,
     },
+    mailUrl: () => {
+      const url = mailSinkUrl(launched.output());
+      if (!url) throw new Error('tessera start printed no mail line (SMTP_URL given?)');
+      return url;
+    },
     exited,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -205,6 +212,11 @@ export async function startSystem(
     throw error;
   }
   return system;
+}
+
+/** The mail sink's page a start on embedded defaults prints. */
+export function mailSinkUrl(output: string): string | undefined {
+  return /^ {2}mail\s+(http:\S+) \(every email sent lands here\)/m.exec(output)?.[1];
 }
 
 /** The trading nodes a `TRADING_NODES` start lists in its banner: label and URL, in order. */

@@ -116,6 +116,7 @@ export function tradingSeeds<U extends { id: string }>(db: Db, user: (role: Role
 /** What makes an investor eligible to trade: verified, accredited, FATCA clear, a wallet. */
 export const eligibleInvestor = () =>
   ({
+    email_verified_at: new Date(),
     kyc_status: 'approved',
     kyc_level: 2,
     accreditation_status: 'institutional',

@@ -25,6 +25,7 @@ import { launchBrowser } from './browser.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { testPassword } from './platform.js';
+import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { eligibleInvestor, tradingSeeds } from './trading.js';
 
 export const adminEmail = 'admin@example.com';
@@ -133,8 +134,14 @@ export async function startWebTrading(webDir: string) {
         ...(role === 'investor' ? { account_type: 'individual' } : {}),
       },
       undefined,
-      201,
+      202,
     );
+    const {
+      method,
+      url: path,
+      body,
+    } = verifyEmailRequest(await outboxLinkToken(db, email, 'verify-email'));
+    await callJson(`${url}${path}`, method, body, undefined, 200);
     return login(email);
   }
   const seeds = tradingSeeds(db, (role) => register(`${role}-${newId()}@example.com`, role));

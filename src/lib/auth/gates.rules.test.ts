@@ -111,4 +111,20 @@ describe('gateRefusal', () => {
       );
     }
   });
+
+  it('asks a verified email address before money or securities move, and nothing else', () => {
+    const unverified = individual({ ...kyc, email_verified: false });
+    const moving = ['place_orders', 'subscribe', 'move_fiat', 'withdraw_fiat'];
+    for (const action of gatedActions) {
+      const expected = moving.includes(action)
+        ? 'EMAIL_NOT_VERIFIED'
+        : gateRefusal(individual(kyc), action);
+      expect(gateRefusal(unverified, action), action).toBe(expected);
+    }
+    // before KYC too: the address is the first step
+    expect(gateRefusal(individual({ email_verified: false }), 'move_fiat')).toBe(
+      'EMAIL_NOT_VERIFIED',
+    );
+    expect(gateRefusal(individual({ ...kyc, email_verified: true }), 'move_fiat')).toBeUndefined();
+  });
 });

@@ -10,6 +10,7 @@ import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { FixTables } from './schema-fix.js';
 import type { IssuanceTables } from './schema-issuance.js';
+import type { MailTables } from './schema-mail.js';
 import type { MarketDataTables } from './schema-market-data.js';
 import type { OtcTables } from './schema-otc.js';
 import type { RegisterTables } from './schema-registers.js';
@@ -55,6 +56,8 @@ export interface UsersTable extends UserTradingColumns {
   is_activated: ColumnType<boolean, boolean | undefined>;
   /** set on the first admin whose password set-up printed: nothing else until it is changed */
   password_change_required: ColumnType<boolean, boolean | undefined>;
+  /** null until the user follows the link sent to their address (migration 0043) */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -217,7 +220,8 @@ export interface Database
     RegisterTables,
     SessionTables,
     AgentActionTables,
-    FixTables {
+    FixTables,
+    MailTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

@@ -41,6 +41,7 @@ export async function verificationStates(
   const rows = await db
     .selectFrom('users')
     .select(['id', 'role', 'account_type', 'kyc_status', 'kyc_level'])
+    .select((eb) => eb('email_verified_at', 'is not', null).as('email_verified'))
     .select((eb) =>
       eb
         .exists(
@@ -72,6 +73,7 @@ export async function verificationStates(
         ...state,
         kyb_approved: state.kyb_approved === true,
         kyc_revoked: state.kyc_revoked === true,
+        email_verified: state.email_verified === true,
       },
     ]),
   );

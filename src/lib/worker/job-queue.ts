@@ -16,7 +16,7 @@
  * work does.
  */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { Db, Trx } from '../db/database.js';
+import { transaction, type Db, type Trx } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -190,9 +190,15 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
     fail,
     /**
      * Claims and works up to `limit` jobs, one at a time: `work` does the job and returns the
-     * changes that record it; a throw is a failed attempt. Resolves to the number of jobs taken.
+     * changes that record it; a throw is a failed attempt. `recorded`, when given, writes what
+     * follows from a job done (a notice, say) in the transaction that records it, and only if
+     * the claim was still the job's. Resolves to the number of jobs taken.
      */
-    async runBatch(limit: number, work: (row: Row) => Promise<Changes>): Promise<number> {
+    async runBatch(
+      limit: number,
+      work: (row: Row) => Promise<Changes>,
+      recorded?: (trx: Trx, row: Row) => Promise<void>,
+    ): Promise<number> {
       let taken = 0;
       for (; taken < limit; taken++) {
         const job = await claim();
@@ -200,7 +206,14 @@ export function jobQueue<T extends keyof Database>(spec: JobTable<T>, options: Q
         const id = (job.row as { id: string }).id;
         try {
           const changes = await work(job.row);
-          if (!(await complete(job, changes)))
+          const done = recorded
+            ? await transaction(db, async (trx) => {
+                const mine = await complete(job, changes, trx);
+                if (mine) await recorded(trx, job.row);
+                return mine;
+              })
+            : await complete(job, changes);
+          if (!done)
             options.logger.warn(
               { table: spec.table, id },
               'job claimed again; outcome not written',

@@ -6,13 +6,15 @@
  * transaction under its claim.
  */
 import type { ChainClient } from '../../lib/chain-client.js';
-import { transaction } from '../../lib/db/database.js';
+import { transaction, type Trx } from '../../lib/db/database.js';
 import type { AgentAction } from '../../lib/db/schema-agent-actions.js';
 import { AppError } from '../../lib/errors.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
 import { findToken } from '../tokens/tokens.queries.js';
 import { recordUnfreeze } from './agent-actions.queries.js';
+import { agentAction } from '../notifications/notices.js';
+import { notify } from '../notifications/notify.js';
 import { recordRecovery, recoveryTokens } from './wallet-recovery.queries.js';
 
 export const agentActionJobs: JobTable<'agent_actions'> = {
@@ -120,6 +122,11 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
             if (action.kind === 'unfreeze_address' || action.kind === 'unfreeze_units') {
               await recordUnfreeze(trx, action);
             }
+            if (action.user_id && action.kind !== 'pause' && action.kind !== 'unpause')
+              await notify(
+                trx,
+                agentAction(action.user_id, action.kind, await tokenSymbol(trx, action.token_id)),
+              );
             return true;
           });
           if (!written)
@@ -132,4 +139,14 @@ export function agentActionExecutor(deps: { queue: QueueOptions; chain: ChainCli
       return taken;
     },
   };
+}
+
+async function tokenSymbol(trx: Trx, tokenId: string | null): Promise<string | null> {
+  if (!tokenId) return null;
+  const token = await trx
+    .selectFrom('tokens')
+    .select('symbol')
+    .where('id', '=', tokenId)
+    .executeTakeFirstOrThrow();
+  return token.symbol;
 }

@@ -60,6 +60,8 @@ import {
   senderFrozenAfterTransfer,
   type AgentActionInput,
 } from './agent-actions.rules.js';
+import { agentAction } from '../notifications/notices.js';
+import { notify } from '../notifications/notify.js';
 import { agentActionView, namedAgentAction, namedAgentActions } from './agent-actions.views.js';
 
 export interface AgentActor {
@@ -164,6 +166,7 @@ async function applyTokenAction(
       });
     }
     await queueClaimRevocation(trx, userId);
+    await notify(trx, agentAction(userId, 'revoke_verification', null));
     return 'done';
   }
   // A court's receiver may get a wallet later: theirs is needed when the transfer is approved.

@@ -16,6 +16,8 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { countKeysInForce, insertKey, keyOf, keysOf, revokeKey } from './api-keys.queries.js';
+import { apiKeyCreated, apiKeyRevoked } from '../notifications/notices.js';
+import { notify } from '../notifications/notify.js';
 import { maxKeysPerUser, type ApiKeyView, type CreateApiKeyBody } from './api-keys.schemas.js';
 
 export interface ApiKeysDeps {
@@ -90,6 +92,7 @@ export function apiKeysService({ db, clock, encryption, ring }: ApiKeysDeps) {
           },
           ip,
         });
+        await notify(trx, apiKeyCreated(userId, body.label));
         return created;
       });
       await ring.refresh();
@@ -116,6 +119,7 @@ export function apiKeysService({ db, clock, encryption, ring }: ApiKeysDeps) {
           targetId: keyId,
           ip,
         });
+        await notify(trx, apiKeyRevoked(userId, done.label));
         return { row: done, revoked: true };
       });
       if (revoked) await ring.refresh();

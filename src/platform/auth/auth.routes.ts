@@ -1,13 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import { sharedRateLimit, type HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
-import { toUserView, UserView } from '../users/users.schemas.js';
 import { bearer } from '../../lib/http/route-schemas.js';
 import {
   ChangePasswordBody,
+  EmailTokenBody,
   LoginBody,
+  PasswordResetRequestBody,
   RefreshBody,
   RegisterBody,
+  RegistrationAccepted,
+  ResetPasswordBody,
   TokenPair,
 } from './auth.schemas.js';
 import type { AuthService } from './auth.service.js';
@@ -27,13 +30,94 @@ export function authRoutes(
       ...credential,
       schema: {
         tags: ['auth'],
-        summary: 'Register as an investor or issuer',
+        summary: 'Register as an investor or issuer; a verification link goes to the address',
+        description:
+          'Answers 202 with the same body whether the address was free or already has an account (no enumeration): a new account gets a verification link by email, the owner of an existing one an email saying someone tried. Sign in afterwards; deposits, subscriptions, orders and withdrawals wait for the verified address (EMAIL_NOT_VERIFIED).',
         body: RegisterBody,
-        response: { 201: UserView },
+        response: { 202: RegistrationAccepted },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(toUserView(await auth.register(request.body, request.ip))),
+    async (request, reply) => {
+      await auth.register(request.body, request.ip);
+      return reply.code(202).send({
+        accepted: true,
+        message: 'Check your email: follow the link we sent to verify your address, then sign in.',
+      });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/verify-email',
+    {
+      ...credential,
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify your email address with the token of the link sent to it',
+        description: 'The link works once and expires (EMAIL_VERIFY_LINK_HOURS).',
+        body: EmailTokenBody,
+        response: { 200: Type.Object({ verified: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body.token, request.ip);
+      return { verified: true };
+    },
+  );
+
+  app.post(
+    '/api/v1/me/email-verification',
+    {
+      ...credential,
+      onRequest: beforePasswordChange(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new verification link to your address',
+        description:
+          'At most one a minute and five a day (RATE_LIMITED, with retry_after_seconds); EMAIL_ALREADY_VERIFIED once verified.',
+        security: bearer,
+        response: { 202: Type.Object({ sent: Type.Boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      await auth.resendVerification(caller(request).userId);
+      return reply.code(202).send({ sent: true });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/password-reset',
+    {
+      ...credential,
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link by email',
+        description:
+          'Answers 202 whether or not the address has an account; an account gets a link that works once within PASSWORD_RESET_LINK_MINUTES (at most one a minute, five a day).',
+        body: PasswordResetRequestBody,
+        response: { 202: Type.Object({ accepted: Type.Literal(true) }) },
+      },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(request.body.email, request.ip);
+      return reply.code(202).send({ accepted: true as const });
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/password-reset/confirm',
+    {
+      ...credential,
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link; every session ends',
+        body: ResetPasswordBody,
+        response: { 200: Type.Object({ reset: Type.Boolean() }) },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body, request.ip);
+      return { reset: true };
+    },
   );
 
   app.post(

@@ -40,3 +40,25 @@ export const TokenPair = Type.Object({
   expires_in: Type.Integer({ description: 'seconds until the access token expires' }),
 });
 export type TokenPair = Static<typeof TokenPair>;
+
+/** The answer to a registration, the same whether the address was free or not. */
+export const RegistrationAccepted = Type.Object({
+  accepted: Type.Literal(true),
+  message: Type.String(),
+});
+
+export const EmailTokenBody = Type.Object(
+  { token: Type.String({ minLength: 20, maxLength: 100 }) },
+  { additionalProperties: false },
+);
+
+export const PasswordResetRequestBody = Type.Object(
+  { email: Email },
+  { additionalProperties: false },
+);
+
+export const ResetPasswordBody = Type.Object(
+  { token: Type.String({ minLength: 20, maxLength: 100 }), new_password: Password },
+  { additionalProperties: false },
+);
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;

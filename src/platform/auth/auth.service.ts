@@ -1,9 +1,14 @@
 /**
- * Registration, login, refresh-token rotation and logout. Each use case is one transaction;
- * audit rows commit with the change they record.
+ * Registration, email verification, login, refresh-token rotation, password change and reset, and
+ * logout. Each use case is one transaction; audit rows and emails (outbox rows) commit with the
+ * change they record.
+ *
+ * Registration and the reset request answer the same whether the address has an account or not
+ * (docs/security.md "Enumeration"): the difference goes to the address's owner by email.
  */
 import type { AccessTokens } from '../../lib/auth/access-token.js';
-import { transaction, type Db } from '../../lib/db/database.js';
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
+import { userForUpdate } from '../../lib/db/user-rows.queries.js';
 import type { User } from '../../lib/db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -12,7 +17,36 @@ import { insertUser, findUserByEmail, findUserById } from '../users/users.querie
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { setPassword } from './password.queries.js';
 import { isUniqueViolation } from '../../lib/db/unique-violation.js';
-import type { ChangePasswordBody, RegisterBody, LoginBody, TokenPair } from './auth.schemas.js';
+import { notify } from '../notifications/notify.js';
+import { queueEmail } from '../notifications/outbox.queries.js';
+import {
+  emailTokenHash,
+  newEmailToken,
+  registrationAttemptEmail,
+  resetEmail,
+  resetLimits,
+  resetLink,
+  sendWaitSeconds,
+  verificationEmail,
+  verificationLimits,
+  verifyLink,
+  type SendLimits,
+} from './email-links.js';
+import {
+  consumeEmailToken,
+  insertEmailToken,
+  markEmailVerified,
+  revokeAllSessions,
+  tokensSentSince,
+  usableTokenUser,
+} from './email-tokens.queries.js';
+import type {
+  ChangePasswordBody,
+  RegisterBody,
+  LoginBody,
+  ResetPasswordBody,
+  TokenPair,
+} from './auth.schemas.js';
 import { hashPassword, newRefreshToken, refreshTokenHash, verifyPassword } from './credentials.js';
 import { loginThrottle, type LoginThrottleRules } from './login-throttle.js';
 import { brokenPasswordRule, passwordRuleText } from './password-policy.js';
@@ -31,6 +65,10 @@ export interface AuthDeps {
   loginThrottle: LoginThrottleRules;
   /** refresh-token expiry and the login throttle; defaults to the system clock */
   clock?: Clock;
+  /** the web app's address, for the links in emails */
+  webUrl: string;
+  verifyLinkHours: number;
+  resetLinkMinutes: number;
 }
 
 export function assertStrongPassword(password: string, email: string): void {
@@ -91,8 +129,78 @@ export function authService(deps: AuthDeps) {
     };
   }
 
+  const dayBefore = () => new Date(clock.now().getTime() - 86_400_000);
+
+  async function newToken(
+    trx: Trx,
+    userId: string,
+    purpose: 'verify' | 'reset',
+    token: string,
+    ttlSeconds: number,
+  ) {
+    const now = clock.now();
+    await insertEmailToken(trx, {
+      userId,
+      purpose,
+      tokenHash: emailTokenHash(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    });
+  }
+
+  async function sendVerification(trx: Trx, user: User) {
+    const token = newEmailToken();
+    await newToken(trx, user.id, 'verify', token, deps.verifyLinkHours * 3600);
+    await queueEmail(trx, {
+      userId: user.id,
+      to: user.email,
+      kind: 'auth.verify_email',
+      ...verificationEmail(verifyLink(deps.webUrl, token), deps.verifyLinkHours),
+    });
+  }
+
+  async function assertMaySend(
+    trx: Trx,
+    userId: string,
+    purpose: 'verify' | 'reset',
+    limits: SendLimits,
+  ) {
+    const sent = await tokensSentSince(trx, userId, purpose, dayBefore());
+    const wait = sendWaitSeconds(sent, clock.now(), limits);
+    if (wait > 0)
+      throw new AppError('RATE_LIMITED', `Another link may be sent in ${wait} s`, {
+        retry_after_seconds: wait,
+      });
+  }
+
+  /** Someone tried to register the address of an existing account: its owner is told. */
+  async function registrationAttempt(email: string, ip: string) {
+    await transaction(db, async (trx) => {
+      const owner = await findUserByEmail(trx, email);
+      if (!owner) return;
+      await recordAudit(trx, {
+        actorId: null,
+        action: 'auth.registration_attempt',
+        targetType: 'user',
+        targetId: owner.id,
+        ip,
+      });
+      await queueEmail(trx, {
+        userId: owner.id,
+        to: owner.email,
+        kind: 'account.registration_attempt',
+        ...registrationAttemptEmail(deps.webUrl),
+      });
+    });
+  }
+
   return {
-    async register(body: RegisterBody, ip: string): Promise<User> {
+    /**
+     * Registers, or, when the address already has an account, tells its owner by email that
+     * someone tried. Both ways hash the password and write in one transaction, and answer nothing
+     * that tells them apart.
+     */
+    async register(body: RegisterBody, ip: string): Promise<void> {
       if (body.role !== 'investor' && body.role !== 'issuer') {
         throw new AppError(
           'ROLE_NOT_SELF_ASSIGNABLE',
@@ -104,7 +212,7 @@ export function authService(deps: AuthDeps) {
       }
       const email = body.email.toLowerCase();
       const passwordHash = await hashNewPassword(body.password, email);
-      return transaction(db, async (trx) => {
+      await transaction(db, async (trx) => {
         const user = await insertUser(trx, {
           id: newId(),
           email,
@@ -112,7 +220,7 @@ export function authService(deps: AuthDeps) {
           role: body.role as 'investor' | 'issuer',
           account_type: body.role === 'issuer' ? 'corporate' : (body.account_type ?? 'individual'),
           full_name: body.full_name ?? null,
-        }).catch(emailTaken);
+        });
         await recordAudit(trx, {
           actorId: user.id,
           action: 'user.registered',
@@ -121,8 +229,106 @@ export function authService(deps: AuthDeps) {
           ip,
           details: { role: user.role },
         });
-        return user;
+        await sendVerification(trx, user);
+      }).catch(async (error: unknown) => {
+        // The address has an account (the insert's unique violation aborted the transaction).
+        if (!isUniqueViolation(error, 'users_email_key')) throw error;
+        await registrationAttempt(email, ip);
       });
+    },
+
+    /** Verifies the address the link was sent to; the link works once. */
+    async verifyEmail(token: string, ip: string): Promise<void> {
+      const now = clock.now();
+      const verified = await transaction(db, async (trx) => {
+        const userId = await consumeEmailToken(trx, emailTokenHash(token), 'verify', now);
+        if (!userId) return false;
+        await markEmailVerified(trx, userId, now);
+        await recordAudit(trx, {
+          actorId: userId,
+          action: 'auth.email_verified',
+          targetType: 'user',
+          targetId: userId,
+          ip,
+        });
+        return true;
+      });
+      if (!verified) throw new AppError('EMAIL_LINK_INVALID');
+    },
+
+    /** Sends the caller a new verification link, at most once a minute and five times a day. */
+    async resendVerification(userId: string): Promise<void> {
+      await transaction(db, async (trx) => {
+        const user = await userForUpdate(trx, userId);
+        if (user.email_verified_at) throw new AppError('EMAIL_ALREADY_VERIFIED');
+        await assertMaySend(trx, user.id, 'verify', verificationLimits);
+        await sendVerification(trx, user);
+      });
+    },
+
+    /**
+     * Emails a reset link when the address has an account (and was not sent one within the
+     * limits); answers the same in every case.
+     */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      const address = email.toLowerCase();
+      await transaction(db, async (trx) => {
+        const user = await findUserByEmail(trx, address);
+        if (!user) return;
+        const sent = await tokensSentSince(trx, user.id, 'reset', dayBefore());
+        if (sendWaitSeconds(sent, clock.now(), resetLimits) > 0) return;
+        const token = newEmailToken();
+        await newToken(trx, user.id, 'reset', token, deps.resetLinkMinutes * 60);
+        await queueEmail(trx, {
+          userId: user.id,
+          to: user.email,
+          kind: 'auth.password_reset',
+          ...resetEmail(resetLink(deps.webUrl, token), deps.resetLinkMinutes),
+        });
+        await recordAudit(trx, {
+          actorId: null,
+          action: 'auth.password_reset_requested',
+          targetType: 'user',
+          targetId: user.id,
+          ip,
+        });
+      });
+    },
+
+    /**
+     * Sets a new password from a reset link: the link is used up, every session of the account
+     * ends, and the owner is told. Following the link proves the address too.
+     */
+    async resetPassword(body: ResetPasswordBody, ip: string): Promise<void> {
+      const hash = emailTokenHash(body.token);
+      const holder = await usableTokenUser(db, hash, 'reset', clock.now());
+      const user = holder ? await findUserById(db, holder) : undefined;
+      if (!user) throw new AppError('EMAIL_LINK_INVALID');
+      const passwordHash = await hashNewPassword(body.new_password, user.email);
+      const now = clock.now();
+      const done = await transaction(db, async (trx) => {
+        if ((await consumeEmailToken(trx, hash, 'reset', now)) !== user.id) return false;
+        await setPassword(trx, user.id, passwordHash);
+        await markEmailVerified(trx, user.id, now);
+        const revoked = await revokeAllSessions(trx, user.id);
+        await recordAudit(trx, {
+          actorId: user.id,
+          action: 'auth.password_reset',
+          targetType: 'user',
+          targetId: user.id,
+          ip,
+          details: { sessions_revoked: revoked },
+        });
+        await notify(trx, {
+          userId: user.id,
+          kind: 'security.password_changed',
+          title: 'Your password was reset',
+          body: 'The password of your Tessera account was reset from a link sent to this address, and every session of the account was signed out. If this was not you, contact support at once.',
+        });
+        return true;
+      });
+      if (!done) throw new AppError('EMAIL_LINK_INVALID');
+      await throttle.succeeded(user.email, ip);
     },
 
     async login(body: LoginBody, ip: string): Promise<TokenPair> {
@@ -217,6 +423,12 @@ export function authService(deps: AuthDeps) {
           targetId: user.id,
           ip,
           details: { sessions_revoked: revoked },
+        });
+        await notify(trx, {
+          userId: user.id,
+          kind: 'security.password_changed',
+          title: 'Your password was changed',
+          body: 'The password of your Tessera account was changed, and your other sessions were signed out. If this was not you, reset your password at once and contact support.',
         });
       });
     },

@@ -91,7 +91,7 @@ async function register(email: string): Promise<void> {
     password: testPassword,
     role: 'investor',
   });
-  expect(answer.status).toBe(201);
+  expect(answer.status).toBe(202);
 }
 
 function expectThrottled(answer: Answer, retryAfter: number): void {

@@ -30,6 +30,8 @@ import {
   markPaid,
   releaseHeld,
 } from './dividend-payout.queries.js';
+import { notifyMany } from '../notifications/notify.js';
+import { dividendPaid } from '../notifications/notices.js';
 import {
   changeIssuerTokens,
   claimPayments,
@@ -120,6 +122,23 @@ async function payGroup(
   }
   const paidIds = eligible.map((p) => p.id);
   await markPaid(trx, paidIds);
+  const { symbol } = await trx
+    .selectFrom('tokens')
+    .select('symbol')
+    .where('id', '=', dividend.token_id)
+    .executeTakeFirstOrThrow();
+  await notifyMany(
+    trx,
+    moved.map((p) =>
+      dividendPaid(
+        p.user_id,
+        dividend.dividend_type === 'token'
+          ? `${p.quantity} ${symbol}`
+          : `${p.net_amount} ${dividend.dividend_type === 'stablecoin' ? 'USDC' : 'USD'}`,
+        symbol,
+      ),
+    ),
+  );
 
   const gross = toMoney(eligible.reduce((sum, p) => sum.plus(p.gross_amount), new Exact(0)));
   const fee = toMoney(eligible.reduce((sum, p) => sum.plus(p.fee_amount), new Exact(0)));

@@ -25,6 +25,8 @@ import {
   ownFiatRequests,
   type OfKind,
 } from './fiat.queries.js';
+import { notify } from '../notifications/notify.js';
+import { paymentConfirmed } from '../notifications/notices.js';
 import {
   decide,
   opening,
@@ -143,6 +145,8 @@ export function fiatService(db: Db, clock: Clock) {
             ...(bankReference ? { bank_reference: bankReference } : {}),
           },
         });
+        if (kind === 'deposit' && step.status === 'confirmed')
+          await notify(trx, paymentConfirmed(ownerId, request.amount, 'a deposit to your account'));
         return decided as OfKind<K>;
       });
     },

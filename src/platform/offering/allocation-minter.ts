@@ -19,6 +19,8 @@ import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 import { baseUnits } from '../../lib/token-units.js';
 import { revokedClaims } from '../verification/kyc-claim-revoker.js';
+import { notify } from '../notifications/notify.js';
+import { tokensMinted } from '../notifications/notices.js';
 import { mintedToken } from './allocation-minter.queries.js';
 
 export interface MinterDeps {
@@ -86,10 +88,17 @@ export function allocationMinter(deps: MinterDeps) {
   return {
     /** One batch: claim, mint and record each, one at a time. Resolves to the number taken. */
     tick(): Promise<number> {
-      return queue.runBatch(deps.batchSize ?? 10, async (allocation) => ({
-        on_chain_status: 'minted',
-        on_chain_tx_hash: await mint(allocation),
-      }));
+      return queue.runBatch(
+        deps.batchSize ?? 10,
+        async (allocation) => ({
+          on_chain_status: 'minted',
+          on_chain_tx_hash: await mint(allocation),
+        }),
+        async (trx, allocation) => {
+          const token = await mintedToken(trx, allocation.token_id);
+          await notify(trx, tokensMinted(allocation.user_id, allocation.quantity, token.symbol));
+        },
+      );
     },
   };
 }

@@ -63,6 +63,8 @@ import {
   tokenAllocationsForUpdate,
   tokenOwnerId,
 } from './offering.queries.js';
+import { notify } from '../notifications/notify.js';
+import { paymentConfirmed } from '../notifications/notices.js';
 import { subscriptionRefusal } from './offering.rules.js';
 
 async function lockRound(trx: Trx, tokenId: string, roundId: string): Promise<OfferingRound> {
@@ -210,6 +212,14 @@ export function offeringService(db: Db, options: { platformCountry: string; cloc
         const at = clock.now();
         for (const allocation of allocations) {
           confirmed.push(await confirmAllocation(trx, allocation.id, { adminId, at }));
+          await notify(
+            trx,
+            paymentConfirmed(
+              allocation.user_id,
+              allocation.amount,
+              `${allocation.quantity} ${token.symbol}`,
+            ),
+          );
           await creditWallet(trx, allocation.user_id, tokenId, allocation.quantity, newId());
           await recordTokenMovements(trx, [
             {

@@ -33,6 +33,9 @@ export const UserView = Type.Object({
   fiat_balance: Type.String({ description: 'USD, decimal string' }),
   wallet_address: Type.Union([Type.String(), Type.Null()]),
   is_activated: Type.Boolean(),
+  email_verified: Type.Boolean({
+    description: 'the user followed the link sent to their address (needed to move money or trade)',
+  }),
   password_change_required: Type.Boolean({
     description: 'true until the account replaces a password it was given (the first admin)',
   }),
@@ -119,6 +122,7 @@ export function toUserView(
     fiat_balance: user.fiat_balance,
     wallet_address: user.wallet_address,
     is_activated: user.is_activated,
+    email_verified: user.email_verified_at !== null,
     password_change_required: user.password_change_required,
     created_at: user.created_at.toISOString(),
   };

@@ -11,6 +11,8 @@ import {
 } from '../../lib/auth/gates.rules.js';
 
 const refusalDetail: Record<GateRefusal, string> = {
+  EMAIL_NOT_VERIFIED:
+    'Verify your email address first: follow the link we sent you (POST /api/v1/me/email-verification sends a new one)',
   KYC_REQUIRED: 'Complete identity verification (KYC) first',
   KYB_REQUIRED: "Your company's verification (KYB) must be approved first",
   KYC_LEVEL_TOO_LOW: 'This needs KYC level 2 or more',

@@ -31,6 +31,8 @@ import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { countryOf } from './kyc.service.js';
 import { notifyReviewers } from './notifications.queries.js';
 import type { ProviderClient } from './provider-client.js';
+import { notify } from '../notifications/notify.js';
+import { kybDecided } from '../notifications/notices.js';
 import { isRequiredOwner, kybStatusOf, type Verdict } from './verification.rules.js';
 
 export interface KybDeps {
@@ -116,7 +118,11 @@ async function decideBusinessKyb(
   businessId: string,
   status: Business['kyb_status'],
 ): Promise<void> {
+  const before = await businessForUpdate(trx, businessId);
   const business = await setBusinessKybStatus(trx, businessId, status);
+  // a later owner verdict may refine a rejection's reason: the owner was told once
+  if ((status === 'approved' || status === 'rejected') && before?.kyb_status !== status)
+    await notify(trx, kybDecided(business.owner_id, business.name, status === 'approved'));
   if (status === 'approved' && business.status === 'pending') {
     await notifyReviewers(trx, {
       kind: 'business.awaiting_activation',

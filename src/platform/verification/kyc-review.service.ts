@@ -23,6 +23,8 @@ import {
 } from './kyc.queries.js';
 import { documentNumberContext } from './kyc.service.js';
 import { defaultKycLevel } from './verification.rules.js';
+import { notify } from '../notifications/notify.js';
+import { kycDecided } from '../notifications/notices.js';
 import { queueIdentityCountryUpdate } from '../compliance/identity-country.queries.js';
 
 /** Locks the application's user, then the application; 404 when there is none. */
@@ -107,6 +109,7 @@ export function kycReviewService(db: Db, encryption: FieldEncryption, clock: Clo
           });
           await setUserKycStatus(trx, application.user_id, 'rejected');
         }
+        await notify(trx, kycDecided(application.user_id, body.decision === 'approve'));
         await recordAudit(trx, {
           actorId: reviewerId,
           action: 'kyc.reviewed',

@@ -36,6 +36,8 @@ import { queueClaimRevocation } from './kyc-claim-revoker.js';
 import { capturedIdentity, type CapturedIdentity } from './provider-capture.js';
 import type { ProviderClient } from './provider-client.js';
 import { recordWebhookEvent, setWebhookOutcome } from './webhook.queries.js';
+import { notify } from '../notifications/notify.js';
+import { kycDecided } from '../notifications/notices.js';
 import { queueIdentityCountryUpdate } from '../compliance/identity-country.queries.js';
 
 export type WebhookOutcome =
@@ -103,6 +105,7 @@ async function applyToKyc(
     // A user approved before holds a KYC claim on chain: it goes too (DECISIONS "Chain").
     if (application.status === 'approved') await queueClaimRevocation(trx, application.user_id);
   }
+  await notify(trx, kycDecided(application.user_id, outcomeOf(verdict) === 'approved'));
   await recordAudit(trx, {
     actorId: null,
     action: 'kyc.provider_reviewed',

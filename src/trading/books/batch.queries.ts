@@ -38,6 +38,7 @@ export interface TraderRow {
   kyc_status: VerificationStatus;
   kyc_level: number;
   kyb_approved: boolean;
+  email_verified: boolean;
   fatca_status: FatcaStatus | null;
   accreditation_status: AccreditationStatus | null;
   wallet_address: string | null;
@@ -116,6 +117,7 @@ const tradersStatement = prepared(
   'batch_traders',
   `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
      u.accreditation_status, u.wallet_address, u.is_activated, u.trading_key, u.fiat_balance,
+     u.email_verified_at is not null as email_verified,
      p.token_id, w.balance, w.locked_balance, w.frozen_quantity, w.address_frozen,
      exists (
        select 1 from businesses b where b.owner_id = u.id and b.kyb_status = 'approved'

@@ -101,6 +101,7 @@ export const api = {
   get: <T>(path: string) => request<T>('', 'GET', path),
   post: <T>(path: string, body: unknown = {}) => request<T>('', 'POST', path, body),
   patch: <T>(path: string, body: unknown) => request<T>('', 'PATCH', path, body),
+  put: <T>(path: string, body: unknown) => request<T>('', 'PUT', path, body),
   del: <T>(path: string) => request<T>('', 'DELETE', path),
   /** without the session: sign-in and refresh */
   anonymous: async <T>(path: string, body: unknown): Promise<T> => {

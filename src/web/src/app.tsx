@@ -1,6 +1,6 @@
 /**
  * The shell: who is signed in (GET /me), the navigation of their role, and the screen of the
- * current route. Signed-out visitors see sign-in and sign-up only.
+ * current route. Signed-out visitors see sign-in, sign-up and the pages email links open.
  */
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
@@ -20,6 +20,8 @@ import { AdminAgentActions } from './pages/admin-agent-actions.js';
 import { AdminCluster } from './pages/admin-cluster.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { SignIn, SignUp } from './pages/auth.js';
+import { ForgotPassword, ResetPassword, VerifyEmail, VerifyEmailBanner } from './pages/email.js';
+import { Notifications } from './pages/notifications.js';
 import { Fiat } from './pages/fiat.js';
 import { Home } from './pages/home.js';
 import { Company, Issuer } from './pages/issuer.js';
@@ -124,12 +126,25 @@ function navFor(me: Me): [string, string][] {
     ...(me.role === 'investor' || me.role === 'issuer'
       ? [['/api-keys', 'API keys'] as [string, string]]
       : []),
+    ['/notifications', 'Notifications'],
     ['/account', 'Account'],
   ];
 }
 
+/** The pages an email link opens, signed in or not; undefined for any other path. */
+function emailPage(path: string) {
+  let params: Record<string, string> | undefined;
+  if ((params = match('/verify-email/:token', path))) return <VerifyEmail token={params.token!} />;
+  if ((params = match('/reset-password/:token', path)))
+    return <ResetPassword token={params.token!} />;
+  if (path === '/forgot-password') return <ForgotPassword />;
+  return undefined;
+}
+
 function Screen({ path, work }: { path: string; work: WaitingWork | undefined }) {
   let params: Record<string, string> | undefined;
+  const fromEmail = emailPage(path);
+  if (fromEmail) return fromEmail;
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
@@ -182,6 +197,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <Account />;
     case '/api-keys':
       return <ApiKeys />;
+    case '/notifications':
+      return <Notifications />;
     default:
       return <p>There is no page at {path}.</p>;
   }
@@ -268,6 +285,7 @@ function Shell({ me, path }: { me: Me; path: string }) {
         <Who me={me} />
       </header>
       <main>
+        <VerifyEmailBanner />
         <Screen path={path} work={work.data} />
       </main>
     </WorkReload.Provider>
@@ -289,7 +307,7 @@ export function App() {
             <a href="#/signup">Sign up</a>
           </nav>
         </header>
-        <main>{path === '/signup' ? <SignUp /> : <SignIn />}</main>
+        <main>{emailPage(path) ?? (path === '/signup' ? <SignUp /> : <SignIn />)}</main>
       </>
     );
   }

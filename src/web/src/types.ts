@@ -14,6 +14,8 @@ export interface Me {
   wallet_address: string | null;
   /** the account must replace a password it was given before anything else */
   password_change_required: boolean;
+  /** the user followed the link emailed at sign-up (needed to move money or trade) */
+  email_verified: boolean;
 }
 
 export type Permission = { allowed: boolean; missing: string | null };

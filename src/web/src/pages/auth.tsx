@@ -1,4 +1,9 @@
-/** Sign in and sign up (POST /auth/login, /auth/register). */
+/**
+ * Sign in and sign up (POST /auth/login, /auth/register). Registration answers alike whether the
+ * address is free or taken: the page tells the user to check their email, and signs them in when
+ * the account is theirs (a new one signs in before its address is verified).
+ */
+import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { navigate } from '../route.js';
 import { session } from '../session.js';
@@ -38,14 +43,24 @@ export function SignIn() {
       <p>
         New here? <a href="#/signup">Create an account</a>
       </p>
+      <p>
+        <a href="#/forgot-password">Forgot your password?</a>
+      </p>
     </section>
   );
 }
 
 export function SignUp() {
+  const [submitted, setSubmitted] = useState<string>();
   return (
     <section class="narrow">
       <h1>Create an account</h1>
+      {submitted ? (
+        <p class="ok" role="status" data-testid="check-email">
+          Check your email: we sent a message to {submitted}. Follow its link to verify your
+          address, then sign in.
+        </p>
+      ) : null}
       <ActionForm
         label="Sign up"
         submit="Create account"
@@ -57,8 +72,12 @@ export function SignUp() {
             ...(v.role === 'investor' ? { account_type: v.account_type } : {}),
             ...(v.full_name ? { full_name: v.full_name } : {}),
           });
-          await session.signIn(v.email ?? '', v.password ?? '');
-          navigate('/');
+          setSubmitted(v.email ?? '');
+          await session.signIn(v.email ?? '', v.password ?? '').then(
+            () => navigate('/'),
+            // a taken address: its owner got an email; this page says to check it
+            () => undefined,
+          );
         }}
       >
         <Field label="Full name" name="full_name" autocomplete="name" />

@@ -24,6 +24,7 @@ const actionNames: Record<string, string> = {
 
 /** What a blocked action waits for, in words (the gate's code stays in the API's answer). */
 const missingNames: Record<string, string> = {
+  EMAIL_NOT_VERIFIED: 'a verified email address',
   KYC_REQUIRED: 'approved identity verification (KYC)',
   KYB_REQUIRED: "your company's approved verification (KYB)",
   KYC_LEVEL_TOO_LOW: 'KYC level 2 or more',
@@ -32,6 +33,8 @@ const missingNames: Record<string, string> = {
 /** The one step that lifts a refusal, or undefined when the role can never do it. */
 function nextStep(missing: string, me: Me): { text: string; href?: string } | undefined {
   switch (missing) {
+    case 'EMAIL_NOT_VERIFIED':
+      return { text: 'Verify your email address (follow the link we sent you)', href: '#/account' };
     case 'KYC_REQUIRED':
       return { text: 'Complete identity verification (KYC)', href: '#/kyc' };
     case 'KYB_REQUIRED':

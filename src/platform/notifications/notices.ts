@@ -1,0 +1,100 @@
+/**
+ * The words of each notice, as pure functions of what happened: what was done to the account, in
+ * plain words, and never the suspicion or the staff reason behind it.
+ */
+import type { AgentActionKind } from '../../lib/db/schema-agent-actions.js';
+import type { Notice } from './notify.js';
+
+export function kycDecided(userId: string, approved: boolean): Notice {
+  return {
+    userId,
+    kind: 'kyc.decided',
+    title: approved ? 'Your identity is verified' : 'Your identity verification was not approved',
+    body: approved
+      ? 'Your identity verification (KYC) was approved. You can now use the features it opens.'
+      : 'Your identity verification (KYC) was not approved. Sign in to see what you can do next.',
+  };
+}
+
+export function kybDecided(userId: string, company: string, approved: boolean): Notice {
+  return {
+    userId,
+    kind: 'kyb.decided',
+    title: approved ? `${company} is verified` : `The verification of ${company} was not approved`,
+    body: approved
+      ? `The company verification (KYB) of ${company} was approved.`
+      : `The company verification (KYB) of ${company} was not approved. Sign in to see what you can do next.`,
+  };
+}
+
+export function paymentConfirmed(userId: string, amount: string, what: string): Notice {
+  return {
+    userId,
+    kind: 'payment.confirmed',
+    title: `Payment of ${amount} USD confirmed`,
+    body: `Your payment of ${amount} USD (${what}) was received and confirmed.`,
+  };
+}
+
+export function tokensMinted(userId: string, quantity: number, symbol: string): Notice {
+  return {
+    userId,
+    kind: 'tokens.minted',
+    title: `${quantity} ${symbol} are in your wallet`,
+    body: `${quantity} ${symbol} tokens were issued to your wallet on chain.`,
+  };
+}
+
+export function dividendPaid(userId: string, amount: string, symbol: string): Notice {
+  return {
+    userId,
+    kind: 'dividend.paid',
+    title: `Dividend of ${symbol} paid`,
+    body: `A dividend of ${amount} on your ${symbol} holding was paid to your account.`,
+  };
+}
+
+/** What the token's agent did, by kind of action (never why); pausing a token concerns no one holder. */
+const agentActionWords: Record<Exclude<AgentActionKind, 'pause' | 'unpause'>, string> = {
+  freeze_address: 'Your wallet was frozen for this token: its tokens cannot move for now.',
+  unfreeze_address: 'Your wallet was unfrozen for this token: its tokens can move again.',
+  freeze_units: 'Part of your holding of this token was frozen.',
+  unfreeze_units: 'Part of your holding of this token was unfrozen.',
+  forced_transfer: 'Tokens were transferred out of your wallet by the token agent.',
+  recover_wallet: 'Your holding was moved to a new wallet address (wallet recovery).',
+  revoke_verification:
+    'Your verification was revoked: you can still see your holdings and withdraw your cash.',
+};
+
+export function agentAction(
+  userId: string,
+  kind: keyof typeof agentActionWords,
+  symbol: string | null,
+): Notice {
+  return {
+    userId,
+    kind: 'agent_action',
+    title: symbol
+      ? `An action was taken on your ${symbol} holding`
+      : 'An action was taken on your account',
+    body: `${agentActionWords[kind]}${symbol ? ` Token: ${symbol}.` : ''} Contact support if you have questions.`,
+  };
+}
+
+export function apiKeyCreated(userId: string, label: string): Notice {
+  return {
+    userId,
+    kind: 'security.api_key_created',
+    title: 'A new API key was created',
+    body: `An API key named "${label}" was created on your account. If this was not you, revoke it and change your password at once.`,
+  };
+}
+
+export function apiKeyRevoked(userId: string, label: string): Notice {
+  return {
+    userId,
+    kind: 'security.api_key_revoked',
+    title: 'An API key was revoked',
+    body: `The API key named "${label}" was revoked; programs using it no longer get in.`,
+  };
+}
