@@ -56,12 +56,20 @@ describe('web journeys over the running system', () => {
 
   /** Opens the mail sink's page in `page`, then the link of the newest email `subject` to `to`. */
   async function followEmailLink(page: Page, to: string, subject: string) {
-    await page.goto(web.system.mailUrl());
     const email = page
       .locator('article', { hasText: to })
       .filter({ has: page.getByRole('heading', { name: subject }) })
       .first();
-    await email.waitFor();
+    // The page lists what has arrived when it loads: reload until the mail worker has sent it.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(web.system.mailUrl());
+          return email.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, journey, `mail-${subject.toLowerCase().replaceAll(' ', '-')}`);
     await email
       .getByRole('link', { name: /#\/(verify-email|reset-password)\// })

@@ -18,7 +18,7 @@ import { launchBrowser, menu, screenshot, signIn as signInAs } from '../support/
 import { approvedKyc } from '../support/compliance.js';
 import { insertHolder, liveToken } from '../support/dividends.js';
 import { recordTestTrade } from '../support/settlement.js';
-import { outboxLinkToken } from '../support/email.js';
+import { outboxLinkToken, verifyEmailRequest } from '../support/email.js';
 import { testPassword } from '../support/platform.js';
 import { adminEmail, buildWebClient, startWebPlatform, type WebPlatform } from '../support/web.js';
 
@@ -168,6 +168,11 @@ describe('web client in a browser', () => {
 
     await menu(admin, 'Fiat requests');
     await admin.getByRole('button', { name: 'Confirm 250.00' }).click();
+    const confirmDeposit = admin.getByRole('alertdialog', {
+      name: /^Confirm the deposit of 250\.00 USD/,
+    });
+    await confirmDeposit.getByLabel(/^Bank's reference/).fill('BNK-20261128-0007');
+    await confirmDeposit.getByRole('button', { name: 'Yes, confirm' }).click();
     await admin.getByRole('cell', { name: 'confirmed' }).waitFor();
     await screenshot(admin, journey, '07-deposit-confirmed');
 
@@ -214,6 +219,10 @@ describe('web client in a browser', () => {
   /** Registers through the API and has the admin approve a manual KYC at level 2. */
   async function verifiedUser(email: string, extra: Record<string, string>) {
     await call('POST', '/api/v1/auth/register', { email, password: testPassword, ...extra });
+    const { method, url, body } = verifyEmailRequest(
+      await outboxLinkToken(platform.db, email, 'verify-email'),
+    );
+    await call(method, url, body);
     const login = async (who: string) =>
       (await call('POST', '/api/v1/auth/login', { email: who, password: testPassword }))
         .access_token as string;
