@@ -163,7 +163,9 @@ describe('staff tools', () => {
         kind: 'fiat.deposit_pending',
         subject_type: 'fiat_request',
         subject_id: deposit.json().id,
-        message: 'A deposit of 250.00 USD awaits confirmation',
+        message: expect.stringMatching(
+          /^A deposit of 250\.00 USD awaits confirmation \(reference DEP-[0-9A-F]{10}\)$/,
+        ),
       }),
     ]);
   });
