@@ -283,18 +283,28 @@ describe('the FIX gateway', () => {
     await first.send('D', limitOrder('fix-r1'));
     const original = await first.next('8', (m) => m.fields.get(11) === 'fix-r1');
     await first.stop();
-    const before = await sys.db
-      .selectFrom('fix_sessions')
-      .select(['next_sender_seq', 'next_target_seq'])
-      .where('id', '=', session.id)
-      .executeTakeFirstOrThrow();
-    expect(before.next_sender_seq).toBeGreaterThan(original.seq);
-    const kept = await sys.db
-      .selectFrom('fix_messages')
-      .select(['seq', 'msg_type'])
-      .where('session_id', '=', session.id)
-      .execute();
-    expect(kept).toContainEqual({ seq: original.seq, msg_type: '8' });
+    // The store writes as the session sends; under load the last write may land after the stop.
+    await expect
+      .poll(
+        async () =>
+          (
+            await sys.db
+              .selectFrom('fix_sessions')
+              .select('next_sender_seq')
+              .where('id', '=', session.id)
+              .executeTakeFirstOrThrow()
+          ).next_sender_seq,
+      )
+      .toBeGreaterThan(original.seq);
+    await expect
+      .poll(() =>
+        sys.db
+          .selectFrom('fix_messages')
+          .select(['seq', 'msg_type'])
+          .where('session_id', '=', session.id)
+          .execute(),
+      )
+      .toContainEqual({ seq: original.seq, msg_type: '8' });
 
     await gateway.stop();
     await startGateway();
