@@ -11,6 +11,7 @@ import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
+import { enrolTotp, logInWithFactor, stepUp, type Send } from './second-factor.js';
 
 export const testPassword = 'correct horse battery staple';
 
@@ -18,6 +19,8 @@ export interface Session {
   id: string;
   email: string;
   token: string;
+  /** the TOTP secret once the user enrolled an authenticator app (`enrol`; staff always) */
+  secret?: string;
 }
 
 export interface TestPlatform {
@@ -32,9 +35,15 @@ export interface TestPlatform {
   ): Promise<LightMyRequestResponse>;
   /** registers (investor individual unless told) and logs in */
   user(email: string, extra?: Record<string, unknown>): Promise<Session>;
-  /** the first admin, and a staff user it created */
+  /** the first admin, and a staff user it created: both with an authenticator app enrolled */
   admin(): Promise<Session>;
   staff(email?: string): Promise<Session>;
+  /** enrols an authenticator app for the session's user: its token now carries the factor */
+  enrol(session: Session): Promise<Session>;
+  /** verifies the session's factor again (a fresh step-up): its token is replaced */
+  stepUp(session: Session): Promise<Session>;
+  /** the same shape of calls for the second-factor helpers (test/support/second-factor.ts) */
+  send: Send;
   close(): Promise<void>;
 }
 
@@ -57,12 +66,25 @@ export async function startTestPlatform(
       ...(body === undefined ? {} : { payload: body as object }),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
+  const send: Send = async (method, url, body, token) => {
+    const response = await app.inject({
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.statusCode, body: response.body ? response.json() : undefined };
+  };
   const login = async (email: string): Promise<Session> => {
-    const response = await call('POST', '/api/v1/auth/login', { email, password: testPassword });
-    if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.body}`);
-    const token = response.json<{ access_token: string }>().access_token;
+    const { access_token: token } = await logInWithFactor(send, email, testPassword, undefined);
     const me = (await call('GET', '/api/v1/me', undefined, token)).json<{ id: string }>();
     return { id: me.id, email, token };
+  };
+  const enrol = async (session: Session): Promise<Session> => {
+    const enrolled = await enrolTotp(send, session.token);
+    session.token = enrolled.token;
+    session.secret = enrolled.secret;
+    return session;
   };
   let adminSession: Session | undefined;
   const platform: TestPlatform = {
@@ -70,6 +92,13 @@ export async function startTestPlatform(
     test,
     config,
     call,
+    send,
+    enrol,
+    async stepUp(session) {
+      if (!session.secret) throw new Error(`${session.email} has no authenticator app`);
+      session.token = await stepUp(send, session.token, session.secret);
+      return session;
+    },
     async user(email, extra = {}) {
       const response = await call('POST', '/api/v1/auth/register', {
         email,
@@ -84,7 +113,7 @@ export async function startTestPlatform(
     async admin() {
       if (!adminSession) {
         await ensureFirstAdmin(test.db, { email: 'admin@example.com', password: testPassword });
-        adminSession = await login('admin@example.com');
+        adminSession = await enrol(await login('admin@example.com'));
       }
       return adminSession;
     },
@@ -97,7 +126,7 @@ export async function startTestPlatform(
         admin.token,
       );
       if (created.statusCode !== 201) throw new Error(`staff ${email}: ${created.body}`);
-      return login(email);
+      return enrol(await login(email));
     },
     async close() {
       await app.close();

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AgentActionTables } from './schema-agent-actions.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { DividendTables } from './schema-dividends.js';
+import type { FactorTables } from './schema-factors.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { IssuanceTables } from './schema-issuance.js';
 import type { MarketDataTables } from './schema-market-data.js';
@@ -213,7 +214,8 @@ export interface Database
     MarketDataTables,
     ComplianceTables,
     RegisterTables,
-    AgentActionTables {
+    AgentActionTables,
+    FactorTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

@@ -35,6 +35,8 @@ import * as m0034 from './0034_chain_confirmations.js';
 import * as m0035 from './0035_role_grants.js';
 import * as m0040 from './0040_api_keys.js';
 import * as m0041 from './0041_kyc_revocation.js';
+import * as m0044 from './0044_second_factors.js';
+import * as m0045 from './0045_sessions.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -69,4 +71,6 @@ export const migrations: Record<string, Migration> = {
   '0035_role_grants': m0035,
   '0040_api_keys': m0040,
   '0041_kyc_revocation': m0041,
+  '0044_second_factors': m0044,
+  '0045_sessions': m0045,
 };
