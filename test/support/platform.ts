@@ -11,7 +11,7 @@ import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
-import { enrolTotp, logInWithFactor, stepUp, type Send } from './second-factor.js';
+import { enrolTotp, injectSend, logInWithFactor, stepUp, type Send } from './second-factor.js';
 
 export const testPassword = 'correct horse battery staple';
 
@@ -66,15 +66,7 @@ export async function startTestPlatform(
       ...(body === undefined ? {} : { payload: body as object }),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
-  const send: Send = async (method, url, body, token) => {
-    const response = await app.inject({
-      method,
-      url,
-      ...(body === undefined ? {} : { payload: body as object }),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  };
+  const send = injectSend(app);
   const login = async (email: string): Promise<Session> => {
     const { access_token: token } = await logInWithFactor(send, email, testPassword, undefined);
     const me = (await call('GET', '/api/v1/me', undefined, token)).json<{ id: string }>();

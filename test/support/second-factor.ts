@@ -18,6 +18,37 @@ export type Send = (
   token?: string,
 ) => Promise<{ status: number; body: unknown }>;
 
+/** `Send` through Fastify's inject (no network). */
+export function injectSend(app: {
+  inject(options: object): Promise<{ statusCode: number; body: string; json(): unknown }>;
+}): Send {
+  return async (method, url, body, token) => {
+    const response = await app.inject({
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.statusCode, body: response.body ? response.json() : undefined };
+  };
+}
+
+/** `Send` over HTTP to `baseUrl`. */
+export function fetchSend(baseUrl: string): Send {
+  return async (method, url, body, token) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+}
+
 /** The last step used for each secret by this test process. */
 const lastSteps = new Map<string, number>();
 
@@ -58,7 +89,12 @@ export async function enrolTotp(send: Send, token: string): Promise<Enrolled> {
   );
   const secret = started.secret as string;
   const confirmed = expect(
-    await send('POST', '/api/v1/me/factors/totp/confirm', { code: await freshTotpCode(secret) }, token),
+    await send(
+      'POST',
+      '/api/v1/me/factors/totp/confirm',
+      { code: await freshTotpCode(secret) },
+      token,
+    ),
     200,
     'confirm TOTP',
   );

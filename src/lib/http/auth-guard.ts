@@ -127,12 +127,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function guards(deps: GuardDeps) {
   /** The refusal of a caller whose session is `active` (or not), or undefined to admit it. */
-  function refusal(
-    claims: AccessClaims,
-    active: boolean,
-    roles: readonly Role[],
-    stage: Stage,
-  ) {
+  function refusal(claims: AccessClaims, active: boolean, roles: readonly Role[], stage: Stage) {
     if (!active) return new AppError('INVALID_TOKEN', 'The session has ended; log in again');
     if (claims.passwordChangeRequired && stage !== 'beforePasswordChange') {
       return new AppError(

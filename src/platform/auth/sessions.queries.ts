@@ -99,7 +99,9 @@ export function recordSessionFactor(
   return db
     .updateTable('sessions')
     .set({
-      amr: sql<AuthMethod[]>`(SELECT array_agg(DISTINCT m ORDER BY m DESC) FROM unnest(amr || ARRAY[${method}]::text[]) AS m)`,
+      amr: sql<
+        AuthMethod[]
+      >`(SELECT array_agg(DISTINCT m ORDER BY m DESC) FROM unnest(amr || ARRAY[${method}]::text[]) AS m)`,
       factor_at: at,
       last_seen_at: at,
     })

@@ -99,7 +99,7 @@ export function sessionsRoutes(
       onRequest: stepUp('staff', 'admin'),
       schema: {
         tags: ['admin'],
-        summary: "End every session of a user (audited; needs a recent step-up)",
+        summary: 'End every session of a user (audited; needs a recent step-up)',
         security: bearer,
         params: IdParams,
         body: Type.Object({ reason: Text(500) }, { additionalProperties: false }),

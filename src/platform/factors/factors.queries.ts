@@ -6,11 +6,7 @@ import type { Insertable } from 'kysely';
 type Conn = Db | Trx;
 
 export function findTotp(db: Conn, userId: string) {
-  return db
-    .selectFrom('totp_factors')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('totp_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** A new unconfirmed secret, replacing an earlier unconfirmed one (never a confirmed one). */

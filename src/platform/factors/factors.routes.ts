@@ -74,7 +74,9 @@ export function factorsRoutes(
         security: bearer,
         response: {
           201: Type.Object({
-            secret: Type.String({ description: 'base32, to type in when a QR code cannot be read' }),
+            secret: Type.String({
+              description: 'base32, to type in when a QR code cannot be read',
+            }),
             otpauth_uri: Type.String(),
             qr_code: Type.String(),
           }),

@@ -57,12 +57,7 @@ export function factorsService(deps: FactorsDeps) {
   const { db, encryption, clock } = deps;
   const throttle = loginThrottle(db, deps.loginThrottle, clock);
 
-  async function refused(
-    user: User,
-    ip: string,
-    code: ErrorCode,
-    detail: string,
-  ): Promise<never> {
+  async function refused(user: User, ip: string, code: ErrorCode, detail: string): Promise<never> {
     await throttle.failed(user.email, ip);
     await recordAudit(db, {
       actorId: user.id,
@@ -114,13 +109,28 @@ export function factorsService(deps: FactorsDeps) {
     const check = checkTotpCode(totp.secret, code, now, totp.row.last_step);
     if (check.outcome === 'valid') {
       if (await useTotpStep(db, user.id, check.step, confirming ? now : undefined)) return;
-      await refused(user, ip, 'FACTOR_CODE_REPLAYED', 'This code was already used; wait for the next');
+      await refused(
+        user,
+        ip,
+        'FACTOR_CODE_REPLAYED',
+        'This code was already used; wait for the next',
+      );
     }
     if (check.outcome === 'replayed') {
-      await refused(user, ip, 'FACTOR_CODE_REPLAYED', 'This code was already used; wait for the next');
+      await refused(
+        user,
+        ip,
+        'FACTOR_CODE_REPLAYED',
+        'This code was already used; wait for the next',
+      );
     }
     if (check.outcome === 'expired') {
-      await refused(user, ip, 'FACTOR_CODE_EXPIRED', 'This code has expired; enter the current one');
+      await refused(
+        user,
+        ip,
+        'FACTOR_CODE_EXPIRED',
+        'This code has expired; enter the current one',
+      );
     }
     await refused(user, ip, 'FACTOR_CODE_INVALID', 'The code is wrong');
   }

@@ -89,7 +89,7 @@ export function passkeys(db: Db, rp: RelyingParty, clock: Clock) {
           id: key.credential_id,
           publicKey: new Uint8Array(key.public_key),
           counter: key.counter,
-          transports: key.transports as AuthenticatorTransport[],
+          transports: key.transports,
         },
         requireUserVerification: false,
       }).catch(() => undefined);
