@@ -155,7 +155,13 @@ export async function startTestTrading() {
         ...extra,
       })
       .execute();
-    const token = await tokens.sign({ userId: id, role, sessionId: newId() });
+    // staff sessions carry their second factor, as every staff session must
+    const now = Math.floor(Date.now() / 1000);
+    const factor =
+      role === 'staff' || role === 'admin'
+        ? { amr: ['pwd' as const, 'otp' as const], authTime: now, factorTime: now }
+        : {};
+    const token = await tokens.sign({ userId: id, role, sessionId: newId(), ...factor });
     return { id, token };
   }
 

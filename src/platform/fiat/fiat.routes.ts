@@ -32,7 +32,8 @@ export function fiatRoutes(
       path,
       {
         // money leaving the platform needs a second factor verified in the last minutes
-        onRequest: kind === 'withdrawal' ? [account, gated[kind], recentFactor] : [account, gated[kind]],
+        onRequest:
+          kind === 'withdrawal' ? [account, gated[kind], recentFactor] : [account, gated[kind]],
         schema: {
           tags: ['fiat'],
           summary:

@@ -20,6 +20,7 @@ import { AdminAgentActions } from './pages/admin-agent-actions.js';
 import { AdminCluster } from './pages/admin-cluster.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { SignIn, SignUp } from './pages/auth.js';
+import { FirstFactor, hasFactor, loadFactors, StepUpDialog } from './pages/factors.js';
 import { Fiat } from './pages/fiat.js';
 import { Home } from './pages/home.js';
 import { Company, Issuer } from './pages/issuer.js';
@@ -188,16 +189,26 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
 }
 
 function SignedIn({ path }: { path: string }) {
-  const me = useLoad(() => api.get<Me>('/api/v1/me'));
+  // staff and admins without a second factor enrol before anything else
+  const me = useLoad(async () => {
+    const who = await api.get<Me>('/api/v1/me');
+    const mustEnrol =
+      isStaff(who) && !who.password_change_required && !hasFactor(await loadFactors());
+    return { who, mustEnrol };
+  });
   return (
     <Loaded state={me}>
-      {(data) => (
+      {({ who: data, mustEnrol }) => (
         <MeContext.Provider value={{ me: data, reload: me.reload }}>
-          {data.password_change_required ? (
+          {data.password_change_required || mustEnrol ? (
             <>
               <Header me={data} />
               <main>
-                <FirstPassword onChanged={me.reload} />
+                {mustEnrol ? (
+                  <FirstFactor onEnrolled={me.reload} />
+                ) : (
+                  <FirstPassword onChanged={me.reload} />
+                )}
               </main>
             </>
           ) : (
@@ -268,6 +279,7 @@ function Shell({ me, path }: { me: Me; path: string }) {
         <Who me={me} />
       </header>
       <main>
+        <StepUpDialog />
         <Screen path={path} work={work.data} />
       </main>
     </WorkReload.Provider>
