@@ -123,7 +123,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     isSessionActive: sessionChecker(db),
     apiKeys,
     stepUpMaxAgeSeconds: config.auth.stepUpMaxAgeSeconds,
-    hasFactor: factors.hasFactor,
+    hasFactor: (userId) => factors.hasFactor(userId),
     clock,
   });
   const auth = authService({
