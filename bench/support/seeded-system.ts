@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { AccessTokens } from '../../src/lib/auth/access-token.js';
 import { createDb, type Db } from '../../src/lib/db/database.js';
 import { newId } from '../../src/lib/ids.js';
+import type { BookCommand } from '../../src/trading/books/book-command.js';
 import { insertToken } from '../../src/platform/portfolio/testing/token-fixture.js';
 import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
 import {
@@ -161,5 +162,27 @@ export function randomLimitOrder(tokenId: string) {
     order_type: 'limit',
     quantity: 1 + Math.floor(Math.random() * 10),
     price: ((995 + Math.floor(Math.random() * 11)) / 100).toFixed(2),
+  };
+}
+
+/** A random limit order as the sequencer takes it, from one of `people`: the benches below HTTP. */
+export function randomPlaceCommand(tokenId: string, people: readonly Trader[]): BookCommand {
+  const order = randomLimitOrder(tokenId);
+  return {
+    kind: 'place',
+    input: {
+      userId: people[Math.floor(Math.random() * people.length)]!.id,
+      side: order.side as 'buy' | 'sell',
+      orderType: 'limit',
+      quantity: order.quantity,
+      price: order.price,
+      stopPrice: null,
+      timeInForce: 'GTC',
+      expiresAt: null,
+      clientOrderId: null,
+      requestHash: null,
+      confirmFatFinger: false,
+      confirmNavDeviation: false,
+    },
   };
 }

@@ -15,7 +15,7 @@ import { Sequencer } from '../../src/trading/books/sequencer.js';
 import { tradingMetrics } from '../../src/trading/metrics.js';
 import { meterCpu } from '../support/process-cpu.js';
 import { startBenchDatabase } from '../support/embedded-stack.js';
-import { randomLimitOrder, seed } from '../support/seeded-system.js';
+import { randomPlaceCommand, seed } from '../support/seeded-system.js';
 
 const orders = Number(process.env.BENCH_FLOOR_ORDERS ?? 5000);
 const batchSize = Number(process.env.BENCH_FLOOR_BATCH ?? 100);
@@ -43,24 +43,7 @@ try {
   await sequencer.open(tokenId);
 
   const place = () => {
-    const order = randomLimitOrder(tokenId);
-    return sequencer.submit(tokenId, {
-      kind: 'place',
-      input: {
-        userId: people[Math.floor(Math.random() * people.length)]!.id,
-        side: order.side as 'buy' | 'sell',
-        orderType: 'limit',
-        quantity: order.quantity,
-        price: order.price,
-        stopPrice: null,
-        timeInForce: 'GTC',
-        expiresAt: null,
-        clientOrderId: null,
-        requestHash: null,
-        confirmFatFinger: false,
-        confirmNavDeviation: false,
-      },
-    });
+    return sequencer.submit(tokenId, randomPlaceCommand(tokenId, people));
   };
 
   for (const size of [batchSize, 1]) {

@@ -20,7 +20,7 @@ import { Sequencer } from '../../src/trading/books/sequencer.js';
 import { tradingMetrics } from '../../src/trading/metrics.js';
 import { startBenchDatabase } from '../support/embedded-stack.js';
 import { meterCpu } from '../support/process-cpu.js';
-import { randomLimitOrder, seed } from '../support/seeded-system.js';
+import { randomPlaceCommand, seed } from '../support/seeded-system.js';
 
 const rate = Number(process.env.BENCH_ONE_RATE ?? 100);
 const orders = Number(process.env.BENCH_ONE_ORDERS ?? 1000);
@@ -115,24 +115,7 @@ try {
       });
       for (const tokenId of tokens) await sequencer.open(tokenId);
       const place = (tokenId: string) => {
-        const order = randomLimitOrder(tokenId);
-        return sequencer.submit(tokenId, {
-          kind: 'place',
-          input: {
-            userId: people[Math.floor(Math.random() * people.length)]!.id,
-            side: order.side as 'buy' | 'sell',
-            orderType: 'limit',
-            quantity: order.quantity,
-            price: order.price,
-            stopPrice: null,
-            timeInForce: 'GTC',
-            expiresAt: null,
-            clientOrderId: null,
-            requestHash: null,
-            confirmFatFinger: false,
-            confirmNavDeviation: false,
-          },
-        });
+        return sequencer.submit(tokenId, randomPlaceCommand(tokenId, people));
       };
       // warm: every connection prepares its statements
       for (let i = 0; i < 50; i += 1) await place(tokens[i % tokens.length]!);
