@@ -59,6 +59,8 @@ describe('migrations', () => {
       'orders_pkey',
       'orders_token_engine_key',
       'orders_user',
+      // partial: only failed rows, for their notices (trade-notices.ts)
+      'trade_settlement_history_failed',
       'trade_settlement_history_pkey',
       'trades_buy_order',
       'trades_buyer',

@@ -1,4 +1,7 @@
-/** Tables of the email outbox, the users' notifications and email tokens (migrations 0042-0043). */
+/**
+ * Tables of the email outbox, the users' notifications, email tokens (migrations 0042-0043) and
+ * the trade notices' windows (0036).
+ */
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -55,11 +58,18 @@ export interface EmailTokensTable {
   created_at: CreatedAt;
 }
 
+/** The end of the last window of trading events told (trade-notices.ts). */
+export interface NoticeCursorsTable {
+  name: 'order_fills' | 'settlement_failures';
+  through: Date;
+}
+
 export interface MailTables {
   outbound_emails: OutboundEmailsTable;
   user_notifications: UserNotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   email_tokens: EmailTokensTable;
+  notice_cursors: NoticeCursorsTable;
 }
 
 export type OutboundEmail = Selectable<OutboundEmailsTable>;

@@ -1,6 +1,6 @@
 /**
  * The outbox worker against a real SMTP server (smtp-server): every email goes once, with its text
- * and HTML parts; a server that is down for a while under sign-ups delays mail, loses none and
+ * and HTML parts; a server that is down for a while under sign-ups and fills delays mail, loses none and
  * sends none twice.
  */
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,9 @@ import type { QueueOptions } from '../../lib/worker/job-queue.js';
 import { renderEmail } from './email-message.js';
 import { mailSender } from './mail-sender.js';
 import { queueEmail } from './outbox.queries.js';
+import { tradeNotices } from './trade-notices.js';
+import { tradingSeeds } from '../../../test/support/trading.js';
+import { recordTestTrade } from '../../../test/support/settlement.js';
 
 interface Received {
   messageId: string;
@@ -125,7 +128,7 @@ describe('the outbox worker', () => {
     expect(row.sent_at).toBeInstanceOf(Date);
   });
 
-  it('holds mail while the SMTP server is down under sign-ups, then sends each once', async () => {
+  it('holds mail while the SMTP server is down under sign-ups and fills, then sends each once', async () => {
     const received: Received[] = [];
     const first = await smtpServer(received);
     const port = first.port;
@@ -144,10 +147,23 @@ describe('the outbox worker', () => {
     const before = (await statuses()).length;
     // sign-ups while the server is down: each commits, its verification email waits
     const emails = Array.from({ length: 12 }, (_, i) => `down-${i}@example.com`);
-    await Promise.all(emails.map((email) => p.unverifiedUser(email)));
+    const users = await Promise.all(emails.map((email) => p.unverifiedUser(email)));
+    // and fills: two of them trade, and their digests go to the outbox too
+    const { id: tokenId } = await tradingSeeds(p.test.db, (role) =>
+      p.user(`${role}-down@example.com`, { role }),
+    ).token();
+    await recordTestTrade(p.test.db, {
+      buyerId: users[0]!.id,
+      sellerId: users[1]!.id,
+      tokenId,
+      quantity: 3,
+    });
+    const notices = tradeNotices({ db: p.test.db, digestSeconds: 0, commitLagMs: 0 });
+    expect(await notices.tick()).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const waiting = (await statuses()).slice(before);
-    expect(waiting).toHaveLength(12);
+    // 12 verification emails, the issuer's own, and two digests
+    expect(waiting).toHaveLength(15);
     expect(waiting.every((row) => row.status !== 'sent')).toBe(true);
     expect(waiting.every((row) => row.status !== 'failed')).toBe(true);
 
@@ -157,7 +173,9 @@ describe('the outbox worker', () => {
     sender.close();
     await server.close();
 
-    expect(received.map((m) => m.to).sort()).toEqual([...emails].sort());
+    expect(received.map((m) => m.to).sort()).toEqual(
+      [...emails, 'issuer-down@example.com', emails[0]!, emails[1]!].sort(),
+    );
     expect(new Set(received.map((m) => m.messageId)).size).toBe(received.length);
     // none used up an attempt on the outage
     expect((await statuses()).slice(before).every((row) => row.attempts === 1)).toBe(true);

@@ -98,3 +98,45 @@ export function apiKeyRevoked(userId: string, label: string): Notice {
     body: `The API key named "${label}" was revoked; programs using it no longer get in.`,
   };
 }
+
+export interface FillLine {
+  symbol: string;
+  side: 'buy' | 'sell';
+  fills: number;
+  quantity: string;
+  /** what the fills came to, in USD, before fees */
+  total: string;
+}
+
+/** One digest of a user's fills over a window (a minute or more), a line per token and side. */
+export function ordersFilled(userId: string, lines: readonly FillLine[]): Notice {
+  const fills = lines.reduce((sum, line) => sum + line.fills, 0);
+  const words = lines.map(
+    (line) =>
+      `${line.side === 'buy' ? 'Bought' : 'Sold'} ${line.quantity} ${line.symbol} for ${line.total} USD` +
+      ` (${line.fills} ${line.fills === 1 ? 'fill' : 'fills'}).`,
+  );
+  return {
+    userId,
+    kind: 'order.filled',
+    title: fills === 1 ? 'Your order was filled' : `Your orders were filled (${fills} fills)`,
+    body: `${words.join(' ')} Fees are on your trade confirmations.`,
+  };
+}
+
+/** To each party of a trade whose settlement on chain failed for good (never the chain's reason). */
+export function settlementFailed(
+  userId: string,
+  trade: { symbol: string; side: 'buy' | 'sell'; quantity: number; price: string; tradedAt: Date },
+): Notice {
+  const day = trade.tradedAt.toISOString().slice(0, 10);
+  return {
+    userId,
+    kind: 'settlement.failed',
+    title: `Your ${trade.symbol} trade could not be settled`,
+    body:
+      `Your trade to ${trade.side} ${trade.quantity} ${trade.symbol} at ${trade.price} USD on ${day} ` +
+      'could not be settled on chain. Our operations team has been alerted and will resolve it; ' +
+      'you need not do anything. Contact support if you have questions.',
+  };
+}

@@ -9,6 +9,8 @@ export const userNotificationKinds = [
   'kyb.decided',
   'payment.confirmed',
   'tokens.minted',
+  'order.filled',
+  'settlement.failed',
   'dividend.paid',
   'agent_action',
   'security.password_changed',

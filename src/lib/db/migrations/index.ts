@@ -33,6 +33,7 @@ import * as m0031 from './0031_order_refusal_columns.js';
 import * as m0032 from './0032_identity_country_updates.js';
 import * as m0034 from './0034_chain_confirmations.js';
 import * as m0035 from './0035_role_grants.js';
+import * as m0036 from './0036_trade_notices.js';
 import * as m0040 from './0040_api_keys.js';
 import * as m0041 from './0041_kyc_revocation.js';
 import * as m0042 from './0042_email_outbox_notifications.js';
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '0032_identity_country_updates': m0032,
   '0034_chain_confirmations': m0034,
   '0035_role_grants': m0035,
+  '0036_trade_notices': m0036,
   '0040_api_keys': m0040,
   '0041_kyc_revocation': m0041,
   '0042_email_outbox_notifications': m0042,

@@ -25,6 +25,8 @@ const kindNames: Record<string, string> = {
   'kyb.decided': 'Company verification decided',
   'payment.confirmed': 'Payment confirmed',
   'tokens.minted': 'Tokens issued to your wallet',
+  'order.filled': 'Orders filled (one digest a minute at most)',
+  'settlement.failed': 'A trade could not be settled',
   'dividend.paid': 'Dividend paid',
 };
 
