@@ -2,7 +2,7 @@
  * A meeting's result as CSV: one row per choice of each resolution, then one MEETING row with the
  * turnout and the quorum. Units are whole tokens; percentages are rounded down to 2 decimals.
  */
-import { toCsv } from '../../lib/csv.js';
+import { toCsv, type CsvCell } from '../../lib/csv.js';
 import type { MeetingResults } from './meetings.service.js';
 
 export const meetingCsvHeader = [
@@ -21,7 +21,7 @@ export const meetingCsvHeader = [
 export function meetingResultsCsv(meeting: MeetingResults): string {
   const { result } = meeting;
   const rows = result.resolutions.flatMap((r, i) =>
-    r.choices.map((c) => [
+    r.choices.map((c): CsvCell[] => [
       i + 1,
       r.title,
       r.majority,

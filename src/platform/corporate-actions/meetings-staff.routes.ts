@@ -6,7 +6,13 @@
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
-import { Ballots, DecideMeetingBody, MeetingPage, MeetingsQuery, MeetingView } from './meetings.schemas.js';
+import {
+  Ballots,
+  DecideMeetingBody,
+  MeetingPage,
+  MeetingsQuery,
+  MeetingView,
+} from './meetings.schemas.js';
 import type { MeetingsService } from './meetings.service.js';
 
 export function meetingsStaffRoutes(

@@ -37,8 +37,7 @@ describe('shareholder votes', () => {
   /** the platform's and the clerk's time: the system's, moved ahead to close the window */
   let ahead = 0;
   const clock = { now: () => new Date(Date.now() + ahead) };
-  const clerk = () =>
-    meetingClerk({ db: p.test.db, clock, webUrl: p.config.urls.platform }).tick();
+  const clerk = () => meetingClerk({ db: p.test.db, clock, webUrl: p.config.urls.platform }).tick();
   const recordDate = new Date(Date.now() - hour);
   let meetingId: string;
   let resolutions: { id: string }[];
@@ -50,7 +49,11 @@ describe('shareholder votes', () => {
     return json(r);
   };
   /** the refusal's status and code, as problem+json */
-  const refused = async (pending: Promise<LightMyRequestResponse>, status: number, code: string) => {
+  const refused = async (
+    pending: Promise<LightMyRequestResponse>,
+    status: number,
+    code: string,
+  ) => {
     const r = await pending;
     expect(r.statusCode, r.body).toBe(status);
     expect(r.headers['content-type']).toContain('application/problem+json');
@@ -64,7 +67,12 @@ describe('shareholder votes', () => {
     audit: (await p.test.db.selectFrom('audit_logs').select('id').execute()).length,
   });
   const ballot = (session: Session, votes: unknown[]) =>
-    p.call('PUT', `/api/v1/meetings/${meetingId}/ballot`, { votes }, session.token);
+    p.app.inject({
+      method: 'PUT',
+      url: `/api/v1/meetings/${meetingId}/ballot`,
+      payload: { votes },
+      headers: { authorization: `Bearer ${session.token}` },
+    });
   const proposal = (token = tokenId) => ({
     token_id: token,
     title: 'Annual general meeting 2026',
@@ -147,7 +155,12 @@ describe('shareholder votes', () => {
       'NOT_FOUND',
     );
     await refused(
-      p.call('POST', '/api/v1/meetings', { ...proposal(), opens_at: new Date(recordDate.getTime() - 1).toISOString() }, issuer.token),
+      p.call(
+        'POST',
+        '/api/v1/meetings',
+        { ...proposal(), opens_at: new Date(recordDate.getTime() - 1).toISOString() },
+        issuer.token,
+      ),
       422,
       'MEETING_DATES_INVALID',
     );
@@ -157,7 +170,16 @@ describe('shareholder votes', () => {
         '/api/v1/meetings',
         {
           ...proposal(),
-          resolutions: [{ title: 'x', majority: 'simple', choices: [{ label: 'Yes', effect: 'for' }, { label: 'Maybe', effect: 'abstain' }] }],
+          resolutions: [
+            {
+              title: 'x',
+              majority: 'simple',
+              choices: [
+                { label: 'Yes', effect: 'for' },
+                { label: 'Maybe', effect: 'abstain' },
+              ],
+            },
+          ],
         },
         issuer.token,
       ),
@@ -177,10 +199,19 @@ describe('shareholder votes', () => {
     ]);
     // nobody votes on a proposed meeting: it is not there for holders yet
     await refused(ballot(ann, []), 404, 'NOT_FOUND');
-    await refused(p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, ann.token), 404, 'NOT_FOUND');
+    await refused(
+      p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, ann.token),
+      404,
+      'NOT_FOUND',
+    );
     // an issuer does not decide
     await refused(
-      p.call('POST', `/api/v1/admin/meetings/${meetingId}/decision`, { decision: 'approve' }, issuer.token),
+      p.call(
+        'POST',
+        `/api/v1/admin/meetings/${meetingId}/decision`,
+        { decision: 'approve' },
+        issuer.token,
+      ),
       403,
       'FORBIDDEN_ROLE',
     );
@@ -189,23 +220,47 @@ describe('shareholder votes', () => {
     const byStaff = await ok(p.call('POST', '/api/v1/meetings', proposal(), staff.token), 201);
     const held = await state();
     await refused(
-      p.call('POST', `/api/v1/admin/meetings/${byStaff.id}/decision`, { decision: 'approve' }, staff.token),
+      p.call(
+        'POST',
+        `/api/v1/admin/meetings/${byStaff.id}/decision`,
+        { decision: 'approve' },
+        staff.token,
+      ),
       403,
       'FOUR_EYES_REQUIRED',
     );
     expect(await state()).toEqual(held);
     const rejected = await ok(
-      p.call('POST', `/api/v1/admin/meetings/${byStaff.id}/decision`, { decision: 'reject', note: 'duplicate' }, otherStaff.token),
+      p.call(
+        'POST',
+        `/api/v1/admin/meetings/${byStaff.id}/decision`,
+        { decision: 'reject', note: 'duplicate' },
+        otherStaff.token,
+      ),
     );
-    expect(rejected).toMatchObject({ status: 'rejected', decided_by: otherStaff.id, decision_note: 'duplicate' });
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      decided_by: otherStaff.id,
+      decision_note: 'duplicate',
+    });
     await refused(
-      p.call('POST', `/api/v1/admin/meetings/${byStaff.id}/decision`, { decision: 'approve' }, admin.token),
+      p.call(
+        'POST',
+        `/api/v1/admin/meetings/${byStaff.id}/decision`,
+        { decision: 'approve' },
+        admin.token,
+      ),
       409,
       'MEETING_NOT_PROPOSED',
     );
 
     const approved = await ok(
-      p.call('POST', `/api/v1/admin/meetings/${meetingId}/decision`, { decision: 'approve' }, staff.token),
+      p.call(
+        'POST',
+        `/api/v1/admin/meetings/${meetingId}/decision`,
+        { decision: 'approve' },
+        staff.token,
+      ),
     );
     // the record date has passed: the holders are counted at the approval
     expect(approved).toMatchObject({
@@ -245,7 +300,9 @@ describe('shareholder votes', () => {
     expect(mine.data).toHaveLength(1);
     // ann sold 45 since the record date: she votes the 100 she held then
     expect(mine.data[0].holder).toMatchObject({ weight: '100', votes: [] });
-    expect((await ok(p.call('GET', '/api/v1/me/meetings', undefined, dave.token))).data).toEqual([]);
+    expect((await ok(p.call('GET', '/api/v1/me/meetings', undefined, dave.token))).data).toEqual(
+      [],
+    );
   });
 
   it('takes split ballots up to the weight, changed until the close, and refuses the rest', async () => {
@@ -270,15 +327,30 @@ describe('shareholder votes', () => {
 
     const before = await state();
     // over the weight on one resolution (bob held 40 at the record date, 45 now)
-    await refused(ballot(bob, [{ resolution_id: r1, choice: 0, units: 41 }]), 422, 'VOTES_EXCEED_WEIGHT');
     await refused(
-      ballot(bob, [{ resolution_id: r1, choice: 0, units: 30 }, { resolution_id: r1, choice: 2, units: 11 }]),
+      ballot(bob, [{ resolution_id: r1, choice: 0, units: 41 }]),
       422,
       'VOTES_EXCEED_WEIGHT',
     );
-    await refused(ballot(bob, [{ resolution_id: r1, choice: 5, units: 1 }]), 422, 'MEETING_CHOICE_UNKNOWN');
+    await refused(
+      ballot(bob, [
+        { resolution_id: r1, choice: 0, units: 30 },
+        { resolution_id: r1, choice: 2, units: 11 },
+      ]),
+      422,
+      'VOTES_EXCEED_WEIGHT',
+    );
+    await refused(
+      ballot(bob, [{ resolution_id: r1, choice: 5, units: 1 }]),
+      422,
+      'MEETING_CHOICE_UNKNOWN',
+    );
     // dave bought after the record date: no vote
-    await refused(ballot(dave, [{ resolution_id: r1, choice: 0, units: 1 }]), 403, 'NOT_HOLDER_OF_RECORD');
+    await refused(
+      ballot(dave, [{ resolution_id: r1, choice: 0, units: 1 }]),
+      403,
+      'NOT_HOLDER_OF_RECORD',
+    );
     expect(await state()).toEqual(before);
   });
 
@@ -287,18 +359,34 @@ describe('shareholder votes', () => {
     expect(asBob.result).toBeNull();
     expect(asBob.holder.weight).toBe('40');
     expect(JSON.stringify(asBob)).not.toContain(ann.id);
-    const asIssuer = await ok(p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, issuer.token));
+    const asIssuer = await ok(
+      p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, issuer.token),
+    );
     expect(asIssuer).toMatchObject({ result: null, holder: null });
-    await refused(p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, otherIssuer.token), 404, 'NOT_FOUND');
-    await refused(p.call('GET', `/api/v1/meetings/${meetingId}/results.csv`, undefined, issuer.token), 409, 'MEETING_NOT_CLOSED');
-    await refused(p.call('GET', `/api/v1/admin/meetings/${meetingId}/ballots`, undefined, issuer.token), 403, 'FORBIDDEN_ROLE');
-    const ballots = await ok(p.call('GET', `/api/v1/admin/meetings/${meetingId}/ballots`, undefined, staff.token));
+    await refused(
+      p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, otherIssuer.token),
+      404,
+      'NOT_FOUND',
+    );
+    await refused(
+      p.call('GET', `/api/v1/meetings/${meetingId}/results.csv`, undefined, issuer.token),
+      409,
+      'MEETING_NOT_CLOSED',
+    );
+    await refused(
+      p.call('GET', `/api/v1/admin/meetings/${meetingId}/ballots`, undefined, issuer.token),
+      403,
+      'FORBIDDEN_ROLE',
+    );
+    const ballots = await ok(
+      p.call('GET', `/api/v1/admin/meetings/${meetingId}/ballots`, undefined, staff.token),
+    );
     const annBallot = ballots.data.find((b: { user_id: string }) => b.user_id === ann.id);
     expect(annBallot).toMatchObject({ weight: '100', email: 'ann@example.com' });
     expect(annBallot.votes).toHaveLength(3);
   });
 
-  it("publishes at the close a result equal to a tally from the register at the record date", async () => {
+  it('publishes at the close a result equal to a tally from the register at the record date', async () => {
     ahead = 2 * hour;
     // after the close, before the clerk has run: refused all the same
     const before = await state();
@@ -309,7 +397,12 @@ describe('shareholder votes', () => {
 
     // the independent tally: the register's units at the record date, less issuer and treasury
     const register = await ok(
-      p.call('GET', `/api/v1/tokens/${tokenId}/register?as_of=${recordDate.toISOString()}`, undefined, staff.token),
+      p.call(
+        'GET',
+        `/api/v1/tokens/${tokenId}/register?as_of=${recordDate.toISOString()}`,
+        undefined,
+        staff.token,
+      ),
     );
     const treasury = await p.test.db.transaction().execute((trx) => treasuryId(trx));
     const weights = new Map<string, string>(
@@ -317,10 +410,20 @@ describe('shareholder votes', () => {
         .filter((h: { user_id: string }) => h.user_id !== issuer.id && h.user_id !== treasury)
         .map((h: { user_id: string; units: string }) => [h.user_id, h.units]),
     );
-    expect(Object.fromEntries(weights)).toEqual({ [ann.id]: '100', [bob.id]: '40', [carolId]: '40' });
+    expect(Object.fromEntries(weights)).toEqual({
+      [ann.id]: '100',
+      [bob.id]: '40',
+      [carolId]: '40',
+    });
     const sent = {
-      [ann.id]: [[60, 30, 0], [0, 100, 0]],
-      [bob.id]: [[40, 0, 0], [25, 0, 15]],
+      [ann.id]: [
+        [60, 30, 0],
+        [0, 100, 0],
+      ],
+      [bob.id]: [
+        [40, 0, 0],
+        [25, 0, 15],
+      ],
     };
     const eligible = [...weights.values()].reduce((s, w) => s.plus(w), new Exact(0));
     const represented = Object.keys(sent).reduce((s, id) => s.plus(weights.get(id)!), new Exact(0));
@@ -334,7 +437,9 @@ describe('shareholder votes', () => {
       quorumMet && totals[1]![0]! * 3 >= (totals[1]![0]! + totals[1]![1]!) * 2,
     ];
 
-    const closed = await ok(p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, issuer.token));
+    const closed = await ok(
+      p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, issuer.token),
+    );
     expect(closed.status).toBe('closed');
     expect(closed.result).toMatchObject({
       eligible_units: eligible.toFixed(),
@@ -357,19 +462,59 @@ describe('shareholder votes', () => {
       .where('kind', '=', 'meeting.results')
       .execute();
     expect(told.map((n) => n.user_id).sort()).toEqual([ann.id, bob.id, carolId, issuer.id].sort());
-    expect((await ok(p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, bob.token))).result.quorum_met).toBe(true);
+    expect(
+      (await ok(p.call('GET', `/api/v1/meetings/${meetingId}`, undefined, bob.token))).result
+        .quorum_met,
+    ).toBe(true);
 
     // the exports carry the same numbers
-    const csv = parseCsv((await p.call('GET', `/api/v1/meetings/${meetingId}/results.csv`, undefined, issuer.token)).body);
+    const csv = parseCsv(
+      (await p.call('GET', `/api/v1/meetings/${meetingId}/results.csv`, undefined, issuer.token))
+        .body,
+    );
     expect(csv[0]).toEqual([
-      'resolution', 'title', 'majority', 'choice', 'effect', 'units', 'pct_of_cast', 'votes_cast', 'turnout_pct', 'passed',
+      'resolution',
+      'title',
+      'majority',
+      'choice',
+      'effect',
+      'units',
+      'pct_of_cast',
+      'votes_cast',
+      'turnout_pct',
+      'passed',
     ]);
     expect(csv.slice(1, 7).map((row) => Number(row[5]))).toEqual(totals.flat());
-    expect(csv[1]).toEqual(['1', 'Approve the accounts', 'simple', 'For', 'for', '100', '76.92', '130', '72.22', 'yes']);
-    expect(csv[7]).toEqual([
-      'MEETING', 'Annual general meeting 2026', 'quorum 50.00%', 'eligible 180', 'represented 140', '140', '', '', '77.77', 'quorum met',
+    expect(csv[1]).toEqual([
+      '1',
+      'Approve the accounts',
+      'simple',
+      'For',
+      'for',
+      '100',
+      '76.92',
+      '130',
+      '72.22',
+      'yes',
     ]);
-    const pdf = await p.call('GET', `/api/v1/meetings/${meetingId}/results.pdf`, undefined, bob.token);
+    expect(csv[7]).toEqual([
+      'MEETING',
+      'Annual general meeting 2026',
+      'quorum 50.00%',
+      'eligible 180',
+      'represented 140',
+      '140',
+      '',
+      '',
+      '77.77',
+      'quorum met',
+    ]);
+    const pdf = await p.call(
+      'GET',
+      `/api/v1/meetings/${meetingId}/results.pdf`,
+      undefined,
+      bob.token,
+    );
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = (await pdfRows(pdf.rawPayload)).map((row) => row.join(' ')).join('\n');
     expect(text).toContain('Eligible votes: 180');

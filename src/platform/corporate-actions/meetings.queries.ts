@@ -37,7 +37,11 @@ export async function insertMeeting(
   meeting: Insertable<MeetingsTable>,
   resolutions: { id: string; title: string; majority: string; choices: MeetingChoice[] }[],
 ): Promise<Meeting> {
-  const row = await trx.insertInto('meetings').values(meeting).returningAll().executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto('meetings')
+    .values(meeting)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('meeting_resolutions')
     .values(
@@ -60,6 +64,11 @@ export function findMeeting(db: Db | Trx, id: string): Promise<Meeting | undefin
 
 export function meetingForUpdate(trx: Trx, id: string): Promise<Meeting | undefined> {
   return trx.selectFrom('meetings').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Held for share by a ballot: the close (for update) waits for it, and it for the close. */
+export function meetingForShare(trx: Trx, id: string): Promise<Meeting | undefined> {
+  return trx.selectFrom('meetings').selectAll().where('id', '=', id).forShare().executeTakeFirst();
 }
 
 export function updateMeeting(
@@ -184,7 +193,7 @@ export async function replaceBallot(
   trx: Trx,
   meetingId: string,
   userId: string,
-  votes: readonly { resolution_id: string; choice: number; units: number }[],
+  votes: readonly { resolution_id: string; choice: number; units: number | string }[],
   at: Date,
 ): Promise<void> {
   await trx
@@ -192,7 +201,7 @@ export async function replaceBallot(
     .where('meeting_id', '=', meetingId)
     .where('user_id', '=', userId)
     .execute();
-  const cast = votes.filter((v) => v.units > 0);
+  const cast = votes.filter((v) => Number(v.units) > 0);
   if (cast.length > 0) {
     await trx
       .insertInto('meeting_votes')

@@ -30,7 +30,8 @@ export function meetingsRoutes(
       onRequest: guard('issuer', 'staff', 'admin'),
       schema: {
         tags,
-        summary: "Propose a shareholder meeting for the token (its issuer, or staff on the issuer's behalf)",
+        summary:
+          "Propose a shareholder meeting for the token (its issuer, or staff on the issuer's behalf)",
         security: bearer,
         body: ProposeMeetingBody,
         response: { 201: MeetingView },
@@ -98,8 +99,7 @@ export function meetingsRoutes(
         response: { 200: MeetingView },
       },
     },
-    (request) =>
-      meetings.vote(caller(request), request.params.id, request.body.votes, request.ip),
+    (request) => meetings.vote(caller(request), request.params.id, request.body.votes, request.ip),
   );
 
   const exports = [

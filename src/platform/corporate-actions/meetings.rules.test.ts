@@ -32,9 +32,9 @@ describe('meeting dates', () => {
       closes_at: at('2026-06-09T00:00:00Z'),
     };
     expect(code(() => assertDatesFit(dates, now))).toBeUndefined();
-    expect(code(() => assertDatesFit({ ...dates, opens_at: at('2026-06-01T12:00:00Z') }, now))).toBe(
-      'MEETING_DATES_INVALID',
-    );
+    expect(
+      code(() => assertDatesFit({ ...dates, opens_at: at('2026-06-01T12:00:00Z') }, now)),
+    ).toBe('MEETING_DATES_INVALID');
     expect(code(() => assertDatesFit({ ...dates, closes_at: dates.opens_at }, now))).toBe(
       'MEETING_DATES_INVALID',
     );
@@ -112,10 +112,14 @@ describe('a ballot', () => {
   });
   it('names choices the meeting has, each once', () => {
     expect(
-      code(() => assertBallotFits(resolutions, '9', [{ resolution_id: 'r3', choice: 0, units: 1 }])),
+      code(() =>
+        assertBallotFits(resolutions, '9', [{ resolution_id: 'r3', choice: 0, units: 1 }]),
+      ),
     ).toBe('MEETING_CHOICE_UNKNOWN');
     expect(
-      code(() => assertBallotFits(resolutions, '9', [{ resolution_id: 'r1', choice: 3, units: 1 }])),
+      code(() =>
+        assertBallotFits(resolutions, '9', [{ resolution_id: 'r1', choice: 3, units: 1 }]),
+      ),
     ).toBe('MEETING_CHOICE_UNKNOWN');
     expect(
       code(() =>

@@ -1,10 +1,6 @@
 /** The API shape of shareholder meetings (docs/corporate-actions.md "Shareholder votes"). */
 import { Type } from '@sinclair/typebox';
-import {
-  choiceEffects,
-  majorities,
-  meetingStatuses,
-} from '../../lib/db/schema-meetings.js';
+import { choiceEffects, majorities, meetingStatuses } from '../../lib/db/schema-meetings.js';
 import { Page, PageQuery } from '../../lib/http/pagination.js';
 import { DateTime, MultilineText, Percent, Text } from '../../lib/http/route-schemas.js';
 

@@ -26,6 +26,7 @@ import {
   holderNames,
   insertMeeting,
   listMeetings,
+  meetingForShare,
   meetingForUpdate,
   meetingsOfHolder,
   meetingToken,
@@ -207,7 +208,10 @@ export function meetingsService(deps: { db: Db; clock: Clock; webUrl: string }) 
           details: { title: meeting.title, note: decision.note ?? null },
         });
         const token = (await meetingToken(trx, meeting.token_id))!;
-        await notify(trx, meetingDecided(meeting.proposed_by, meeting, token.symbol, decision.approve));
+        await notify(
+          trx,
+          meetingDecided(meeting.proposed_by, meeting, token.symbol, decision.approve),
+        );
         if (decision.approve && meeting.record_date <= now) {
           decided = await takeSnapshot(trx, decided, now, webUrl);
         }
@@ -274,18 +278,16 @@ export function meetingsService(deps: { db: Db; clock: Clock; webUrl: string }) 
      */
     async vote(actor: MeetingActor, id: string, votes: Vote[], ip: string) {
       return transaction(db, async (trx) => {
-        const meeting = await trx
-          .selectFrom('meetings')
-          .selectAll()
-          .where('id', '=', id)
-          .forShare()
-          .executeTakeFirst();
+        const meeting = await meetingForShare(trx, id);
         if (!meeting || (meeting.status !== 'approved' && meeting.status !== 'closed')) {
           throw new AppError('NOT_FOUND', 'No such meeting');
         }
         const state = votingState(meeting, clock.now());
         if (state === 'closed') {
-          throw new AppError('VOTING_CLOSED', `Voting closed at ${meeting.closes_at.toISOString()}`);
+          throw new AppError(
+            'VOTING_CLOSED',
+            `Voting closed at ${meeting.closes_at.toISOString()}`,
+          );
         }
         if (state !== 'open') {
           throw new AppError(
@@ -323,10 +325,12 @@ export function meetingsService(deps: { db: Db; clock: Clock; webUrl: string }) 
       if (!meeting) throw new AppError('NOT_FOUND', 'No such meeting');
       const [voters, votes] = await Promise.all([votersOf(db, id), votesOf(db, id)]);
       const names = new Map(
-        (await holderNames(
-          db,
-          voters.map((v) => v.user_id),
-        )).map((u) => [u.id, u]),
+        (
+          await holderNames(
+            db,
+            voters.map((v) => v.user_id),
+          )
+        ).map((u) => [u.id, u]),
       );
       return {
         data: voters.map((v) => ({

@@ -40,10 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('quorum_met', 'boolean')
     .addColumn('closed_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint(
-      'meetings_dates',
-      sql`record_date <= opens_at and opens_at < closes_at`,
-    )
+    .addCheckConstraint('meetings_dates', sql`record_date <= opens_at and opens_at < closes_at`)
     .addCheckConstraint('meetings_four_eyes', sql`decided_by is null or decided_by <> proposed_by`)
     .addCheckConstraint(
       'meetings_closed',
@@ -101,12 +98,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('units', 'numeric', (c) =>
       c.notNull().check(sql`units > 0 and units = trunc(units)`),
     )
-    .addForeignKeyConstraint(
-      'meeting_votes_voter',
-      ['meeting_id', 'user_id'],
-      'meeting_voters',
-      ['meeting_id', 'user_id'],
-    )
+    .addForeignKeyConstraint('meeting_votes_voter', ['meeting_id', 'user_id'], 'meeting_voters', [
+      'meeting_id',
+      'user_id',
+    ])
     .addUniqueConstraint('meeting_votes_one_per_choice', ['resolution_id', 'user_id', 'choice'])
     .execute();
   await db.schema

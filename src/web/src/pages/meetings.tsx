@@ -93,7 +93,8 @@ function standing(m: Meeting): string {
       return `voting opens ${when(m.opens_at)}`;
     case 'open':
       return `voting open until ${when(m.closes_at)}`;
-    default:
+    case 'closed':
+    case null:
       return 'voting closed: the result is being counted';
   }
 }
@@ -107,9 +108,10 @@ function Result({ m }: { m: Meeting }) {
   if (!r) return null;
   const save = (extension: 'csv' | 'pdf') => {
     setFailure(undefined);
-    download(`/api/v1/meetings/${m.id}/results.${extension}`, `meeting-${m.symbol}.${extension}`).catch(
-      setFailure,
-    );
+    download(
+      `/api/v1/meetings/${m.id}/results.${extension}`,
+      `meeting-${m.symbol}.${extension}`,
+    ).catch(setFailure);
   };
   return (
     <section aria-label="Result">
@@ -209,7 +211,13 @@ function Ballots({ m }: { m: Meeting }) {
   const ballots = useLoad(
     () =>
       api.get<{
-        data: { user_id: string; email: string | null; weight: string; voted_at: string | null; votes: Vote[] }[];
+        data: {
+          user_id: string;
+          email: string | null;
+          weight: string;
+          voted_at: string | null;
+          votes: Vote[];
+        }[];
       }>(`/api/v1/admin/meetings/${m.id}/ballots`),
     [m.id],
   );
@@ -314,7 +322,9 @@ function MeetingsTable(props: { rows: Meeting[]; decide?: (m: Meeting) => Compon
         ['Record date', (m) => when(m.record_date)],
         ['Closes', (m) => when(m.closes_at)],
         ['Status', (m) => <span data-testid="meeting-status">{standing(m)}</span>],
-        ...(props.decide ? [['', props.decide] as [string, (m: Meeting) => ComponentChildren]] : []),
+        ...(props.decide
+          ? [['', props.decide] as [string, (m: Meeting) => ComponentChildren]]
+          : []),
       ]}
     />
   );
@@ -323,7 +333,10 @@ function MeetingsTable(props: { rows: Meeting[]; decide?: (m: Meeting) => Compon
 /** The issuer's meetings of one token: propose, then follow each. */
 export function TokenMeetings({ id }: { id: string }) {
   const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
-  const list = useLoad(() => api.get<Page<Meeting>>(`/api/v1/meetings?token_id=${id}&limit=100`), [id]);
+  const list = useLoad(
+    () => api.get<Page<Meeting>>(`/api/v1/meetings?token_id=${id}&limit=100`),
+    [id],
+  );
   return (
     <section>
       <Loaded state={token}>
@@ -362,15 +375,40 @@ export function TokenMeetings({ id }: { id: string }) {
               }}
             >
               <Field label="Title" name="title" required />
-              <Field label="Record date" name="record_date" type="datetime-local" step="1" required />
+              <Field
+                label="Record date"
+                name="record_date"
+                type="datetime-local"
+                step="1"
+                required
+              />
               <Field label="Voting opens" name="opens_at" type="datetime-local" step="1" required />
-              <Field label="Voting closes" name="closes_at" type="datetime-local" step="1" required />
-              <Field label="Quorum % of the votes" name="quorum_pct" value="50" inputmode="decimal" required />
+              <Field
+                label="Voting closes"
+                name="closes_at"
+                type="datetime-local"
+                step="1"
+                required
+              />
+              <Field
+                label="Quorum % of the votes"
+                name="quorum_pct"
+                value="50"
+                inputmode="decimal"
+                required
+              />
               {[1, 2, 3].map((n) => (
                 <fieldset key={n}>
-                  <legend>Resolution {n}{n > 1 ? ' (optional)' : ''}: for, against, abstain</legend>
+                  <legend>
+                    Resolution {n}
+                    {n > 1 ? ' (optional)' : ''}: for, against, abstain
+                  </legend>
                   <Field label={`Resolution ${n}`} name={`resolution_${n}`} required={n === 1} />
-                  <Select label={`Majority of resolution ${n}`} name={`majority_${n}`} options={majorities} />
+                  <Select
+                    label={`Majority of resolution ${n}`}
+                    name={`majority_${n}`}
+                    options={majorities}
+                  />
                 </fieldset>
               ))}
             </ActionForm>
@@ -389,11 +427,17 @@ function Decision({ m, done }: { m: Meeting; done: (text: string) => void }) {
   if (m.proposed_by === me.id) return <span class="muted">awaits another member of staff</span>;
   const decide = (decision: 'approve' | 'reject') => async () => {
     await api.post(`/api/v1/admin/meetings/${m.id}/decision`, { decision });
-    done(`${decision === 'approve' ? 'Approved' : 'Rejected'} the ${m.symbol} meeting "${m.title}".`);
+    done(
+      `${decision === 'approve' ? 'Approved' : 'Rejected'} the ${m.symbol} meeting "${m.title}".`,
+    );
   };
   return (
     <>
-      <ActionButton kind="primary" label={`Approve ${m.symbol} meeting`} onClick={decide('approve')} />
+      <ActionButton
+        kind="primary"
+        label={`Approve ${m.symbol} meeting`}
+        onClick={decide('approve')}
+      />
       <ActionButton kind="danger" label={`Reject ${m.symbol} meeting`} onClick={decide('reject')} />
     </>
   );
@@ -405,7 +449,10 @@ export function AdminMeetings() {
   const [notice, setNotice] = useState<string>();
   const reloadWork = useWorkReload();
   const list = useLoad(
-    () => api.get<Page<Meeting>>(`/api/v1/admin/meetings?limit=100${status ? `&status=${status}` : ''}`),
+    () =>
+      api.get<Page<Meeting>>(
+        `/api/v1/admin/meetings?limit=100${status ? `&status=${status}` : ''}`,
+      ),
     [status],
   );
   return (
