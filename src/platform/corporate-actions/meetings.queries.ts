@@ -12,23 +12,10 @@ import type {
   MeetingsTable,
 } from '../../lib/db/schema-meetings.js';
 import type { Insertable, Updateable } from 'kysely';
+import { registerToken } from '../register/register.queries.js';
 
 /** The token a meeting is for, with its issuer (the owner of its business). */
-export function meetingToken(db: Db | Trx, tokenId: string) {
-  return db
-    .selectFrom('tokens')
-    .innerJoin('businesses', 'businesses.id', 'tokens.business_id')
-    .select([
-      'tokens.id',
-      'tokens.name',
-      'tokens.symbol',
-      'tokens.status',
-      'businesses.owner_id',
-      'businesses.name as issuer_name',
-    ])
-    .where('tokens.id', '=', tokenId)
-    .executeTakeFirst();
-}
+export const meetingToken = registerToken;
 
 export type MeetingToken = NonNullable<Awaited<ReturnType<typeof meetingToken>>>;
 
