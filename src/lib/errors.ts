@@ -188,6 +188,31 @@ export const errorCatalogue = {
     status: 409,
     title: 'The dividend has no failed on-chain transfer to retry',
   },
+  // shareholder votes (docs/corporate-actions.md "Shareholder votes")
+  MEETING_DATES_INVALID: {
+    status: 422,
+    title: 'The record date must not follow the opening, which must precede a close still to come',
+  },
+  MEETING_RESOLUTIONS_INVALID: {
+    status: 422,
+    title: 'Each resolution needs distinct choices, one for it and one against it',
+  },
+  MEETING_NOT_PROPOSED: { status: 409, title: 'The meeting is not awaiting a decision' },
+  MEETING_NOT_CLOSED: { status: 409, title: 'The result is published when voting closes' },
+  VOTING_NOT_OPEN: { status: 409, title: 'Voting on this meeting has not opened yet' },
+  VOTING_CLOSED: { status: 409, title: 'Voting on this meeting has closed' },
+  NOT_HOLDER_OF_RECORD: {
+    status: 403,
+    title: 'Only a holder of the token at the record date votes',
+  },
+  VOTES_EXCEED_WEIGHT: {
+    status: 422,
+    title: 'More votes on a resolution than the holding at the record date',
+  },
+  MEETING_CHOICE_UNKNOWN: {
+    status: 422,
+    title: 'A vote names a resolution or choice the meeting does not have, or one twice',
+  },
   // trading (src/trading): order entry, eligibility, risk, order states
   TRADING_MODE_PRIMARY_ONLY: {
     status: 422,

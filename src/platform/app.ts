@@ -64,6 +64,9 @@ import { apiKeysService } from './api-keys/api-keys.service.js';
 import { fixSessionsRoutes } from './fix-sessions/fix-sessions.routes.js';
 import { fixSessionsService } from './fix-sessions/fix-sessions.service.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
+import { meetingsRoutes } from './corporate-actions/meetings.routes.js';
+import { meetingsStaffRoutes } from './corporate-actions/meetings-staff.routes.js';
+import { meetingsService } from './corporate-actions/meetings.service.js';
 
 export interface PlatformDeps {
   config: Config;
@@ -219,6 +222,9 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     registerService({ db, chain, clock, platformCountry: config.issuance.platformCountry }),
     guard,
   );
+  const meetings = meetingsService({ db, clock, webUrl: config.urls.platform });
+  meetingsRoutes(app, meetings, guard);
+  meetingsStaffRoutes(app, meetings, guard);
   orderAuditRoutes(app, orderAuditService({ db, clock }), guard);
   statementsRoutes(app, statementsService({ db, clock }), gates, guard);
   chartsRoutes(

@@ -46,6 +46,7 @@ import {
   type WalletTransactionType,
 } from './schema-issuance.js';
 import { alertStatuses, surveillanceRules } from './schema-market-data.js';
+import { majorities, meetingStatuses } from './schema-meetings.js';
 import { otcStatuses } from './schema-otc.js';
 import { fixSessionKinds } from './schema-fix.js';
 import { marketModels } from './schema-sessions.js';
@@ -210,6 +211,8 @@ const cases: Case[] = [
   // the token's agent
   ...written(agentActionKinds, 'agent_actions.kind'),
   ...written(agentActionStatuses, 'agent_actions.status'),
+  ...written(meetingStatuses, 'meetings.status'),
+  ...written(majorities, 'meeting_resolutions.majority'),
   ...written(identityChecks, 'agent_actions.identity_check'),
   // the chain
   ...written(chainTransactionStatuses, 'gas_transactions.status'),

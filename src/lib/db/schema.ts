@@ -12,6 +12,7 @@ import type { FixTables } from './schema-fix.js';
 import type { IssuanceTables } from './schema-issuance.js';
 import type { MailTables } from './schema-mail.js';
 import type { MarketDataTables } from './schema-market-data.js';
+import type { MeetingTables } from './schema-meetings.js';
 import type { OtcTables } from './schema-otc.js';
 import type { RegisterTables } from './schema-registers.js';
 import type { SessionTables } from './schema-sessions.js';
@@ -221,7 +222,8 @@ export interface Database
     SessionTables,
     AgentActionTables,
     FixTables,
-    MailTables {
+    MailTables,
+    MeetingTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

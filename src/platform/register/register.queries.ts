@@ -117,6 +117,7 @@ export function registerToken(db: Db, tokenId: string) {
       'tokens.decimals',
       'tokens.total_supply',
       'tokens.contract_address',
+      'tokens.status',
       'tokens.created_at',
       'businesses.owner_id',
       'businesses.name as issuer_name',

@@ -168,6 +168,15 @@ function BusinessCard(props: {
                   ),
               ],
               [
+                'Meetings',
+                (t) =>
+                  ['draft', 'delisted'].includes(t.status) ? (
+                    '—'
+                  ) : (
+                    <a href={`#/meetings/token/${t.id}`}>Meetings of {t.symbol}</a>
+                  ),
+              ],
+              [
                 'Register',
                 (t) =>
                   t.status === 'draft' ? (

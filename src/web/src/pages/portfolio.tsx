@@ -1,6 +1,7 @@
 /**
  * The portfolio (GET /portfolio): cash (free and held, and USDC), token holdings with their
- * on-chain status, allocations, the latest dividends received, and the wallet address: a custodial
+ * on-chain status, allocations, the latest dividends received, the shareholder votes the holder
+ * may cast, and the wallet address: a custodial
  * one on request, or a self-custody link by an EIP-191 signature of the server's challenge, made
  * by the browser's injected wallet or pasted from any other; and, for a holder who lost their wallet's key, the new address signed the
  * same way and where its recovery stands (docs/compliance.md "Wallet recovery").
@@ -9,6 +10,7 @@ import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import type { Portfolio, WalletRecovery } from '../types.js';
+import { HolderMeetings } from './meetings.js';
 import {
   ActionButton,
   ActionForm,
@@ -261,6 +263,7 @@ export function PortfolioPage() {
                 ['Paid', (d) => when(d.paid_at)],
               ]}
             />
+            <HolderMeetings />
           </>
         )}
       </Loaded>
