@@ -129,12 +129,16 @@ export async function download(path: string, fileName: string): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
-let bookRoute: Promise<BookRoute> | undefined;
+let bookRoute: Promise<BookRoute | undefined> | undefined;
 
-/** The books' owners among the nodes the platform names (docs/deployment.md "Token-aware clients"). */
-function loadBookRoute(): Promise<BookRoute> {
+/**
+ * The books' owners among the nodes the platform names (docs/deployment.md "Token-aware
+ * clients"); none for a single trading process.
+ */
+function loadBookRoute(): Promise<BookRoute | undefined> {
   bookRoute ??= loadClientConfig().then(({ trading_url, trading_nodes }) => {
     const nodes = new Set((trading_nodes ?? []).map((url) => new URL(url).origin));
+    if (nodes.size === 0) return undefined;
     return new BookRoute({
       anyNode: () => trading_url,
       allowed: (url) => nodes.has(new URL(url).origin),
@@ -156,6 +160,7 @@ export const tradingApi = {
    */
   async book<T>(tokenId: string, method: Method, path: string, body?: unknown): Promise<T> {
     const route = await loadBookRoute();
+    if (!route) return tradingApi.call<T>(method, path, body);
     const url = route.urlFor(tokenId);
     try {
       return await request<T>(url, method, path, body);
