@@ -13,7 +13,8 @@
  * <A> s longest wait <W> s, <L> lost`.
  * Run with `npm run bench:cluster` (needs nats-server on the PATH or in /usr/sbin, or NATS_URL).
  */
-import fs from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { BookRoute } from '../../src/lib/book-route.js';
 import { createDb, type Db } from '../../src/lib/db/database.js';
@@ -25,6 +26,7 @@ import { driveThroughFailover, type FailoverRun, type Killed } from './failover.
 import { settleCluster } from './settle.js';
 
 const nodeCount = 3;
+const run = promisify(execFile);
 
 async function nodeCpuSeconds(urls: string[]): Promise<number[]> {
   return Promise.all(
@@ -57,17 +59,21 @@ async function measured(
   return { ...result, cpuPerOrder: ((cpu(after) - cpu(before)) / ordersPerRun) * 1e6 };
 }
 
-/** The process of `tessera start` itself, and each trading node's by its node id. */
-async function systemProcesses(seeded: SeededSystem) {
+/** The process of `tessera start` itself. */
+async function launcherPid(seeded: SeededSystem): Promise<number> {
   const processes = await processesOf(seeded.env);
-  const launcher = processes.find((p) => p.command.endsWith('tessera.js start'))!;
-  const nodes = new Map<string, number>();
-  for (const p of processes.filter((p) => p.command.endsWith('tessera.js trading'))) {
-    const environ = await fs.readFile(`/proc/${p.pid}/environ`, 'utf8').catch(() => '');
-    const id = /(?:^|\0)TRADING_NODE_ID=([^\0]+)/.exec(environ)?.[1];
-    if (id) nodes.set(id, p.pid);
-  }
-  return { launcher: launcher.pid, nodes };
+  return processes.find((p) => p.command.endsWith('tessera.js start'))!.pid;
+}
+
+/**
+ * The process listening at `url` (a node's id reaches it after it is forked, so its environment
+ * does not name it; its port does).
+ */
+async function pidListeningAt(url: string): Promise<number> {
+  const { stdout } = await run('ss', ['-ltnpH', `sport = :${new URL(url).port}`]);
+  const pid = /pid=(\d+)/.exec(stdout)?.[1];
+  if (!pid) throw new Error(`no process listens at ${url}: ${stdout}`);
+  return Number(pid);
 }
 
 /**
@@ -81,13 +87,14 @@ async function killANode(
   nodes: Map<string, string>,
   pauseLauncher: boolean,
 ): Promise<Killed & { resume: () => void }> {
-  const { launcher, nodes: pids } = await systemProcesses(seeded);
   const labels = [...nodes.keys()];
   const label = labels[Math.floor(Math.random() * labels.length)]!;
+  const launcher = await launcherPid(seeded);
+  const pid = await pidListeningAt(nodes.get(label)!);
   const leases = await sql<{ token_id: string }>`
     select token_id from book_leases where owner_node = ${label}`.execute(db);
   if (pauseLauncher) process.kill(launcher, 'SIGSTOP');
-  process.kill(pids.get(label)!, 'SIGKILL');
+  process.kill(pid, 'SIGKILL');
   return {
     url: nodes.get(label)!,
     books: leases.rows.map((row) => row.token_id),
