@@ -36,30 +36,17 @@ async function nodeCpuSeconds(urls: string[]): Promise<number[]> {
   );
 }
 
-/** how long the idle system is watched before a run */
-const idleMs = 5_000;
-
-/**
- * One run of the closed loop: its rate, and the trading nodes' and PostgreSQL's CPU per order,
- * also net of what they spend idle (heartbeats, lease renewals, ticks: a fixed cost per second
- * that a slow run, on a loaded machine, spreads over few orders), measured just before it.
- */
+/** One run of the closed loop: its rate, and the trading nodes' and PostgreSQL's CPU per order. */
 async function measured(
   seeded: SeededSystem,
   db: Db,
   label: string,
   urls: string[],
   run: () => Promise<RunResult>,
-): Promise<RunResult & { cpuPerOrder: number; netPerOrder: number }> {
-  const cpu = (o: Awaited<ReturnType<typeof observe>>) => o.cpu.trading + o.cpu.postgres;
-  const idleFrom = await observe(seeded.env, urls[0]!, db);
-  await new Promise((resolve) => setTimeout(resolve, idleMs));
+): Promise<RunResult & { cpuPerOrder: number }> {
   const before = await observe(seeded.env, urls[0]!, db);
-  const idlePerSecond = (cpu(before) - cpu(idleFrom)) / (idleMs / 1000);
   const nodesBefore = await nodeCpuSeconds(urls);
-  const started = performance.now();
   const result = await run();
-  const seconds = (performance.now() - started) / 1000;
   const after = await observe(seeded.env, urls[0]!, db);
   const nodesAfter = await nodeCpuSeconds(urls);
   console.log(`${label}: ${result.rate.toFixed(0)} orders/s, p99 ${result.p99.toFixed(1)} ms`);
@@ -68,15 +55,8 @@ async function measured(
     (url, i) => `${url} ${(((nodesAfter[i]! - nodesBefore[i]!) / ordersPerRun) * 1e6).toFixed(0)}`,
   );
   console.log(`  cpu µs/order by trading node: ${perNode.join(', ')}`);
-  const spent = cpu(after) - cpu(before);
-  console.log(
-    `  trading nodes and PostgreSQL idle: ${(idlePerSecond * 1000).toFixed(0)} ms of cpu a second`,
-  );
-  return {
-    ...result,
-    cpuPerOrder: (spent / ordersPerRun) * 1e6,
-    netPerOrder: ((spent - idlePerSecond * seconds) / ordersPerRun) * 1e6,
-  };
+  const cpu = (o: typeof before) => o.cpu.trading + o.cpu.postgres;
+  return { ...result, cpuPerOrder: ((cpu(after) - cpu(before)) / ordersPerRun) * 1e6 };
 }
 
 /** The process of `tessera start` itself. */
@@ -199,14 +179,10 @@ async function main(): Promise<void> {
       drive((tokenId) => route.urlFor(tokenId), people, anyToken),
     );
     const ratio = (run: { cpuPerOrder: number }) => run.cpuPerOrder / one.cpuPerOrder;
-    const net = (run: { netPerOrder: number }) => run.netPerOrder / one.netPerOrder;
     console.log(
-      `  trading nodes and PostgreSQL, cpu µs/order (net of idle): 1 node ` +
-        `${one.cpuPerOrder.toFixed(0)} (${one.netPerOrder.toFixed(0)}), ${nodeCount} random ` +
-        `${random.cpuPerOrder.toFixed(0)} (${random.netPerOrder.toFixed(0)}): ` +
-        `${ratio(random).toFixed(2)}x (${net(random).toFixed(2)}x), ${nodeCount} token-aware ` +
-        `${aware.cpuPerOrder.toFixed(0)} (${aware.netPerOrder.toFixed(0)}): ` +
-        `${ratio(aware).toFixed(2)}x (${net(aware).toFixed(2)}x)`,
+      `  trading nodes and PostgreSQL, cpu µs/order: 1 node ${one.cpuPerOrder.toFixed(0)}, ` +
+        `${nodeCount} random ${random.cpuPerOrder.toFixed(0)} (${ratio(random).toFixed(2)}x), ` +
+        `${nodeCount} token-aware ${aware.cpuPerOrder.toFixed(0)} (${ratio(aware).toFixed(2)}x)`,
     );
 
     const summaries: string[] = [];
@@ -228,8 +204,7 @@ async function main(): Promise<void> {
     console.log(
       `cluster: ${one.rate.toFixed(0)} orders/s 1 node, ${random.rate.toFixed(0)} orders/s ` +
         `${nodeCount} nodes random, ${aware.rate.toFixed(0)} token-aware, cpu ` +
-        `${ratio(random).toFixed(2)}x random ${ratio(aware).toFixed(2)}x token-aware ` +
-        `(net of idle ${net(random).toFixed(2)}x, ${net(aware).toFixed(2)}x), ` +
+        `${ratio(random).toFixed(2)}x random ${ratio(aware).toFixed(2)}x token-aware, ` +
         `${summaries.join(', ')}, ${lost} lost`,
     );
   } finally {
