@@ -1,27 +1,32 @@
 /**
- * Cluster benchmark: the bench:trading load (load.ts: BENCH_TRADING_TRADERS traders in a closed
- * loop, BENCH_TRADING_ORDERS orders a run, 100 tokens, seeded as bench:trading seeds them) on
- * `tessera start` with one trading node, then, on the same database, with TRADING_NODES=3 (the
- * launcher's local cluster over a nats-server), each order sent to a node drawn at random. Then
- * a third run kills a node (SIGKILL) a third of the way in: the orders go on to the others, and
- * every order answered 200 must be in the database; the launcher restarts the node, and what its
- * rejoin refused is printed apart from the failover (the kill to the last refusal before it was
- * back), and failover as a client sees it (the first acknowledgement on the killed node's books,
- * the longest wait for an answer). Prints CPU per order by process (each trading node's own from
- * its /metrics) and ends with: `cluster: <N1> orders/s 1 node, <N3> orders/s 3 nodes, failover
- * <F> s, first ack <A> s, longest wait <W> s, <L> lost`.
+ * The cluster bench: the bench:trading load (200 traders in a closed loop over 100 tokens) on one
+ * trading node, then on three nodes twice: each order to a node drawn at random (two in three
+ * take the hop to the book's owner), then by the token-aware route (src/lib/book-route.ts: each
+ * order straight to its book's owner, read from GET /api/v1/cluster/book-owners). Then a node is
+ * killed (SIGKILL) a third of the way into a failover run, twice: with the launcher paused
+ * (SIGSTOP) until the run is over, so that it cannot restart the node (the survivors take its
+ * books when its leases run out), then with the launcher restarting it. Every order answered 200
+ * must be in the database. Prints CPU per order by process (each trading node's own from its
+ * /metrics) and the trading nodes' and PostgreSQL's CPU per order against one node's, and ends
+ * with: `cluster: <N1> orders/s 1 node, <N3> orders/s 3 nodes random, <NT> token-aware, cpu
+ * <R>x random <T>x token-aware, no restart first ack <A> s longest wait <W> s, restart first ack
+ * <A> s longest wait <W> s, <L> lost`.
  * Run with `npm run bench:cluster` (needs nats-server on the PATH or in /usr/sbin, or NATS_URL).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import { BookRoute } from '../../src/lib/book-route.js';
 import { createDb, type Db } from '../../src/lib/db/database.js';
 import { processesOf, tradingNodeUrls } from '../../test/support/system.js';
 import { startSeededSystem, type SeededSystem } from '../support/seeded-system.js';
 import { drive, ordersPerRun, tokenCount, traders, type RunResult } from '../trading/load.js';
 import { describe, metric, observe } from '../trading/observe.js';
-import { driveThroughFailover } from './failover.js';
+import { driveThroughFailover, type FailoverRun, type Killed } from './failover.js';
 import { settleCluster } from './settle.js';
 
 const nodeCount = 3;
+const run = promisify(execFile);
 
 async function nodeCpuSeconds(urls: string[]): Promise<number[]> {
   return Promise.all(
@@ -31,14 +36,14 @@ async function nodeCpuSeconds(urls: string[]): Promise<number[]> {
   );
 }
 
-/** One run of the closed loop, with its CPU per order by process and by node. */
+/** One run of the closed loop: its rate, and the trading nodes' and PostgreSQL's CPU per order. */
 async function measured(
   seeded: SeededSystem,
   db: Db,
   label: string,
   urls: string[],
   run: () => Promise<RunResult>,
-): Promise<RunResult> {
+): Promise<RunResult & { cpuPerOrder: number }> {
   const before = await observe(seeded.env, urls[0]!, db);
   const nodesBefore = await nodeCpuSeconds(urls);
   const result = await run();
@@ -50,32 +55,101 @@ async function measured(
     (url, i) => `${url} ${(((nodesAfter[i]! - nodesBefore[i]!) / ordersPerRun) * 1e6).toFixed(0)}`,
   );
   console.log(`  cpu µs/order by trading node: ${perNode.join(', ')}`);
-  return result;
+  const cpu = (o: typeof before) => o.cpu.trading + o.cpu.postgres;
+  return { ...result, cpuPerOrder: ((cpu(after) - cpu(before)) / ordersPerRun) * 1e6 };
+}
+
+/** The process of `tessera start` itself. */
+async function launcherPid(seeded: SeededSystem): Promise<number> {
+  const processes = await processesOf(seeded.env);
+  return processes.find((p) => p.command.endsWith('tessera.js start'))!.pid;
 }
 
 /**
- * Kills one trading node outright; resolves with its URL (the one that stops answering) and the
- * books its leases held (the launcher names each node by its label: `trading-1`, ...).
+ * The process listening at `url` (a node's id reaches it after it is forked, so its environment
+ * does not name it; its port does).
+ */
+async function pidListeningAt(url: string): Promise<number> {
+  const { stdout } = await run('ss', ['-ltnpH', `sport = :${new URL(url).port}`]);
+  const pid = /pid=(\d+)/.exec(stdout)?.[1];
+  if (!pid) throw new Error(`no process listens at ${url}: ${stdout}`);
+  return Number(pid);
+}
+
+/**
+ * Kills a trading node drawn at random outright (SIGKILL): its URL, the books its leases held and
+ * the moment of the kill. `pauseLauncher`: the launcher is stopped (SIGSTOP) first, so it cannot
+ * restart the node until `resume`.
  */
 async function killANode(
   seeded: SeededSystem,
   db: Db,
   nodes: Map<string, string>,
-): Promise<{ url: string; books: string[] }> {
-  const leases = await sql<{ token_id: string; owner_node: string }>`
-    select token_id, owner_node from book_leases where owner_node is not null`.execute(db);
-  const processes = (await processesOf(seeded.env)).filter((p) =>
-    p.command.endsWith('tessera.js trading'),
+  pauseLauncher: boolean,
+): Promise<Killed & { resume: () => void }> {
+  const labels = [...nodes.keys()];
+  const label = labels[Math.floor(Math.random() * labels.length)]!;
+  const launcher = await launcherPid(seeded);
+  const pid = await pidListeningAt(nodes.get(label)!);
+  const leases = await sql<{ token_id: string }>`
+    select token_id from book_leases where owner_node = ${label}`.execute(db);
+  if (pauseLauncher) process.kill(launcher, 'SIGSTOP');
+  process.kill(pid, 'SIGKILL');
+  return {
+    url: nodes.get(label)!,
+    books: leases.rows.map((row) => row.token_id),
+    at: performance.now(),
+    resume: () => {
+      if (pauseLauncher) process.kill(launcher, 'SIGCONT');
+    },
+  };
+}
+
+function report(label: string, failover: FailoverRun, lost: number): string {
+  const refused = [...failover.refused].map(([what, n]) => `${n} x ${what}`).join(', ');
+  console.log(
+    `failover, ${label}: ${failover.acknowledged.length} acknowledged, not acknowledged: ` +
+      `${refused || 'none'}; ${failover.rate.toFixed(0)} orders/s over the run; ${lost} lost`,
   );
-  process.kill(processes[Math.floor(Math.random() * processes.length)]!.pid, 'SIGKILL');
-  for (;;) {
-    for (const [label, url] of nodes) {
-      const alive = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(500) }).then(
-        () => true,
+  console.log(`  not acknowledged in each second after the kill: ${failover.timeline.join(' ')}`);
+  console.log(
+    failover.backSeconds === undefined
+      ? '  the killed node was not back before the run ended'
+      : `  the killed node answered again ${failover.backSeconds.toFixed(1)} s after the kill; ` +
+          `refused while it took its books back: ${failover.rejoin.refused} over ` +
+          `${failover.rejoin.spanSeconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  books unavailable until ${failover.failoverSeconds.toFixed(1)} s after the kill; forwards ` +
+      `the killed node had taken, answered "may have run": ${failover.unanswered}`,
+  );
+  const firstAck =
+    failover.firstAckSeconds === undefined ? 'none' : `${failover.firstAckSeconds.toFixed(1)} s`;
+  console.log(
+    `  as a client sees it: first order acknowledged on the killed node's books ${firstAck} ` +
+      `after the kill; longest wait for an answer ${failover.longestWaitSeconds.toFixed(1)} s`,
+  );
+  return `${label} first ack ${firstAck} longest wait ${failover.longestWaitSeconds.toFixed(1)} s`;
+}
+
+/** Acknowledged orders of a failover run missing from the database. */
+async function lostOf(db: Db, failover: FailoverRun): Promise<number> {
+  const { rows } = await sql<{ found: string }>`
+    select count(*) as found from orders
+    where id = any(${failover.acknowledged}::uuid[])`.execute(db);
+  return failover.acknowledged.length - Number(rows[0]!.found);
+}
+
+/** Resolves once every node answers its health check. */
+async function allUp(urls: string[]): Promise<void> {
+  for (const url of urls) {
+    for (;;) {
+      const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+        (answer) => answer.ok,
         () => false,
       );
-      const books = leases.rows.filter((row) => row.owner_node === label);
-      if (!alive) return { url, books: books.map((row) => row.token_id) };
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 }
@@ -96,44 +170,42 @@ async function main(): Promise<void> {
     const urls = [...labelled.values()];
     await settleCluster(db, urls, people[0]!, tokens);
     const anyNode = () => urls[Math.floor(Math.random() * urls.length)]!;
-    const three = await measured(seeded, db, `${nodeCount} nodes, 100 tokens`, urls, () =>
+    const random = await measured(seeded, db, `${nodeCount} nodes, random node`, urls, () =>
       drive(anyNode, people, anyToken),
     );
+    const route = new BookRoute({ anyNode });
+    await route.refresh();
+    const aware = await measured(seeded, db, `${nodeCount} nodes, token-aware`, urls, () =>
+      drive((tokenId) => route.urlFor(tokenId), people, anyToken),
+    );
+    const ratio = (run: { cpuPerOrder: number }) => run.cpuPerOrder / one.cpuPerOrder;
+    console.log(
+      `  trading nodes and PostgreSQL, cpu µs/order: 1 node ${one.cpuPerOrder.toFixed(0)}, ` +
+        `${nodeCount} random ${random.cpuPerOrder.toFixed(0)} (${ratio(random).toFixed(2)}x), ` +
+        `${nodeCount} token-aware ${aware.cpuPerOrder.toFixed(0)} (${ratio(aware).toFixed(2)}x)`,
+    );
 
-    const failover = await driveThroughFailover(urls, people, anyToken, () =>
-      killANode(seeded, db!, labelled),
-    );
-    const { rows } = await sql<{ found: string }>`
-      select count(*) as found from orders
-      where id = any(${failover.acknowledged}::uuid[])`.execute(db);
-    const lost = failover.acknowledged.length - Number(rows[0]!.found);
-    const refused = [...failover.refused].map(([what, n]) => `${n} x ${what}`).join(', ');
+    const summaries: string[] = [];
+    let lost = 0;
+    for (const restart of [false, true]) {
+      let resume = () => {};
+      const failover = await driveThroughFailover(urls, people, anyToken, async () => {
+        const killed = await killANode(seeded, db!, labelled, !restart);
+        resume = killed.resume;
+        return killed;
+      });
+      resume();
+      const missing = await lostOf(db, failover);
+      lost += missing;
+      summaries.push(report(restart ? 'restart' : 'no restart', failover, missing));
+      await allUp(urls);
+      await settleCluster(db, urls, people[0]!, tokens);
+    }
     console.log(
-      `failover: a node killed after ${Math.round(ordersPerRun / 3)} orders; ` +
-        `${failover.acknowledged.length} acknowledged, not acknowledged: ${refused || 'none'}; ` +
-        `${failover.rate.toFixed(0)} orders/s over the run`,
-    );
-    console.log(`  not acknowledged in each second after the kill: ${failover.timeline.join(' ')}`);
-    console.log(
-      failover.backSeconds === undefined
-        ? '  the killed node was not back before the run ended'
-        : `  the killed node answered again ${failover.backSeconds.toFixed(1)} s after the kill; ` +
-            `refused while it took its books back: ${failover.rejoin.refused} over ` +
-            `${failover.rejoin.spanSeconds.toFixed(1)} s`,
-    );
-    console.log(
-      `  forwards the killed node had taken, answered "may have run": ${failover.unanswered}`,
-    );
-    const firstAck =
-      failover.firstAckSeconds === undefined ? 'none' : `${failover.firstAckSeconds.toFixed(1)} s`;
-    console.log(
-      `  as a client sees it: first order acknowledged on the killed node's books ${firstAck} ` +
-        `after the kill; longest wait for an answer ${failover.longestWaitSeconds.toFixed(1)} s`,
-    );
-    console.log(
-      `cluster: ${one.rate.toFixed(0)} orders/s 1 node, ${three.rate.toFixed(0)} orders/s ` +
-        `${nodeCount} nodes, failover ${failover.failoverSeconds.toFixed(1)} s, first ack ${firstAck}, ` +
-        `longest wait ${failover.longestWaitSeconds.toFixed(1)} s, ${lost} lost`,
+      `cluster: ${one.rate.toFixed(0)} orders/s 1 node, ${random.rate.toFixed(0)} orders/s ` +
+        `${nodeCount} nodes random, ${aware.rate.toFixed(0)} token-aware, cpu ` +
+        `${ratio(random).toFixed(2)}x random ${ratio(aware).toFixed(2)}x token-aware, ` +
+        `${summaries.join(', ')}, ${lost} lost`,
     );
   } finally {
     await db?.destroy();

@@ -110,10 +110,10 @@ function unexpectedAnswer(answer: Answer, body: string): string {
 
 /**
  * `ordersPerRun` orders from `traders` concurrent loops; each order waits for the last. Each is
- * sent to `url`, or to the node `url()` picks (a cluster's).
+ * sent to `url`, or to the node `url(tokenId)` picks (a cluster's: at random, or its book's owner).
  */
 export async function drive(
-  url: string | (() => string),
+  url: string | ((tokenId: string) => string),
   people: Trader[],
   pickToken: () => string,
 ): Promise<RunResult> {
@@ -124,9 +124,10 @@ export async function drive(
     const loop = async (trader: Trader) => {
       while (issued < ordersPerRun) {
         issued += 1;
-        const { body, refused } = orderBody(pickToken());
+        const tokenId = pickToken();
+        const { body, refused } = orderBody(tokenId);
         const started = performance.now();
-        const answer = await postForAnswer(`${target()}/api/v1/orders`, trader.token, body);
+        const answer = await postForAnswer(`${target(tokenId)}/api/v1/orders`, trader.token, body);
         latencies.push(performance.now() - started);
         if (!expected(answer.status, refused)) unexpected.push(unexpectedAnswer(answer, body));
       }

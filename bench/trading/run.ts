@@ -90,6 +90,16 @@ async function main(): Promise<void> {
         `ceiling ${ceiling.rate.toFixed(0)} req/s, ` +
         `latency p50 ${ms(at1000.p50)} ms p99 ${ms(at1000.p99)} ms at 1000/s`,
     );
+  } catch (error) {
+    // what the system said of it: an unexpected answer's cause is in its warnings and errors
+    const said = seeded.system
+      .output()
+      .split('\n')
+      .filter((line) => / (WARN|ERROR|FATAL) /.test(line));
+    console.log(
+      `the system's warnings and errors (${said.length}):\n${said.slice(-40).join('\n')}`,
+    );
+    throw error;
   } finally {
     await db?.destroy();
     await seeded.stop();

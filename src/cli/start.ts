@@ -230,6 +230,10 @@ export async function start(): Promise<void> {
       env.SMTP_URL = sink.smtpUrl;
       mailUrl = sink.url;
     }
+    // the web app sends a book's orders straight to its owner node: the platform names them all
+    if (nodes.length > 1) {
+      env.TRADING_NODE_URLS ??= nodes.map((node) => nodeUrl(launcher.host, node)).join(',');
+    }
     const config = loadConfig(env);
     for (const name of processNames) {
       if (name !== 'trading')

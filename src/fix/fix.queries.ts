@@ -34,6 +34,7 @@ export async function tokenOf(db: Db, symbol: string | undefined, address: strin
 
 const orderColumns = [
   'orders.id',
+  'orders.token_id',
   'orders.client_order_id',
   'orders.side',
   'orders.order_type',

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiKeyRing } from '../lib/auth/api-keys.js';
 import { allowListOf } from '../lib/auth/ip-allow-list.js';
 import { signatureWindowMs } from '../lib/auth/request-signing.js';
+import type { BookRoute } from '../lib/book-route.js';
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/database.js';
 import type { FixSessionKind } from '../lib/db/schema-fix.js';
@@ -45,7 +46,8 @@ export interface GatewayDeps {
   clock: Clock;
   keys: ApiKeyRing;
   logger: Logger;
-  tradingUrl: string;
+  /** where the orders go: each book's owner in a cluster, else the trading URL */
+  route: BookRoute;
   compId: string;
   eventPollMs: number;
   /** Logon signatures taken within the window (shared by every connection of the process) */
@@ -135,7 +137,7 @@ export class GatewaySession extends AsciiSession {
       kind: session.kind,
       since: session.created_at,
       orders: new OrderClient(
-        this.deps.tradingUrl,
+        this.deps.route,
         { accessKey: entry.accessKey, secret: entry.secret },
         this.deps.clock,
       ),
@@ -236,7 +238,7 @@ export class GatewaySession extends AsciiSession {
     if (!token) return reject('NOT_FOUND', 'Symbol (55) or SecurityID (48) names no token');
     const body = placeOrderOf(read, token.id);
     if (!body.ok) return reject(body.code, body.text);
-    const answer = await logged.orders.call('POST', '/api/v1/orders', body.value);
+    const answer = await logged.orders.call('POST', '/api/v1/orders', body.value, token.id);
     if (!answer.ok) return reject(answer.code, answer.detail);
     await this.reportEvents();
   }
@@ -264,11 +266,21 @@ export class GatewaySession extends AsciiSession {
       return reject('NOT_FOUND', 'OrigClOrdID (41) or OrderID (37) names no order of yours');
     let answer;
     if (msgType === 'F') {
-      answer = await logged.orders.call('DELETE', `/api/v1/orders/${order.id}`);
+      answer = await logged.orders.call(
+        'DELETE',
+        `/api/v1/orders/${order.id}`,
+        undefined,
+        order.token_id,
+      );
     } else {
       const amend = amendOf(read, order);
       if (!amend.ok) return reject(amend.code, amend.text);
-      answer = await logged.orders.call('PATCH', `/api/v1/orders/${order.id}`, amend.value);
+      answer = await logged.orders.call(
+        'PATCH',
+        `/api/v1/orders/${order.id}`,
+        amend.value,
+        order.token_id,
+      );
     }
     if (!answer.ok) return reject(answer.code, answer.detail);
     await this.reportEvents();
@@ -322,10 +334,12 @@ export class GatewaySession extends AsciiSession {
         Text: `${code}: ${text}`,
       });
     let path = '/api/v1/orders';
+    let tokenId: string | undefined;
     if (type === '1') {
       const token = await this.instrument(read);
       if (!token) return refuse('1', 'NOT_FOUND', 'Symbol (55) or SecurityID (48) names no token');
       path = `/api/v1/orders?token_id=${token.id}`;
+      tokenId = token.id;
     } else if (type !== '7') {
       return refuse(
         '0',
@@ -333,7 +347,12 @@ export class GatewaySession extends AsciiSession {
         'MassCancelRequestType (530) must be 1 (security) or 7 (all)',
       );
     }
-    const answer = await logged.orders.call<{ data: unknown[] }>('DELETE', path);
+    const answer = await logged.orders.call<{ data: unknown[] }>(
+      'DELETE',
+      path,
+      undefined,
+      tokenId,
+    );
     if (!answer.ok) return refuse('99', answer.code, answer.detail);
     answerWith({ MassCancelResponse: type, TotalAffectedOrders: answer.body.data.length });
     await this.reportEvents();

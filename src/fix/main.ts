@@ -17,6 +17,7 @@ import {
   type SessionId,
 } from 'jspurefix';
 import { ApiKeyRing } from '../lib/auth/api-keys.js';
+import { BookRoute } from '../lib/book-route.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { FieldEncryption } from '../lib/crypto/field-encryption.js';
@@ -121,7 +122,8 @@ export async function startFixGateway(options: FixGatewayOptions) {
     clock,
     keys,
     logger,
-    tradingUrl: config.urls.trading,
+    // one map of the books' owners for every session (read again every 2 s while orders flow)
+    route: new BookRoute({ anyNode: () => config.urls.trading.replace(/\/$/, '') }),
     compId: config.fix.compId,
     eventPollMs: config.fix.eventPollMs,
     seenSignatures: new Map(),

@@ -1,10 +1,13 @@
 /**
  * The order API as the FIX gateway calls it: signed HTTP requests with the session's API key to
- * the trading process (docs/api.md, "API keys"), the same path as every other program's orders,
- * so any trading node (and its forwarding to a book's owner) takes them. Timestamps rise
- * strictly per key so two identical requests within a millisecond are not taken as replays.
+ * the trading process (docs/api.md, "API keys"), the same path as every other program's orders.
+ * A command of a known book goes straight to the book's owner in a cluster (the token-aware
+ * route, src/lib/book-route.ts), anything else to the configured trading URL, whose node forwards
+ * it. Timestamps rise strictly per key so two identical requests within a millisecond are not
+ * taken as replays.
  */
 import { signRequest } from '../lib/auth/request-signing.js';
+import type { BookRoute } from '../lib/book-route.js';
 import type { Clock } from '../lib/clock.js';
 
 export interface SigningKey {
@@ -20,7 +23,7 @@ export class OrderClient {
   private last = 0;
 
   constructor(
-    private readonly baseUrl: string,
+    private readonly route: BookRoute,
     private readonly key: SigningKey,
     private readonly clock: Clock,
   ) {}
@@ -29,6 +32,8 @@ export class OrderClient {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     pathWithQuery: string,
     body?: unknown,
+    /** the book the command is for, when known: sent to its owner */
+    tokenId?: string,
   ): Promise<ApiAnswer<T>> {
     const text = body === undefined ? '' : JSON.stringify(body);
     this.last = Math.max(this.clock.now().getTime(), this.last + 1);
@@ -39,16 +44,18 @@ export class OrderClient {
       pathWithQuery,
       body: text,
     });
-    const response = await fetch(`${this.baseUrl}${pathWithQuery}`, {
-      method,
-      headers: {
-        'x-tessera-key': this.key.accessKey,
-        'x-tessera-timestamp': timestamp,
-        'x-tessera-signature': signature,
-        ...(text === '' ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(text === '' ? {} : { body: text }),
-    });
+    const response = await this.route.send(tokenId, (baseUrl) =>
+      fetch(`${baseUrl}${pathWithQuery}`, {
+        method,
+        headers: {
+          'x-tessera-key': this.key.accessKey,
+          'x-tessera-timestamp': timestamp,
+          'x-tessera-signature': signature,
+          ...(text === '' ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(text === '' ? {} : { body: text }),
+      }),
+    );
     const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (response.ok) return { ok: true, status: response.status, body: answer as T };
     return {

@@ -146,6 +146,14 @@ export function loadConfig(env: Env = process.env) {
     urls: {
       platform: url(env, 'PLATFORM_URL', local(ports.platform)),
       trading: url(env, 'TRADING_URL', local(ports.trading)),
+      /** every trading node's public URL in a cluster: the web app may send to each (its CSP) */
+      tradingNodes: list(env, 'TRADING_NODE_URLS').map((value) => {
+        try {
+          return new URL(value).toString().replace(/\/$/, '');
+        } catch {
+          throw new ConfigError('TRADING_NODE_URLS', `must be URLs, got "${value}"`);
+        }
+      }),
       chain: url(env, 'CHAIN_URL', local(ports.chain)),
       providerSandbox: url(env, 'PROVIDER_SANDBOX_URL', local(ports.providerSandbox)),
     },

@@ -233,7 +233,11 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
   );
   workRoutes(app, db, guard);
-  await webRoutes(app, { dir: deps.webDir ?? defaultWebDir, tradingUrl: config.urls.trading });
+  await webRoutes(app, {
+    dir: deps.webDir ?? defaultWebDir,
+    tradingUrl: config.urls.trading,
+    tradingNodes: config.urls.tradingNodes,
+  });
   return app;
 }
 

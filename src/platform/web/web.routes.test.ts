@@ -6,6 +6,8 @@ import { buildHttpApp, type HttpApp } from '../../lib/http/app.js';
 import { createLogger } from '../../lib/logger.js';
 import { webContentSecurityPolicy, webRoutes } from './web.routes.js';
 
+const tradingNodes = ['https://trade.example.com', 'https://node-2.example.com:8443/'];
+
 async function appServing(dir: string): Promise<HttpApp> {
   const app = await buildHttpApp({
     name: 'platform',
@@ -15,7 +17,7 @@ async function appServing(dir: string): Promise<HttpApp> {
     rateLimitPerMinute: 1000,
     bodyLimitBytes: 1024,
   });
-  await webRoutes(app, { dir, tradingUrl: 'https://trade.example.com/' });
+  await webRoutes(app, { dir, tradingUrl: 'https://trade.example.com/', tradingNodes });
   return app;
 }
 
@@ -44,7 +46,7 @@ describe('web routes', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toBe(
-      webContentSecurityPolicy('https://trade.example.com/'),
+      webContentSecurityPolicy('https://trade.example.com/', tradingNodes),
     );
     expect(response.body).toContain('<title>t</title>');
   });
@@ -65,9 +67,10 @@ describe('web routes', () => {
     }
   });
 
-  it('names the trading process for the client, without a trailing slash', async () => {
+  it('names the trading process and its nodes for the client, without a trailing slash', async () => {
     expect((await built.inject({ url: '/web-config.json' })).json()).toEqual({
       trading_url: 'https://trade.example.com',
+      trading_nodes: ['https://trade.example.com', 'https://node-2.example.com:8443'],
     });
   });
 
@@ -77,6 +80,13 @@ describe('web routes', () => {
       "connect-src 'self' https://trade.example.com wss://trade.example.com",
     );
     expect(policy).toContain("script-src 'self';");
+  });
+
+  it("lets the page send a book's orders to each trading node of a cluster", () => {
+    const policy = webContentSecurityPolicy('https://trade.example.com/', tradingNodes);
+    expect(policy).toContain(
+      "connect-src 'self' https://trade.example.com wss://trade.example.com https://node-2.example.com:8443;",
+    );
   });
 
   it('says how to build the client when it is not built', async () => {

@@ -48,17 +48,23 @@ async function readBuild(dir: string): Promise<Map<string, WebFile> | undefined>
   return files.has('/index.html') ? files : undefined;
 }
 
-/** The policy of the client's page: its own origin, plus the trading process for data. */
-export function webContentSecurityPolicy(tradingUrl: string): string {
+/**
+ * The policy of the client's page: its own origin, plus the trading process (and each trading
+ * node of a cluster, which the page sends a book's orders to directly) for data.
+ */
+export function webContentSecurityPolicy(tradingUrl: string, tradingNodes: string[] = []): string {
   const trading = new URL(tradingUrl);
   const socket = `${trading.protocol === 'https:' ? 'wss:' : 'ws:'}//${trading.host}`;
+  const nodes = tradingNodes
+    .map((node) => new URL(node).origin)
+    .filter((origin) => origin !== trading.origin);
   return [
     "default-src 'self'",
     "script-src 'self'",
     // Preact sets a few style attributes (depth bars); no inline scripts are allowed.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    `connect-src 'self' ${trading.origin} ${socket}`,
+    `connect-src 'self' ${[trading.origin, socket, ...nodes].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -68,13 +74,15 @@ export function webContentSecurityPolicy(tradingUrl: string): string {
 
 export async function webRoutes(
   app: HttpApp,
-  options: { dir: string; tradingUrl: string },
+  options: { dir: string; tradingUrl: string; tradingNodes?: string[] },
 ): Promise<void> {
   const files = await readBuild(options.dir);
-  const policy = webContentSecurityPolicy(options.tradingUrl);
+  const tradingNodes = options.tradingNodes ?? [];
+  const policy = webContentSecurityPolicy(options.tradingUrl, tradingNodes);
 
   app.get('/web-config.json', { schema: { hide: true } }, () => ({
     trading_url: options.tradingUrl.replace(/\/$/, ''),
+    trading_nodes: tradingNodes.map((node) => node.replace(/\/$/, '')),
   }));
 
   if (!files) {

@@ -3,7 +3,7 @@
  * owning every book; two nodes on NATS each show both nodes, their books and the leases' epochs
  * and ages, a node whose heartbeat stopped stays in view as expired while it still has books, and
  * a drained node leaves the view; each node's metrics carry its own leases. Anyone but staff is
- * refused with problem+json.
+ * refused with problem+json. Each book's owner (its URL) is public, for the token-aware route.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,13 @@ describe('cluster view of one process', () => {
     ]);
     expect(body.books[0].lease_age_ms).toBeGreaterThanOrEqual(0);
     expect(body.books[0].expires_in_ms).toBeGreaterThan(0);
+    // no other node to route to: every client sends to the one process
+    const owners = await sys.trading.app.inject({
+      method: 'GET',
+      url: '/api/v1/cluster/book-owners',
+    });
+    expect(owners.statusCode).toBe(200);
+    expect(owners.json()).toEqual({ books: [] });
   });
 
   it('refuses anyone but staff with problem+json', async () => {
@@ -162,6 +169,20 @@ describe.skipIf(!natsUrl)('cluster view of two nodes', () => {
     expect(gauge('trading_node_draining')).toBe('0');
     expect(gauge('trading_books_owned')).toBe('1');
 
+    // anyone may ask each book's owner, by its public URL: only books a live node holds
+    const owners = await a.app.inject({ method: 'GET', url: '/api/v1/cluster/book-owners' });
+    expect(owners.statusCode).toBe(200);
+    const ownerOf = new Map(
+      owners
+        .json()
+        .books.map((book: { token_id: string; node_url: string }) => [
+          book.token_id,
+          book.node_url,
+        ]),
+    );
+    expect(ownerOf.get(first.id)).toBe(`http://${names[0]}.example:8081`);
+    expect(ownerOf.get(second.id)).toBe(`http://${names[1]}.example:8081`);
+    expect(ownerOf.has(orphan.id)).toBe(false);
     // the same view from the other node
     expect((await view(a, staff.token)).json().nodes).toEqual(
       body.nodes.map((node: object) => ({ ...node, heartbeat_age_ms: expect.any(Number) })),

@@ -41,5 +41,21 @@ export function bookLeases(db: Db) {
     .execute();
 }
 
+/**
+ * Each book's owner as a client may route by: the public URL of the live, not draining node that
+ * holds its lease now. A book with no such owner is left out (any node takes its requests).
+ */
+export function bookOwners(db: Db) {
+  return db
+    .selectFrom('book_leases as l')
+    .innerJoin('trading_nodes as n', 'n.id', 'l.owner_node')
+    .select(['l.token_id', 'n.url'])
+    .where(sql<boolean>`l.expires_at > now() and n.expires_at > now()`)
+    .where('n.draining', '=', false)
+    .where('n.url', 'is not', null)
+    .orderBy('l.token_id')
+    .execute();
+}
+
 export type NodeHeartbeat = Awaited<ReturnType<typeof nodeHeartbeats>>[number];
 export type BookLease = Awaited<ReturnType<typeof bookLeases>>[number];

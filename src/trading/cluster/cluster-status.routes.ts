@@ -1,8 +1,8 @@
-/** Staff's view of the trading nodes and the books they own (HTTP only). */
+/** Staff's view of the trading nodes and the books they own, and each book's owner for clients. */
 import type { HttpApp } from '../../lib/http/app.js';
 import type { guards } from '../../lib/http/auth-guard.js';
 import { bearer } from '../../lib/http/route-schemas.js';
-import { ClusterStatusView } from './cluster-status.schemas.js';
+import { BookOwnersView, ClusterStatusView } from './cluster-status.schemas.js';
 import type { ClusterStatusService } from './cluster-status.service.js';
 
 export function clusterStatusRoutes(
@@ -23,5 +23,18 @@ export function clusterStatusRoutes(
       },
     },
     async () => service.status(),
+  );
+  // public: a node's address is no secret (clients reach it anyway), and a client that routes by
+  // it saves each order the hop to the owner (docs/deployment.md "Token-aware clients")
+  app.get(
+    '/api/v1/cluster/book-owners',
+    {
+      schema: {
+        tags: ['market data'],
+        summary: "Each book's owner node, for clients that send a book's commands straight to it",
+        response: { 200: BookOwnersView },
+      },
+    },
+    async () => service.owners(),
   );
 }

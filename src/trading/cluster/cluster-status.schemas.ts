@@ -37,3 +37,16 @@ export const ClusterStatusView = Type.Object({
     }),
   ),
 });
+
+export const BookOwnersView = Type.Object({
+  books: Type.Array(
+    Type.Object({
+      token_id: Type.String(),
+      node_url: Type.String({ description: "the owner node's public URL (its TRADING_URL)" }),
+    }),
+    {
+      description:
+        'books held by a live node; a book left out, or every book of a single process, is served by any node',
+    },
+  ),
+});

@@ -3,6 +3,7 @@
  * and retry when the access token has expired, and every refusal turned into an ApiError that
  * carries the problem+json body (title, detail, code, field errors) for display.
  */
+import { BookRoute } from '../../lib/book-route.js';
 import { session } from './session.js';
 
 export interface FieldProblem {
@@ -39,6 +40,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ClientConfig {
   /** where the trading process answers (orders, order book, trades, /ws) */
   trading_url: string;
+  /** every trading node of a cluster (the page may send to each); empty for one process */
+  trading_nodes: string[];
 }
 
 let clientConfig: Promise<ClientConfig> | undefined;
@@ -126,11 +129,46 @@ export async function download(path: string, fileName: string): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
+let bookRoute: Promise<BookRoute | undefined> | undefined;
+
+/**
+ * The books' owners among the nodes the platform names (docs/deployment.md "Token-aware
+ * clients"); none for a single trading process.
+ */
+function loadBookRoute(): Promise<BookRoute | undefined> {
+  bookRoute ??= loadClientConfig().then(({ trading_url, trading_nodes }) => {
+    const nodes = new Set((trading_nodes ?? []).map((url) => new URL(url).origin));
+    if (nodes.size === 0) return undefined;
+    return new BookRoute({
+      anyNode: () => trading_url,
+      allowed: (url) => nodes.has(new URL(url).origin),
+      refreshMs: 5_000,
+    });
+  });
+  return bookRoute;
+}
+
 /** The trading process's API, at the URL the platform names. */
 export const tradingApi = {
   async call<T>(method: Method, path: string, body?: unknown): Promise<T> {
     const { trading_url } = await loadClientConfig();
     return request<T>(trading_url, method, path, body);
+  },
+  /**
+   * A command of the book of `tokenId`: in a cluster, straight to the node that owns the book
+   * (no hop between nodes); an owner the page cannot reach is passed over for any node.
+   */
+  async book<T>(tokenId: string, method: Method, path: string, body?: unknown): Promise<T> {
+    const route = await loadBookRoute();
+    if (!route) return tradingApi.call<T>(method, path, body);
+    const url = route.urlFor(tokenId);
+    try {
+      return await request<T>(url, method, path, body);
+    } catch (error) {
+      // the browser tells no reason: a node that cannot be reached is passed over next time
+      if (error instanceof ApiError && error.problem.status === 0) route.unreachable(url);
+      throw error;
+    }
   },
 };
 

@@ -209,7 +209,12 @@ export function OrderEntry(props: {
       ...(tif === 'GTD' ? { expires_at: new Date(expiresAt).toISOString() } : {}),
       ...confirmations,
     } satisfies PlaceOrderBody;
-    const answer = await tradingApi.call<PlaceOrderAnswer>('POST', '/api/v1/orders', body);
+    const answer = await tradingApi.book<PlaceOrderAnswer>(
+      props.token.id,
+      'POST',
+      '/api/v1/orders',
+      body,
+    );
     setPlaced(answer);
     props.onPlaced(answer.order);
   };
@@ -278,7 +283,8 @@ function AmendForm(props: { order: OrderView; onDone: (order: OrderView) => void
       ...(order.price !== null && price !== order.price ? { price } : {}),
       ...confirmations,
     } satisfies AmendOrderBody;
-    const answer = await tradingApi.call<PlaceOrderAnswer>(
+    const answer = await tradingApi.book<PlaceOrderAnswer>(
+      order.token_id,
       'PATCH',
       `/api/v1/orders/${order.id}`,
       body,
@@ -329,7 +335,11 @@ function OpenOrderActions(props: { order: OrderView; onChange: (order: OrderView
         label="Cancel"
         onClick={async () =>
           props.onChange(
-            await tradingApi.call<OrderView>('DELETE', `/api/v1/orders/${props.order.id}`),
+            await tradingApi.book<OrderView>(
+              props.order.token_id,
+              'DELETE',
+              `/api/v1/orders/${props.order.id}`,
+            ),
           )
         }
       />
@@ -360,7 +370,8 @@ export function MyOrders(props: {
           kind="danger"
           label="Cancel all my orders here"
           onClick={async () => {
-            const answer = await tradingApi.call<{ data: OrderView[] }>(
+            const answer = await tradingApi.book<{ data: OrderView[] }>(
+              props.token.id,
               'DELETE',
               `/api/v1/orders?token_id=${props.token.id}`,
             );
