@@ -77,6 +77,8 @@ export class Batch {
   /** set when the circuit breaker tripped during the batch */
   haltedUntil: Date | null = null;
   lastPrice: string | null = null;
+  /** set when the batch ran the book's uncross (tokens.last_uncross_at) */
+  lastUncrossAt: Date | null = null;
 
   constructor(
     id: string,
@@ -91,7 +93,12 @@ export class Batch {
   }
 
   get isEmpty(): boolean {
-    return this.inserted.size === 0 && this.updated.size === 0 && this.trades.length === 0;
+    return (
+      this.inserted.size === 0 &&
+      this.updated.size === 0 &&
+      this.trades.length === 0 &&
+      this.lastUncrossAt === null
+    );
   }
 
   fiatAvailable(userId: string): bigint {

@@ -6,10 +6,19 @@ import type {
   TokenTradingSessionsTable,
 } from '../../lib/db/schema-sessions.js';
 
+/**
+ * SQL of when a token's session or its calendar last changed (null: no session), for the token
+ * row under `alias`: a book reloads its session when it differs.
+ */
+export const sessionVersionSql = (alias: string) => `(
+  select greatest(s.updated_at, c.updated_at)::text from token_trading_sessions s
+  left join trading_calendars c on c.code = s.calendar_code where s.token_id = ${alias}.id
+)`;
+
 export function findTokenHalt(db: Db | Trx, tokenId: string) {
   return db
     .selectFrom('tokens')
-    .select(['id', 'halted_until'])
+    .select(['id', 'halted_until', 'last_uncross_at'])
     .where('id', '=', tokenId)
     .executeTakeFirst();
 }
