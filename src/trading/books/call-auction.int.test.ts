@@ -74,6 +74,14 @@ describe('a day of call auctions', () => {
         .orderBy('created_at')
         .orderBy('id')
         .execute();
+    const indicative = async () => {
+      const view = (await sys.call('GET', `/api/v1/markets/${token.id}/phase`)).json();
+      return {
+        phase: view.phase,
+        scheduled_end: view.scheduled_end,
+        indicative: view.indicative,
+      };
+    };
     const order = (id: string) =>
       sys.db
         .selectFrom('orders')
@@ -89,15 +97,27 @@ describe('a day of call auctions', () => {
     );
     expect(await trades()).toEqual([]);
 
-    // the opening call: more orders rest without matching, ATC waits, IOC is refused
+    // the opening call: more orders rest without matching, FOK is refused; the indicative
+    // state moves with them (all surplus on the buy side: the highest price, then balanced)
     sys.clock.current = at('09:00:00');
     await tick();
+    expect(await indicative()).toEqual({
+      phase: 'pre_open',
+      scheduled_end: at('09:05:00').toISOString(),
+      indicative: { price: '10.20', volume: 5, surplus_side: 'buy', surplus: 5 },
+    });
     expect(await submit(limit(b.id, 'buy', 5, '10.10', { timeInForce: 'DAY' }))).toBe('ok');
     expect(await submit(limit(t.id, 'sell', 10, '10.05'))).toBe('ok');
     expect(await submit(limit(a.id, 'buy', 1, '10.20', { timeInForce: 'FOK' }))).toBe(
       'TIME_IN_FORCE_NOT_IN_PHASE',
     );
     expect(await trades()).toEqual([]);
+    expect((await indicative()).indicative).toEqual({
+      price: '10.05',
+      volume: 15,
+      surplus_side: null,
+      surplus: 0,
+    });
 
     // at the scheduled end the call goes on: its random end is 15 s later
     sys.clock.current = at('09:05:10');

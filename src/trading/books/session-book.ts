@@ -24,7 +24,7 @@ import {
   type CallOrder,
   type PlaceOrder,
 } from '../engine/index.js';
-import { marketPhase, type Phase } from '../trading-sessions/market-phase.js';
+import { marketPhase, type Phase, type TradingSession } from '../trading-sessions/market-phase.js';
 import { phaseAccepts, type PhaseHandling } from '../trading-sessions/phase-orders.js';
 import { breakerTrips } from '../risk/risk.rules.js';
 import { engineTimeInForce, type BookSession, type BookState, type LiveRow } from './book-state.js';
@@ -52,15 +52,18 @@ const engineHolds = (phase: Phase) => phase === 'continuous' || phase === 'halte
 
 export const isCall = (phase: Phase) => CALLS.has(phase);
 
+/** An order as the phase rules read it. */
+type PhaseShaped = Pick<LiveRow, 'order_type' | 'time_in_force'>;
+
 /** How the phase treats an order (its model's rules), or the code that refuses it. */
 function handlingOf(
-  session: BookSession | null,
+  session: TradingSession | null,
   phase: Phase,
-  order: { order_type: LiveRow['order_type']; time_in_force: TimeInForce },
+  order: PhaseShaped,
 ): PhaseHandling | AppError {
   const decision = phaseAccepts({
-    model: session?.session.model ?? 'continuous',
-    hasHours: (session?.session.hours.length ?? 0) > 0,
+    model: session?.model ?? 'continuous',
+    hasHours: (session?.hours.length ?? 0) > 0,
     phase,
     orderType: order.order_type,
     timeInForce: order.time_in_force,
@@ -76,7 +79,7 @@ function handlingOf(
 export function placeInPhase(ctx: BatchContext, input: PlaceInput): string {
   const session = ctx.state.session;
   if (session === null && !SESSION_ONLY.has(input.timeInForce)) return placeOrder(ctx, input);
-  const handling = handlingOf(session, session?.phase ?? 'continuous', {
+  const handling = handlingOf(session?.session ?? null, session?.phase ?? 'continuous', {
     order_type: input.orderType,
     time_in_force: input.timeInForce,
   });
@@ -137,9 +140,9 @@ function phaseNow(session: BookSession, at: Date, halt: number | null) {
  */
 function extended(ctx: BatchContext, session: BookSession): boolean {
   if (session.extended) return false;
-  const reference = referenceTicks(ctx);
+  const reference = referenceOf(ctx);
   const indicative = indicativeOf(ctx);
-  if (indicative.price === null || reference === null) return false;
+  if (indicative.price === null) return false;
   const tick = ctx.token.tick_size;
   const outside = breakerTrips(
     fromTicks(reference, tick),
@@ -153,42 +156,58 @@ function extended(ctx: BatchContext, session: BookSession): boolean {
   return true;
 }
 
+/** The orders of `rows` (live, in time priority) that take part in the phase's call. */
+export function inCall<R extends PhaseShaped>(
+  session: TradingSession,
+  phase: Phase,
+  rows: Iterable<R>,
+): R[] {
+  return [...rows].filter((row) => handlingOf(session, phase, row) === 'call');
+}
+
 /** The orders taking part in the running call, in time priority. */
 function callOrders(state: BookState): LiveRow[] {
-  const session = state.session!;
-  return [...state.held.values()].filter(
-    (row) => handlingOf(session, session.phase, row) === 'call',
-  );
+  const { session, phase } = state.session!;
+  return inCall(session, phase, state.held.values());
 }
 
-/** The call's reference in ticks: the last trade, else the NAV, else the offering price. */
-function referenceTicks(ctx: Pick<BatchContext, 'state' | 'token' | 'nav'>): number | null {
-  for (const price of [ctx.state.lastPrice, ctx.nav, ctx.token.price_per_token]) {
+/**
+ * A call's reference in ticks: the last trade, else the NAV, else the offering price (the first
+ * on the tick); without any, the lowest tick.
+ */
+export function referenceTicks(prices: readonly (string | null)[], tickSize: string): number {
+  for (const price of prices) {
     if (price === null) continue;
-    const ticks = toTicks(price, ctx.token.tick_size);
+    const ticks = toTicks(price, tickSize);
     if (typeof ticks === 'number') return ticks;
   }
-  return null;
+  return 1;
 }
 
-function callOrderOf(state: BookState, row: LiveRow, tickSize: string): CallOrder {
+const referenceOf = (ctx: Pick<BatchContext, 'state' | 'token' | 'nav'>) =>
+  referenceTicks([ctx.state.lastPrice, ctx.nav, ctx.token.price_per_token], ctx.token.tick_size);
+
+/** An order of a call as the uncross reads it; held market orders rest at their protection. */
+export function callOrderOf(
+  row: Pick<LiveRow, 'engine_key' | 'id' | 'user_id' | 'side' | 'price' | 'remaining_quantity'>,
+  tickSize: string,
+): CallOrder {
+  const price = toTicks(row.price!, tickSize);
+  if (typeof price !== 'number') throw new Error(`stored price ${row.price} is off the tick`);
   return {
     key: row.engine_key,
     orderId: row.id,
     ownerId: row.user_id,
     side: row.side,
-    // a held market order rests at its protection price, as the engine takes it in continuous
-    price: state.ticks(row.price!, tickSize),
+    price,
     quantity: row.remaining_quantity,
   };
 }
 
 /** The running call's indicative state: the price, volume and surplus of an uncross now. */
-export function indicativeOf(ctx: Pick<BatchContext, 'state' | 'token' | 'nav'>): AuctionPrice {
-  const { state, token } = ctx;
-  const orders = callOrders(state).map((row) => callOrderOf(state, row, token.tick_size));
-  // without any reference (no trade, NAV or offering price on the tick) the lowest tick
-  return auctionPrice(orders, referenceTicks(ctx) ?? 1);
+function indicativeOf(ctx: BatchContext): AuctionPrice {
+  const orders = callOrders(ctx.state).map((row) => callOrderOf(row, ctx.token.tick_size));
+  return auctionPrice(orders, referenceOf(ctx));
 }
 
 /**
@@ -200,8 +219,8 @@ function runUncross(ctx: BatchContext): void {
   const { batch, state, token } = ctx;
   const session = state.session!;
   const rows = callOrders(state);
-  const orders = rows.map((row) => callOrderOf(state, row, token.tick_size));
-  const result = uncross(orders, referenceTicks(ctx) ?? 1);
+  const orders = rows.map((row) => callOrderOf(row, token.tick_size));
+  const result = uncross(orders, referenceOf(ctx));
   if (result !== null) {
     const auctionId = newId();
     const price = fromTicks(result.price, token.tick_size);
@@ -298,7 +317,7 @@ function takeFromEngine(ctx: BatchContext): void {
 function putIntoEngine(ctx: BatchContext): void {
   const { state, token } = ctx;
   for (const row of [...state.held.values()]) {
-    if (handlingOf(state.session, 'continuous', row) !== 'match') continue;
+    if (handlingOf(state.session?.session ?? null, 'continuous', row) !== 'match') continue;
     state.held.delete(row.id);
     const command: PlaceOrder = {
       kind: 'place',
@@ -340,7 +359,8 @@ export function restoreRows(
   for (const row of rows) {
     const stop = row.status === 'pending_stop';
     const waits =
-      state.session !== null && handlingOf(state.session, 'continuous', row) !== 'match';
+      state.session !== null &&
+      handlingOf(state.session.session, 'continuous', row) !== 'match';
     const inEngine = stop || (engineHolds(phase) && !waits && !crosses(state, row, tickSize));
     if (inEngine) state.book.restore(state.liveOrder(row, tickSize));
     else state.held.set(row.id, row);

@@ -18,9 +18,44 @@ export const sessionVersionSql = (alias: string) => `(
 export function findTokenHalt(db: Db | Trx, tokenId: string) {
   return db
     .selectFrom('tokens')
-    .select(['id', 'halted_until', 'last_uncross_at'])
+    .select([
+      'id',
+      'halted_until',
+      'last_uncross_at',
+      'tick_size',
+      'last_price',
+      'price_per_token',
+      (eb) =>
+        eb
+          .selectFrom('token_navs')
+          .select('nav')
+          .whereRef('token_navs.token_id', '=', 'tokens.id')
+          .orderBy('token_navs.id', 'desc')
+          .limit(1)
+          .as('nav'),
+    ])
     .where('id', '=', tokenId)
     .executeTakeFirst();
+}
+
+/** The token's live orders outside stops, in time priority: in a call, those it holds. */
+export function restingOrders(db: Db, tokenId: string) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'user_id',
+      'engine_key',
+      'side',
+      'order_type',
+      'time_in_force',
+      'price',
+      'remaining_quantity',
+    ])
+    .where('token_id', '=', tokenId)
+    .where('status', 'in', ['open', 'partially_filled'])
+    .orderBy('priority')
+    .execute();
 }
 
 /** The session row under its token's row lock (NO KEY UPDATE: order inserts do not wait). */

@@ -9,6 +9,9 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { marketPhase, type TradingSession } from './market-phase.js';
 import { loadTradingSession } from './session-load.js';
+import { auctionPrice } from '../engine/index.js';
+import { callOrderOf, inCall, isCall, referenceTicks } from '../books/session-book.js';
+import { fromTicks } from '../books/ticks.js';
 import { clockOf, minutesOf, sessionProblem } from './session-rules.js';
 import type {
   CalendarBody,
@@ -24,6 +27,7 @@ import {
   holidays,
   listCalendars,
   lockToken,
+  restingOrders,
   saveCalendar,
   saveSession,
   sessionHours,
@@ -199,7 +203,10 @@ export function tradingSessionService(db: Db, clock: Clock) {
       });
     },
 
-    /** The token's phase now, as the clock and its session, halt and last uncross give it. */
+    /**
+     * The token's phase now, as the clock and its session, halt and last uncross give it; in a
+     * call, its indicative state from the orders it holds (docs/auctions.md, "What is published").
+     */
     async phase(tokenId: string): Promise<PhaseView> {
       const token = await knownToken(tokenId);
       const session = (await loadTradingSession(db, tokenId)) ?? continuousSession;
@@ -208,6 +215,24 @@ export function tradingSessionService(db: Db, clock: Clock) {
         haltedUntil: token.halted_until,
         callEndedAt: token.last_uncross_at,
       });
+      let indicative: PhaseView['indicative'] = null;
+      if (isCall(phase.phase)) {
+        const rows = inCall(session, phase.phase, await restingOrders(db, tokenId));
+        const reference = referenceTicks(
+          [token.last_price, token.nav, token.price_per_token],
+          token.tick_size,
+        );
+        const state = auctionPrice(
+          rows.map((row) => callOrderOf(row, token.tick_size)),
+          reference,
+        );
+        indicative = {
+          price: state.price === null ? null : fromTicks(state.price, token.tick_size),
+          volume: state.volume,
+          surplus_side: state.surplusSide,
+          surplus: state.surplus,
+        };
+      }
       return {
         token_id: tokenId,
         market_model: session.model,
@@ -215,6 +240,7 @@ export function tradingSessionService(db: Db, clock: Clock) {
         phase: phase.phase,
         scheduled_end: phase.scheduledEnd?.toISOString() ?? null,
         random_end_window_seconds: phase.randomEndBy === null ? null : session.randomEndSeconds,
+        indicative,
         at: at.toISOString(),
       };
     },
