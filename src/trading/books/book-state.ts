@@ -6,7 +6,11 @@
  */
 import type { Db } from '../../lib/db/database.js';
 import type { Order, OrderType, TimeInForce } from '../../lib/db/schema-trading.js';
-import { OrderBook, type LiveOrder, type TimeInForce as EngineTimeInForce } from '../engine/index.js';
+import {
+  OrderBook,
+  type LiveOrder,
+  type TimeInForce as EngineTimeInForce,
+} from '../engine/index.js';
 import type { Phase, TradingSession } from '../trading-sessions/market-phase.js';
 import { restoreRows } from './session-book.js';
 import { marketPhase } from '../trading-sessions/market-phase.js';

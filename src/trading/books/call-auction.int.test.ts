@@ -49,7 +49,9 @@ async function withSession(tokenId: string) {
     .execute();
   await sys.db
     .insertInto('token_session_hours')
-    .values([1, 2, 3, 4, 5].map((weekday) => ({ token_id: tokenId, weekday, opens: 540, closes: 1050 })))
+    .values(
+      [1, 2, 3, 4, 5].map((weekday) => ({ token_id: tokenId, weekday, opens: 540, closes: 1050 })),
+    )
     .execute();
 }
 

@@ -329,8 +329,7 @@ function putIntoEngine(ctx: BatchContext): void {
       type: row.order_type,
       quantity: row.remaining_quantity,
       price: state.ticks(row.price!, token.tick_size),
-      stopPrice:
-        row.stop_price === null ? undefined : state.ticks(row.stop_price, token.tick_size),
+      stopPrice: row.stop_price === null ? undefined : state.ticks(row.stop_price, token.tick_size),
       timeInForce: engineTimeInForce(row.time_in_force, row.order_type),
     };
     const planned = state.book.plan(command);
@@ -359,8 +358,7 @@ export function restoreRows(
   for (const row of rows) {
     const stop = row.status === 'pending_stop';
     const waits =
-      state.session !== null &&
-      handlingOf(state.session.session, 'continuous', row) !== 'match';
+      state.session !== null && handlingOf(state.session.session, 'continuous', row) !== 'match';
     const inEngine = stop || (engineHolds(phase) && !waits && !crosses(state, row, tickSize));
     if (inEngine) state.book.restore(state.liveOrder(row, tickSize));
     else state.held.set(row.id, row);
