@@ -9,6 +9,7 @@
  * what its plan refunds and credits), so every ledger row's running balance is what the user had
  * at that moment.
  */
+import type { Finding } from '../surveillance/finding.js';
 import type { Order, OrderStatus, Trade } from '../../lib/db/schema-trading.js';
 import type { BookDelta } from '../engine/index.js';
 import type { FiatMovement } from '../../lib/ledger/fiat-ledger.js';
@@ -79,6 +80,8 @@ export class Batch {
   lastPrice: string | null = null;
   /** set when the batch ran the book's uncross (tokens.last_uncross_at) */
   lastUncrossAt: Date | null = null;
+  /** what the uncross found for surveillance (published with the batch) */
+  readonly alerts: Finding[] = [];
 
   constructor(
     id: string,

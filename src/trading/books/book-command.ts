@@ -17,7 +17,7 @@ import {
   type PlaceInput,
   type RestrictionReason,
 } from './execution.js';
-import { placeInPhase } from './session-book.js';
+import { cancelInPhase, placeInPhase } from './session-book.js';
 
 export type BookCommand =
   | { kind: 'place'; input: PlaceInput }
@@ -133,7 +133,8 @@ export function executeCommand(ctx: BatchContext, command: BookCommand): Outcome
         if (!row || (command.userId !== null && row.user_id !== command.userId)) {
           throw new AppError('ORDER_NOT_OPEN', 'The order is no longer open');
         }
-        endOrder(ctx, command.orderId, command.reason);
+        if (ctx.state.session !== null) cancelInPhase(ctx, row, command.reason);
+        else endOrder(ctx, command.orderId, command.reason);
         return { ok: true, orderIds: [command.orderId] };
       }
       case 'cancel_all': {

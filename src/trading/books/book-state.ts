@@ -66,6 +66,16 @@ export interface BookSession {
   callEndedAt: Date | null;
   /** whether the running call was extended by price monitoring */
   extended: boolean;
+  /** owners' cancels in the running call that moved its indicative price (surveillance) */
+  cancels: CallCancel[];
+}
+
+/** An owner's cancel during a call, with the indicative price (ticks) before and after it. */
+export interface CallCancel {
+  row: LiveRow;
+  at: Date;
+  before: number | null;
+  after: number | null;
 }
 
 export class BookState {
@@ -169,6 +179,7 @@ export async function loadBookState(db: Db, tokenId: string, now: Date): Promise
       uncrossAt: null,
       callEndedAt: token.last_uncross_at,
       extended: false,
+      cancels: [],
     };
     state.session.phase = restoreRows(state, lives, phase, token.tick_size);
   }

@@ -183,8 +183,34 @@ describe('a day of call auctions', () => {
     await tick();
     expect(await submit(limit(s.id, 'sell', 4, '10.00'))).toBe('ok');
     expect(await submit(limit(a.id, 'buy', 4, '10.10', { timeInForce: 'ATC' }))).toBe('ok');
+    // a large bid lifts the indicative price and is cancelled 5 s before the uncross
+    const lift = await books.submit(token.id, limit(t.id, 'buy', 50, '10.40'));
+    expect((await indicative()).indicative.price).toBe('10.40');
+    sys.clock.current = at('17:30:10');
+    expect(
+      await submit({
+        kind: 'cancel',
+        orderId: lift.orders[0]!.id,
+        userId: t.id,
+        reason: 'CANCELLED_BY_OWNER',
+      }),
+    ).toBe('ok');
     sys.clock.current = at('17:30:15');
     await tick();
+    await sys.trading.surveillance.idle();
+    const alerts = await sys.db
+      .selectFrom('surveillance_alerts')
+      .select(['rule', 'user_id', 'summary'])
+      .where('token_id', '=', token.id)
+      .execute();
+    expect(alerts).toEqual([
+      {
+        rule: 'auction_cancel',
+        user_id: t.id,
+        summary:
+          'buy order of 50 at 10.40 cancelled 5 s before the uncross; it moved the indicative price from 10.00 to 10.40',
+      },
+    ]);
     const closing = (await trades()).slice(5);
     expect(closing.map((x) => [x.price, Number(x.quantity)])).toEqual([['10.00', 4]]);
 

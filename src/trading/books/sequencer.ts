@@ -375,6 +375,7 @@ export class Sequencer {
           uncrossAt: state.session?.uncrossAt ?? null,
           callEndedAt: state.session?.callEndedAt ?? null,
           extended: state.session?.extended ?? false,
+          cancels: state.session?.cancels ?? [],
         };
       }),
     );
@@ -516,6 +517,7 @@ export class Sequencer {
         trades: part.trades,
         orders: [...part.inserted.values(), ...part.updated.values()].map(withoutOwnerKey),
         deltas: part.deltas,
+        ...(part.alerts.length > 0 ? { alerts: part.alerts } : {}),
         liveOrders: this.book(tokenId)!.live.size,
       })),
       pending: parts.size > 0 ? pendingWriteOf(fiat, parts, this.deps.treasuryId) : undefined,

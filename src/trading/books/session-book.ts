@@ -37,8 +37,10 @@ import {
   recordTrade,
   release,
   type BatchContext,
+  type EndReason,
   type PlaceInput,
 } from './execution.js';
+import type { Finding } from '../surveillance/finding.js';
 import { fromTicks, toTicks } from './ticks.js';
 
 const CALLS: ReadonlySet<Phase> = new Set(['pre_open', 'closing_call', 'auction']);
@@ -85,6 +87,56 @@ export function placeInPhase(ctx: BatchContext, input: PlaceInput): string {
   });
   if (handling instanceof AppError) throw handling;
   return placeOrder(ctx, input, handling !== 'match');
+}
+
+/**
+ * Ends an order of a book with a session; an owner's cancel in a call that moves its indicative
+ * price is noted for the surveillance of the uncross.
+ */
+export function cancelInPhase(ctx: BatchContext, row: LiveRow, reason: EndReason): void {
+  const session = ctx.state.session!;
+  const noted =
+    reason === 'CANCELLED_BY_OWNER' && isCall(session.phase) && ctx.state.held.has(row.id);
+  const before = noted ? indicativeOf(ctx).price : null;
+  endOrder(ctx, row.id, reason);
+  if (!noted) return;
+  const after = indicativeOf(ctx).price;
+  if (after !== before) session.cancels.push({ row: { ...row }, at: ctx.batch.now, before, after });
+}
+
+/**
+ * The alerts of an uncross: owners' cancels within the random-end window before it that moved
+ * the indicative price (docs/auctions.md, "Protections").
+ */
+function cancelAlerts(ctx: BatchContext, session: BookSession): Finding[] {
+  const { token, batch } = ctx;
+  const from = batch.now.getTime() - session.session.randomEndSeconds * 1000;
+  const shown = (ticks: number | null) =>
+    ticks === null ? 'none' : fromTicks(ticks, token.tick_size);
+  return session.cancels
+    .filter((cancel) => cancel.at.getTime() >= from)
+    .map(({ row, at, before, after }) => ({
+      rule: 'auction_cancel',
+      userId: row.user_id,
+      summary:
+        `${row.side} order of ${row.remaining_quantity} at ${row.price} cancelled ` +
+        `${Math.round((batch.now.getTime() - at.getTime()) / 1000)} s before the uncross; ` +
+        `it moved the indicative price from ${shown(after)} to ${shown(before)}`,
+      orders: [
+        {
+          id: row.id,
+          user_id: row.user_id,
+          side: row.side,
+          price: row.price,
+          quantity: row.quantity,
+          filled_quantity: row.filled_quantity,
+          placed_at: row.created_at,
+          cancelled_at: at,
+          mean_size_before: 0,
+        },
+      ],
+      trades: [],
+    }));
 }
 
 /** What a book's session needs to follow its phase: the random end's draw. */
@@ -276,6 +328,8 @@ function runUncross(ctx: BatchContext): void {
     const onlyThisCall = row.order_type === 'market' || ONE_CALL.has(row.time_in_force);
     if (state.live.has(row.id) && onlyThisCall) endHeld(ctx, row, 'EXPIRED');
   }
+  batch.alerts.push(...cancelAlerts(ctx, session));
+  session.cancels = [];
   session.callEndedAt = batch.now;
   session.uncrossAt = null;
   session.extended = false;
