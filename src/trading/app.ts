@@ -61,6 +61,8 @@ export interface TradingDeps {
   chain?: ChainClient;
   /** the WebSocket heartbeat (and idle and expiry checks); 0: never */
   heartbeatMs?: number;
+  /** where in its window a call auction ends, in [0, 1); tests pass a seeded one */
+  random?: () => number;
 }
 
 export interface TradingApp {
@@ -129,6 +131,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     logger,
     maxBatch: config.tradingWriter.maxBatch,
     platformCountry: config.issuance.platformCountry,
+    ...(deps.random ? { random: deps.random } : {}),
     leases: new BookLeases(
       db,
       {

@@ -124,7 +124,8 @@ export const eligibleInvestor = () =>
     wallet_address: address(),
   }) as const;
 
-export async function startTestTrading() {
+/** `random`: where in its window a call auction ends (seeded by tests that time the uncross). */
+export async function startTestTrading(options: { random?: () => number } = {}) {
   const test: TestDatabase = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: test.url });
   const clock = new ManualClock();
@@ -137,6 +138,7 @@ export async function startTestTrading() {
     tickMs: 0,
     // the heartbeat and its checks run when a test calls socketTick
     heartbeatMs: 0,
+    ...options,
   });
   const db = test.db;
 
@@ -227,6 +229,7 @@ export async function startTestTrading() {
         clock,
         tickMs: 0,
         heartbeatMs: 0,
+        ...options,
       });
     },
     async close() {

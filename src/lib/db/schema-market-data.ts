@@ -1,7 +1,8 @@
 /** Table types of market data: persisted candles and surveillance (migration 0014). */
 import type { ColumnType, Selectable } from 'kysely';
 
-export const surveillanceRules = ['spoofing', 'layering', 'wash_trade'] as const;
+/** auction_cancel: migration 0058 (books/session-book.ts raises it at the uncross) */
+export const surveillanceRules = ['spoofing', 'layering', 'wash_trade', 'auction_cancel'] as const;
 export type SurveillanceRule = (typeof surveillanceRules)[number];
 export const alertStatuses = ['open', 'closed'] as const;
 export type AlertStatus = (typeof alertStatuses)[number];

@@ -9,7 +9,18 @@ export const orderSides = ['buy', 'sell'] as const;
 export type OrderSide = (typeof orderSides)[number];
 export const orderTypes = ['limit', 'market', 'stop_loss', 'stop_limit'] as const;
 export type OrderType = (typeof orderTypes)[number];
-export const timesInForce = ['GTC', 'IOC', 'FOK', 'POST_ONLY', 'GTD'] as const;
+/** DAY, ATO, ATC and GFA are the session ones (docs/auctions.md, migration 0057). */
+export const timesInForce = [
+  'GTC',
+  'IOC',
+  'FOK',
+  'POST_ONLY',
+  'GTD',
+  'DAY',
+  'ATO',
+  'ATC',
+  'GFA',
+] as const;
 export type TimeInForce = (typeof timesInForce)[number];
 /** `rejected` is never stored: a refused order changes nothing (DECISIONS "Trading"). */
 export const orderStatuses = [
@@ -127,6 +138,8 @@ export interface TradesTable {
   settlement_waits: Defaulted<number>;
   /** the idempotency key of the batch the trade was last sent in (migration 0011) */
   settlement_batch_key: string | null;
+  /** the call auction whose uncross made it (migration 0057): settled as one batch */
+  auction_id: string | null;
   settled_at: Date | null;
   tx_hash: string | null;
   created_at: CreatedAt;
@@ -164,6 +177,8 @@ export interface TokenTradingColumns {
   book_sequence: Defaulted<number>;
   /** the market data feed's `seq`, raised by a trigger with each level change (migration 0028) */
   feed_sequence: Defaulted<number>;
+  /** when its latest uncross ran (migration 0057): the call it ended is over */
+  last_uncross_at: Date | null;
 }
 
 /** users.trading_key: the engine's integer owner key, an identity column. */

@@ -30,6 +30,7 @@ import { centsOf, formatCents } from '../../lib/cents.js';
 import type { Batch, FiatAccount, HeldTokens, HistoryRow } from './batch.js';
 import { candleBuckets, type CandleRow } from './candle-buckets.js';
 import type { OrderMarker } from './pending-write.js';
+import { sessionVersionSql } from '../trading-sessions/trading-sessions.queries.js';
 
 export interface TraderRow {
   id: string;
@@ -50,6 +51,8 @@ export interface TraderRow {
 export interface TokenRead {
   token: Token;
   nav: string | null;
+  /** when its trading session or calendar last changed; null: no session (continuous) */
+  sessionVersion: string | null;
 }
 
 /** The rules columns as the batch's tokens read names them (`rule_` and the column). */
@@ -74,6 +77,7 @@ const tokensStatement = prepared(
   `select t.*, (
      select n.nav from token_navs n where n.token_id = t.id order by n.id desc limit 1
    ) as latest_nav, r.token_id is not null as has_rules,
+   ${sessionVersionSql('t')} as session_version,
    ${ruleColumns.map((c) => `r.${c} as rule_${c}`).join(', ')}
    from tokens t left join token_compliance_rules r on r.token_id = t.id
    where t.id = any($1::uuid[])`,
@@ -91,19 +95,20 @@ type RuleFields = { [C in (typeof ruleColumns)[number] as `rule_${C}`]: RulesCol
 /** Each known token of `tokenIds` with its latest NAV, and the rules of those that have some. */
 export async function readTokens(db: Db, tokenIds: readonly string[]): Promise<TokensRead> {
   const { rows } = await runPrepared<
-    Token & RuleFields & { latest_nav: string | null; has_rules: boolean }
+    Token &
+      RuleFields & { latest_nav: string | null; has_rules: boolean; session_version: string | null }
   >(db, tokensStatement, [tokenIds]);
   const tokens = new Map<string, TokenRead>();
   const rules = new Map<string, ComplianceRules>();
   for (const row of rows) {
-    const { latest_nav: nav, has_rules: hasRules, ...rest } = row;
+    const { latest_nav: nav, has_rules: hasRules, session_version: sessionVersion, ...rest } = row;
     const token = { ...rest } as Record<string, unknown>;
     const columns = {} as Record<string, unknown>;
     for (const column of ruleColumns) {
       columns[column] = token[`rule_${column}`];
       delete token[`rule_${column}`];
     }
-    tokens.set(row.id, { token: token as unknown as Token, nav });
+    tokens.set(row.id, { token: token as unknown as Token, nav, sessionVersion });
     if (hasRules) rules.set(row.id, rulesOfRow(columns as RulesColumns));
   }
   return { tokens, rules };
@@ -231,6 +236,7 @@ interface BookRow {
   book_sequence: number;
   last_price: string | null;
   halted_until: Date | null;
+  last_uncross_at: Date | null;
 }
 
 const p = new StatementParameters<WriteRows>();
@@ -309,6 +315,7 @@ const trades = p.rows((w) => w.trades, {
   total: 'numeric',
   platform_fee: 'numeric',
   effective_fee_bps: 'integer',
+  auction_id: 'uuid',
 });
 const candles = p.rows((w) => w.candles, {
   token_id: 'uuid',
@@ -334,6 +341,7 @@ const books = p.rows((w) => w.books, {
   book_sequence: 'bigint',
   last_price: 'numeric',
   halted_until: 'timestamptz',
+  last_uncross_at: 'timestamptz',
 });
 const fenceTokens = p.one('uuid[]', (w) => w.fence?.tokenIds ?? []);
 const fenceEpochs = p.one('bigint[]', (w) => w.fence?.epochs ?? []);
@@ -441,7 +449,8 @@ const writeStatement = prepared(
    )
    update tokens t set book_sequence = v.book_sequence,
      last_price = coalesce(v.last_price, t.last_price),
-     halted_until = coalesce(v.halted_until, t.halted_until)
+     halted_until = coalesce(v.halted_until, t.halted_until),
+     last_uncross_at = coalesce(v.last_uncross_at, t.last_uncross_at)
    from ${books.unnest('v')}
    where t.id = v.id and t.id in (select id from token_locks) and (select held from fence)
    returning (select count(*)::integer from fiat_ledger_rows) as ledger_rows`,
@@ -530,6 +539,7 @@ export async function writeBatch(
         book_sequence: bookSequence,
         last_price: batch.lastPrice,
         halted_until: batch.haltedUntil,
+        last_uncross_at: batch.lastUncrossAt,
       })),
       refusals,
       fence,

@@ -9,6 +9,7 @@
  * what its plan refunds and credits), so every ledger row's running balance is what the user had
  * at that moment.
  */
+import type { Finding } from '../surveillance/finding.js';
 import type { Order, OrderStatus, Trade } from '../../lib/db/schema-trading.js';
 import type { BookDelta } from '../engine/index.js';
 import type { FiatMovement } from '../../lib/ledger/fiat-ledger.js';
@@ -77,6 +78,10 @@ export class Batch {
   /** set when the circuit breaker tripped during the batch */
   haltedUntil: Date | null = null;
   lastPrice: string | null = null;
+  /** set when the batch ran the book's uncross (tokens.last_uncross_at) */
+  lastUncrossAt: Date | null = null;
+  /** what the uncross found for surveillance (published with the batch) */
+  readonly alerts: Finding[] = [];
 
   constructor(
     id: string,
@@ -91,7 +96,12 @@ export class Batch {
   }
 
   get isEmpty(): boolean {
-    return this.inserted.size === 0 && this.updated.size === 0 && this.trades.length === 0;
+    return (
+      this.inserted.size === 0 &&
+      this.updated.size === 0 &&
+      this.trades.length === 0 &&
+      this.lastUncrossAt === null
+    );
   }
 
   fiatAvailable(userId: string): bigint {

@@ -10,7 +10,6 @@ import {
   amendOrder,
   cancelAllOf,
   endOrder,
-  placeOrder,
   restrictHolder,
   type AmendInput,
   type BatchContext,
@@ -18,6 +17,7 @@ import {
   type PlaceInput,
   type RestrictionReason,
 } from './execution.js';
+import { cancelInPhase, placeInPhase } from './session-book.js';
 
 export type BookCommand =
   | { kind: 'place'; input: PlaceInput }
@@ -25,7 +25,10 @@ export type BookCommand =
   | { kind: 'cancel'; orderId: string; userId: string | null; reason: EndReason }
   | { kind: 'cancel_all'; userId: string | null; reason: EndReason }
   /** the token's agent froze the holder or its units, or revoked its verification */
-  | { kind: 'restrict'; userId: string; reason: RestrictionReason };
+  | { kind: 'restrict'; userId: string; reason: RestrictionReason }
+  /** the book's phase is due to change (a call's random end, the session's hours): the batch
+   * brings it to its phase before its commands (session-book.ts), nothing else */
+  | { kind: 'session' };
 
 export interface CommandResult {
   /** the orders the command placed or changed, as committed */
@@ -99,6 +102,7 @@ export function refusalOf(
       };
     case 'cancel_all':
     case 'restrict':
+    case 'session':
       return undefined;
   }
 }
@@ -120,7 +124,7 @@ export function executeCommand(ctx: BatchContext, command: BookCommand): Outcome
   try {
     switch (command.kind) {
       case 'place':
-        return { ok: true, orderIds: [placeOrder(ctx, command.input)] };
+        return { ok: true, orderIds: [placeInPhase(ctx, command.input)] };
       case 'amend':
         amendOrder(ctx, command.input);
         return { ok: true, orderIds: [command.input.orderId] };
@@ -129,7 +133,8 @@ export function executeCommand(ctx: BatchContext, command: BookCommand): Outcome
         if (!row || (command.userId !== null && row.user_id !== command.userId)) {
           throw new AppError('ORDER_NOT_OPEN', 'The order is no longer open');
         }
-        endOrder(ctx, command.orderId, command.reason);
+        if (ctx.state.session !== null) cancelInPhase(ctx, row, command.reason);
+        else endOrder(ctx, command.orderId, command.reason);
         return { ok: true, orderIds: [command.orderId] };
       }
       case 'cancel_all': {
@@ -143,6 +148,8 @@ export function executeCommand(ctx: BatchContext, command: BookCommand): Outcome
       }
       case 'restrict':
         return { ok: true, orderIds: restrictHolder(ctx, command.userId, command.reason) };
+      case 'session':
+        return { ok: true, orderIds: [] };
     }
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error };

@@ -1,6 +1,7 @@
 /** The reads that rebuild a token's book from the database (loadBookState). */
 import { sql } from 'kysely';
 import type { Db } from '../../lib/db/database.js';
+import { sessionVersionSql } from '../trading-sessions/trading-sessions.queries.js';
 
 export function readBookToken(db: Db, tokenId: string) {
   return db
@@ -11,7 +12,10 @@ export function readBookToken(db: Db, tokenId: string) {
       'book_sequence',
       'feed_sequence',
       'circuit_breaker_window_seconds',
+      'halted_until',
+      'last_uncross_at',
     ])
+    .select(sql<string | null>`${sql.raw(sessionVersionSql('tokens'))}`.as('session_version'))
     .where('id', '=', tokenId)
     .executeTakeFirstOrThrow();
 }

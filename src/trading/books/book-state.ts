@@ -5,8 +5,16 @@
  * GTD expiries. Rebuilt from the database at start and after a failed commit (loadBookState).
  */
 import type { Db } from '../../lib/db/database.js';
-import type { Order } from '../../lib/db/schema-trading.js';
-import { OrderBook, type LiveOrder } from '../engine/index.js';
+import type { Order, OrderType, TimeInForce } from '../../lib/db/schema-trading.js';
+import {
+  OrderBook,
+  type LiveOrder,
+  type TimeInForce as EngineTimeInForce,
+} from '../engine/index.js';
+import type { Phase, TradingSession } from '../trading-sessions/market-phase.js';
+import { restoreRows } from './session-book.js';
+import { marketPhase } from '../trading-sessions/market-phase.js';
+import { loadTradingSession } from '../trading-sessions/session-load.js';
 import { PriceWindow } from '../risk/price-window.js';
 import { toTicks } from './ticks.js';
 import {
@@ -29,10 +37,59 @@ export function withoutOwnerKey(row: LiveRow | Order): Order {
   return order;
 }
 
+/**
+ * What the engine makes of a time in force: GTD and the session ones rest like GTC; a market
+ * order with a session one (DAY in continuous trading) trades like IOC.
+ */
+export function engineTimeInForce(tif: TimeInForce, type: OrderType): EngineTimeInForce {
+  if (tif === 'GTD') return 'GTC';
+  if (tif === 'DAY' || tif === 'ATO' || tif === 'ATC' || tif === 'GFA') {
+    return type === 'market' ? 'IOC' : 'GTC';
+  }
+  return tif;
+}
+
+/** A book's trading session and the phase it is arranged for (session-book.ts). */
+export interface BookSession {
+  session: TradingSession;
+  /** the rows' version it was read at (TokenRead.sessionVersion) */
+  version: string;
+  /** the phase the book's orders are arranged for */
+  phase: Phase;
+  /** when to compute the phase again (ms): its scheduled end, or the running call's random end */
+  until: number;
+  /** the halt the phase was computed with (ms; null: none) */
+  haltedUntil: number | null;
+  /** the running call's random end (ms), drawn when the call began; null outside calls */
+  uncrossAt: number | null;
+  /** the latest uncross */
+  callEndedAt: Date | null;
+  /** whether the running call was extended by price monitoring */
+  extended: boolean;
+  /** owners' cancels in the running call that moved its indicative price (surveillance) */
+  cancels: CallCancel[];
+}
+
+/** An owner's cancel during a call, with the indicative price (ticks) before and after it. */
+export interface CallCancel {
+  row: LiveRow;
+  at: Date;
+  before: number | null;
+  after: number | null;
+}
+
 export class BookState {
   readonly live = new Map<string, LiveRow>();
   readonly window = new PriceWindow();
   readonly expiries = new ExpiryQueue();
+  /**
+   * Live orders outside the engine, in time priority: those of the running call (they rest
+   * without matching until its uncross) and those waiting for a later phase. Empty on a book
+   * without a session.
+   */
+  readonly held = new Map<string, LiveRow>();
+  /** null: no session, the book is continuous around the clock (the fast path) */
+  session: BookSession | null = null;
 
   constructor(
     readonly book: OrderBook,
@@ -66,7 +123,7 @@ export class BookState {
         type: row.order_type === 'stop_limit' ? 'stop_limit' : 'stop_loss',
         price: row.price === null ? null : this.ticks(row.price, tickSize),
         stopPrice: this.ticks(row.stop_price!, tickSize),
-        timeInForce: row.time_in_force === 'GTD' ? 'GTC' : row.time_in_force,
+        timeInForce: engineTimeInForce(row.time_in_force, row.order_type),
       };
     }
     return {
@@ -100,11 +157,31 @@ export async function loadBookState(db: Db, tokenId: string, now: Date): Promise
     token.last_price,
     Number(token.feed_sequence),
   );
-  for (const row of rows) {
-    const live: LiveRow = { ...row, owner_key: Number(row.owner_key) };
-    book.restore(state.liveOrder(live, token.tick_size));
+  const session = await loadTradingSession(db, tokenId);
+  const lives = rows.map((row): LiveRow => ({ ...row, owner_key: Number(row.owner_key) }));
+  for (const live of lives) {
     state.live.set(live.id, live);
     if (live.expires_at !== null) state.expiries.add(live.expires_at.getTime(), live.id);
+  }
+  if (session === null) {
+    for (const live of lives) book.restore(state.liveOrder(live, token.tick_size));
+  } else {
+    const { phase } = marketPhase(session, now, {
+      haltedUntil: token.halted_until,
+      callEndedAt: token.last_uncross_at,
+    });
+    state.session = {
+      session,
+      version: token.session_version ?? '',
+      phase,
+      until: 0, // its first batch brings it to its phase (a due uncross, the random end drawn)
+      haltedUntil: token.halted_until?.getTime() ?? null,
+      uncrossAt: null,
+      callEndedAt: token.last_uncross_at,
+      extended: false,
+      cancels: [],
+    };
+    state.session.phase = restoreRows(state, lives, phase, token.tick_size);
   }
   const windowStart = new Date(now.getTime() - token.circuit_breaker_window_seconds * 1000);
   for (const trade of await readWindowTrades(db, tokenId, windowStart)) {

@@ -218,7 +218,8 @@ export class Books {
   }
 
   /**
-   * Expires due GTD orders, closes the books of delisted, matured and OTC tokens and ends the
+   * Brings books with a session to their phase when it is due to change (a call's random end,
+   * the hours), expires due GTD orders, closes the books of delisted, matured and OTC tokens and ends the
    * orders of holders the token's agent restricted.
    */
   async tick(): Promise<void> {
@@ -233,6 +234,9 @@ export class Books {
       if (state.live.size > 0) withOrders.push(tokenId);
       for (const row of state.live.values()) {
         holders.set(`${row.user_id}:${tokenId}`, { userId: row.user_id, tokenId });
+      }
+      if (state.session !== null && now.getTime() >= state.session.until) {
+        work.push(this.run(tokenId, { kind: 'session' }).catch(() => undefined));
       }
       const due = state.expiries
         .takeDue(now.getTime())

@@ -6,6 +6,7 @@
  */
 import type { Order, Trade } from '../../lib/db/schema-trading.js';
 import type { BookDelta, DepthSnapshot } from '../engine/index.js';
+import type { Finding } from '../surveillance/finding.js';
 
 export interface BookUpdate {
   tokenId: string;
@@ -14,6 +15,8 @@ export interface BookUpdate {
   orders: readonly Order[];
   /** the batch's level changes, in the engine's sequence */
   deltas: readonly BookDelta[];
+  /** alerts the batch's uncross raised (orders cancelled just before it), for surveillance */
+  alerts?: readonly Finding[];
 }
 
 export interface Broadcaster {

@@ -31,7 +31,7 @@ import {
 } from '../risk/risk.rules.js';
 import type { Batch } from './batch.js';
 import type { TraderRow } from './batch.queries.js';
-import type { BookState, LiveRow } from './book-state.js';
+import { engineTimeInForce, type BookState, type LiveRow } from './book-state.js';
 
 export interface PlaceInput {
   userId: string;
@@ -191,7 +191,12 @@ function walkCost(ctx: BatchContext, quantity: number, limitTicks: number): bigi
   return cost;
 }
 
-export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
+/**
+ * Places an order: checked, its lock taken, its row written. `held`: it rests in the book's call
+ * or waits for a later phase (session-book.ts), outside the engine, without matching; a market
+ * buy then locks its protection price, there being no book to walk.
+ */
+export function placeOrder(ctx: BatchContext, input: PlaceInput, held = false): string {
   const { batch, state, token } = ctx;
   checkTokenTrades(token);
   const tick = token.tick_size;
@@ -220,10 +225,10 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
   let lock = 0n;
   if (input.side === 'buy') {
     lock =
-      input.orderType === 'market'
+      input.orderType === 'market' && !held
         ? walkCost(ctx, input.quantity, protectionTicks)
         : centsOf(protection) * BigInt(input.quantity);
-    if (input.orderType === 'market' && lock === 0n) {
+    if (input.orderType === 'market' && !held && lock === 0n) {
       refuse('NO_LIQUIDITY', 'No ask within the price protection');
     }
     checkInvestmentLimit(trader, new Exact(formatCents(lock)));
@@ -250,12 +255,12 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
         ? priceTicks!
         : protectionTicks,
     stopPrice: stopTicks ?? undefined,
-    timeInForce: input.timeInForce === 'GTD' ? 'GTC' : input.timeInForce,
+    timeInForce: engineTimeInForce(input.timeInForce, input.orderType),
   };
-  const result = state.book.plan(command);
-  if (!result.ok) refuse(engineRefusals[result.code]);
+  const result = held ? undefined : state.book.plan(command);
+  if (result && !result.ok) refuse(engineRefusals[result.code]);
   state.nextKey += 1;
-  applyPlan(ctx, result.plan);
+  if (result) applyPlan(ctx, result.plan);
 
   const row: LiveRow = {
     id,
@@ -264,8 +269,9 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
     side: input.side,
     order_type: input.orderType,
     time_in_force: input.timeInForce,
-    // a market order keeps the protection the user gave, if any; stops keep theirs for rebuild
-    price: input.orderType === 'market' ? input.price : protection,
+    // a market order keeps the protection the user gave, if any (held, the one it locked: its
+    // price in the uncross); stops keep theirs for rebuild
+    price: input.orderType === 'market' && !held ? input.price : protection,
     stop_price: input.stopPrice,
     quantity: input.quantity,
     filled_quantity: 0,
@@ -297,7 +303,8 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
     batch.moveTokens(input.userId, 0, input.quantity);
   }
   if (input.expiresAt !== null) state.expiries.add(input.expiresAt.getTime(), id);
-  recordPlan(ctx, result.plan, {});
+  if (result) recordPlan(ctx, result.plan, {});
+  else state.held.set(id, row);
   return id;
 }
 
@@ -308,6 +315,10 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput): string {
 export function endOrder(ctx: BatchContext, orderId: string, reason: EndReason): void {
   const row = ctx.state.live.get(orderId);
   if (!row) refuse('ORDER_NOT_OPEN', 'The order is no longer open');
+  if (ctx.state.held.has(orderId)) {
+    endHeld(ctx, row, reason);
+    return;
+  }
   const kind = reason === 'EXPIRED' ? 'expire' : 'cancel';
   const result = ctx.state.book.plan({ kind, key: row.engine_key });
   if (!result.ok) refuse(engineRefusals[result.code]);
@@ -315,8 +326,25 @@ export function endOrder(ctx: BatchContext, orderId: string, reason: EndReason):
   recordPlan(ctx, result.plan, reason === 'CANCELLED_BY_OWNER' ? {} : { [orderId]: reason });
 }
 
-/** Cancels every live order of one owner in this book through the engine's `cancel_all`. */
+/** An order held outside the engine (session-book.ts) ends: its row, its lock given back. */
+export function endHeld(ctx: BatchContext, row: LiveRow, reason: EndReason): void {
+  const { batch, state } = ctx;
+  row.status = reason === 'EXPIRED' ? 'expired' : 'cancelled';
+  row.cancel_reason = reason;
+  release(ctx, row);
+  state.live.delete(row.id);
+  state.held.delete(row.id);
+  batch.touch(row);
+  batch.recordHistory(row, reason, state.book.sequence);
+}
+
+/**
+ * Cancels every live order of one owner in this book: the held ones, then those in the engine
+ * through its `cancel_all`.
+ */
 export function cancelAllOf(ctx: BatchContext, userId: string): string[] {
+  const held = [...ctx.state.held.values()].filter((row) => row.user_id === userId);
+  for (const row of held) endHeld(ctx, row, 'CANCELLED_BY_OWNER');
   let ownerKey: number | undefined;
   for (const row of ctx.state.live.values()) {
     if (row.user_id === userId) {
@@ -324,12 +352,12 @@ export function cancelAllOf(ctx: BatchContext, userId: string): string[] {
       break;
     }
   }
-  if (ownerKey === undefined) return [];
+  if (ownerKey === undefined) return held.map((row) => row.id);
   const result = ctx.state.book.plan({ kind: 'cancel_all', ownerKey });
   if (!result.ok) refuse(engineRefusals[result.code]);
   applyPlan(ctx, result.plan);
   recordPlan(ctx, result.plan, {});
-  const ids: string[] = [];
+  const ids = held.map((row) => row.id);
   for (let i = 0; i < result.plan.updateCount; i += 1) ids.push(result.plan.updateAt(i).orderId);
   return ids;
 }
@@ -387,6 +415,10 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   if (priceChanged) checkPriceRisk(ctx, price!, input.confirmFatFinger, input.confirmNavDeviation);
   const trader = checkTrader(ctx, input.userId);
   const remaining = quantity - row.filled_quantity;
+  const held = state.held.has(row.id);
+  if (held && row.order_type === 'market' && priceChanged) {
+    refuse('INVALID_AMEND', 'A market order has no limit price to change');
+  }
   if (row.time_in_force === 'POST_ONLY' && priceChanged && row.status !== 'pending_stop') {
     const depth = state.book.depth(1);
     const best = row.side === 'buy' ? depth.asks[0] : depth.bids[0];
@@ -414,15 +446,20 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   // everything else goes to the back of its level, and the row's priority follows, so a rebuilt
   // book (restored in priority order) queues the orders as the live one does.
   const keepsPlace = row.status === 'pending_stop' || (!priceChanged && quantity < row.quantity);
-  const amended = state.book.plan({
-    kind: 'amend',
-    key: row.engine_key,
-    quantity: quantity === row.quantity ? undefined : quantity,
-    price: priceChanged ? priceTicks! : undefined,
-  });
+  // the engine counts an order from its placing in it: one that traded in an uncross before has
+  // its fills outside the engine's quantity
+  const outside = held ? 0 : row.quantity - engineQuantity(state, row);
+  const amended = held
+    ? undefined
+    : state.book.plan({
+        kind: 'amend',
+        key: row.engine_key,
+        quantity: quantity === row.quantity ? undefined : quantity - outside,
+        price: priceChanged ? priceTicks! : undefined,
+      });
   // Everything the engine could refuse was checked above; a refusal here is a bug.
-  if (!amended.ok) throw new Error(`amend refused: ${amended.code}`);
-  applyPlan(ctx, amended.plan);
+  if (amended && !amended.ok) throw new Error(`amend refused: ${amended.code}`);
+  if (amended) applyPlan(ctx, amended.plan);
 
   if (row.side === 'buy' && lockDelta !== 0n) {
     batch.moveFiat({
@@ -438,14 +475,24 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   row.remaining_quantity = remaining;
   row.price = price;
   if (row.side === 'buy') row.locked_fiat = formatCents(lock);
-  if (!keepsPlace) row.priority = state.nextPriority++;
+  if (!keepsPlace) {
+    row.priority = state.nextPriority++;
+    // held orders keep arrival order: to the back of the call
+    if (held) state.held.delete(row.id);
+    if (held) state.held.set(row.id, row);
+  }
   batch.touch(row);
   batch.recordHistory(row, 'AMENDED', state.book.sequence);
-  recordPlan(ctx, amended.plan, {});
+  if (amended) recordPlan(ctx, amended.plan, {});
+}
+
+/** The quantity the engine knows an order by (its remaining quantity when it entered it). */
+function engineQuantity(state: BookState, row: LiveRow): number {
+  return state.book.find(row.engine_key)?.quantity ?? row.quantity;
 }
 
 /** Gives back what an order that ended still holds. */
-function release(ctx: BatchContext, row: LiveRow): void {
+export function release(ctx: BatchContext, row: LiveRow): void {
   if (row.side === 'buy') {
     if (centsOf(row.locked_fiat) !== 0n) {
       ctx.batch.moveFiat({
@@ -504,6 +551,7 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
     settlement_waits: 0,
     settlement_error: null,
     settlement_batch_key: null,
+    auction_id: null,
     claimed_at: null,
     claimed_by: null,
     lease_expires_at: null,
@@ -528,7 +576,7 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
 }
 
 /** Applies a plan to the book; its level deltas go out with the batch once it commits. */
-function applyPlan(ctx: BatchContext, plan: BookPlan): void {
+export function applyPlan(ctx: BatchContext, plan: BookPlan): void {
   ctx.state.book.apply(plan);
   ctx.batch.deltas.push(...plan.deltas);
 }
@@ -537,7 +585,11 @@ function applyPlan(ctx: BatchContext, plan: BookPlan): void {
  * Records what an applied plan did: its trades (money and tokens move, the trade rows), then its
  * order updates (statuses, history, releases of what ended orders still hold).
  */
-function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, EndReason>): void {
+export function recordPlan(
+  ctx: BatchContext,
+  plan: BookPlan,
+  endings: Record<string, EndReason>,
+): void {
   const { batch, state, token } = ctx;
   const refunds = new Map<string, bigint>();
   for (let i = 0; i < plan.tradeCount; i += 1) {
@@ -585,8 +637,11 @@ function recordPlan(ctx: BatchContext, plan: BookPlan, endings: Record<string, E
     const row = state.live.get(update.orderId)!;
     const ending = endings[update.orderId];
     const status: OrderStatus = update.status;
+    // the engine counts from the quantity the order entered it with (its remaining one, for an
+    // order that traded in an uncross before): what it filled before is the difference
+    const before = row.quantity - update.filledQuantity - update.remainingQuantity;
     row.remaining_quantity = update.remainingQuantity;
-    row.filled_quantity = update.filledQuantity;
+    row.filled_quantity = before + update.filledQuantity;
     row.status = status;
     const reason = ending ?? update.reason ?? null;
     if (status === 'cancelled' || status === 'expired' || status === 'filled') {

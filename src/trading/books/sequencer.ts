@@ -59,6 +59,8 @@ import { loadBookState, withoutOwnerKey, type BookState } from './book-state.js'
 import type { Broadcaster, BookUpdate } from './broadcaster.js';
 import type { BatchContext } from './execution.js';
 import { pendingWriteOf, tokensAfter, tradersAfter, type PendingWrite } from './pending-write.js';
+import { syncPhase, type PhaseClock } from './session-book.js';
+import { loadTradingSession } from '../trading-sessions/session-load.js';
 
 export interface SequencerDeps {
   db: Db;
@@ -73,6 +75,8 @@ export interface SequencerDeps {
   maxBatch: number;
   /** the leases a write of these books must still hold (book-leases.ts); absent: none checked */
   fence?: (tokenIds: readonly string[]) => Fence;
+  /** where in its window a call ends, in [0, 1) (session-book.ts); absent: Math.random */
+  random?: () => number;
 }
 
 interface Pending {
@@ -138,7 +142,11 @@ export class Sequencer {
   /** wakes the pipeline waiting on a commit when a command arrives */
   private arrived: (() => void) | undefined;
 
-  constructor(private readonly deps: SequencerDeps) {}
+  private readonly phaseClock: PhaseClock;
+
+  constructor(private readonly deps: SequencerDeps) {
+    this.phaseClock = { random: deps.random ?? Math.random };
+  }
 
   /** Starts serving a book (rebuilt from the database); resolves once it is loaded. */
   open(tokenId: string): Promise<void> {
@@ -337,6 +345,7 @@ export class Sequencer {
         readTokens(db, batch.tokenIds),
         readTraders(db, [...pairs.values()], pending?.marker ?? null),
       ]);
+      await this.refreshSessions(tokens);
       return this.plan(
         batch,
         started,
@@ -347,6 +356,29 @@ export class Sequencer {
     } catch (error) {
       return new Failure(error);
     }
+  }
+
+  /** Reads the sessions staff changed since the books read them (their phase follows). */
+  private async refreshSessions(tokens: ReadonlyMap<string, TokenRead>): Promise<void> {
+    await Promise.all(
+      [...tokens].map(async ([tokenId, { sessionVersion }]) => {
+        const state = this.book(tokenId);
+        if (!state || sessionVersion === (state.session?.version ?? null)) return;
+        const session = await loadTradingSession(this.deps.db, tokenId);
+        if (session === null) return;
+        state.session = {
+          session,
+          version: sessionVersion ?? '',
+          phase: state.session?.phase ?? 'continuous',
+          until: 0,
+          haltedUntil: null,
+          uncrossAt: state.session?.uncrossAt ?? null,
+          callEndedAt: state.session?.callEndedAt ?? null,
+          extended: state.session?.extended ?? false,
+          cancels: state.session?.cancels ?? [],
+        };
+      }),
+    );
   }
 
   /**
@@ -426,6 +458,8 @@ export class Sequencer {
         );
         ctx = { batch: part, state: this.book(tokenId)!, ...read, traders: reads.traders };
         contexts.set(tokenId, ctx);
+        // a book with a session first comes to its phase (a due uncross, the orders moved)
+        if (ctx.state.session !== null) syncPhase(ctx, this.phaseClock);
       }
       return ctx;
     };
@@ -459,7 +493,11 @@ export class Sequencer {
       return outcome;
     });
     const parts = new Map<string, Batch>();
-    for (const [tokenId, ctx] of contexts) if (!ctx.batch.isEmpty) parts.set(tokenId, ctx.batch);
+    for (const [tokenId, ctx] of contexts) {
+      if (!ctx.batch.isEmpty) parts.set(tokenId, ctx.batch);
+      // a halt changes the phase of a book with a session: its next tick brings it there
+      if (ctx.batch.haltedUntil !== null && ctx.state.session) ctx.state.session.until = 0;
+    }
     const fence = this.deps.fence?.([...parts.keys()]) ?? null;
     return {
       ...batch,
@@ -479,6 +517,7 @@ export class Sequencer {
         trades: part.trades,
         orders: [...part.inserted.values(), ...part.updated.values()].map(withoutOwnerKey),
         deltas: part.deltas,
+        ...(part.alerts.length > 0 ? { alerts: part.alerts } : {}),
         liveOrders: this.book(tokenId)!.live.size,
       })),
       pending: parts.size > 0 ? pendingWriteOf(fiat, parts, this.deps.treasuryId) : undefined,

@@ -19,6 +19,15 @@ export interface PreflightRefusal {
 }
 
 const restingTypes: ReadonlySet<OrderType> = new Set(['limit', 'stop_limit']);
+/** A market order trades at once, or rests in a call auction with a session time in force. */
+const marketTimesInForce: ReadonlySet<TimeInForce> = new Set([
+  'IOC',
+  'FOK',
+  'DAY',
+  'ATO',
+  'ATC',
+  'GFA',
+]);
 
 /** The time in force an order gets when none is given: limit orders rest, market orders never. */
 export function defaultTimeInForce(type: OrderType): TimeInForce {
@@ -39,10 +48,10 @@ export function preflightRefusal(order: OrderShape, now: Date): PreflightRefusal
     return { code: 'STOP_PRICE_NOT_ALLOWED', detail: `A ${type} order takes no stop_price` };
   }
   const tif = order.time_in_force ?? defaultTimeInForce(type);
-  if (!rests && tif !== 'IOC' && tif !== 'FOK') {
+  if (!rests && !marketTimesInForce.has(tif)) {
     return {
       code: 'TIME_IN_FORCE_NOT_ALLOWED',
-      detail: `A ${type} order never rests: its time in force is IOC or FOK`,
+      detail: `A ${type} order never rests in the book: its time in force is IOC, FOK or a session one (DAY, ATO, ATC, GFA)`,
     };
   }
   if ((tif === 'GTD') !== (order.expires_at !== undefined)) {

@@ -317,9 +317,10 @@ export function settlementProcessor(deps: SettlementDeps) {
         continue;
       }
       const leg = { trade, from, to, amount: baseUnits(trade.quantity, token.decimals) };
+      // an auction's trades go as one batch of their own; the others, one per token
       const [groups, key] = trade.settlement_batch_key
         ? [resend, trade.settlement_batch_key]
-        : [fresh, trade.token_id];
+        : [fresh, trade.auction_id ?? trade.token_id];
       groups.set(key, [...(groups.get(key) ?? []), leg]);
     }
     await recordSettled(db, claimId, offChain, { type: 'off_chain', txHash: null }, clock.now());
@@ -330,7 +331,8 @@ export function settlementProcessor(deps: SettlementDeps) {
       ...[...resend].map(([key, legs]) =>
         send(claimId, tokenById.get(legs[0]!.trade.token_id)!, legs, key),
       ),
-      ...[...fresh].map(async ([tokenId, legs]) => {
+      ...[...fresh].map(async ([, legs]) => {
+        const tokenId = legs[0]!.trade.token_id;
         const token = tokenById.get(tokenId)!;
         let passed: Leg[];
         try {

@@ -23,7 +23,8 @@ const claimable = (now: Date) => sql`
 
 /**
  * Claims up to `limit` trades, oldest first, and with them every other claimable trade of the
- * batches they were sent in before (a batch is only ever sent again whole, under its key).
+ * batches they were sent in before (a batch is only ever sent again whole, under its key) and of
+ * the call auctions they came from (an auction's trades settle as one batch).
  */
 export async function claimTrades(
   db: Db,
@@ -33,15 +34,16 @@ export async function claimTrades(
   const leaseEnd = new Date(now.getTime() + options.leaseSeconds * 1000);
   const result = await sql<Trade>`
     with oldest as (
-      select id, settlement_batch_key from trades
+      select id, settlement_batch_key, auction_id from trades
       where ${claimable(now)}
       order by created_at, id
       limit ${limit}
       for update skip locked
     ), siblings as (
       select id from trades
-      where settlement_batch_key in (
+      where (settlement_batch_key in (
           select settlement_batch_key from oldest where settlement_batch_key is not null)
+        or auction_id in (select auction_id from oldest where auction_id is not null))
         and id not in (select id from oldest)
         and ${claimable(now)}
       for update skip locked

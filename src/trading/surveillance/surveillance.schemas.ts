@@ -1,12 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../lib/http/pagination.js';
 import { Text } from '../../lib/http/route-schemas.js';
+import { surveillanceRules } from '../../lib/db/schema-market-data.js';
 
-const Rule = Type.Union([
-  Type.Literal('spoofing'),
-  Type.Literal('layering'),
-  Type.Literal('wash_trade'),
-]);
+const Rule = Type.Union(surveillanceRules.map((rule) => Type.Literal(rule)));
 const Status = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);

@@ -29,12 +29,12 @@ export class Surveillance implements Broadcaster {
   bookLoaded(): void {}
 
   publish(update: BookUpdate): void {
-    if (update.orders.length === 0 && update.trades.length === 0) return;
+    if (update.orders.length === 0 && update.trades.length === 0 && !update.alerts) return;
     this.runs.run(update.tokenId, async () => {
       const thresholds = await this.thresholdsOf(update.tokenId);
       let window = this.windows.get(update.tokenId);
       if (!window) this.windows.set(update.tokenId, (window = new MarketWindow()));
-      const findings = detect(window, update, thresholds);
+      const findings = [...detect(window, update, thresholds), ...(update.alerts ?? [])];
       if (findings.length > 0) {
         await insertAlerts(this.deps.db, update.tokenId, findings, this.deps.clock.now());
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Phase } from './market-phase.js';
-import { phaseAccepts, sessionTimesInForce, type PhaseOrder } from './phase-orders.js';
+import { timesInForce } from '../../lib/db/schema-trading.js';
+import { phaseAccepts, type PhaseOrder } from './phase-orders.js';
 
 const limit =
   (phase: Phase, over: Partial<PhaseOrder> = {}) =>
@@ -16,7 +17,7 @@ const limit =
     return decision.ok ? decision.handling : decision.code;
   };
 const row = (phase: Phase, over: Partial<PhaseOrder> = {}) =>
-  Object.fromEntries(sessionTimesInForce.map((tif) => [tif, limit(phase, over)(tif)]));
+  Object.fromEntries(timesInForce.map((tif) => [tif, limit(phase, over)(tif)]));
 
 const NOT_IN_PHASE = 'TIME_IN_FORCE_NOT_IN_PHASE';
 const NOT_IN_MODEL = 'TIME_IN_FORCE_NOT_IN_MODEL';

@@ -1,25 +1,12 @@
 /**
  * What each market phase accepts (docs/auctions.md, "Orders per phase"): a pure function of the
  * token's model and phase and an order's type and time in force, answering how the order is
- * handled or the stable code that refuses it. The sequencer does not consult it yet.
+ * handled or the stable code that refuses it. The sequencer consults it for every order of a
+ * token with a session (session-book.ts).
  */
 import type { MarketModel } from '../../lib/db/schema-sessions.js';
-import type { OrderType } from '../../lib/db/schema-trading.js';
+import type { OrderType, TimeInForce } from '../../lib/db/schema-trading.js';
 import type { Phase } from './market-phase.js';
-
-/** Today's times in force and the session ones. */
-export const sessionTimesInForce = [
-  'GTC',
-  'GTD',
-  'IOC',
-  'FOK',
-  'POST_ONLY',
-  'DAY',
-  'ATO',
-  'ATC',
-  'GFA',
-] as const;
-export type SessionTimeInForce = (typeof sessionTimesInForce)[number];
 
 export type PhaseRefusal =
   | 'TRADING_HALTED'
@@ -43,16 +30,16 @@ export interface PhaseOrder {
   readonly hasHours: boolean;
   readonly phase: Phase;
   readonly orderType: OrderType;
-  readonly timeInForce: SessionTimeInForce;
+  readonly timeInForce: TimeInForce;
 }
 
 const refuse = (code: PhaseRefusal): PhaseDecision => ({ ok: false, code });
 const accept = (handling: PhaseHandling): PhaseDecision => ({ ok: true, handling });
 
 /** Times in force that only take part in calls. */
-const AUCTION_ONLY: ReadonlySet<SessionTimeInForce> = new Set(['ATO', 'ATC', 'GFA']);
+const AUCTION_ONLY: ReadonlySet<TimeInForce> = new Set(['ATO', 'ATC', 'GFA']);
 /** Times in force that need a book to meet on arrival. */
-const IMMEDIATE: ReadonlySet<SessionTimeInForce> = new Set(['IOC', 'FOK', 'POST_ONLY']);
+const IMMEDIATE: ReadonlySet<TimeInForce> = new Set(['IOC', 'FOK', 'POST_ONLY']);
 
 export function phaseAccepts(order: PhaseOrder): PhaseDecision {
   const { model, phase, orderType, timeInForce: tif } = order;

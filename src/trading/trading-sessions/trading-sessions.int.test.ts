@@ -61,6 +61,7 @@ describe('trading sessions', () => {
       phase: 'continuous',
       scheduled_end: null,
       random_end_window_seconds: null,
+      indicative: null,
       at: sys.clock.now().toISOString(),
     });
   });

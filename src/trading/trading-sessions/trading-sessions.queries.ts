@@ -6,12 +6,56 @@ import type {
   TokenTradingSessionsTable,
 } from '../../lib/db/schema-sessions.js';
 
+/**
+ * SQL of when a token's session or its calendar last changed (null: no session), for the token
+ * row under `alias`: a book reloads its session when it differs.
+ */
+export const sessionVersionSql = (alias: string) => `(
+  select greatest(s.updated_at, c.updated_at)::text from token_trading_sessions s
+  left join trading_calendars c on c.code = s.calendar_code where s.token_id = ${alias}.id
+)`;
+
 export function findTokenHalt(db: Db | Trx, tokenId: string) {
   return db
     .selectFrom('tokens')
-    .select(['id', 'halted_until'])
+    .select([
+      'id',
+      'halted_until',
+      'last_uncross_at',
+      'tick_size',
+      'last_price',
+      'price_per_token',
+      (eb) =>
+        eb
+          .selectFrom('token_navs')
+          .select('nav')
+          .whereRef('token_navs.token_id', '=', 'tokens.id')
+          .orderBy('token_navs.id', 'desc')
+          .limit(1)
+          .as('nav'),
+    ])
     .where('id', '=', tokenId)
     .executeTakeFirst();
+}
+
+/** The token's live orders outside stops, in time priority: in a call, those it holds. */
+export function restingOrders(db: Db, tokenId: string) {
+  return db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'user_id',
+      'engine_key',
+      'side',
+      'order_type',
+      'time_in_force',
+      'price',
+      'remaining_quantity',
+    ])
+    .where('token_id', '=', tokenId)
+    .where('status', 'in', ['open', 'partially_filled'])
+    .orderBy('priority')
+    .execute();
 }
 
 /** The session row under its token's row lock (NO KEY UPDATE: order inserts do not wait). */

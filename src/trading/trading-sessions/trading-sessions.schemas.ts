@@ -77,6 +77,16 @@ export const PhaseView = Type.Object({
   /** the scheduled end; a call ends at a random moment within the window after it */
   scheduled_end: Type.Union([Type.String(), Type.Null()]),
   random_end_window_seconds: Type.Union([Type.Integer(), Type.Null()]),
+  /** during a call: the price it would uncross at now, the volume and the surplus */
+  indicative: Type.Union([
+    Type.Object({
+      price: Type.Union([Type.String(), Type.Null()]),
+      volume: Type.Integer(),
+      surplus_side: Type.Union([Type.Literal('buy'), Type.Literal('sell'), Type.Null()]),
+      surplus: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
   at: Type.String(),
 });
 export type PhaseView = Static<typeof PhaseView>;

@@ -8,6 +8,10 @@ import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { marketPhase, type TradingSession } from './market-phase.js';
+import { loadTradingSession } from './session-load.js';
+import { auctionPrice } from '../engine/index.js';
+import { callOrderOf, inCall, isCall, referenceTicks } from '../books/session-book.js';
+import { fromTicks } from '../books/ticks.js';
 import { clockOf, minutesOf, sessionProblem } from './session-rules.js';
 import type {
   CalendarBody,
@@ -23,6 +27,7 @@ import {
   holidays,
   listCalendars,
   lockToken,
+  restingOrders,
   saveCalendar,
   saveSession,
   sessionHours,
@@ -38,6 +43,17 @@ const DEFAULTS = {
   call_seconds: 300,
   random_end_seconds: 30,
 } as const;
+
+const continuousSession: TradingSession = {
+  model: DEFAULTS.market_model,
+  timeZone: DEFAULTS.time_zone,
+  hours: [],
+  holidays: new Set(),
+  openingCallSeconds: DEFAULTS.opening_call_seconds,
+  closingCallSeconds: DEFAULTS.closing_call_seconds,
+  callSeconds: DEFAULTS.call_seconds,
+  randomEndSeconds: DEFAULTS.random_end_seconds,
+};
 
 interface Actor {
   userId: string;
@@ -187,38 +203,44 @@ export function tradingSessionService(db: Db, clock: Clock) {
       });
     },
 
-    /** The token's phase now, as the clock and its session and halt give it (public). */
+    /**
+     * The token's phase now, as the clock and its session, halt and last uncross give it; in a
+     * call, its indicative state from the orders it holds (docs/auctions.md, "What is published").
+     */
     async phase(tokenId: string): Promise<PhaseView> {
       const token = await knownToken(tokenId);
-      const view = await readSession(db, tokenId);
-      const days = view.calendar === null ? [] : await holidays(db, view.calendar);
-      const session: TradingSession = {
-        model: view.market_model,
-        timeZone: view.time_zone,
-        hours: view.hours.map((h) => ({
-          weekday: h.weekday,
-          opens: minutesOf(h.opens),
-          closes: minutesOf(h.closes),
-        })),
-        holidays: new Set(days.map((d) => d.day)),
-        openingCallSeconds: view.opening_call_seconds,
-        closingCallSeconds: view.closing_call_seconds,
-        callSeconds: view.call_seconds,
-        randomEndSeconds: view.random_end_seconds,
-      };
+      const session = (await loadTradingSession(db, tokenId)) ?? continuousSession;
       const at = clock.now();
-      // no uncross runs yet (the sequencer's part): a call holds to the end of its window
       const phase = marketPhase(session, at, {
         haltedUntil: token.halted_until,
-        callEndedAt: null,
+        callEndedAt: token.last_uncross_at,
       });
+      let indicative: PhaseView['indicative'] = null;
+      if (isCall(phase.phase)) {
+        const rows = inCall(session, phase.phase, await restingOrders(db, tokenId));
+        const reference = referenceTicks(
+          [token.last_price, token.nav, token.price_per_token],
+          token.tick_size,
+        );
+        const state = auctionPrice(
+          rows.map((row) => callOrderOf(row, token.tick_size)),
+          reference,
+        );
+        indicative = {
+          price: state.price === null ? null : fromTicks(state.price, token.tick_size),
+          volume: state.volume,
+          surplus_side: state.surplusSide,
+          surplus: state.surplus,
+        };
+      }
       return {
         token_id: tokenId,
-        market_model: view.market_model,
-        time_zone: view.time_zone,
+        market_model: session.model,
+        time_zone: session.timeZone,
         phase: phase.phase,
         scheduled_end: phase.scheduledEnd?.toISOString() ?? null,
-        random_end_window_seconds: phase.randomEndBy === null ? null : view.random_end_seconds,
+        random_end_window_seconds: phase.randomEndBy === null ? null : session.randomEndSeconds,
+        indicative,
         at: at.toISOString(),
       };
     },

@@ -6,7 +6,7 @@
  */
 import type { Alert, ThresholdValues } from './trading-types.js';
 
-export const alertRules = ['spoofing', 'layering', 'wash_trade'] as const;
+export const alertRules = ['spoofing', 'layering', 'wash_trade', 'auction_cancel'] as const;
 
 export interface AlertFilter {
   status?: string;

@@ -45,6 +45,8 @@ import * as m0050 from './0050_fix_session_store.js';
 import * as m0051 from './0051_trading_calendars.js';
 import * as m0052 from './0052_trading_sessions.js';
 import * as m0062 from './0062_shareholder_meetings.js';
+import * as m0057 from './0057_call_auctions.js';
+import * as m0058 from './0058_auction_cancel_alerts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -89,4 +91,6 @@ export const migrations: Record<string, Migration> = {
   '0051_trading_calendars': m0051,
   '0052_trading_sessions': m0052,
   '0062_shareholder_meetings': m0062,
+  '0057_call_auctions': m0057,
+  '0058_auction_cancel_alerts': m0058,
 };
