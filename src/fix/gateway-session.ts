@@ -38,7 +38,7 @@ import {
 import { logonSignatureMatches } from './logon-signature.js';
 import { OrderClient } from './order-client.js';
 import { amendOf, placeOrderOf, tags, type FieldReader } from './order-entry.js';
-import { PgSessionStore } from './session-store.js';
+import { PgSessionStore, utcDay } from './session-store.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -46,6 +46,8 @@ export interface GatewayDeps {
   keys: ApiKeyRing;
   logger: Logger;
   tradingUrl: string;
+  /** SERVICE_TOKEN: proves the FIX client's address on the gateway's order calls */
+  serviceToken: string;
   compId: string;
   eventPollMs: number;
   /** Logon signatures taken within the window (shared by every connection of the process) */
@@ -57,6 +59,8 @@ interface Logged {
   userId: string;
   kind: FixSessionKind;
   since: Date;
+  /** the UTC day of the Logon: the session ends when the day does (the daily reset) */
+  day: string;
   orders: OrderClient;
 }
 
@@ -110,6 +114,7 @@ export class GatewaySession extends AsciiSession {
       return refuse(error instanceof Error ? error.message : 'key refused');
     }
     if (entry.id !== session.api_key_id) return refuse('not the API key of this session');
+    if (!entry.allowed(ip)) return refuse(`${ip} is not in the key’s allow-list`);
     const parts = { rawData, senderCompId: sender, targetCompId: target };
     if (!logonSignatureMatches(entry.secret, parts, password ?? '')) {
       return refuse('Password is not the Logon signature');
@@ -125,19 +130,21 @@ export class GatewaySession extends AsciiSession {
       return refuse('the key lacks the trade scope');
     }
     const store = this.sessionStore;
-    if (store instanceof PgSessionStore) {
-      // resends come from PostgreSQL, after a restart too
-      this.resender = new FixMsgAsciiStoreResend(store.messageStore(), this.config);
-    }
+    if (!(store instanceof PgSessionStore)) return refuse('no session store bound');
+    await store.admit();
+    // resends come from PostgreSQL, after a restart too
+    this.resender = new FixMsgAsciiStoreResend(store.messageStore(), this.config);
     this.logged = {
       sessionId: session.id,
       userId: session.user_id,
       kind: session.kind,
       since: session.created_at,
+      day: utcDay(this.deps.clock.now()),
       orders: new OrderClient(
         this.deps.tradingUrl,
         { accessKey: entry.accessKey, secret: entry.secret },
         this.deps.clock,
+        { address: ip, serviceToken: this.deps.serviceToken },
       ),
     };
     return true;
@@ -364,6 +371,12 @@ export class GatewaySession extends AsciiSession {
   private async reportEvents(): Promise<void> {
     const logged = this.logged;
     if (!logged) return;
+    if (utcDay(this.deps.clock.now()) !== logged.day) {
+      // the next Logon, on the new day, starts both numbers at 1
+      this.logged = undefined;
+      this.sendLogout('the daily sequence reset: log on again');
+      return;
+    }
     if (!(await isSessionInForce(this.deps.db, logged.sessionId))) {
       this.logged = undefined;
       this.sendLogout('the FIX session was disabled');
@@ -397,7 +410,11 @@ export class GatewaySession extends AsciiSession {
           : {}),
         recordedAt: row.recorded_at,
       };
-      this.send(MsgType.ExecutionReport, executionReport(row, row, event, fills ?? []));
+      const report = executionReport(row, row, event, fills ?? []);
+      this.send(
+        MsgType.ExecutionReport,
+        logged.kind === 'drop_copy' ? { ...report, CopyMsgIndicator: true } : report,
+      );
     }
     await markReported(
       this.deps.db,
