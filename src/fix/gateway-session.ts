@@ -7,6 +7,8 @@
 import {
   AsciiSession,
   FixMsgAsciiStoreResend,
+  type AsciiParser,
+  type ILooseObject,
   MsgType,
   type IJsFixConfig,
   type MsgView,
@@ -74,6 +76,22 @@ const eventsPerLook = 500;
 const unsupportedMessageType = 3;
 const notAuthorized = 6;
 
+/** A message as sent, parsed back into its fields (the trailer is written anew). */
+function fieldsOf(parser: AsciiParser, encoded: string): ILooseObject | null {
+  let fields: ILooseObject | null = null;
+  const onMsg = (_msgType: string, view: MsgView) => {
+    fields = view.toObject();
+    delete fields.StandardTrailer;
+  };
+  parser.on('msg', onMsg);
+  try {
+    parser.parseText(encoded);
+  } finally {
+    parser.removeListener('msg', onMsg);
+  }
+  return fields;
+}
+
 export class GatewaySession extends AsciiSession {
   private logged: Logged | undefined;
   private work: Promise<void> = Promise.resolve();
@@ -133,7 +151,11 @@ export class GatewaySession extends AsciiSession {
     if (!(store instanceof PgSessionStore)) return refuse('no session store bound');
     await store.admit();
     // resends come from PostgreSQL, after a restart too
-    this.resender = new FixMsgAsciiStoreResend(store.messageStore(), this.config);
+    const resender: FixMsgAsciiStoreResend = new FixMsgAsciiStoreResend(
+      store.messageStore((encoded) => fieldsOf(resender.parser, encoded)),
+      this.config,
+    );
+    this.resender = resender;
     this.logged = {
       sessionId: session.id,
       userId: session.user_id,

@@ -13,6 +13,7 @@
  */
 import {
   FixMsgStoreRecord,
+  type ILooseObject,
   type IFixMsgStore,
   type IFixMsgStoreRecord,
   type IFixSessionStore,
@@ -197,8 +198,12 @@ export class PgSessionStore implements IFixSessionStore {
     await this.writes;
   }
 
-  /** The messages as jspurefix's resender reads them (a range, for a ResendRequest). */
-  messageStore(): IFixMsgStore {
+  /**
+   * The messages as jspurefix's resender reads them (a range, for a ResendRequest), each with its
+   * fields parsed by `inflate`: the resender keeps a record's fields and puts a new header on
+   * them, and would otherwise resend the header alone.
+   */
+  messageStore(inflate: (encoded: string) => ILooseObject | null): IFixMsgStore {
     const state = () =>
       Promise.resolve({
         length: 0,
@@ -213,8 +218,22 @@ export class PgSessionStore implements IFixSessionStore {
       get: async (seq) =>
         (await this.get(seq)) ?? new FixMsgStoreRecord('0', this.clock.now(), seq),
       exists: async (seq) => (await this.get(seq)) !== null,
-      getSeqNumRange: (from, to) =>
-        this.getRange(from, to === undefined || to === 0 ? this.sender - 1 : to),
+      getSeqNumRange: async (from, to) => {
+        const records = await this.getRange(
+          from,
+          to === undefined || to === 0 ? this.sender - 1 : to,
+        );
+        return records.map(
+          (record) =>
+            new FixMsgStoreRecord(
+              record.msgType,
+              record.timestamp,
+              record.seqNum,
+              (record.encoded && inflate(record.encoded)) || undefined,
+              record.encoded,
+            ),
+        );
+      },
       getMsgType: () => Promise.resolve([]),
     };
   }

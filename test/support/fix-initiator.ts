@@ -40,8 +40,8 @@ export interface InitiatorOptions {
   heartBtInt?: number;
   /** the host to connect to (default 127.0.0.1) */
   host?: string;
-  /** the time the Logon is signed at, ms since the epoch (default now) */
-  signedAt?: number;
+  /** how far ahead of this machine's time the Logon is signed (default 0) */
+  clockOffsetMs?: number;
 }
 
 /** The tags the tests read. */
@@ -78,6 +78,15 @@ class TestClient extends AsciiSession {
   }
   protected onDecoded(): void {}
   protected onEncoded(): void {}
+  /** Signs the Logon as it goes out (a dictionary loaded slowly must not age its RawData). */
+  protected override async onPreLogon(): Promise<void> {
+    await super.onPreLogon();
+    const fields = this.client.logonFields();
+    const factory = this.config.factory as unknown as { description?: ISessionDescription };
+    for (const description of new Set([this.config.description, factory.description])) {
+      if (description) Object.assign(description, fields);
+    }
+  }
   protected onLogon(): boolean {
     return true;
   }
@@ -120,17 +129,22 @@ export class FixTestClient {
   private waiters: (() => void)[] = [];
   private launcher: Launcher;
   readonly run: Promise<unknown>;
+  /** Password, RawData and RawDataLength of a Logon signed now */
+  readonly logonFields: () => Record<string, unknown>;
 
   constructor(options: InitiatorOptions) {
     const target = options.targetCompId ?? 'TESSERA';
-    const rawData = String(options.signedAt ?? Date.now());
-    const password =
-      options.password ??
-      logonSignature(options.key.secret, {
-        rawData,
-        senderCompId: options.senderCompId,
-        targetCompId: target,
-      });
+    this.logonFields = () => {
+      const rawData = String(Date.now() + (options.clockOffsetMs ?? 0));
+      const password =
+        options.password ??
+        logonSignature(options.key.secret, {
+          rawData,
+          senderCompId: options.senderCompId,
+          targetCompId: target,
+        });
+      return { Password: password, Logon: { RawDataLength: rawData.length, RawData: rawData } };
+    };
     const description = {
       application: {
         type: 'initiator',
@@ -146,8 +160,7 @@ export class FixTestClient {
       HeartBtInt: options.heartBtInt ?? 30,
       ResetSeqNumFlag: options.resetSeqNum ?? true,
       Username: options.key.access_key,
-      Password: password,
-      Logon: { RawDataLength: rawData.length, RawData: rawData },
+      ...this.logonFields(),
     } as unknown as ISessionDescription;
     this.launcher = new Launcher(description, this, {
       lastSent: options.lastSentSeqNum ?? 0,
