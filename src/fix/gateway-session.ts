@@ -80,8 +80,9 @@ const notAuthorized = 6;
 function fieldsOf(parser: AsciiParser, encoded: string): ILooseObject | null {
   let fields: ILooseObject | null = null;
   const onMsg = (_msgType: string, view: MsgView) => {
-    fields = view.toObject();
-    delete fields.StandardTrailer;
+    const parsed = view.toObject() as ILooseObject;
+    delete parsed.StandardTrailer;
+    fields = parsed;
   };
   parser.on('msg', onMsg);
   try {
