@@ -7,6 +7,8 @@
 import {
   AsciiSession,
   FixMsgAsciiStoreResend,
+  type AsciiParser,
+  type ILooseObject,
   MsgType,
   type IJsFixConfig,
   type MsgView,
@@ -39,7 +41,7 @@ import {
 import { logonSignatureMatches } from './logon-signature.js';
 import { OrderClient } from './order-client.js';
 import { amendOf, placeOrderOf, tags, type FieldReader } from './order-entry.js';
-import { PgSessionStore } from './session-store.js';
+import { PgSessionStore, utcDay } from './session-store.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -48,6 +50,8 @@ export interface GatewayDeps {
   logger: Logger;
   /** where the orders go: each book's owner in a cluster, else the trading URL */
   route: BookRoute;
+  /** SERVICE_TOKEN: proves the FIX client's address on the gateway's order calls */
+  serviceToken: string;
   compId: string;
   eventPollMs: number;
   /** Logon signatures taken within the window (shared by every connection of the process) */
@@ -59,6 +63,8 @@ interface Logged {
   userId: string;
   kind: FixSessionKind;
   since: Date;
+  /** the UTC day of the Logon: the session ends when the day does (the daily reset) */
+  day: string;
   orders: OrderClient;
 }
 
@@ -71,6 +77,23 @@ const eventsPerLook = 500;
 // BusinessRejectReason (380)
 const unsupportedMessageType = 3;
 const notAuthorized = 6;
+
+/** A message as sent, parsed back into its fields (the trailer is written anew). */
+function fieldsOf(parser: AsciiParser, encoded: string): ILooseObject | null {
+  let fields: ILooseObject | null = null;
+  const onMsg = (_msgType: string, view: MsgView) => {
+    const parsed = view.toObject() as ILooseObject;
+    delete parsed.StandardTrailer;
+    fields = parsed;
+  };
+  parser.on('msg', onMsg);
+  try {
+    parser.parseText(encoded);
+  } finally {
+    parser.removeListener('msg', onMsg);
+  }
+  return fields;
+}
 
 export class GatewaySession extends AsciiSession {
   private logged: Logged | undefined;
@@ -112,6 +135,7 @@ export class GatewaySession extends AsciiSession {
       return refuse(error instanceof Error ? error.message : 'key refused');
     }
     if (entry.id !== session.api_key_id) return refuse('not the API key of this session');
+    if (!entry.allowed(ip)) return refuse(`${ip} is not in the key’s allow-list`);
     const parts = { rawData, senderCompId: sender, targetCompId: target };
     if (!logonSignatureMatches(entry.secret, parts, password ?? '')) {
       return refuse('Password is not the Logon signature');
@@ -127,19 +151,25 @@ export class GatewaySession extends AsciiSession {
       return refuse('the key lacks the trade scope');
     }
     const store = this.sessionStore;
-    if (store instanceof PgSessionStore) {
-      // resends come from PostgreSQL, after a restart too
-      this.resender = new FixMsgAsciiStoreResend(store.messageStore(), this.config);
-    }
+    if (!(store instanceof PgSessionStore)) return refuse('no session store bound');
+    await store.admit();
+    // resends come from PostgreSQL, after a restart too
+    const resender: FixMsgAsciiStoreResend = new FixMsgAsciiStoreResend(
+      store.messageStore((encoded) => fieldsOf(resender.parser, encoded)),
+      this.config,
+    );
+    this.resender = resender;
     this.logged = {
       sessionId: session.id,
       userId: session.user_id,
       kind: session.kind,
       since: session.created_at,
+      day: utcDay(this.deps.clock.now()),
       orders: new OrderClient(
         this.deps.route,
         { accessKey: entry.accessKey, secret: entry.secret },
         this.deps.clock,
+        { address: ip, serviceToken: this.deps.serviceToken },
       ),
     };
     return true;
@@ -383,6 +413,12 @@ export class GatewaySession extends AsciiSession {
   private async reportEvents(): Promise<void> {
     const logged = this.logged;
     if (!logged) return;
+    if (utcDay(this.deps.clock.now()) !== logged.day) {
+      // the next Logon, on the new day, starts both numbers at 1
+      this.logged = undefined;
+      this.sendLogout('the daily sequence reset: log on again');
+      return;
+    }
     if (!(await isSessionInForce(this.deps.db, logged.sessionId))) {
       this.logged = undefined;
       this.sendLogout('the FIX session was disabled');
@@ -416,7 +452,11 @@ export class GatewaySession extends AsciiSession {
           : {}),
         recordedAt: row.recorded_at,
       };
-      this.send(MsgType.ExecutionReport, executionReport(row, row, event, fills ?? []));
+      const report = executionReport(row, row, event, fills ?? []);
+      this.send(
+        MsgType.ExecutionReport,
+        logged.kind === 'drop_copy' ? { ...report, CopyMsgIndicator: true } : report,
+      );
     }
     await markReported(
       this.deps.db,

@@ -3,6 +3,7 @@
  * through the gateway, which places orders over HTTP on a running trading app (the same order
  * path as every program's), and reports every event of the user's orders as execution reports.
  */
+import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../lib/embedded/ports.js';
 import { createLogger } from '../lib/logger.js';
@@ -12,6 +13,7 @@ import { testConfig } from '../../test/support/config.js';
 import { FixTestClient } from '../../test/support/fix-initiator.js';
 import type { TestKey } from '../../test/support/api-keys.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../test/support/trading.js';
+import type { Clock } from '../lib/clock.js';
 import { startFixGateway } from './main.js';
 
 let sys: TestTrading;
@@ -24,26 +26,31 @@ let staff: Trader;
 let key: TestKey;
 const clients: FixTestClient[] = [];
 
-async function startGateway() {
-  gateway = await startFixGateway({
+function startGatewayOn(port: number, clock?: Clock) {
+  return startFixGateway({
     config: testConfig({
       DATABASE_URL: sys.databaseUrl,
       TRADING_URL: tradingUrl,
-      FIX_PORT: String(fixPort),
+      FIX_PORT: String(port),
       FIX_EVENT_POLL_MS: '50',
     }),
     db: sys.db,
     logger: createLogger('test', 'silent'),
     keyPollMs: 0,
+    ...(clock ? { clock } : {}),
   });
+}
+
+async function startGateway() {
+  gateway = await startGatewayOn(fixPort);
 }
 let tradingUrl: string;
 
-async function createKey(trader: Trader, scopes: string[]): Promise<TestKey> {
+async function createKey(trader: Trader, scopes: string[], extra = {}): Promise<TestKey> {
   const response = await platform.inject({
     method: 'POST',
     url: '/api/v1/me/api-keys',
-    payload: { label: 'fix', scopes },
+    payload: { label: 'fix', scopes, ...extra },
     headers: { authorization: `Bearer ${trader.token}` },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -68,6 +75,39 @@ async function createSession(senderCompId: string, apiKey: TestKey, extra = {}) 
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string }>();
+}
+
+/** What the store holds of a session: its numbers and the messages kept for resending. */
+async function stored(sessionId: string) {
+  const row = await sys.db
+    .selectFrom('fix_sessions')
+    .select(['next_sender_seq', 'next_target_seq', 'sequence_day'])
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  const messages = await sys.db
+    .selectFrom('fix_messages')
+    .select(['seq', 'msg_type'])
+    .where('session_id', '=', sessionId)
+    .orderBy('seq')
+    .execute();
+  return { ...row, messages };
+}
+
+/**
+ * What the store holds once it has written what the session sent up to `seq` and is still: it
+ * writes as the session sends, the last writes (a Logout's) after the client has stopped.
+ */
+async function settled(sessionId: string, seq: number) {
+  await expect
+    .poll(async () => (await stored(sessionId)).messages.map((m) => m.seq))
+    .toContain(seq);
+  let last = await stored(sessionId);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const now = await stored(sessionId);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
 }
 
 function connect(
@@ -311,12 +351,204 @@ describe('the FIX gateway', () => {
     const again = connect('CLIENT3');
     await again.ready();
     await again.send('D', limitOrder('fix-r2'));
-    await again.next('8', (m) => m.fields.get(11) === 'fix-r2');
+    const next = await again.next('8', (m) => m.fields.get(11) === 'fix-r2');
     await again.stop();
+    await settled(session.id, next.seq);
   });
 
-  it('ends a session whose Logon MsgSeqNum is lower than expected', async () => {
+  it('ends a session whose Logon MsgSeqNum is lower than expected, changing nothing stored', async () => {
+    const session = await sys.db
+      .selectFrom('fix_sessions')
+      .select('id')
+      .where('sender_comp_id', '=', 'CLIENT3')
+      .executeTakeFirstOrThrow();
+    const before = await stored(session.id);
+    expect(before.next_target_seq).toBeGreaterThan(1);
     const low = connect('CLIENT3', { resetSeqNum: false, lastSentSeqNum: 0 });
     await low.until(() => low.stopped !== undefined, 'stop');
+    expect(low.session).toBeUndefined();
+    expect(await stored(session.id)).toEqual(before);
+  });
+
+  it('lets an unauthenticated Logon with ResetSeqNumFlag change nothing stored', async () => {
+    const session = await createSession('CLIENT4', key);
+    const first = connect('CLIENT4');
+    await first.send('D', limitOrder('fix-u1'));
+    const report = await first.next('8', (m) => m.fields.get(11) === 'fix-u1');
+    await first.stop();
+    const before = await settled(session.id, report.seq);
+    const forged = connect('CLIENT4', { password: 'ab'.repeat(32), resetSeqNum: true });
+    await forged.until(() => forged.stopped !== undefined, 'stop');
+    expect(forged.session).toBeUndefined();
+    expect(await stored(session.id)).toEqual(before);
+  });
+
+  it('binds the configured host only', async () => {
+    // the whole of 127.0.0.0/8 reaches this machine: a listener on every interface answers 127.0.0.2
+    const reaches = (host: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = createConnection({ host, port: fixPort }, () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+      });
+    expect(await reaches('127.0.0.2')).toBe(false);
+  });
+
+  it('starts without a probe connection that jspurefix logs as a broken session', async () => {
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    const writeErr = process.stderr.write.bind(process.stderr);
+    const keep = (chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    };
+    process.stdout.write = keep;
+    process.stderr.write = keep;
+    try {
+      const port = await freePort();
+      const other = await startGatewayOn(port);
+      // a session through it: any probe's end would have been logged by then
+      await createSession('CLIENT5', key);
+      const client = connect('CLIENT5', { port });
+      await client.ready();
+      await client.stop();
+      await other.stop();
+    } finally {
+      process.stdout.write = write;
+      process.stderr.write = writeErr;
+    }
+    expect(written.join('')).not.toMatch(/DetectBrokenNetworkConnection/);
+  });
+
+  it('checks the key’s allow-list against the FIX client’s address', async () => {
+    const fenced = await createKey(investor, ['read', 'trade'], {
+      allowed_ips: ['203.0.113.0/24'],
+    });
+    await createSession('CLIENT6', fenced);
+    const outside = connect('CLIENT6', { key: fenced });
+    await outside.until(() => outside.stopped !== undefined, 'stop');
+    expect(outside.session).toBeUndefined();
+
+    // a key that allows the client (here 127.0.0.1) places orders through the gateway
+    const allowing = await createKey(investor, ['read', 'trade'], {
+      allowed_ips: ['127.0.0.1'],
+    });
+    await createSession('CLIENT7', allowing);
+    const inside = connect('CLIENT7', { key: allowing });
+    await inside.send('D', limitOrder('fix-ip'));
+    const report = await inside.next('8', (m) => m.fields.get(11) === 'fix-ip');
+    expect(report.fields.get(39)).toBe('0');
+    await inside.stop();
+  });
+
+  it('answers a ResendRequest after a restart with PossDupFlag and reports what happened while away', async () => {
+    const session = await createSession('CLIENT8', key);
+    const first = connect('CLIENT8');
+    await first.send('D', limitOrder('fix-away'));
+    const original = await first.next('8', (m) => m.fields.get(11) === 'fix-away');
+    await first.stop();
+    const before = await settled(session.id, original.seq);
+
+    // while the client is away, its order is cancelled on the web app
+    const order = await sys.db
+      .selectFrom('orders')
+      .select('id')
+      .where('client_order_id', '=', 'fix-away')
+      .executeTakeFirstOrThrow();
+    const cancelled = await sys.call(
+      'DELETE',
+      `/api/v1/orders/${order.id}`,
+      undefined,
+      investor.token,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    await gateway.stop();
+    await startGateway();
+    // the client goes on from its numbers, having missed everything from the report on
+    const again = connect('CLIENT8', {
+      resetSeqNum: false,
+      lastSentSeqNum: before.next_target_seq - 1,
+      lastReceivedSeqNum: original.seq - 1,
+    });
+    const resent = await again.next('8', (m) => m.possDup && m.seq === original.seq);
+    expect(resent.fields.get(17)).toBe(original.fields.get(17));
+    expect(resent.fields.get(11)).toBe('fix-away');
+    expect(resent.fields.get(150)).toBe('0');
+    const away = await again.next(
+      '8',
+      (m) => !m.possDup && m.fields.get(37) === order.id && m.fields.get(150) === '4',
+    );
+    expect(away.fields.get(39)).toBe('4');
+    await again.stop();
+  });
+  it('ends the sessions at the day’s end, and the next Logon starts the numbers at 1', async () => {
+    let offset = 0;
+    const clock: Clock = { now: () => new Date(Date.now() + offset) };
+    const port = await freePort();
+    const other = await startGatewayOn(port, clock);
+    try {
+      const session = await createSession('CLIENT9', key);
+      const today = connect('CLIENT9', { port });
+      await today.ready();
+      const midnight = new Date(new Date().toISOString().slice(0, 10));
+      midnight.setUTCDate(midnight.getUTCDate() + 1);
+      offset = midnight.getTime() - Date.now() + 1000;
+      await today.until(() => today.stopped !== undefined, 'logout at the day’s end');
+
+      // the next day's first Logon comes with MsgSeqNum 1 and no ResetSeqNumFlag
+      const tomorrow = connect('CLIENT9', {
+        port,
+        resetSeqNum: false,
+        clockOffsetMs: offset,
+      });
+      await tomorrow.ready();
+      await expect
+        .poll(async () => (await stored(session.id)).sequence_day)
+        .toBe(midnight.toISOString().slice(0, 10));
+      expect((await stored(session.id)).next_target_seq).toBe(2);
+      await tomorrow.stop();
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('copies every report of the user’s orders to a drop copy, marked CopyMsgIndicator, and refuses it orders', async () => {
+    const readKey = await createKey(investor, ['read']);
+    await createSession('COPY1', readKey, { kind: 'drop_copy' });
+    const copy = connect('COPY1', { key: readKey });
+    await copy.ready();
+    const placed = await sys.call(
+      'POST',
+      '/api/v1/orders',
+      {
+        token_id: token.id,
+        side: 'buy',
+        order_type: 'limit',
+        quantity: 2,
+        price: '9.00',
+        client_order_id: 'web-copy',
+      },
+      investor.token,
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const report = await copy.next('8', (m) => m.fields.get(11) === 'web-copy');
+    expect(report.fields.get(150)).toBe('0');
+    expect(report.fields.get(797)).toBe('Y');
+
+    const from = copy.received.length;
+    await copy.send('D', limitOrder('copy-d'));
+    const reject = await copy.next('j', () => true, from);
+    expect(reject.fields.get(372)).toBe('D');
+    expect(reject.fields.get(380)).toBe('6');
+    const entered = await sys.db
+      .selectFrom('orders')
+      .select('id')
+      .where('client_order_id', '=', 'copy-d')
+      .execute();
+    expect(entered).toEqual([]);
+    await copy.stop();
   });
 });

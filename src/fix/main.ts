@@ -6,7 +6,7 @@
  * each second), so a Logon is checked without a database round trip for the key.
  */
 import 'reflect-metadata';
-import { connect } from 'node:net';
+import type { Server } from 'node:net';
 import {
   JsFixWinstonLogFactory,
   SessionLauncher,
@@ -16,6 +16,8 @@ import {
   type ISessionDescription,
   type SessionId,
 } from 'jspurefix';
+// jspurefix's package index does not export its TCP acceptor (the class its listener resolves)
+import { TcpAcceptor } from 'jspurefix/dist/transport/tcp/tcp-acceptor.js';
 import { ApiKeyRing } from '../lib/auth/api-keys.js';
 import { BookRoute } from '../lib/book-route.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -24,6 +26,7 @@ import { FieldEncryption } from '../lib/crypto/field-encryption.js';
 import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { startWithDatabase, type RunningProcess } from '../lib/process.js';
+import { withCopyMsgIndicator } from './dictionary.js';
 import { GatewaySession, type GatewayDeps } from './gateway-session.js';
 import { PgSessionStore } from './session-store.js';
 
@@ -51,9 +54,37 @@ function acceptorDescription(config: Config): ISessionDescription {
   } as unknown as ISessionDescription;
 }
 
-class Gateway extends SessionLauncher {
+/**
+ * jspurefix's TCP acceptor, listening on the configured host (its own `listen` takes the port
+ * only, so binds every interface) and telling when it listens or fails to: the gateway is ready
+ * without a probe connection (which jspurefix would log as a broken session).
+ */
+class BoundAcceptor extends TcpAcceptor {
   constructor(
-    config: Config,
+    config: IJsFixConfig,
+    private readonly host: string,
+    private readonly outcome: { resolve: () => void; reject: (error: Error) => void },
+  ) {
+    super(config);
+  }
+
+  override listen(): void {
+    // jspurefix keeps the server private, and its own error handler throws
+    const server = (this as unknown as { server: Server }).server;
+    server.removeAllListeners('error');
+    server.on('error', (error) => this.outcome.reject(error));
+    server.listen(this.config.description.application?.tcp?.port, this.host, () =>
+      this.outcome.resolve(),
+    );
+  }
+}
+
+class Gateway extends SessionLauncher {
+  readonly listening: Promise<void>;
+  private outcome!: { resolve: () => void; reject: (error: Error) => void };
+
+  constructor(
+    private readonly config: Config,
     private readonly deps: GatewayDeps,
   ) {
     // jspurefix's own log: its errors only (ours go through pino)
@@ -62,35 +93,23 @@ class Gateway extends SessionLauncher {
       acceptorDescription(config),
       new JsFixWinstonLogFactory(WinstonLogger.consoleOptions('error')),
     );
+    this.listening = new Promise((resolve, reject) => {
+      this.outcome = { resolve, reject };
+    });
   }
 
   protected override makeFactory(config: IJsFixConfig): EngineFactory {
+    withCopyMsgIndicator(config.definitions);
     config.sessionStoreFactory = {
       create: (sessionId: SessionId) =>
         new PgSessionStore(sessionId, this.deps.db, this.deps.clock),
     };
+    config.sessionContainer.register(TcpAcceptor, {
+      useFactory: () => new BoundAcceptor(config, this.config.host, this.outcome),
+    });
     return {
       makeSession: (sessionConfig: IJsFixConfig) => new GatewaySession(sessionConfig, this.deps),
     };
-  }
-}
-
-/**
- * Resolves once the listener accepts connections. jspurefix keeps its server to itself, so this
- * connects (the probe's connection ends before any Logon, which jspurefix logs as one error).
- */
-async function listening(port: number): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: '127.0.0.1', port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) return;
-    if (attempt > 400) throw new Error(`the FIX gateway did not listen on port ${port}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 
@@ -124,16 +143,13 @@ export async function startFixGateway(options: FixGatewayOptions) {
     logger,
     // one map of the books' owners for every session (read again every 2 s while orders flow)
     route: new BookRoute({ anyNode: () => config.urls.trading.replace(/\/$/, '') }),
+    serviceToken: config.auth.serviceToken,
     compId: config.fix.compId,
     eventPollMs: config.fix.eventPollMs,
     seenSignatures: new Map(),
   });
   const running = gateway.run();
-  // a listener that fails to start rejects `running`; one that starts accepts connections
-  await Promise.race([
-    listening(config.ports.fix),
-    running.then(() => listening(config.ports.fix)),
-  ]);
+  await Promise.race([gateway.listening, running.then(() => gateway.listening)]);
   const scheme = config.fix.tlsCert && config.fix.tlsKey ? 'fix+tls' : 'fix';
   return {
     keys,

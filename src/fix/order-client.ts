@@ -6,6 +6,7 @@
  * it. Timestamps rise strictly per key so two identical requests within a millisecond are not
  * taken as replays.
  */
+import { clientAddressHeaders } from '../lib/auth/client-address.js';
 import { signRequest } from '../lib/auth/request-signing.js';
 import type { BookRoute } from '../lib/book-route.js';
 import type { Clock } from '../lib/clock.js';
@@ -26,6 +27,8 @@ export class OrderClient {
     private readonly route: BookRoute,
     private readonly key: SigningKey,
     private readonly clock: Clock,
+    /** the FIX client's address, proven with SERVICE_TOKEN (the key's allow-list meets it) */
+    private readonly client: { address: string; serviceToken: string },
   ) {}
 
   async call<T>(
@@ -51,6 +54,7 @@ export class OrderClient {
           'x-tessera-key': this.key.accessKey,
           'x-tessera-timestamp': timestamp,
           'x-tessera-signature': signature,
+          ...clientAddressHeaders(this.client.serviceToken, this.client.address, signature),
           ...(text === '' ? {} : { 'content-type': 'application/json' }),
         },
         ...(text === '' ? {} : { body: text }),

@@ -5,9 +5,15 @@
  * order the engine makes them, so a later sequence number never lands before an earlier one.
  * A restarted gateway resumes the numbers, and a ResendRequest is answered from the messages
  * (through `messageStore`), session messages being gap-filled as FIX asks.
+ *
+ * Nothing is written before `admit()`: jspurefix acts on a Logon's MsgSeqNum and ResetSeqNumFlag
+ * (and the daily reset is due at the first Logon of a day) before the application has checked
+ * who sent it, so until the Logon is authenticated the numbers change in memory only, and a
+ * refused peer leaves the stored session as it was.
  */
 import {
   FixMsgStoreRecord,
+  type ILooseObject,
   type IFixMsgStore,
   type IFixMsgStoreRecord,
   type IFixSessionStore,
@@ -19,7 +25,7 @@ import type { Db } from '../lib/db/database.js';
 /** Session-level messages: never resent, a SequenceReset-GapFill stands for them. */
 const sessionMsgTypes = new Set(['0', '1', '2', '3', '4', '5', 'A']);
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export class PgSessionStore implements IFixSessionStore {
   /** the fix_sessions row; undefined when no session has these CompIDs (the Logon is refused) */
@@ -28,6 +34,9 @@ export class PgSessionStore implements IFixSessionStore {
   private target = 1;
   private created: Date;
   private writes: Promise<unknown> = Promise.resolve();
+  private admitted = false;
+  /** a reset (the peer's ResetSeqNumFlag or the daily one) made before `admit()` */
+  private resetPending = false;
 
   constructor(
     public readonly sessionId: SessionId,
@@ -47,7 +56,7 @@ export class PgSessionStore implements IFixSessionStore {
     return this.created;
   }
 
-  /** Loads the numbers; the first use of a later UTC day starts them again at 1. */
+  /** Loads the numbers; the first Logon of a later UTC day starts them again at 1. */
   async initialize(): Promise<void> {
     // our CompID is the sender of what we send; the client's row names its own as sender
     const row = await this.db
@@ -67,9 +76,27 @@ export class PgSessionStore implements IFixSessionStore {
     this.target = row.next_target_seq;
   }
 
+  /** The Logon is authenticated: from now on the store writes, starting with what it holds. */
+  admit(): Promise<void> {
+    this.admitted = true;
+    if (!this.resetPending) return this.saveSequences();
+    this.resetPending = false;
+    const sender = this.sender;
+    const target = this.target;
+    const day = utcDay(this.created);
+    return this.chain(async (id) => {
+      await this.db.deleteFrom('fix_messages').where('session_id', '=', id).execute();
+      await this.db
+        .updateTable('fix_sessions')
+        .set({ next_sender_seq: sender, next_target_seq: target, sequence_day: day })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
   private chain(write: (rowId: string) => Promise<unknown>): Promise<void> {
     const rowId = this.rowId;
-    if (rowId === undefined) return Promise.resolve();
+    if (rowId === undefined || !this.admitted) return Promise.resolve();
     const next = this.writes.then(() => write(rowId));
     this.writes = next.catch(() => undefined);
     return next.then(() => undefined);
@@ -110,6 +137,10 @@ export class PgSessionStore implements IFixSessionStore {
     this.sender = 1;
     this.target = 1;
     this.created = this.clock.now();
+    if (!this.admitted) {
+      this.resetPending = true;
+      return;
+    }
     const day = utcDay(this.created);
     await this.chain(async (id) => {
       await this.db.deleteFrom('fix_messages').where('session_id', '=', id).execute();
@@ -145,7 +176,7 @@ export class PgSessionStore implements IFixSessionStore {
   }
 
   async getRange(fromSeqNum: number, toSeqNum: number): Promise<IFixMsgStoreRecord[]> {
-    if (this.rowId === undefined) return [];
+    if (this.rowId === undefined || this.resetPending) return [];
     await this.writes;
     const rows = await this.db
       .selectFrom('fix_messages')
@@ -167,8 +198,12 @@ export class PgSessionStore implements IFixSessionStore {
     await this.writes;
   }
 
-  /** The messages as jspurefix's resender reads them (a range, for a ResendRequest). */
-  messageStore(): IFixMsgStore {
+  /**
+   * The messages as jspurefix's resender reads them (a range, for a ResendRequest), each with its
+   * fields parsed by `inflate`: the resender keeps a record's fields and puts a new header on
+   * them, and would otherwise resend the header alone.
+   */
+  messageStore(inflate: (encoded: string) => ILooseObject | null): IFixMsgStore {
     const state = () =>
       Promise.resolve({
         length: 0,
@@ -183,8 +218,22 @@ export class PgSessionStore implements IFixSessionStore {
       get: async (seq) =>
         (await this.get(seq)) ?? new FixMsgStoreRecord('0', this.clock.now(), seq),
       exists: async (seq) => (await this.get(seq)) !== null,
-      getSeqNumRange: (from, to) =>
-        this.getRange(from, to === undefined || to === 0 ? this.sender - 1 : to),
+      getSeqNumRange: async (from, to) => {
+        const records = await this.getRange(
+          from,
+          to === undefined || to === 0 ? this.sender - 1 : to,
+        );
+        return records.map(
+          (record) =>
+            new FixMsgStoreRecord(
+              record.msgType,
+              record.timestamp,
+              record.seqNum,
+              (record.encoded && inflate(record.encoded)) || undefined,
+              record.encoded,
+            ),
+        );
+      },
       getMsgType: () => Promise.resolve([]),
     };
   }

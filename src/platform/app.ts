@@ -112,7 +112,12 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     apiKeys.start(apiKeyPollMs, (error) => logger.error({ err: error }, 'api key poll failed'));
   }
   app.addHook('onClose', () => apiKeys.stop());
-  const guard = guards({ tokens, isSessionActive: sessionChecker(db), apiKeys });
+  const guard = guards({
+    tokens,
+    isSessionActive: sessionChecker(db),
+    apiKeys,
+    serviceToken: config.auth.serviceToken,
+  });
   authRoutes(
     app,
     authService({

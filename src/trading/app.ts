@@ -197,7 +197,12 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     await surveillance.idle();
   });
 
-  const guard = guards({ tokens, isSessionActive: sessions.isActive, apiKeys });
+  const guard = guards({
+    tokens,
+    isSessionActive: sessions.isActive,
+    apiKeys,
+    serviceToken: config.auth.serviceToken,
+  });
   const orders = ordersService({
     db,
     books,

@@ -6,12 +6,14 @@ import 'reflect-metadata';
 import {
   AsciiSession,
   JsFixWinstonLogFactory,
+  MemorySessionStore,
   SessionLauncher,
   WinstonLogger,
   type EngineFactory,
   type IJsFixConfig,
   type ISessionDescription,
   type MsgView,
+  type SessionId,
 } from 'jspurefix';
 import { logonSignature } from '../../src/fix/logon-signature.js';
 
@@ -32,15 +34,20 @@ export interface InitiatorOptions {
   /** another Password than the right signature */
   password?: string;
   resetSeqNum?: boolean;
+  /** the numbers the client goes on from (its session store's; default 0: a new session) */
   lastSentSeqNum?: number;
   lastReceivedSeqNum?: number;
   heartBtInt?: number;
+  /** the host to connect to (default 127.0.0.1) */
+  host?: string;
+  /** how far ahead of this machine's time the Logon is signed (default 0) */
+  clockOffsetMs?: number;
 }
 
 /** The tags the tests read. */
 const readTags = [
   6, 11, 12, 13, 14, 17, 18, 22, 31, 32, 34, 37, 38, 39, 40, 41, 43, 44, 45, 48, 54, 55, 58, 59, 60,
-  99, 102, 122, 126, 150, 151, 371, 372, 373, 379, 380, 434, 530, 531, 532, 533,
+  99, 102, 122, 126, 150, 151, 371, 372, 373, 379, 380, 434, 530, 531, 532, 533, 797,
 ];
 
 const fieldsOf = (view: MsgView) => {
@@ -71,6 +78,15 @@ class TestClient extends AsciiSession {
   }
   protected onDecoded(): void {}
   protected onEncoded(): void {}
+  /** Signs the Logon as it goes out (a dictionary loaded slowly must not age its RawData). */
+  protected override async onPreLogon(): Promise<void> {
+    await super.onPreLogon();
+    const fields = this.client.logonFields();
+    const factory = this.config.factory as unknown as { description?: ISessionDescription };
+    for (const description of new Set([this.config.description, factory.description])) {
+      if (description) Object.assign(description, fields);
+    }
+  }
   protected onLogon(): boolean {
     return true;
   }
@@ -86,10 +102,20 @@ class Launcher extends SessionLauncher {
   constructor(
     description: ISessionDescription,
     private readonly client: FixTestClient,
+    private readonly sequences: { lastSent: number; lastReceived: number },
   ) {
     super(description, null, new JsFixWinstonLogFactory(WinstonLogger.consoleOptions('error')));
   }
-  protected override makeFactory(): EngineFactory {
+  protected override makeFactory(config: IJsFixConfig): EngineFactory {
+    // jspurefix takes the numbers from the session store, not from the description
+    config.sessionStoreFactory = {
+      create: (sessionId: SessionId) => {
+        const store = new MemorySessionStore(sessionId);
+        store.senderSeqNum = this.sequences.lastSent + 1;
+        store.targetSeqNum = this.sequences.lastReceived + 1;
+        return store;
+      },
+    };
     return {
       makeSession: (config: IJsFixConfig) => new TestClient(config, this.client),
     };
@@ -103,17 +129,22 @@ export class FixTestClient {
   private waiters: (() => void)[] = [];
   private launcher: Launcher;
   readonly run: Promise<unknown>;
+  /** Password, RawData and RawDataLength of a Logon signed now */
+  readonly logonFields: () => Record<string, unknown>;
 
   constructor(options: InitiatorOptions) {
     const target = options.targetCompId ?? 'TESSERA';
-    const rawData = String(Date.now());
-    const password =
-      options.password ??
-      logonSignature(options.key.secret, {
-        rawData,
-        senderCompId: options.senderCompId,
-        targetCompId: target,
-      });
+    this.logonFields = () => {
+      const rawData = String(Date.now() + (options.clockOffsetMs ?? 0));
+      const password =
+        options.password ??
+        logonSignature(options.key.secret, {
+          rawData,
+          senderCompId: options.senderCompId,
+          targetCompId: target,
+        });
+      return { Password: password, Logon: { RawDataLength: rawData.length, RawData: rawData } };
+    };
     const description = {
       application: {
         type: 'initiator',
@@ -121,7 +152,7 @@ export class FixTestClient {
         protocol: 'ascii',
         dictionary: 'repo44',
         reconnectSeconds: 1,
-        tcp: { host: '127.0.0.1', port: options.port },
+        tcp: { host: options.host ?? '127.0.0.1', port: options.port },
       },
       BeginString: 'FIX.4.4',
       SenderCompId: options.senderCompId,
@@ -129,14 +160,12 @@ export class FixTestClient {
       HeartBtInt: options.heartBtInt ?? 30,
       ResetSeqNumFlag: options.resetSeqNum ?? true,
       Username: options.key.access_key,
-      Password: password,
-      Logon: { RawDataLength: rawData.length, RawData: rawData },
-      ...(options.lastSentSeqNum !== undefined ? { LastSentSeqNum: options.lastSentSeqNum } : {}),
-      ...(options.lastReceivedSeqNum !== undefined
-        ? { LastReceivedSeqNum: options.lastReceivedSeqNum }
-        : {}),
+      ...this.logonFields(),
     } as unknown as ISessionDescription;
-    this.launcher = new Launcher(description, this);
+    this.launcher = new Launcher(description, this, {
+      lastSent: options.lastSentSeqNum ?? 0,
+      lastReceived: options.lastReceivedSeqNum ?? 0,
+    });
     this.run = this.launcher.run().catch((error: unknown) => error);
   }
 

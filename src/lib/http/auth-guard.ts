@@ -22,6 +22,7 @@ import type {
 } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/access-token.js';
 import { apiKeySession, type ApiKeyEntry, type ApiKeyRing } from '../auth/api-keys.js';
+import { provenClientAddress } from '../auth/client-address.js';
 import { keyHeader, signatureHeader, timestampHeader } from '../auth/request-signing.js';
 import type { ApiKeyScope, Role } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -53,6 +54,8 @@ export interface GuardDeps {
   isSessionActive: (sessionId: string) => boolean | Promise<boolean>;
   /** the API keys in force; without it every key is refused */
   apiKeys?: ApiKeyRing;
+  /** SERVICE_TOKEN: a key request proven with it is checked against the client it names */
+  serviceToken?: string;
 }
 
 function headerOf(request: FastifyRequest, name: string): string | undefined {
@@ -121,7 +124,11 @@ export function guards(deps: GuardDeps) {
     const body = await readBody(request);
     request.signedBody = body;
     const { method = '', url = '' } = request.raw;
-    ring.verify(entry, { timestamp, method, pathWithQuery: url, body }, signature, request.ip);
+    // the FIX gateway calls for its client: the key's allow-list meets the client's address
+    const ip =
+      (deps.serviceToken && provenClientAddress(deps.serviceToken, request.headers, signature)) ||
+      request.ip;
+    ring.verify(entry, { timestamp, method, pathWithQuery: url, body }, signature, ip);
     checkKeyRoute(request, entry, roles);
     request.auth = {
       userId: entry.userId,
@@ -129,7 +136,7 @@ export function guards(deps: GuardDeps) {
       sessionId: apiKeySession(entry.id),
       apiKeyId: entry.id,
     };
-    ring.recordUse(entry, request.ip, `${request.method} ${request.routeOptions.url ?? ''}`);
+    ring.recordUse(entry, ip, `${request.method} ${request.routeOptions.url ?? ''}`);
   }
 
   function checkKeyRoute(request: FastifyRequest, entry: ApiKeyEntry, roles: readonly Role[]) {

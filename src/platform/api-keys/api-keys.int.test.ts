@@ -7,7 +7,13 @@ import { signRequest } from '../../lib/auth/request-signing.js';
 import type { HttpApp } from '../../lib/http/app.js';
 import { createLogger } from '../../lib/logger.js';
 import { buildPlatformApp } from '../app.js';
-import { signedCall, type SignedCall, type TestKey } from '../../../test/support/api-keys.js';
+import { clientAddressHeaders } from '../../lib/auth/client-address.js';
+import {
+  signedCall,
+  signedHeaders,
+  type SignedCall,
+  type TestKey,
+} from '../../../test/support/api-keys.js';
 import { testConfig } from '../../../test/support/config.js';
 import { TestSocket } from '../../../test/support/market-data.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
@@ -229,6 +235,39 @@ describe('API keys', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(inside.statusCode, inside.body).toBe(200);
+  });
+
+  it('checks the client address a gateway proves with the service token, not the gateway’s', async () => {
+    const key = await createKey(investor, {
+      scopes: ['read', 'trade'],
+      allowed_ips: ['203.0.113.0/24'],
+    });
+    const { serviceToken } = testConfig().auth;
+    const call = (clientOrderId: string, proofKey: string) => {
+      const { body, headers } = signedHeaders(key, {
+        method: 'POST',
+        url: '/api/v1/orders',
+        body: order(clientOrderId),
+        timestamp: now(),
+      });
+      return sys.trading.app.inject({
+        method: 'POST',
+        url: '/api/v1/orders',
+        payload: body,
+        // the gateway's own address is outside the key's allow-list; its client's is inside
+        remoteAddress: '127.0.0.1',
+        headers: {
+          ...headers,
+          ...clientAddressHeaders(proofKey, '203.0.113.9', headers['x-tessera-signature']),
+        },
+      });
+    };
+    const proven = await call('proven', serviceToken);
+    expect(proven.statusCode, proven.body).toBe(200);
+    const before = await ordersOf(investor.id);
+    const forged = await call('forged', 'not-the-service-token-but-long-enough-0123');
+    expect([forged.statusCode, forged.json().code]).toEqual([403, 'API_KEY_IP_NOT_ALLOWED']);
+    expect(await ordersOf(investor.id)).toBe(before);
   });
 
   it('refuses an expired key', async () => {

@@ -1,0 +1,144 @@
+/**
+ * FIX benchmark: `tessera start` (its fifth process is the FIX gateway) seeded as the trading
+ * benchmark seeds it, then, in one run on the same load generator, the same orders two ways:
+ * 1. over FIX: BENCH_FIX_SESSIONS jspurefix initiators (default 20), each a trader of its own
+ *    with an API key and an order-entry session, each sending NewOrderSingle one after another
+ *    (the next once the last is acknowledged: the first ExecutionReport for its ClOrdID),
+ *    BENCH_FIX_ORDERS in all (default 2,000);
+ * 2. over REST: as many orders from as many concurrent loops of the same traders, each
+ *    `POST /api/v1/orders` waiting for the last's answer.
+ * Limit orders around 10.00 on 100 tokens (about half trade). Ends with `fix: <A> orders/s p50
+ * <a> ms p99 <b> ms; rest: <B> orders/s p50 <c> ms p99 <d> ms; fix/rest: <A/B>x orders/s, <a/c>x
+ * p50`. Run with `npm run bench:fix`.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createDb } from '../../src/lib/db/database.js';
+import { newId } from '../../src/lib/ids.js';
+import { FixTestClient } from '../../test/support/fix-initiator.js';
+import type { TestKey } from '../../test/support/api-keys.js';
+import { startSeededSystem, randomLimitOrder, type Trader } from '../support/seeded-system.js';
+import { postForAnswer, ratedRun, tokenCount, type RunResult } from '../trading/load.js';
+
+const sessions = Number(process.env.BENCH_FIX_SESSIONS ?? 20);
+const orders = Number(process.env.BENCH_FIX_ORDERS ?? 2000);
+
+const ms = (value: number) => value.toFixed(1);
+const line = (label: string, result: RunResult) =>
+  `${label}: ${result.rate.toFixed(0)} orders/s p50 ${ms(result.p50)} ms p99 ${ms(result.p99)} ms`;
+
+async function createKey(platformUrl: string, trader: Trader): Promise<TestKey> {
+  const response = await fetch(`${platformUrl}/api/v1/me/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${trader.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ label: 'bench fix', scopes: ['read', 'trade'] }),
+  });
+  if (response.status !== 201) {
+    throw new Error(`api key not created: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as TestKey;
+}
+
+/** An order of `randomLimitOrder` as a NewOrderSingle on the token `BT<n>`. */
+function newOrderSingle(clOrdId: string, symbol: string) {
+  const order = randomLimitOrder('');
+  return {
+    ClOrdID: clOrdId,
+    Instrument: { Symbol: symbol },
+    Side: order.side === 'buy' ? '1' : '2',
+    OrderQtyData: { OrderQty: order.quantity },
+    OrdType: '2',
+    Price: Number(order.price),
+    TimeInForce: '1',
+    TransactTime: new Date(),
+  };
+}
+
+async function main(): Promise<void> {
+  const seeded = await startSeededSystem({ traders: sessions, tokens: tokenCount });
+  const clients: FixTestClient[] = [];
+  try {
+    const db = createDb(seeded.databaseUrl, 1);
+    const keys: TestKey[] = [];
+    try {
+      for (const [i, trader] of seeded.people.entries()) {
+        const key = await createKey(seeded.system.urls.platform, trader);
+        await db
+          .insertInto('fix_sessions')
+          .values({
+            id: newId(),
+            user_id: trader.id,
+            api_key_id: key.id,
+            sender_comp_id: `BENCH${i}`,
+            target_comp_id: 'TESSERA',
+            kind: 'order_entry',
+            allowed_ips: [],
+            created_by: trader.id,
+          })
+          .execute();
+        keys.push(key);
+      }
+    } finally {
+      await db.destroy();
+    }
+    // the gateway reloads the API keys each second: a Logon before that would be refused
+    await sleep(1500);
+    for (const [i, key] of keys.entries()) {
+      clients.push(
+        new FixTestClient({ port: Number(seeded.env.FIX_PORT), senderCompId: `BENCH${i}`, key }),
+      );
+    }
+    await Promise.all(clients.map((client) => client.ready()));
+
+    const symbol = () => `BT${Math.floor(Math.random() * tokenCount)}`;
+    let sent = 0;
+    const fix = await ratedRun(orders, async (latencies) => {
+      await Promise.all(
+        clients.map(async (client, c) => {
+          while (sent < orders) {
+            sent += 1;
+            const clOrdId = `b${c}-${sent}`;
+            const from = client.received.length;
+            const started = performance.now();
+            await client.send('D', newOrderSingle(clOrdId, symbol()));
+            const ack = await client.next('8', (m) => m.fields.get(11) === clOrdId, from);
+            latencies.push(performance.now() - started);
+            if (ack.fields.get(39) === '8') throw new Error(`refused: ${ack.fields.get(58)}`);
+          }
+        }),
+      );
+    });
+    console.log(line('fix', fix));
+
+    const tradingUrl = `${seeded.system.urls.trading}/api/v1/orders`;
+    let posted = 0;
+    const rest = await ratedRun(orders, async (latencies) => {
+      await Promise.all(
+        seeded.people.map(async (trader) => {
+          while (posted < orders) {
+            posted += 1;
+            const body = JSON.stringify(
+              randomLimitOrder(seeded.tokens[Math.floor(Math.random() * tokenCount)]!),
+            );
+            const started = performance.now();
+            const answer = await postForAnswer(tradingUrl, trader.token, body);
+            latencies.push(performance.now() - started);
+            if (answer.status !== 200) throw new Error(`refused: ${answer.status} ${answer.body}`);
+          }
+        }),
+      );
+    });
+    console.log(line('rest', rest));
+    console.log(
+      `${line('fix', fix)}; ${line('rest', rest)}; fix/rest: ${(fix.rate / rest.rate).toFixed(2)}x ` +
+        `orders/s, ${(fix.p50 / rest.p50).toFixed(2)}x p50`,
+    );
+  } finally {
+    for (const client of clients) await client.stop().catch(() => undefined);
+    await seeded.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
