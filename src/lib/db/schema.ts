@@ -15,6 +15,7 @@ import type { MarketDataTables } from './schema-market-data.js';
 import type { OtcTables } from './schema-otc.js';
 import type { RegisterTables } from './schema-registers.js';
 import type { SessionTables } from './schema-sessions.js';
+import type { SplitTables } from './schema-splits.js';
 import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
 
@@ -221,7 +222,8 @@ export interface Database
     SessionTables,
     AgentActionTables,
     FixTables,
-    MailTables {
+    MailTables,
+    SplitTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;
