@@ -1,7 +1,8 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
  * (mint), the contracts' paused flag (with the maturity sweep), the tokens' compliance rules on
- * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions, dividend payments and token dividends' on-chain transfers, and the email outbox. Every
+ * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions, dividend payments and token dividends' on-chain transfers, splits and
+ * consolidations, and the email outbox. Every
  * worker that calls the chain takes its jobs through the one job queue
  * (src/lib/worker/job-queue.ts) with the same lease, clock and failure policy. Started by the
  * platform process after it listens; any number of
@@ -22,6 +23,7 @@ import { identityCountrySync } from './compliance/identity-country-sync.js';
 import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { mailSender } from './notifications/mail-sender.js';
+import { splitRunner } from './splits/split-runner.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
 import { custodyKey, walletAddresses } from './wallets/wallet-address.js';
 
@@ -66,6 +68,7 @@ export function platformWorkers(deps: {
       batchSize: config.dividends.batchSize,
     }),
     dividendChain: dividendChainSender({ queue, chain, wallets }),
+    splits: splitRunner({ queue, chain, wallets }),
     /** without SMTP_URL emails wait in the outbox */
     mail: config.mail.smtpUrl
       ? mailSender({ queue, smtpUrl: config.mail.smtpUrl, from: config.mail.from })
@@ -87,6 +90,7 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'agent-action-executor': () => workers.agentActions.tick(),
     'dividend-distributor': () => workers.dividends.tick(),
     'dividend-chain-sender': () => workers.dividendChain.tick(),
+    'split-runner': () => workers.splits.tick(),
     ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');

@@ -50,7 +50,10 @@ export interface ShareSplitsTable {
   /** taken from the issuer when scaling starts, paid out to the holders batch by batch */
   cash_total: Defaulted<string>;
   cash_paid: Defaulted<string>;
+  /** why it failed (it could not start) */
   error: string | null;
+  /** the job's last failed attempt */
+  job_error: string | null;
   started_at: Date | null;
   finished_at: Date | null;
   job_state: Defaulted<SplitJobState>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
-import { adjustedPrice, assertRatio, scaleHolding, scaled } from './split.math.js';
+import { assertRatio, scaleHolding, scaled } from './split.math.js';
 
 const codeOf = (f: () => void) => {
   try {
@@ -63,10 +63,5 @@ describe('split arithmetic', () => {
 
   it('keeps large balances exact', () => {
     expect(scaled(9_007_199_254_740_991, { ratio_new: 1, ratio_old: 1000 })).toBe(9_007_199_254_740);
-  });
-
-  it('adjusts past prices by the ratio', () => {
-    expect(adjustedPrice('10.00', { ratio_new: 2, ratio_old: 1 }).toFixed(2)).toBe('5.00');
-    expect(adjustedPrice('1.50', { ratio_new: 1, ratio_old: 10 }).toFixed(2)).toBe('15.00');
   });
 });

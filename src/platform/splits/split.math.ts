@@ -3,7 +3,7 @@
  * ones. Whole tokens only: a holder keeps the whole new tokens their old ones make, and the
  * fraction left is paid in cash at the reference price (cash in lieu), rounded half-even to the
  * cent. Locked and frozen quantities scale down to whole tokens the same way, so they never
- * exceed the new balance. Past prices are multiplied, and past quantities divided, by the ratio.
+ * exceed the new balance.
  */
 import { AppError } from '../../lib/errors.js';
 import { Exact, toMoney } from '../../lib/money.js';
@@ -71,9 +71,4 @@ export function scaleHolding(holding: Holding, ratio: Ratio, price: string | nul
         ? '0.00'
         : toMoney(new Exact(leftover.toString()).times(price).dividedBy(ratio.ratio_new)),
   };
-}
-
-/** A price of before the action in today's units: times ratio_old over ratio_new. */
-export function adjustedPrice(price: string, ratio: Ratio): Exact {
-  return new Exact(price).times(ratio.ratio_old).dividedBy(ratio.ratio_new);
 }

@@ -49,7 +49,10 @@ export async function up(db: Kysely<any>): Promise<void> {
         .defaultTo(0)
         .check(sql`cash_paid >= 0`),
     )
+    // why a split failed (it could not start)
     .addColumn('error', 'text')
+    // the job's last failed attempt
+    .addColumn('job_error', 'text')
     .addColumn('started_at', 'timestamptz')
     .addColumn('finished_at', 'timestamptz')
     .addColumn('job_state', 'varchar(10)', (c) =>
