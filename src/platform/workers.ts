@@ -68,7 +68,7 @@ export function platformWorkers(deps: {
       batchSize: config.dividends.batchSize,
     }),
     dividendChain: dividendChainSender({ queue, chain, wallets }),
-    splits: splitRunner({ queue, chain, wallets }),
+    splits: splitRunner({ queue, chain, wallets, batchSize: config.splits.batchSize }),
     /** without SMTP_URL emails wait in the outbox */
     mail: config.mail.smtpUrl
       ? mailSender({ queue, smtpUrl: config.mail.smtpUrl, from: config.mail.from })

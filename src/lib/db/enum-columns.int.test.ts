@@ -191,7 +191,10 @@ const cases: Case[] = [
     'share_splits.reference_source',
   ),
   ...written(splitHolderStatuses, 'share_split_holders.status'),
-  ...written(every<ShareSplitBatchesTable['status']>({ pending: true, sent: true }), 'share_split_batches.status'),
+  ...written(
+    every<ShareSplitBatchesTable['status']>({ pending: true, sent: true }),
+    'share_split_batches.status',
+  ),
   ...written(
     every<WalletTransactionType>({
       token_buy: true,

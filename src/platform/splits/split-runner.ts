@@ -30,7 +30,12 @@ import { moveFiat, moveFiatBatch } from '../../lib/ledger/fiat-ledger.js';
 import { recordTokenMovements } from '../../lib/ledger/token-movements.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { baseUnits } from '../../lib/token-units.js';
-import { jobQueue, type ClaimedJob, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
+import {
+  jobQueue,
+  type ClaimedJob,
+  type JobTable,
+  type QueueOptions,
+} from '../../lib/worker/job-queue.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import type { WalletAddresses } from '../wallets/wallet-address.js';
 import { scaleHolding, scaled } from './split.math.js';
@@ -55,8 +60,8 @@ export interface SplitRunnerDeps {
   queue: QueueOptions;
   chain: ChainClient;
   wallets: WalletAddresses;
-  /** holders per chain batch (the chain service takes up to 100) */
-  batchSize?: number;
+  /** holders per transaction and chain batch (the chain service takes up to 100) */
+  batchSize: number;
 }
 
 /** The splits whose effective moment came, until done. */
@@ -92,9 +97,13 @@ class Fenced extends Error {}
 export function splitRunner(deps: SplitRunnerDeps) {
   const { db, clock, logger } = deps.queue;
   const queue = jobQueue(splitJobs, deps.queue);
-  const batchSize = deps.batchSize ?? 100;
+  const { batchSize } = deps;
 
-  async function fenced(trx: Trx, job: ClaimedJob<ShareSplit>, changes: Parameters<typeof updateClaimedSplit>[3]) {
+  async function fenced(
+    trx: Trx,
+    job: ClaimedJob<ShareSplit>,
+    changes: Parameters<typeof updateClaimedSplit>[3],
+  ) {
     const mine = await updateClaimedSplit(trx, job.row.id, job.claimId, {
       ...changes,
       updated_at: clock.now(),
@@ -151,7 +160,12 @@ export function splitRunner(deps: SplitRunnerDeps) {
         : nav
           ? [nav.nav, 'nav' as const]
           : [
-              adjustPrice(await priceAdjustments(trx, split.token_id), token.price_per_token, token.created_at, 8),
+              adjustPrice(
+                await priceAdjustments(trx, split.token_id),
+                token.price_per_token,
+                token.created_at,
+                8,
+              ),
               'offering' as const,
             ];
       const rows = holdings.map((h) => ({
@@ -163,7 +177,11 @@ export function splitRunner(deps: SplitRunnerDeps) {
         status: 'pending' as const,
         batch_no: null,
         ...scaleHolding(
-          { balance: Number(h.balance), locked: Number(h.locked_balance), frozen: Number(h.frozen_quantity) },
+          {
+            balance: Number(h.balance),
+            locked: Number(h.locked_balance),
+            frozen: Number(h.frozen_quantity),
+          },
           split,
           h.user_id === split.issuer_id ? null : price,
         ),
@@ -175,7 +193,11 @@ export function splitRunner(deps: SplitRunnerDeps) {
         .where('id', '=', split.issuer_id)
         .executeTakeFirstOrThrow();
       if (new Exact(fiat_balance).lessThan(cash)) {
-        return fail(trx, job, `the issuer's balance of ${fiat_balance} does not cover the cash in lieu of ${cash}`);
+        return fail(
+          trx,
+          job,
+          `the issuer's balance of ${fiat_balance} does not cover the cash in lieu of ${cash}`,
+        );
       }
       if (new Exact(cash).greaterThan(0)) {
         await moveFiat(trx, {
@@ -238,7 +260,10 @@ export function splitRunner(deps: SplitRunnerDeps) {
           sourceId: split.id,
         })),
       );
-      const cashPaid = paid.reduce((sum, h) => sum.plus(h.cash_in_lieu), new Exact(split.cash_paid));
+      const cashPaid = paid.reduce(
+        (sum, h) => sum.plus(h.cash_in_lieu),
+        new Exact(split.cash_paid),
+      );
       await fenced(trx, job, {
         holders_scaled: split.holders_scaled + holders.length,
         cash_paid: cashPaid.toFixed(2),
@@ -256,7 +281,10 @@ export function splitRunner(deps: SplitRunnerDeps) {
       for (const h of holders) {
         list.push({
           wallet_addr: h.wallet_address ?? (await deps.wallets.ensureWalletAddress(trx, h.user_id)),
-          amount: baseUnits(Math.abs(Number(h.new_balance) - Number(h.old_balance)), token.decimals),
+          amount: baseUnits(
+            Math.abs(Number(h.new_balance) - Number(h.old_balance)),
+            token.decimals,
+          ),
           frozen: baseUnits(Number(h.new_frozen), token.decimals),
         });
       }
@@ -276,19 +304,19 @@ export function splitRunner(deps: SplitRunnerDeps) {
 
   function finish(job: ClaimedJob<ShareSplit>): Promise<Step> {
     const split = job.row;
-    return transaction(db, async (trx) => {
+    return transaction(db, async (trx): Promise<Step> => {
       const now = clock.now();
       const token = (await splitToken(trx, split.token_id))!;
       const { held } = await trx
         .selectFrom('share_split_holders')
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<string>('old_balance'), eb.val('0')).as('held'),
-        ])
+        .select((eb) => [eb.fn.coalesce(eb.fn.sum<string>('old_balance'), eb.val('0')).as('held')])
         .where('split_id', '=', split.id)
         .executeTakeFirstOrThrow();
       const { now_held } = await trx
         .selectFrom('share_split_holders')
-        .select((eb) => [eb.fn.coalesce(eb.fn.sum<string>('new_balance'), eb.val('0')).as('now_held')])
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<string>('new_balance'), eb.val('0')).as('now_held'),
+        ])
         .where('split_id', '=', split.id)
         .executeTakeFirstOrThrow();
       // the tokens nobody holds (not yet issued) scale with the rest
@@ -350,7 +378,11 @@ export function splitRunner(deps: SplitRunnerDeps) {
         return snapshot(job);
       case 'scaling':
         return scale(job);
-      default:
+      // not a job (the approval or the last step made it idle)
+      case 'proposed':
+      case 'rejected':
+      case 'done':
+      case 'failed':
         return Promise.resolve('finished');
     }
   }

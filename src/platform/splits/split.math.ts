@@ -24,9 +24,13 @@ function gcd(a: number, b: number): number {
 export function assertRatio({ ratio_new, ratio_old }: Ratio): void {
   const term = (n: number) => Number.isInteger(n) && n >= 1 && n <= maxRatioTerm;
   if (!term(ratio_new) || !term(ratio_old)) {
-    throw new AppError('SPLIT_RATIO_INVALID', `Both terms must be whole numbers from 1 to ${maxRatioTerm}`);
+    throw new AppError(
+      'SPLIT_RATIO_INVALID',
+      `Both terms must be whole numbers from 1 to ${maxRatioTerm}`,
+    );
   }
-  if (ratio_new === ratio_old) throw new AppError('SPLIT_RATIO_INVALID', 'A 1:1 ratio changes nothing');
+  if (ratio_new === ratio_old)
+    throw new AppError('SPLIT_RATIO_INVALID', 'A 1:1 ratio changes nothing');
   const divisor = gcd(ratio_new, ratio_old);
   if (divisor !== 1) {
     throw new AppError(

@@ -39,7 +39,12 @@ export function findSplit(db: Db | Trx, id: string): Promise<ShareSplit | undefi
 }
 
 export function splitForUpdate(trx: Trx, id: string): Promise<ShareSplit | undefined> {
-  return trx.selectFrom('share_splits').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('share_splits')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**
@@ -88,8 +93,12 @@ export function listSplits(db: Db, filter: SplitFilter, limit: number, cursor?: 
     .innerJoin('tokens', 'tokens.id', 'share_splits.token_id')
     .selectAll('share_splits')
     .select('tokens.symbol')
-    .$if(filter.tokenId !== undefined, (q) => q.where('share_splits.token_id', '=', filter.tokenId!))
-    .$if(filter.issuerId !== undefined, (q) => q.where('share_splits.issuer_id', '=', filter.issuerId!))
+    .$if(filter.tokenId !== undefined, (q) =>
+      q.where('share_splits.token_id', '=', filter.tokenId!),
+    )
+    .$if(filter.issuerId !== undefined, (q) =>
+      q.where('share_splits.issuer_id', '=', filter.issuerId!),
+    )
     .$if(filter.status !== undefined, (q) => q.where('share_splits.status', '=', filter.status!))
     .$if(cursor !== undefined, (q) => q.where('share_splits.id', '<', cursor!))
     .orderBy('share_splits.id', 'desc')
@@ -135,7 +144,10 @@ export async function insertSplitHolders(
   rows: Insertable<ShareSplitHoldersTable>[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += 2000) {
-    await trx.insertInto('share_split_holders').values(rows.slice(start, start + 2000)).execute();
+    await trx
+      .insertInto('share_split_holders')
+      .values(rows.slice(start, start + 2000))
+      .execute();
   }
 }
 

@@ -1,6 +1,6 @@
 /** SQL of staff's trading settings, halts and NAVs (admin/token-trading.service.ts). */
 import type { Insertable } from 'kysely';
-import type { Db, Trx } from '../../lib/db/database.js';
+import type { Db } from '../../lib/db/database.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import type { TokenNavsTable } from '../../lib/db/schema-trading.js';
 import type { TradingSettingsBody } from './token-trading.schemas.js';

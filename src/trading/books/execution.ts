@@ -60,7 +60,7 @@ export interface AmendInput {
 /** Why an order left the book other than by trading or its owner. */
 /** TRADING_MODE_CHANGED: staff moved the token to OTC, which has no book. */
 export type EndReason =
-    | 'CANCELLED_BY_OWNER'
+  | 'CANCELLED_BY_OWNER'
   | 'EXPIRED'
   | 'TOKEN_CLOSED'
   | 'TRADING_MODE_CHANGED'

@@ -68,9 +68,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     // ratios in lowest terms, and not 1:1
-    .addCheckConstraint('share_splits_ratio', sql`ratio_new <> ratio_old and gcd(ratio_new, ratio_old) = 1`)
+    .addCheckConstraint(
+      'share_splits_ratio',
+      sql`ratio_new <> ratio_old and gcd(ratio_new, ratio_old) = 1`,
+    )
     // staff other than the proposer decide (four eyes)
-    .addCheckConstraint('share_splits_four_eyes', sql`decided_by is null or decided_by <> proposed_by`)
+    .addCheckConstraint(
+      'share_splits_four_eyes',
+      sql`decided_by is null or decided_by <> proposed_by`,
+    )
     .addCheckConstraint('share_splits_cash', sql`cash_paid <= cash_total`)
     .execute();
   // one action in flight per token
@@ -102,7 +108,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('share_split_batches')
     .addColumn('split_id', 'uuid', (c) => c.notNull().references('share_splits.id'))
     .addColumn('batch_no', 'integer', (c) => c.notNull())
-    .addColumn('status', 'varchar(10)', (c) => c.notNull().check(sql`status in ('pending', 'sent')`))
+    .addColumn('status', 'varchar(10)', (c) =>
+      c.notNull().check(sql`status in ('pending', 'sent')`),
+    )
     .addColumn('tx_hash', 'varchar(66)')
     .addPrimaryKeyConstraint('share_split_batches_pk', ['split_id', 'batch_no'])
     .execute();
