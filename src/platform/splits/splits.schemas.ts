@@ -94,7 +94,7 @@ export function toSplitView(
     ...progress,
     cash_total: new Exact(split.cash_total).toFixed(2),
     cash_paid: new Exact(split.cash_paid).toFixed(2),
-    error: split.error,
+    error: split.error ?? split.job_error,
     started_at: iso(split.started_at),
     finished_at: iso(split.finished_at),
     created_at: split.created_at.toISOString(),
