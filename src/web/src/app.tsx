@@ -19,6 +19,7 @@ import { AdminTrading } from './pages/admin-trading.js';
 import { AdminAgentActions } from './pages/admin-agent-actions.js';
 import { AdminCluster } from './pages/admin-cluster.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
+import { AdminSplits, TokenSplits } from './pages/splits.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { ForgotPassword, ResetPassword, VerifyEmail, VerifyEmailBanner } from './pages/email.js';
 import { Notifications } from './pages/notifications.js';
@@ -86,6 +87,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/tokens', 'Tokens'],
     ['/admin/fiat', 'Fiat requests'],
     ['/admin/dividends', 'Dividends'],
+    ['/admin/splits', 'Splits'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
     ['/admin/cluster', 'Trading nodes'],
@@ -102,6 +104,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/tokens', 'Tokens'],
     ['/admin/fiat', 'Fiat requests'],
     ['/admin/dividends', 'Dividends'],
+    ['/admin/splits', 'Splits'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
     ['/admin/cluster', 'Trading nodes'],
@@ -148,6 +151,7 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
+  if ((params = match('/splits/:id', path))) return <TokenSplits id={params.id!} />;
   if ((params = match('/register/:id', path))) return <RegisterPage id={params.id!} />;
   if ((params = match('/admin/users/:id/statements', path)))
     return <StatementPage userId={params.id} />;
@@ -181,6 +185,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminUsers find="" />;
     case '/admin/dividends':
       return <AdminDividends />;
+    case '/admin/splits':
+      return <AdminSplits />;
     case '/admin/settlement':
       return <AdminSettlement />;
     case '/admin/trading':
