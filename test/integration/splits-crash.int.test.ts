@@ -6,10 +6,10 @@
  * chain after all, as a dead process's last call may): the restart must recognise it, not mint
  * it again. It waits on events, never on a deadline of its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/lib/embedded/ports.js';
 import { startChainGate } from '../support/chain-gate.js';
+import { startPlatformProcess as startCrashPlatform } from '../support/crash-platform.js';
 import { startIssuanceSystem, type IssuanceSystem } from '../support/issuance.js';
 import {
   expectCashReconciles,
@@ -34,23 +34,11 @@ describe('a platform crash while splitting', () => {
     await s.close();
   });
 
-  async function startPlatformProcess(): Promise<ChildProcess> {
-    const env = {
-      ...process.env,
-      ...s.environment,
-      PLATFORM_PORT: String(await freePort()),
-      CHAIN_URL: gate.url,
-      WORKER_IDLE_MS: '20',
+  const startPlatformProcess = () =>
+    startCrashPlatform(s, gate.url, {
       // two holders a batch: several batches, so the kill falls between two of them
       SPLIT_BATCH_SIZE: '2',
-      // a short lease (above the chain client's timeout): the restart reclaims the split soon
-      WORKER_LEASE_SECONDS: '5',
-      CHAIN_CLIENT_TIMEOUT_MS: '4000',
-      CHAIN_RETRY_BASE_MS: '200',
-      CHAIN_RETRY_MAX_MS: '2000',
-    };
-    return spawn(process.execPath, ['bin/tessera.js', 'platform'], { env, stdio: 'ignore' });
-  }
+    });
   const split = (id: string) =>
     s.test.db.selectFrom('share_splits').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** polls the database until the condition holds (the test's own timeout bounds it) */
