@@ -150,6 +150,31 @@ export const BatchTransferBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A split's or consolidation's batch: each holder's change minted or burned, frozen units set. */
+export const ScaleHoldingsBodySchema = Type.Object(
+  {
+    token_addr: AddressSchema,
+    direction: Type.Union([Type.Literal('mint'), Type.Literal('burn')]),
+    holdings: Type.Array(
+      Type.Object(
+        {
+          wallet_addr: AddressSchema,
+          amount: AmountSchema,
+          frozen: Type.String({
+            pattern: '^(0|[1-9][0-9]{0,77})$',
+            description: 'the frozen base units the wallet ends with',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 100 },
+    ),
+    payer_ref: PayerRefSchema,
+  },
+  { additionalProperties: false },
+);
+export type ScaleHoldingsBody = Static<typeof ScaleHoldingsBodySchema>;
+
 /** The settlement pre-checks of a list of transfers of one token, read only (nothing is sent). */
 export const TransferChecksBodySchema = Type.Object(
   {
@@ -189,6 +214,8 @@ export const chainOperations = [
   'mint',
   'forced_transfer',
   'batch_forced_transfer',
+  'batch_mint',
+  'batch_burn',
   'pause',
   'unpause',
   'bind_compliance_module',

@@ -46,6 +46,7 @@ import {
   type RegisterIdentityBody,
   type RegisterIdentityResponse,
   type RevokeKycResponse,
+  type ScaleHoldingsBody,
   type UpdateIdentityCountryResponse,
   type TotalSupplyResponse,
   type ChainOperation,
@@ -187,6 +188,17 @@ export class ChainClient {
       TransactionSchema,
       'POST',
       '/api/v1/batch-transfer',
+      input,
+      idempotencyKey,
+    );
+  }
+
+  /** a split's or consolidation's batch of holders: mint or burn, then frozen units set */
+  scaleHoldings(input: ScaleHoldingsBody, idempotencyKey: string): Promise<Transaction> {
+    return this.#request(
+      TransactionSchema,
+      'POST',
+      '/api/v1/scale-holdings',
       input,
       idempotencyKey,
     );

@@ -284,6 +284,10 @@ export function loadConfig(env: Env = process.env) {
       /** dividend payments claimed and paid per transaction by the distributor */
       batchSize: integer(env, 'DIVIDEND_BATCH_SIZE', 500, 1, 10_000),
     },
+    splits: {
+      /** holders a split scales per transaction and chain batch (batchMint or batchBurn) */
+      batchSize: integer(env, 'SPLIT_BATCH_SIZE', 100, 1, 100),
+    },
     settlement: {
       /** how often the settlement processor looks for pending trades (DECISIONS: 1 s) */
       tickMs: integer(env, 'SETTLEMENT_TICK_MS', 1_000, 10, 600_000),

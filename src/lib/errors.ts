@@ -162,6 +162,23 @@ export const errorCatalogue = {
     title: 'The payment date must be on or after the record date',
   },
   DIVIDEND_FEE_NOT_APPLICABLE: { status: 422, title: 'Token dividends carry no fee' },
+  SPLIT_RATIO_INVALID: {
+    status: 422,
+    title: 'A split ratio is two whole numbers from 1 to 1000, in lowest terms, not 1:1',
+  },
+  SPLIT_DATE_INVALID: {
+    status: 422,
+    title: 'The effective moment must be in the future',
+  },
+  SPLIT_TOKEN_NOT_TRADING: {
+    status: 409,
+    title: 'Only a deployed token in secondary trading can be split or consolidated',
+  },
+  SPLIT_IN_PROGRESS: {
+    status: 409,
+    title: 'The token has a split or consolidation proposed or under way',
+  },
+  SPLIT_NOT_PROPOSED: { status: 409, title: 'The split is not awaiting a decision' },
   DIVIDEND_NO_HOLDERS: {
     status: 422,
     title: 'Nobody but the issuer and the treasury holds the token',

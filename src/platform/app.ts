@@ -48,6 +48,8 @@ import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/c
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
 import { dividendsRoutes } from './dividends/dividends.routes.js';
+import { splitsRoutes } from './splits/splits.routes.js';
+import { splitsService } from './splits/splits.service.js';
 import { workRoutes } from './work/work.routes.js';
 import { dividendsService } from './dividends/dividends.service.js';
 import { offeringRoutes } from './offering/offering.routes.js';
@@ -222,6 +224,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
     gates,
   );
+  splitsRoutes(app, splitsService(db, clock), guard, gates);
   registerRoutes(
     app,
     registerService({ db, chain, clock, platformCountry: config.issuance.platformCountry }),

@@ -3,10 +3,11 @@
  * (mint), the contracts' paused flag (with the maturity sweep), the tokens' compliance rules on
  * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions,
  * dividend payments and token dividends' on-chain transfers, shareholder meetings (counting
- * holders, closing votes), the notices trades cause (fill digests, failed settlements) and the
- * email outbox. Every worker that calls the chain takes its jobs through the one job queue
- * (src/lib/worker/job-queue.ts) with the same lease, clock and failure policy. Started by the
- * platform process after it listens; any number of platform processes may run them side by side.
+ * holders, closing votes), splits and consolidations, the notices trades cause (fill digests,
+ * failed settlements) and the email outbox. Every worker that calls the chain takes its jobs
+ * through the one job queue (src/lib/worker/job-queue.ts) with the same lease, clock and failure
+ * policy. Started by the platform process after it listens; any number of platform processes may
+ * run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
@@ -25,6 +26,7 @@ import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { mailSender } from './notifications/mail-sender.js';
 import { tradeNotices } from './notifications/trade-notices.js';
 import { meetingClerk } from './corporate-actions/meeting-clerk.js';
+import { splitRunner } from './splits/split-runner.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
 import { custodyKey, walletAddresses } from './wallets/wallet-address.js';
 
@@ -75,6 +77,7 @@ export function platformWorkers(deps: {
       clock: deps.clock ?? systemClock,
       webUrl: config.urls.platform,
     }),
+    splits: splitRunner({ queue, chain, wallets, batchSize: config.splits.batchSize }),
     /** without SMTP_URL emails wait in the outbox */
     mail: config.mail.smtpUrl
       ? mailSender({ queue, smtpUrl: config.mail.smtpUrl, from: config.mail.from })
@@ -98,6 +101,7 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'dividend-chain-sender': () => workers.dividendChain.tick(),
     'trade-notices': () => workers.tradeNotices.tick(),
     'meeting-clerk': () => workers.meetings.tick(),
+    'split-runner': () => workers.splits.tick(),
     ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');

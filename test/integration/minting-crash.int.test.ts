@@ -5,10 +5,10 @@
  * when the process is between two mints (a mint call arriving after one allocation was minted)
  * and kills it there, whatever the load: it waits on events, never on a deadline of its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/lib/embedded/ports.js';
 import { startChainGate } from '../support/chain-gate.js';
+import { startPlatformProcess as startCrashPlatform } from '../support/crash-platform.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 
 describe('a platform crash while minting', () => {
@@ -26,27 +26,7 @@ describe('a platform crash while minting', () => {
     await s.close();
   });
 
-  async function startPlatformProcess(): Promise<ChildProcess> {
-    const env = {
-      ...process.env,
-      ...s.environment,
-      PLATFORM_PORT: String(await freePort()),
-      CHAIN_URL: gate.url,
-      WORKER_IDLE_MS: '20',
-      // A short lease (above the chain client's timeout) so the restart reclaims the dead
-      // process's job soon. A call that timed out under load is transient: it uses no attempt
-      // and is tried again after a short wait.
-      WORKER_LEASE_SECONDS: '5',
-      CHAIN_CLIENT_TIMEOUT_MS: '4000',
-      CHAIN_RETRY_BASE_MS: '200',
-      CHAIN_RETRY_MAX_MS: '2000',
-    };
-    const started = spawn(process.execPath, ['bin/tessera.js', 'platform'], {
-      env,
-      stdio: 'ignore',
-    });
-    return started;
-  }
+  const startPlatformProcess = () => startCrashPlatform(s, gate.url);
   const statuses = async (tokenId: string) =>
     (
       await s.test.db

@@ -15,6 +15,7 @@ import { recoverWallet } from '../operations/recover-wallet.js';
 import { registerIdentity } from '../operations/register-identity.js';
 import { updateIdentityCountry } from '../identity/update-country.js';
 import { revokeKyc } from '../operations/revoke-kyc.js';
+import { scaleHoldings } from '../operations/scale-holdings.js';
 import { setComplianceRules } from '../operations/set-compliance-rules.js';
 import { parseAddress, parseAmount } from './parse-input.js';
 import {
@@ -46,6 +47,7 @@ import {
   RegisterIdentityResponseSchema,
   RevokeKycBodySchema,
   RevokeKycResponseSchema,
+  ScaleHoldingsBodySchema,
   UpdateIdentityCountryBodySchema,
   UpdateIdentityCountryResponseSchema,
   TransactionSchema,
@@ -276,6 +278,27 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
           from: parseAddress(t.from_addr, `transfers.${i}.from_addr`),
           to: parseAddress(t.to_addr, `transfers.${i}.to_addr`),
           amount: parseAmount(t.amount, `transfers.${i}.amount`),
+        })),
+        idempotencyKey: request.headers['idempotency-key'],
+        payerRef: request.body.payer_ref ?? null,
+      }),
+  );
+
+  app.post(
+    '/scale-holdings',
+    idempotent(
+      "A split's or consolidation's batch: each holder's change minted or burned, all or nothing, then its frozen units set",
+      ScaleHoldingsBodySchema,
+      TransactionSchema,
+    ),
+    async (request) =>
+      scaleHoldings(services, {
+        token: parseAddress(request.body.token_addr, 'token_addr'),
+        direction: request.body.direction,
+        holdings: request.body.holdings.map((h, i) => ({
+          wallet: parseAddress(h.wallet_addr, `holdings.${i}.wallet_addr`),
+          amount: parseAmount(h.amount, `holdings.${i}.amount`),
+          frozen: BigInt(h.frozen),
         })),
         idempotencyKey: request.headers['idempotency-key'],
         payerRef: request.body.payer_ref ?? null,

@@ -52,6 +52,13 @@ import { fixSessionKinds } from './schema-fix.js';
 import { marketModels } from './schema-sessions.js';
 import { tokenMovementKinds } from './schema-registers.js';
 import {
+  splitHolderStatuses,
+  splitJobStates,
+  splitStatuses,
+  type ShareSplitBatchesTable,
+  type ShareSplitsTable,
+} from './schema-splits.js';
+import {
   orderSides,
   orderStatuses,
   orderTypes,
@@ -101,6 +108,7 @@ const endReasons = every<EndReason>({
   EXPIRED: true,
   TOKEN_CLOSED: true,
   TRADING_MODE_CHANGED: true,
+  CORPORATE_ACTION: true,
   ADDRESS_FROZEN: true,
   TOKEN_UNITS_FROZEN: true,
   KYC_REVOKED: true,
@@ -173,6 +181,21 @@ const cases: Case[] = [
     'token_allocations.on_chain_status',
   ),
   ...written(tokenMovementKinds, 'token_movements.kind'),
+  ...written(splitStatuses, 'share_splits.status'),
+  ...written(splitJobStates, 'share_splits.job_state'),
+  ...written(
+    every<NonNullable<ShareSplitsTable['reference_source']>>({
+      last_trade: true,
+      nav: true,
+      offering: true,
+    }),
+    'share_splits.reference_source',
+  ),
+  ...written(splitHolderStatuses, 'share_split_holders.status'),
+  ...written(
+    every<ShareSplitBatchesTable['status']>({ pending: true, sent: true }),
+    'share_split_batches.status',
+  ),
   ...written(
     every<WalletTransactionType>({
       token_buy: true,

@@ -17,6 +17,8 @@ export const tokenMovementKinds = [
   'forced_transfer',
   'recovery',
   'redemption',
+  'split',
+  'consolidation',
 ] as const;
 export type TokenMovementKind = (typeof tokenMovementKinds)[number];
 

@@ -16,6 +16,7 @@ import type { MeetingTables } from './schema-meetings.js';
 import type { OtcTables } from './schema-otc.js';
 import type { RegisterTables } from './schema-registers.js';
 import type { SessionTables } from './schema-sessions.js';
+import type { SplitTables } from './schema-splits.js';
 import type { TradingTables, UserTradingColumns } from './schema-trading.js';
 import type { VerificationTables } from './schema-verification.js';
 
@@ -223,7 +224,8 @@ export interface Database
     AgentActionTables,
     FixTables,
     MailTables,
-    MeetingTables {
+    MeetingTables,
+    SplitTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

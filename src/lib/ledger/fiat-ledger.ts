@@ -30,6 +30,7 @@ export const ledgerKinds = [
   'dividend_fee',
   'order_lock',
   'order_release',
+  'cash_in_lieu',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

@@ -1,6 +1,6 @@
 /** SQL of staff's trading settings, halts and NAVs (admin/token-trading.service.ts). */
 import type { Insertable } from 'kysely';
-import type { Db, Trx } from '../../lib/db/database.js';
+import type { Db } from '../../lib/db/database.js';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import type { TokenNavsTable } from '../../lib/db/schema-trading.js';
 import type { TradingSettingsBody } from './token-trading.schemas.js';
@@ -23,31 +23,8 @@ export function updateTradingSettings(
     .executeTakeFirst();
 }
 
-/** Ends a halt still running at `now`; undefined when the token is not halted. */
-export function liftHalt(db: Db, tokenId: string, now: Date): Promise<Token | undefined> {
-  return db
-    .updateTable('tokens')
-    .set({ halted_until: null, updated_at: now })
-    .where('id', '=', tokenId)
-    .where('halted_until', '>', now)
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** Halts the book until `until` (a later or earlier end than a running halt's alike). */
-export function haltUntil(
-  trx: Trx,
-  tokenId: string,
-  until: Date,
-  now: Date,
-): Promise<Token | undefined> {
-  return trx
-    .updateTable('tokens')
-    .set({ halted_until: until, updated_at: now })
-    .where('id', '=', tokenId)
-    .returningAll()
-    .executeTakeFirst();
-}
+// the halts are shared with the platform's corporate actions (src/platform/splits)
+export { haltUntil, liftHalt } from '../../lib/db/trading-halts.queries.js';
 
 /** The token with its business's owner (its issuer). */
 export function findTokenIssuer(db: Db, tokenId: string) {

@@ -30,16 +30,38 @@ export async function tokenExists(db: Db, tokenId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Of `tokenIds`, those no longer trading on a book: delisted, matured or moved off the book. */
+/**
+ * Of `tokenIds`, those no longer trading on a book: delisted, matured or moved off the book, or
+ * under a split or consolidation (`corporate_action`).
+ */
 export function closedTokens(db: Db, tokenIds: string[]) {
   return db
     .selectFrom('tokens')
-    .select(['id', 'status'])
+    .select((eb) => [
+      'id',
+      'status',
+      eb
+        .exists(
+          eb
+            .selectFrom('share_splits')
+            .select('share_splits.id')
+            .whereRef('share_splits.token_id', '=', 'tokens.id')
+            .where('share_splits.status', 'in', ['halting', 'scaling']),
+        )
+        .as('corporate_action'),
+    ])
     .where('id', 'in', tokenIds)
     .where((eb) =>
       eb.or([
         eb('status', 'in', ['delisted', 'matured']),
         eb('trading_mode', '!=', 'full_orderbook'),
+        eb.exists(
+          eb
+            .selectFrom('share_splits')
+            .select('share_splits.id')
+            .whereRef('share_splits.token_id', '=', 'tokens.id')
+            .where('share_splits.status', 'in', ['halting', 'scaling']),
+        ),
       ]),
     )
     .execute();

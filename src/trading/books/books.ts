@@ -250,9 +250,13 @@ export class Books {
       }
     }
     if (withOrders.length > 0) {
-      for (const { id, status } of await closedTokens(this.deps.db, withOrders)) {
+      for (const { id, status, corporate_action } of await closedTokens(this.deps.db, withOrders)) {
         const reason =
-          status === 'delisted' || status === 'matured' ? 'TOKEN_CLOSED' : 'TRADING_MODE_CHANGED';
+          status === 'delisted' || status === 'matured'
+            ? 'TOKEN_CLOSED'
+            : corporate_action
+              ? 'CORPORATE_ACTION'
+              : 'TRADING_MODE_CHANGED';
         work.push(this.closeBook(id, reason));
       }
     }
@@ -268,7 +272,10 @@ export class Books {
    * Cancels every live order of a token's book with the token's reason (locks released). The
    * book's owner does it; a process that does not own it leaves it to the owner's tick.
    */
-  closeBook(tokenId: string, reason: 'TOKEN_CLOSED' | 'TRADING_MODE_CHANGED'): Promise<unknown> {
+  closeBook(
+    tokenId: string,
+    reason: 'TOKEN_CLOSED' | 'TRADING_MODE_CHANGED' | 'CORPORATE_ACTION',
+  ): Promise<unknown> {
     return this.submit(tokenId, { kind: 'cancel_all', userId: null, reason }).catch(
       () => undefined,
     );

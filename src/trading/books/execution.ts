@@ -60,7 +60,13 @@ export interface AmendInput {
 /** Why an order left the book other than by trading or its owner. */
 /** TRADING_MODE_CHANGED: staff moved the token to OTC, which has no book. */
 export type EndReason =
-  'CANCELLED_BY_OWNER' | 'EXPIRED' | 'TOKEN_CLOSED' | 'TRADING_MODE_CHANGED' | RestrictionReason;
+  | 'CANCELLED_BY_OWNER'
+  | 'EXPIRED'
+  | 'TOKEN_CLOSED'
+  | 'TRADING_MODE_CHANGED'
+  /** a split or consolidation: quantities and prices change, so the book starts afresh */
+  | 'CORPORATE_ACTION'
+  | RestrictionReason;
 
 /** Why the token's agent ended a holder's orders (docs/compliance.md "Agent actions"). */
 export type RestrictionReason = 'ADDRESS_FROZEN' | 'TOKEN_UNITS_FROZEN' | 'KYC_REVOKED';

@@ -10,6 +10,8 @@ import type { Db } from '../../lib/db/database.js';
 import type { OrderSide } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
+import { priceAdjustments } from '../../lib/db/price-adjustments.queries.js';
+import { adjustPrice, adjustQuantity } from '../../lib/price-adjustments.js';
 import type { DepthSnapshot, LevelView } from '../engine/index.js';
 import { toTicks } from '../books/ticks.js';
 import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
@@ -34,12 +36,19 @@ export async function publicTrades(db: Db, tokenId: string, limit: number, curso
     .orderBy('id', 'desc')
     .limit(limit + 1);
   if (cursor) query = query.where('id', '<', cursor);
-  return query.execute();
+  const [rows, adjustments] = await Promise.all([query.execute(), priceAdjustments(db, tokenId)]);
+  // in today's units across splits and consolidations
+  return rows.map((row) => ({
+    ...row,
+    price: adjustPrice(adjustments, row.price, row.created_at),
+    quantity: Math.round(Number(adjustQuantity(adjustments, row.quantity, row.created_at))),
+  }));
 }
 
 /**
  * Candles starting in [from, to), oldest first, from the candles table the writer keeps with the
- * trades; an interval without trades has none.
+ * trades; an interval without trades has none. Prices and volumes read in today's units
+ * (src/lib/price-adjustments.ts), volumes rounded to whole tokens.
  */
 export async function candles(
   db: Db,
@@ -59,13 +68,15 @@ export async function candles(
     .where('start', '<', to)
     .orderBy('start')
     .execute();
+  // in today's units across splits and consolidations: a candle is read as of its start
+  const adjustments = await priceAdjustments(db, tokenId);
   return rows.map((row) => ({
     start: row.start.toISOString(),
-    open: money(row.open)!,
-    high: money(row.high)!,
-    low: money(row.low)!,
-    close: money(row.close)!,
-    volume: Number(row.volume),
+    open: adjustPrice(adjustments, row.open, row.start),
+    high: adjustPrice(adjustments, row.high, row.start),
+    low: adjustPrice(adjustments, row.low, row.start),
+    close: adjustPrice(adjustments, row.close, row.start),
+    volume: Math.round(Number(adjustQuantity(adjustments, row.volume, row.start))),
     trades: Number(row.trades),
   }));
 }

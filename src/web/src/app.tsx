@@ -20,6 +20,7 @@ import { AdminAgentActions } from './pages/admin-agent-actions.js';
 import { AdminCluster } from './pages/admin-cluster.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { AdminMeetings, MeetingPage, TokenMeetings } from './pages/meetings.js';
+import { AdminSplits, TokenSplits } from './pages/splits.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { ForgotPassword, ResetPassword, VerifyEmail, VerifyEmailBanner } from './pages/email.js';
 import { Notifications } from './pages/notifications.js';
@@ -88,6 +89,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/fiat', 'Fiat requests'],
     ['/admin/dividends', 'Dividends'],
     ['/admin/meetings', 'Meetings'],
+    ['/admin/splits', 'Splits'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
     ['/admin/cluster', 'Trading nodes'],
@@ -105,6 +107,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/fiat', 'Fiat requests'],
     ['/admin/dividends', 'Dividends'],
     ['/admin/meetings', 'Meetings'],
+    ['/admin/splits', 'Splits'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
     ['/admin/cluster', 'Trading nodes'],
@@ -151,6 +154,7 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
   if ((params = match('/token/:id', path))) return <TokenPage id={params.id!} />;
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
+  if ((params = match('/splits/:id', path))) return <TokenSplits id={params.id!} />;
   if ((params = match('/register/:id', path))) return <RegisterPage id={params.id!} />;
   if ((params = match('/meetings/token/:id', path))) return <TokenMeetings id={params.id!} />;
   if ((params = match('/meetings/:id', path))) return <MeetingPage id={params.id!} />;
@@ -188,6 +192,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminDividends />;
     case '/admin/meetings':
       return <AdminMeetings />;
+    case '/admin/splits':
+      return <AdminSplits />;
     case '/admin/settlement':
       return <AdminSettlement />;
     case '/admin/trading':

@@ -325,3 +325,32 @@ export interface WalletRecovery {
     decided_at: string | null;
   } | null;
 }
+
+/** Splits and consolidations (docs/corporate-actions.md). */
+export interface Split {
+  id: string;
+  token_id: string;
+  symbol: string;
+  kind: 'split' | 'consolidation';
+  ratio: string;
+  ratio_new: number;
+  ratio_old: number;
+  effective_at: string;
+  reason: string;
+  status: 'proposed' | 'rejected' | 'approved' | 'halting' | 'scaling' | 'done' | 'failed';
+  proposed_by: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  reference_price: string | null;
+  reference_source: 'last_trade' | 'nav' | 'offering' | null;
+  holder_count: number;
+  holders_scaled: number;
+  batches: number;
+  batches_sent: number;
+  cash_total: string;
+  cash_paid: string;
+  error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: string;
+}

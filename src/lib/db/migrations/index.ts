@@ -47,6 +47,7 @@ import * as m0052 from './0052_trading_sessions.js';
 import * as m0062 from './0062_shareholder_meetings.js';
 import * as m0057 from './0057_call_auctions.js';
 import * as m0058 from './0058_auction_cancel_alerts.js';
+import * as m0065 from './0065_share_splits.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '0062_shareholder_meetings': m0062,
   '0057_call_auctions': m0057,
   '0058_auction_cancel_alerts': m0058,
+  '0065_share_splits': m0065,
 };

@@ -177,6 +177,15 @@ function BusinessCard(props: {
                   ),
               ],
               [
+                'Splits',
+                (t) =>
+                  t.status === 'secondary' ? (
+                    <a href={`#/splits/${t.id}`}>Splits of {t.symbol}</a>
+                  ) : (
+                    '—'
+                  ),
+              ],
+              [
                 'Register',
                 (t) =>
                   t.status === 'draft' ? (
