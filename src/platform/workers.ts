@@ -1,7 +1,7 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
  * (mint), the contracts' paused flag (with the maturity sweep), the tokens' compliance rules on
- * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions, dividend payments and token dividends' on-chain transfers, and the email outbox. Every
+ * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions, dividend payments and token dividends' on-chain transfers, debt tokens' coupons and redemptions (and their burns on chain), and the email outbox. Every
  * worker that calls the chain takes its jobs through the one job queue
  * (src/lib/worker/job-queue.ts) with the same lease, clock and failure policy. Started by the
  * platform process after it listens; any number of
@@ -15,6 +15,8 @@ import { startClaimLoop } from '../lib/worker/claim-loop.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { QueueOptions } from '../lib/worker/job-queue.js';
 import { agentActionExecutor } from './agent-actions/agent-action-executor.js';
+import { debtBurner } from './debt/debt-burner.js';
+import { debtServicer } from './debt/debt-servicer.js';
 import { dividendChainSender } from './dividends/dividend-chain-sender.js';
 import { dividendDistributor } from './dividends/dividend-distributor.js';
 import { complianceChainSync } from './compliance/compliance-chain-sync.js';
@@ -66,6 +68,13 @@ export function platformWorkers(deps: {
       batchSize: config.dividends.batchSize,
     }),
     dividendChain: dividendChainSender({ queue, chain, wallets }),
+    debt: debtServicer({
+      db,
+      logger,
+      clock: deps.clock ?? systemClock,
+      warnDays: config.dividends.debtWarnDays,
+    }),
+    debtBurns: debtBurner({ queue, chain, wallets }),
     /** without SMTP_URL emails wait in the outbox */
     mail: config.mail.smtpUrl
       ? mailSender({ queue, smtpUrl: config.mail.smtpUrl, from: config.mail.from })
@@ -87,6 +96,8 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'agent-action-executor': () => workers.agentActions.tick(),
     'dividend-distributor': () => workers.dividends.tick(),
     'dividend-chain-sender': () => workers.dividendChain.tick(),
+    'debt-servicer': () => workers.debt.tick(),
+    'debt-burner': () => workers.debtBurns.tick(),
     ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');

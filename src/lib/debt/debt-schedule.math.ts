@@ -67,6 +67,11 @@ export interface CouponPeriod {
 const dayMs = 86_400_000;
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The calendar day (UTC) of an instant. */
+export function dayOf(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
 /** The UTC midnight of a calendar day, or undefined when it is not one. */
 export function dayStart(day: string): Date | undefined {
   const match = isoDate.exec(day);
@@ -214,6 +219,19 @@ export function accruedInterest(terms: DebtTerms, day: string, quantity: number)
     period.paymentDate,
   );
   return toMoney(interest(terms, fraction).times(quantity));
+}
+
+/**
+ * What a buy order locks per unit for accrued interest, in cents: the largest coupon per unit of
+ * the schedule, rounded up. Accrued interest never exceeds its period's coupon, so the lock covers
+ * it on whatever day the order fills.
+ */
+export function accruedLockPerUnit(terms: DebtTerms): string {
+  const largest = couponSchedule(terms).reduce(
+    (max, p) => Exact.max(max, p.couponPerUnit),
+    new Exact(0),
+  );
+  return largest.toDecimalPlaces(2, Exact.ROUND_UP).toFixed(2);
 }
 
 /** What one unit is paid at maturity or at a call: the face value and the period's coupon. */

@@ -10,6 +10,8 @@ export const userNotificationKinds = [
   'payment.confirmed',
   'tokens.minted',
   'dividend.paid',
+  'debt.funding_short',
+  'debt.redeemed',
   'agent_action',
   'security.password_changed',
   'security.factor_changed',
