@@ -47,6 +47,8 @@ import { statementsService } from './statements/statements.service.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
+import { debtRoutes } from './debt/debt.routes.js';
+import { debtService } from './debt/debt.service.js';
 import { dividendsRoutes } from './dividends/dividends.routes.js';
 import { workRoutes } from './work/work.routes.js';
 import { dividendsService } from './dividends/dividends.service.js';
@@ -214,6 +216,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     guard,
     gates,
   );
+  debtRoutes(app, debtService({ db, clock }), guard, gates);
   registerRoutes(
     app,
     registerService({ db, chain, clock, platformCountry: config.issuance.platformCountry }),

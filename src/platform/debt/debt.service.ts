@@ -119,7 +119,7 @@ export async function issueDebt(trx: Trx, tokenId: string, terms: DebtTerms): Pr
 export function debtService({ db, clock = systemClock }: { db: Db; clock?: Clock }) {
   /** The token's owner or staff may act on it; anyone else, or a token without debt terms: 404. */
   async function ownedDebt(trx: Trx | Db, caller: Caller, tokenId: string) {
-    const token = await tokenWithOwner(trx as Trx, tokenId);
+    const token = await tokenWithOwner(trx, tokenId);
     const staff = caller.role === 'staff' || caller.role === 'admin';
     const terms = token && (await debtTermsOf(trx, tokenId));
     if (!token || !terms || (!staff && token.owner_id !== caller.userId)) {
@@ -129,10 +129,16 @@ export function debtService({ db, clock = systemClock }: { db: Db; clock?: Clock
   }
 
   return {
-    /** The terms, the schedule and the calls; anyone who may see the token reads them. */
-    async schedule(tokenId: string) {
-      const terms = await debtTermsOf(db, tokenId);
-      if (!terms) throw new AppError('NOT_FOUND', 'No such debt token');
+    /** The terms, the schedule and the calls: anyone once the token is past draft. */
+    async schedule(caller: Caller, tokenId: string) {
+      const token = await tokenWithOwner(db, tokenId);
+      const terms = token && (await debtTermsOf(db, tokenId));
+      const hidden =
+        token?.status === 'draft' &&
+        caller.role !== 'staff' &&
+        caller.role !== 'admin' &&
+        token.owner_id !== caller.userId;
+      if (!terms || hidden) throw new AppError('NOT_FOUND', 'No such debt token');
       const [payments, calls] = await Promise.all([
         debtPaymentsOf(db, tokenId),
         callsOf(db, { tokenId }),
