@@ -220,7 +220,7 @@ const cases: Case[] = [
   ...written(debtPaymentKinds, 'debt_payments.kind'),
   {
     table: 'debt_payments',
-    rows: debtPaymentStatuses.map((status) =>
+    rows: debtPaymentStatuses.map((status): Record<string, string> =>
       status === 'scheduled'
         ? { status }
         : { status, dividend_id: '00000000-0000-4000-8000-000000000001' },
