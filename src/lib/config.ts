@@ -283,6 +283,8 @@ export function loadConfig(env: Env = process.env) {
     dividends: {
       /** dividend payments claimed and paid per transaction by the distributor */
       batchSize: integer(env, 'DIVIDEND_BATCH_SIZE', 500, 1, 10_000),
+      /** days before a debt token's payment from which an uncovered one is reported */
+      debtWarnDays: integer(env, 'DEBT_FUNDING_WARN_DAYS', 7, 0, 90),
     },
     splits: {
       /** holders a split scales per transaction and chain batch (batchMint or batchBurn) */

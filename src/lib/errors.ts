@@ -184,6 +184,15 @@ export const errorCatalogue = {
     title: 'Nobody but the issuer and the treasury holds the token',
   },
   DIVIDEND_NOT_DRAFT: { status: 409, title: 'Only a draft dividend can be submitted' },
+  // debt tokens (docs/corporate-actions.md, "Debt tokens")
+  DEBT_TERMS_INVALID: { status: 422, title: 'The debt terms are not valid' },
+  DEBT_MATURITY_OFF_SCHEDULE: {
+    status: 422,
+    title: 'The maturity date is not a coupon date of the schedule',
+  },
+  DEBT_CALL_INVALID: { status: 422, title: 'The debt cannot be called on that date' },
+  DEBT_CALL_EXISTS: { status: 409, title: 'The token already has a call awaiting or approved' },
+  DEBT_CALL_NOT_PENDING: { status: 409, title: 'The call is not awaiting a decision' },
   DIVIDEND_NOT_PENDING_APPROVAL: {
     status: 409,
     title: 'Only a dividend pending approval can be approved',

@@ -47,6 +47,8 @@ import { statementsService } from './statements/statements.service.js';
 import { chainCallerReadiness, chainClientFor, type ChainClient } from '../lib/chain-client.js';
 import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
+import { debtRoutes } from './debt/debt.routes.js';
+import { debtService } from './debt/debt.service.js';
 import { dividendsRoutes } from './dividends/dividends.routes.js';
 import { splitsRoutes } from './splits/splits.routes.js';
 import { splitsService } from './splits/splits.service.js';
@@ -225,6 +227,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   splitsRoutes(app, splitsService(db, clock), guard, gates);
+  debtRoutes(app, debtService({ db, clock }), guard, gates);
   registerRoutes(
     app,
     registerService({ db, chain, clock, platformCountry: config.issuance.platformCountry }),

@@ -3,11 +3,11 @@
  * (mint), the contracts' paused flag (with the maturity sweep), the tokens' compliance rules on
  * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions,
  * dividend payments and token dividends' on-chain transfers, shareholder meetings (counting
- * holders, closing votes), splits and consolidations, the notices trades cause (fill digests,
- * failed settlements) and the email outbox. Every worker that calls the chain takes its jobs
- * through the one job queue (src/lib/worker/job-queue.ts) with the same lease, clock and failure
- * policy. Started by the platform process after it listens; any number of platform processes may
- * run them side by side.
+ * holders, closing votes), splits and consolidations, debt tokens' coupons and redemptions (and
+ * their burns on chain), the notices trades cause (fill digests, failed settlements) and the email
+ * outbox. Every worker that calls the chain takes its jobs through the one job queue
+ * (src/lib/worker/job-queue.ts) with the same lease, clock and failure policy. Started by the
+ * platform process after it listens; any number of platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
@@ -17,6 +17,8 @@ import { startClaimLoop } from '../lib/worker/claim-loop.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { QueueOptions } from '../lib/worker/job-queue.js';
 import { agentActionExecutor } from './agent-actions/agent-action-executor.js';
+import { debtBurner } from './debt/debt-burner.js';
+import { debtServicer } from './debt/debt-servicer.js';
 import { dividendChainSender } from './dividends/dividend-chain-sender.js';
 import { dividendDistributor } from './dividends/dividend-distributor.js';
 import { complianceChainSync } from './compliance/compliance-chain-sync.js';
@@ -78,6 +80,13 @@ export function platformWorkers(deps: {
       webUrl: config.urls.platform,
     }),
     splits: splitRunner({ queue, chain, wallets, batchSize: config.splits.batchSize }),
+    debt: debtServicer({
+      db,
+      logger,
+      clock: deps.clock ?? systemClock,
+      warnDays: config.dividends.debtWarnDays,
+    }),
+    debtBurns: debtBurner({ queue, chain, wallets }),
     /** without SMTP_URL emails wait in the outbox */
     mail: config.mail.smtpUrl
       ? mailSender({ queue, smtpUrl: config.mail.smtpUrl, from: config.mail.from })
@@ -102,6 +111,8 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'trade-notices': () => workers.tradeNotices.tick(),
     'meeting-clerk': () => workers.meetings.tick(),
     'split-runner': () => workers.splits.tick(),
+    'debt-servicer': () => workers.debt.tick(),
+    'debt-burner': () => workers.debtBurns.tick(),
     ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');

@@ -24,6 +24,13 @@ import {
 } from './schema.js';
 import { agentActionKinds, agentActionStatuses, identityChecks } from './schema-agent-actions.js';
 import {
+  debtCallStatuses,
+  debtPaymentKinds,
+  debtPaymentStatuses,
+  type BurnBatchStatus,
+} from './schema-debt.js';
+import { dayCounts, frequencies } from '../debt/debt-schedule.math.js';
+import {
   dividendPaymentStatuses,
   dividendStatuses,
   dividendTypes,
@@ -230,6 +237,23 @@ const cases: Case[] = [
   ...written(
     every<ChainBatchStatus>({ pending: true, sending: true, sent: true, failed: true }),
     'dividend_chain_batches.status',
+  ),
+  // debt tokens: a payment past `scheduled` names its declaration
+  ...written(frequencies, 'debt_terms.frequency'),
+  ...written(dayCounts, 'debt_terms.day_count'),
+  ...written(debtPaymentKinds, 'debt_payments.kind'),
+  {
+    table: 'debt_payments',
+    rows: debtPaymentStatuses.map((status): Record<string, string> =>
+      status === 'scheduled'
+        ? { status }
+        : { status, dividend_id: '00000000-0000-4000-8000-000000000001' },
+    ),
+  },
+  ...written(debtCallStatuses, 'debt_calls.status'),
+  ...written(
+    every<BurnBatchStatus>({ pending: true, sending: true, sent: true, failed: true }),
+    'debt_burn_batches.status',
   ),
   // the token's agent
   ...written(agentActionKinds, 'agent_actions.kind'),

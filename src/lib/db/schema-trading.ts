@@ -125,6 +125,8 @@ export interface TradesTable {
   total: string;
   platform_fee: string;
   effective_fee_bps: number;
+  /** a debt token's accrued interest on the quantity: the buyer pays it to the seller */
+  accrued_interest: Defaulted<string>;
   settlement_status: Defaulted<SettlementStatus>;
   settlement_type: SettlementType | null;
   settlement_attempts: Defaulted<number>;

@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AgentActionTables } from './schema-agent-actions.js';
 import type { ComplianceTables } from './schema-compliance.js';
+import type { DebtTables } from './schema-debt.js';
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { FixTables } from './schema-fix.js';
@@ -215,6 +216,7 @@ export interface Database
     IssuanceTables,
     FiatTables,
     DividendTables,
+    DebtTables,
     TradingTables,
     OtcTables,
     MarketDataTables,

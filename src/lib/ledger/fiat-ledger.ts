@@ -26,6 +26,7 @@ export const ledgerKinds = [
   'trade_buy',
   'trade_sell',
   'trade_fee',
+  'accrued_interest',
   'dividend',
   'dividend_fee',
   'order_lock',

@@ -268,7 +268,7 @@ export function finishDistributions(db: Db) {
 }
 
 /** The token a dividend is declared on, with the user who owns its business. */
-export function tokenWithOwner(trx: Trx, tokenId: string) {
+export function tokenWithOwner(trx: Db | Trx, tokenId: string) {
   return trx
     .selectFrom('tokens')
     .innerJoin('businesses', 'businesses.id', 'tokens.business_id')

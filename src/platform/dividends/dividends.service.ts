@@ -90,7 +90,7 @@ function amountOf(body: CreateDividendBody, feePct: string): DividendAmount {
 }
 
 /** Totals of a declaration whose holders are counted at a record date still to come. */
-const notCounted = {
+export const notCounted = {
   total_held: 0,
   total_gross_usd: '0.00',
   total_fee_usd: '0.00',
@@ -110,8 +110,26 @@ function assertCounted(dividend: DividendDeclaration): void {
   }
 }
 
+/**
+ * Takes a fiat or stablecoin declaration's payable amount (gross less the remainder) from the
+ * issuer's balance and answers it, to be held on the declaration until paid.
+ */
+export async function holdFiat(trx: Trx, dividend: DividendDeclaration): Promise<string> {
+  const held = toMoney(new Exact(dividend.total_gross_usd).minus(dividend.remainder_usd));
+  if (new Exact(held).greaterThan(0)) {
+    await moveFiat(trx, {
+      userId: dividend.issuer_id,
+      amount: new Exact(held).negated().toString(),
+      kind: 'dividend',
+      referenceType: 'dividend_declaration',
+      referenceId: dividend.id,
+    });
+  }
+  return held;
+}
+
 /** The issuer can pay the declaration now (checked at approval and when distribution starts). */
-async function assertIssuerCovers(trx: Trx, dividend: DividendDeclaration): Promise<void> {
+export async function assertIssuerCovers(trx: Trx, dividend: DividendDeclaration): Promise<void> {
   if (dividend.dividend_type === 'token') {
     const wallet = await issuerWallet(trx, dividend.issuer_id, dividend.token_id);
     const available = wallet ? wallet.balance - wallet.locked_balance : 0;
@@ -287,18 +305,7 @@ export function dividendsService({ db, platformCountry, clock = systemClock }: D
             { balance: 0, locked: dividend.total_quantity },
           );
         } else {
-          held.held_usd = toMoney(
-            new Exact(dividend.total_gross_usd).minus(dividend.remainder_usd),
-          );
-          if (new Exact(held.held_usd).greaterThan(0)) {
-            await moveFiat(trx, {
-              userId: dividend.issuer_id,
-              amount: new Exact(held.held_usd).negated().toString(),
-              kind: 'dividend',
-              referenceType: 'dividend_declaration',
-              referenceId: dividend.id,
-            });
-          }
+          held.held_usd = await holdFiat(trx, dividend);
         }
         return moveTo(trx, dividend, adminId, ip, 'dividend.distribution_started', {
           ...held,

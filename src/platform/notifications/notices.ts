@@ -54,6 +54,30 @@ export function dividendPaid(userId: string, amount: string, symbol: string): No
   };
 }
 
+/** The issuer's balance will not cover a debt token's next payment (the issuer and each staff member). */
+export function debtFundingShort(
+  userId: string,
+  symbol: string,
+  due: { amount: string; paymentDate: string; balance: string },
+): Notice {
+  return {
+    userId,
+    kind: 'debt.funding_short',
+    title: `${symbol}: the balance does not cover the payment of ${due.paymentDate}`,
+    body: `The ${symbol} payment due ${due.paymentDate} needs about ${due.amount} USD; the issuer's balance is ${due.balance} USD. It is paid once the balance covers it.`,
+  };
+}
+
+/** A debt token was redeemed: the holder's units were repaid and burned. */
+export function debtRedeemed(userId: string, symbol: string): Notice {
+  return {
+    userId,
+    kind: 'debt.redeemed',
+    title: `${symbol} redeemed`,
+    body: `Your ${symbol} units were repaid (face value and last coupon) and removed from your wallet.`,
+  };
+}
+
 /** What the token's agent did, by kind of action (never why); pausing a token concerns no one holder. */
 const agentActionWords: Record<Exclude<AgentActionKind, 'pause' | 'unpause'>, string> = {
   freeze_address: 'Your wallet was frozen for this token: its tokens cannot move for now.',

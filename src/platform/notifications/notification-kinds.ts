@@ -12,6 +12,8 @@ export const userNotificationKinds = [
   'order.filled',
   'settlement.failed',
   'dividend.paid',
+  'debt.funding_short',
+  'debt.redeemed',
   'agent_action',
   'meeting.decided',
   'meeting.convened',

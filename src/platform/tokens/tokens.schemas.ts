@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { Token } from '../../lib/db/schema-issuance.js';
 import { PageQuery } from '../../lib/http/pagination.js';
 import { ComplianceRulesBody } from '../compliance/compliance-rules.schemas.js';
+import { DebtTermsBody } from '../debt/debt.schemas.js';
 import { DateTime, Money, Percent, PositiveMoney, Text } from '../../lib/http/route-schemas.js';
 
 const Pct = Percent('percent of the total supply', { upTo100: true, acceptNumber: true });
@@ -24,6 +25,7 @@ export const CreateTokenBody = Type.Object(
     raise_currency: Type.Optional(Type.Literal('USD')),
     maturity_date: Type.Optional(DateTime()),
     compliance_rules: Type.Optional(ComplianceRulesBody),
+    debt: Type.Optional(DebtTermsBody),
   },
   { additionalProperties: false },
 );

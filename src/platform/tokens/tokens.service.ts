@@ -18,6 +18,8 @@ import { isUniqueViolation } from '../../lib/db/unique-violation.js';
 import type { CreateTokenBody, TokenListQuery } from './tokens.schemas.js';
 import { lockTokenAndPendingSubscribers, releaseAll } from '../offering/allocation-release.js';
 import { setInitialRules } from '../compliance/compliance-rules.service.js';
+import { bookCloses } from '../../lib/debt/debt-schedule.math.js';
+import { checkDebtTerms, issueDebt } from '../debt/debt.service.js';
 import { findRulesRow } from '../compliance/compliance-rules.queries.js';
 import { rulesOfRow } from '../../lib/compliance/compliance-state.queries.js';
 import { goLiveShares } from './issuer-shares.js';
@@ -84,6 +86,16 @@ export function tokensService({ db, chain, successFeeBps, clock = systemClock }:
         throw new AppError('VALIDATION_FAILED', 'price_per_token must be above 0');
       if (body.maturity_date && new Date(body.maturity_date) <= clock.now())
         throw new AppError('VALIDATION_FAILED', 'maturity_date must be in the future');
+      if (body.debt && body.maturity_date) {
+        throw new AppError('DEBT_TERMS_INVALID', "A debt token's maturity is in its debt terms");
+      }
+      const debt = body.debt && checkDebtTerms(body.debt, clock.now());
+      // a debt token matures (its book closes) at the end of its redemption's record day
+      const maturity = debt
+        ? bookCloses(debt)
+        : body.maturity_date
+          ? new Date(body.maturity_date)
+          : null;
       return transaction(db, async (trx) => {
         const business = await businessForShare(trx, body.business_id);
         if (business?.owner_id !== issuer.userId)
@@ -106,7 +118,7 @@ export function tokensService({ db, chain, successFeeBps, clock = systemClock }:
           price_per_token: body.price_per_token,
           min_investment: body.min_investment ?? '0',
           raise_currency: body.raise_currency ?? 'USD',
-          maturity_date: body.maturity_date ? new Date(body.maturity_date) : null,
+          maturity_date: maturity,
         }).catch((error: unknown) => {
           if (isUniqueViolation(error, 'tokens_symbol_key')) throw new AppError('SYMBOL_TAKEN');
           if ((error as { code?: string }).code === '23514')
@@ -115,13 +127,18 @@ export function tokensService({ db, chain, successFeeBps, clock = systemClock }:
         });
         if (body.compliance_rules)
           await setInitialRules(trx, token, body.compliance_rules, issuer.userId);
+        if (debt) await issueDebt(trx, token.id, debt);
         await recordAudit(trx, {
           actorId: issuer.userId,
           action: 'token.created',
           targetType: 'token',
           targetId: token.id,
           ip,
-          details: { symbol: token.symbol, compliance_rules: body.compliance_rules ?? null },
+          details: {
+            symbol: token.symbol,
+            compliance_rules: body.compliance_rules ?? null,
+            debt: body.debt ?? null,
+          },
         });
         return token;
       });

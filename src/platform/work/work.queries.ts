@@ -65,6 +65,17 @@ export async function waitingWork(db: Db) {
         .where('status', 'in', ['proposed', 'failed'])
         .as('agent_actions'),
       eb
+        .selectFrom('debt_calls')
+        .select(count(eb).as('n'))
+        .where('status', '=', 'pending_approval')
+        .as('debt_calls'),
+      eb
+        .selectFrom('debt_payments')
+        .select(count(eb).as('n'))
+        .where('status', '=', 'declared')
+        .where('funding_warned_at', 'is not', null)
+        .as('debt_funding_short'),
+      eb
         .selectFrom('surveillance_alerts')
         .select(count(eb).as('n'))
         .where('status', '=', 'open')

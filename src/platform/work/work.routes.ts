@@ -19,6 +19,10 @@ export const WaitingWorkView = Type.Object({
   agent_actions: Count(
     'agent actions waiting for an admin other than their proposer (four eyes), or failed on chain',
   ),
+  debt_calls: Count("issuers' calls of debt tokens waiting for a staff decision"),
+  debt_funding_short: Count(
+    "debt token payments due soon or now that the issuer's balance does not cover",
+  ),
   alerts_open: Count('open surveillance alerts'),
 });
 

@@ -28,6 +28,7 @@ import {
 } from '../../lib/ledger/fiat-ledger.js';
 import { centsOf, formatCents } from '../../lib/cents.js';
 import type { Batch, FiatAccount, HeldTokens, HistoryRow } from './batch.js';
+import type { DebtTerms } from '../../lib/debt/debt-schedule.math.js';
 import { candleBuckets, type CandleRow } from './candle-buckets.js';
 import type { OrderMarker } from './pending-write.js';
 import { sessionVersionSql } from '../trading-sessions/trading-sessions.queries.js';
@@ -53,6 +54,8 @@ export interface TokenRead {
   nav: string | null;
   /** when its trading session or calendar last changed; null: no session (continuous) */
   sessionVersion: string | null;
+  /** a debt token's terms (its trades carry accrued interest); null for any other token */
+  debt: DebtTerms | null;
 }
 
 /** The rules columns as the batch's tokens read names them (`rule_` and the column). */
@@ -78,8 +81,14 @@ const tokensStatement = prepared(
      select n.nav from token_navs n where n.token_id = t.id order by n.id desc limit 1
    ) as latest_nav, r.token_id is not null as has_rules,
    ${sessionVersionSql('t')} as session_version,
-   ${ruleColumns.map((c) => `r.${c} as rule_${c}`).join(', ')}
+   ${ruleColumns.map((c) => `r.${c} as rule_${c}`).join(', ')},
+   case when d.token_id is null then null else json_build_object(
+     'faceValue', d.face_value::text, 'couponRatePct', d.coupon_rate_pct::text,
+     'frequency', d.frequency, 'dayCount', d.day_count,
+     'firstCouponDate', d.first_coupon_date::text, 'maturityDate', d.maturity_date::text,
+     'recordDays', d.record_days) end as debt_terms
    from tokens t left join token_compliance_rules r on r.token_id = t.id
+   left join debt_terms d on d.token_id = t.id
    where t.id = any($1::uuid[])`,
 );
 
@@ -96,19 +105,30 @@ type RuleFields = { [C in (typeof ruleColumns)[number] as `rule_${C}`]: RulesCol
 export async function readTokens(db: Db, tokenIds: readonly string[]): Promise<TokensRead> {
   const { rows } = await runPrepared<
     Token &
-      RuleFields & { latest_nav: string | null; has_rules: boolean; session_version: string | null }
+      RuleFields & {
+        latest_nav: string | null;
+        has_rules: boolean;
+        session_version: string | null;
+        debt_terms: DebtTerms | null;
+      }
   >(db, tokensStatement, [tokenIds]);
   const tokens = new Map<string, TokenRead>();
   const rules = new Map<string, ComplianceRules>();
   for (const row of rows) {
-    const { latest_nav: nav, has_rules: hasRules, session_version: sessionVersion, ...rest } = row;
+    const {
+      latest_nav: nav,
+      has_rules: hasRules,
+      session_version: sessionVersion,
+      debt_terms: debt,
+      ...rest
+    } = row;
     const token = { ...rest } as Record<string, unknown>;
     const columns = {} as Record<string, unknown>;
     for (const column of ruleColumns) {
       columns[column] = token[`rule_${column}`];
       delete token[`rule_${column}`];
     }
-    tokens.set(row.id, { token: token as unknown as Token, nav, sessionVersion });
+    tokens.set(row.id, { token: token as unknown as Token, nav, sessionVersion, debt });
     if (hasRules) rules.set(row.id, rulesOfRow(columns as RulesColumns));
   }
   return { tokens, rules };
@@ -316,6 +336,7 @@ const trades = p.rows((w) => w.trades, {
   platform_fee: 'numeric',
   effective_fee_bps: 'integer',
   auction_id: 'uuid',
+  accrued_interest: 'numeric',
 });
 const candles = p.rows((w) => w.candles, {
   token_id: 'uuid',

@@ -20,6 +20,12 @@ import { newId } from '../../lib/ids.js';
 import { centsOf, divideHalfEven, formatCents } from '../../lib/cents.js';
 import { Exact } from '../../lib/money.js';
 import type { BookPlan, PlaceOrder, RejectCode } from '../engine/index.js';
+import {
+  accruedInterest,
+  accruedLockPerUnit,
+  dayOf,
+  type DebtTerms,
+} from '../../lib/debt/debt-schedule.math.js';
 import { fromTicks, priceCents, toTicks } from './ticks.js';
 import {
   breakerTrips,
@@ -76,7 +82,14 @@ export interface BatchContext {
   state: BookState;
   token: Token;
   nav: string | null;
+  /** a debt token's terms: its buys lock, and its trades carry, accrued interest */
+  debt: DebtTerms | null;
   traders: Map<string, TraderRow>;
+}
+
+/** What a buy locks per unit beyond its price for accrued interest, in cents (0: not debt). */
+export function accruedLockCents(ctx: BatchContext): bigint {
+  return ctx.debt ? centsOf(accruedLockPerUnit(ctx.debt)) : 0n;
 }
 
 const engineRefusals: Record<RejectCode, ErrorCode> = {
@@ -237,6 +250,7 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput, held = false): 
     if (input.orderType === 'market' && !held && lock === 0n) {
       refuse('NO_LIQUIDITY', 'No ask within the price protection');
     }
+    lock += accruedLockCents(ctx) * BigInt(input.quantity);
     checkInvestmentLimit(trader, new Exact(formatCents(lock)));
     if (batch.fiatAvailable(input.userId) < lock) {
       refuse('INSUFFICIENT_FUNDS', `The order needs ${formatCents(lock)} locked`);
@@ -436,7 +450,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
   let lock = 0n;
   let lockDelta = 0n;
   if (row.side === 'buy') {
-    lock = centsOf(price!) * BigInt(remaining);
+    lock = (centsOf(price!) + accruedLockCents(ctx)) * BigInt(remaining);
     lockDelta = lock - centsOf(row.locked_fiat);
     if (lockDelta > 0n) {
       checkInvestmentLimit(trader, new Exact(formatCents(lock)));
@@ -531,11 +545,19 @@ export interface TradeParties {
  * One trade into the batch, as book and OTC trades both make it: the trade row (settlement
  * pending), the tokens from the seller's locked balance to the buyer, the seller's proceeds less
  * the fee (the buyer paid from the lock when the order was placed) and the fee for the treasury.
+ * A debt token's trade also carries the interest accrued on the quantity at the trade's day,
+ * credited to the seller here; the caller takes it from the buyer.
  */
-export function recordTrade(batch: Batch, token: Token, parties: TradeParties): Trade {
+export function recordTrade(
+  batch: Batch,
+  token: Token,
+  parties: TradeParties,
+  debt: DebtTerms | null,
+): Trade {
   const { price, quantity } = parties;
   const total = centsOf(price) * BigInt(quantity);
   const fee = divideHalfEven(total * BigInt(token.fee_bps), 10_000n);
+  const accrued = debt ? centsOf(accruedInterest(debt, dayOf(batch.now), quantity)) : 0n;
   const trade: Trade = {
     id: newId(),
     token_id: token.id,
@@ -551,6 +573,7 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
     total: formatCents(total),
     platform_fee: formatCents(fee),
     effective_fee_bps: token.fee_bps,
+    accrued_interest: formatCents(accrued),
     settlement_status: 'pending',
     settlement_type: null,
     settlement_attempts: 0,
@@ -576,6 +599,15 @@ export function recordTrade(batch: Batch, token: Token, parties: TradeParties): 
     referenceType: 'trade',
     referenceId: trade.id,
   });
+  if (accrued > 0n) {
+    batch.moveFiat({
+      userId: parties.sellerId,
+      amount: formatCents(accrued),
+      kind: 'accrued_interest',
+      referenceType: 'trade',
+      referenceId: trade.id,
+    });
+  }
   batch.fees += fee;
   batch.lastPrice = price;
   return trade;
@@ -598,29 +630,38 @@ export function recordPlan(
 ): void {
   const { batch, state, token } = ctx;
   const refunds = new Map<string, bigint>();
+  const accruedLock = accruedLockCents(ctx);
   for (let i = 0; i < plan.tradeCount; i += 1) {
     const trade = plan.tradeAt(i);
     const buy = state.live.get(trade.buyOrderId)!;
     const sell = state.live.get(trade.sellOrderId)!;
     const price = fromTicks(trade.price, token.tick_size);
-    const recorded = recordTrade(batch, token, {
-      buyOrderId: buy.id,
-      sellOrderId: sell.id,
-      buyOtcOrderId: null,
-      sellOtcOrderId: null,
-      buyerId: buy.user_id,
-      sellerId: sell.user_id,
-      takerSide: trade.takerSide,
-      price,
-      quantity: trade.quantity,
-    });
+    const recorded = recordTrade(
+      batch,
+      token,
+      {
+        buyOrderId: buy.id,
+        sellOrderId: sell.id,
+        buyOtcOrderId: null,
+        sellOtcOrderId: null,
+        buyerId: buy.user_id,
+        sellerId: sell.user_id,
+        takerSide: trade.takerSide,
+        price,
+        quantity: trade.quantity,
+      },
+      ctx.debt,
+    );
     const total = centsOf(recorded.total);
-    // The buy spends its lock at its own price (a market buy at the trade price) and gets the
-    // difference to the trade price back at once.
+    const accrued = centsOf(recorded.accrued_interest);
+    // The buy spends its lock at its own price (a market buy at the trade price), with its
+    // accrued-interest lock, and gets back at once what the trade price and the accrued interest
+    // leave of it.
     const spent =
-      buy.order_type === 'market' ? total : centsOf(buy.price!) * BigInt(trade.quantity);
+      (buy.order_type === 'market' ? total : centsOf(buy.price!) * BigInt(trade.quantity)) +
+      accruedLock * BigInt(trade.quantity);
     buy.locked_fiat = formatCents(centsOf(buy.locked_fiat) - spent);
-    refunds.set(buy.id, (refunds.get(buy.id) ?? 0n) + spent - total);
+    refunds.set(buy.id, (refunds.get(buy.id) ?? 0n) + spent - total - accrued);
     for (const row of [buy, sell]) {
       row.filled_value = formatCents(centsOf(row.filled_value) + total);
       batch.touch(row);

@@ -31,6 +31,7 @@ import { engineTimeInForce, type BookSession, type BookState, type LiveRow } fro
 import {
   applyPlan,
   endHeld,
+  accruedLockCents,
   endOrder,
   placeOrder,
   recordPlan,
@@ -275,30 +276,38 @@ function runUncross(ctx: BatchContext): void {
   const result = uncross(orders, referenceOf(ctx));
   if (result !== null) {
     const auctionId = newId();
+    const accruedLock = accruedLockCents(ctx);
     const price = fromTicks(result.price, token.tick_size);
     for (const fill of result.trades) {
       const buy = state.live.get(fill.buyOrderId)!;
       const sell = state.live.get(fill.sellOrderId)!;
-      const trade = recordTrade(batch, token, {
-        buyOrderId: buy.id,
-        sellOrderId: sell.id,
-        buyOtcOrderId: null,
-        sellOtcOrderId: null,
-        buyerId: buy.user_id,
-        sellerId: sell.user_id,
-        // the later of the two met the earlier, as a taker meets a maker
-        takerSide: buy.priority > sell.priority ? 'buy' : 'sell',
-        price,
-        quantity: fill.quantity,
-      });
+      const trade = recordTrade(
+        batch,
+        token,
+        {
+          buyOrderId: buy.id,
+          sellOrderId: sell.id,
+          buyOtcOrderId: null,
+          sellOtcOrderId: null,
+          buyerId: buy.user_id,
+          sellerId: sell.user_id,
+          // the later of the two met the earlier, as a taker meets a maker
+          takerSide: buy.priority > sell.priority ? 'buy' : 'sell',
+          price,
+          quantity: fill.quantity,
+        },
+        ctx.debt,
+      );
       trade.auction_id = auctionId;
       const total = centsOf(trade.total);
-      const spent = centsOf(buy.price!) * BigInt(fill.quantity);
+      const accrued = centsOf(trade.accrued_interest);
+      // the buy's lock at its own price and its accrued-interest lock, less what it paid
+      const spent = (centsOf(buy.price!) + accruedLock) * BigInt(fill.quantity);
       buy.locked_fiat = formatCents(centsOf(buy.locked_fiat) - spent);
-      if (spent !== total) {
+      if (spent !== total + accrued) {
         batch.moveFiat({
           userId: buy.user_id,
-          amount: formatCents(spent - total),
+          amount: formatCents(spent - total - accrued),
           kind: 'order_release',
           referenceType: 'order',
           referenceId: buy.id,

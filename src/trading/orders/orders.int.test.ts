@@ -57,6 +57,7 @@ describe('placing and matching', () => {
       price: '10.00',
       quantity: 10,
       total: '100.00',
+      accrued_interest: '0.00',
       settlement_status: 'pending',
       settled_at: null,
     };

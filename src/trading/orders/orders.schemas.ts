@@ -89,6 +89,9 @@ export const TradeView = Type.Object({
   total: Type.String(),
   platform_fee: Type.String(),
   effective_fee_bps: Type.Integer(),
+  accrued_interest: Type.String({
+    description: "a debt token's accrued interest on the quantity: paid by the buyer to the seller",
+  }),
   settlement_status: literals(settlementStatuses),
   settlement_type: Nullable(Type.String()),
   settlement_attempts: Type.Integer(),
@@ -116,6 +119,10 @@ export const OwnTradeView = Type.Object({
   total: Type.String(),
   /** what the caller paid: the platform fee for the seller, 0.00 for the buyer */
   fee: Type.String(),
+  accrued_interest: Type.String({
+    description:
+      "a debt token's accrued interest on the trade: the buyer paid it, the seller got it",
+  }),
   settlement_status: literals(settlementStatuses),
   settled_at: Nullable(Type.String()),
   created_at: Type.String(),

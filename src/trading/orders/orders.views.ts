@@ -50,6 +50,7 @@ export function toTradeView(trade: Trade): TradeView {
     total: toMoney(trade.total),
     platform_fee: toMoney(trade.platform_fee),
     effective_fee_bps: trade.effective_fee_bps,
+    accrued_interest: toMoney(trade.accrued_interest),
     settlement_status: trade.settlement_status,
     settlement_type: trade.settlement_type,
     settlement_attempts: trade.settlement_attempts,
@@ -74,6 +75,8 @@ export function toOwnTradeView(trade: Trade, userId: string): OwnTradeView {
     total: toMoney(trade.total),
     // the seller pays the fee out of the proceeds (SPEC "Order placement" step 6)
     fee: buyer ? '0.00' : toMoney(trade.platform_fee),
+    // a debt token's accrued interest: the buyer paid it, the seller received it
+    accrued_interest: toMoney(trade.accrued_interest),
     settlement_status: trade.settlement_status,
     settled_at: iso(trade.settled_at),
     created_at: trade.created_at.toISOString(),

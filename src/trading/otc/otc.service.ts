@@ -22,6 +22,7 @@ import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { Exact, toMoney } from '../../lib/money.js';
 import { Batch, FiatAccount } from '../books/batch.js';
 import { readToken, readTraders, writeBatch } from '../books/batch.queries.js';
+import type { DebtTerms } from '../../lib/debt/debt-schedule.math.js';
 import { treasuryId } from '../books/books.queries.js';
 import { checkInvestmentLimit, checkTrader, recordTrade } from '../books/execution.js';
 import type { PlaceOrderBody } from '../orders/orders.schemas.js';
@@ -111,7 +112,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
    * Crosses a request just approved against the other side's approved requests at its price, in
    * approval order, each fill an ordinary trade (its taker side is the request just approved).
    */
-  async function cross(trx: Trx, token: Token, taker: OtcOrder, now: Date) {
+  async function cross(trx: Trx, token: Token, debt: DebtTerms | null, taker: OtcOrder, now: Date) {
     const makers = await crossableOtcOrders(
       trx,
       token.id,
@@ -125,17 +126,33 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
       if (taker.remaining_quantity === 0) break;
       const quantity = Math.min(taker.remaining_quantity, maker.remaining_quantity);
       const [buy, sell] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
-      recordTrade(batch, token, {
-        buyOrderId: null,
-        sellOrderId: null,
-        buyOtcOrderId: buy.id,
-        sellOtcOrderId: sell.id,
-        buyerId: buy.user_id,
-        sellerId: sell.user_id,
-        takerSide: taker.side,
-        price: taker.price,
-        quantity,
-      });
+      const trade = recordTrade(
+        batch,
+        token,
+        {
+          buyOrderId: null,
+          sellOrderId: null,
+          buyOtcOrderId: buy.id,
+          sellOtcOrderId: sell.id,
+          buyerId: buy.user_id,
+          sellerId: sell.user_id,
+          takerSide: taker.side,
+          price: taker.price,
+          quantity,
+        },
+        debt,
+      );
+      // A debt token's accrued interest comes from the buyer's free balance (its lock holds the
+      // price only); the write refuses an overdraft as INSUFFICIENT_FUNDS, rolling back.
+      if (new Exact(trade.accrued_interest).greaterThan(0)) {
+        batch.moveFiat({
+          userId: buy.user_id,
+          amount: new Exact(trade.accrued_interest).negated().toFixed(2),
+          kind: 'accrued_interest',
+          referenceType: 'trade',
+          referenceId: trade.id,
+        });
+      }
       // the buy pays from its lock at the same price: nothing to refund
       buy.locked_fiat = toMoney(
         new Exact(buy.locked_fiat).minus(new Exact(buy.price).times(quantity)),
@@ -334,7 +351,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
         if (row.status !== 'pending') {
           throw new AppError('OTC_ORDER_NOT_PENDING', `The request is ${row.status}`);
         }
-        const { token } = (await readToken(trx, row.token_id))!;
+        const { token, debt } = (await readToken(trx, row.token_id))!;
         checkOtcToken(token);
         const now = clock.now();
         Object.assign(row, {
@@ -344,7 +361,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
           approval_seq: await nextApprovalSeq(trx),
           updated_at: now,
         });
-        const trades = await cross(trx, token, row, now);
+        const trades = await cross(trx, token, debt, row, now);
         await updateOtcOrder(trx, row);
         return { otc_order: toOtcOrderView(row), trades: trades.map(toTradeView) };
       });

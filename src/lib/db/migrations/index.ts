@@ -48,6 +48,7 @@ import * as m0062 from './0062_shareholder_meetings.js';
 import * as m0057 from './0057_call_auctions.js';
 import * as m0058 from './0058_auction_cancel_alerts.js';
 import * as m0065 from './0065_share_splits.js';
+import * as m0068 from './0068_debt_tokens.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '0057_call_auctions': m0057,
   '0058_auction_cancel_alerts': m0058,
   '0065_share_splits': m0065,
+  '0068_debt_tokens': m0068,
 };

@@ -1,0 +1,64 @@
+/**
+ * A redemption's burns on chain: the database emptied the wallets when the redemption was paid
+ * (debt-servicer.ts); each batch of up to 100 of those wallets is then one batchBurn. The batch
+ * row is the job, taken through the job queue with the other workers' lease and failure policy (a
+ * transient chain failure waits without using an attempt). The chain call's idempotency key is
+ * the batch id, so a batch sent again after a crash or a lease expiry never burns twice.
+ */
+import type { ChainClient } from '../../lib/chain-client.js';
+import { transaction } from '../../lib/db/database.js';
+import type { DebtBurnBatch } from '../../lib/db/schema-debt.js';
+import { AppError } from '../../lib/errors.js';
+import { baseUnits } from '../../lib/token-units.js';
+import { jobQueue, type JobTable, type QueueOptions } from '../../lib/worker/job-queue.js';
+import type { WalletAddresses } from '../wallets/wallet-address.js';
+import { burnBatchToken } from './debt.queries.js';
+
+export const debtBurnJobs: JobTable<'debt_burn_batches'> = {
+  table: 'debt_burn_batches',
+  state: 'status',
+  ready: 'pending',
+  running: 'sending',
+  failed: 'failed',
+  claimId: 'claim_id',
+  dueAt: 'due_at',
+  attempts: 'attempts',
+  waits: 'waits',
+  error: 'error',
+};
+
+export function debtBurner(deps: {
+  queue: QueueOptions;
+  chain: ChainClient;
+  wallets: WalletAddresses;
+}) {
+  const { db } = deps.queue;
+  const queue = jobQueue(debtBurnJobs, deps.queue);
+
+  async function send(batch: DebtBurnBatch): Promise<string> {
+    const token = await burnBatchToken(db, batch.payment_id);
+    if (!token.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
+    const burns = await transaction(db, async (trx) => {
+      const list = [];
+      for (const holder of batch.holders) {
+        list.push({
+          wallet_addr: await deps.wallets.ensureWalletAddress(trx, holder.user_id),
+          amount: baseUnits(holder.quantity, token.decimals),
+        });
+      }
+      return list;
+    });
+    const sent = await deps.chain.batchBurn(
+      { token_addr: token.contract_address, burns, payer_ref: token.business_id },
+      `debt-burn:${batch.id}`,
+    );
+    return sent.tx_hash;
+  }
+
+  return {
+    tick: () =>
+      queue.runBatch(5, async (batch) => ({ status: 'sent', tx_hash: await send(batch) })),
+  };
+}
+
+export type DebtBurner = ReturnType<typeof debtBurner>;

@@ -1,0 +1,216 @@
+/**
+ * A debt token's life on a real anvil with the real chain process: issued with its terms, its
+ * coupons paid from the issuer's fiat through the dividend machinery, the issuer warned (and staff
+ * alerted) when its balance does not cover the redemption, then at maturity the book closed, the
+ * face value and last coupon paid, every unit burned on chain, and the token trading no more. The
+ * chain, the database and the register agree afterwards; a burn batch sent again burns nothing more.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/lib/errors.js';
+import { Exact } from '../../src/lib/money.js';
+import { holdingsAt } from '../../src/platform/register/register.queries.js';
+import { checkTokenTrades } from '../../src/trading/books/execution.js';
+import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+/** the 15th of the month `months` after `from`'s (UTC) */
+const fifteenth = (from: Date, months: number) =>
+  new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 15));
+
+describe('a debt token on chain', () => {
+  let s: IssuanceSystem;
+
+  beforeAll(async () => {
+    s = await startIssuanceSystem();
+  }, 120_000);
+  afterAll(() => s.close());
+
+  /** every worker the debt's life needs, until none finds work */
+  async function settle(): Promise<void> {
+    for (let round = 0; round < 30; round++) {
+      const done =
+        (await s.workers.chainSync.tick()) +
+        (await s.workers.debt.tick()) +
+        (await s.workers.dividends.tick()) +
+        (await s.workers.debtBurns.tick());
+      if (done === 0) return;
+    }
+  }
+  /** moves the workers' clock to an hour after the start of `at`'s day */
+  const moveTo = (at: Date) => s.advanceClock(at.getTime() + 3_600_000 - s.clock.now().getTime());
+  const payments = (tokenId: string) =>
+    s.test.db
+      .selectFrom('debt_payments')
+      .selectAll()
+      .where('token_id', '=', tokenId)
+      .orderBy('payment_date')
+      .execute();
+
+  it('pays its coupons, then redeems and burns at maturity', async () => {
+    const { issuer, businessId } = await s.issuerWithBusiness('bond@issuer.example', 2);
+    const first = fifteenth(s.clock.now(), 2);
+    const maturity = fifteenth(first, 2);
+    // 100.00 face, 6 % a year paid monthly, 30/360: every coupon is 100 x 6 % / 12 = 0.50
+    const debt = {
+      face_value: '100.00',
+      coupon_rate_pct: '6',
+      frequency: 'monthly',
+      day_count: '30_360',
+      first_coupon_date: day(first),
+      maturity_date: day(maturity),
+    };
+    const body = s.tokenBody(businessId, 'BOND', {
+      total_supply: 1_000,
+      price_per_token: '100.00',
+      min_investment: '0',
+      primary_offering_pct: 100,
+      team_pct: 0,
+      reserve_pct: 0,
+      debt,
+    });
+    const offSchedule = await s.call(
+      'POST',
+      '/api/v1/tokens',
+      { ...body, debt: { ...debt, maturity_date: day(new Date(maturity.getTime() + 86_400_000)) } },
+      issuer.token,
+    );
+    expect(offSchedule.statusCode).toBe(422);
+    expect(offSchedule.json()).toMatchObject({ code: 'DEBT_MATURITY_OFF_SCHEDULE' });
+
+    const created = await s.ok(s.call('POST', '/api/v1/tokens', body, issuer.token), 201);
+    await s.ok(s.call('POST', `/api/v1/admin/tokens/${created.id}/deploy`, {}, s.admin.token));
+    await s.ok(
+      s.call(
+        'POST',
+        `/api/v1/admin/tokens/${created.id}/start-offering`,
+        {
+          primary_start: new Date(Date.now() - 1000).toISOString(),
+          primary_end: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+        s.admin.token,
+      ),
+    );
+    const investors: Actor[] = [];
+    const allocations: string[] = [];
+    for (const [i, units] of [10, 20, 30].entries()) {
+      const investor = await s.verified(`bondholder${i}@example.com`);
+      await s.deposit(investor, '3000.00');
+      allocations.push((await s.subscribe(investor, created.id, units)).id);
+      investors.push(investor);
+    }
+    await s.confirm(created.id, allocations);
+    await s.ok(
+      s.call('POST', `/api/v1/admin/tokens/${created.id}/enable-secondary`, {}, s.admin.token),
+    );
+    await s.mintAll();
+    await settle();
+    const token = await s.tokenRow(created.id);
+
+    const schedule = await s.ok(
+      s.call('GET', `/api/v1/tokens/${created.id}/debt`, undefined, investors[0]!.token),
+    );
+    expect(
+      schedule.payments.map((p: Record<string, string>) => [
+        p.kind,
+        p.payment_date,
+        p.coupon_per_unit,
+        p.principal_per_unit,
+      ]),
+    ).toEqual([
+      ['coupon', day(first), '0.50000000', '0.00'],
+      ['coupon', day(fifteenth(first, 1)), '0.50000000', '0.00'],
+      ['redemption', day(maturity), '0.50000000', '100.00'],
+    ]);
+
+    const before = await Promise.all(investors.map((i) => s.fiatBalance(i.id)));
+    const issuerBefore = await s.fiatBalance(issuer.id);
+    const gained = async () =>
+      (await Promise.all(investors.map((i) => s.fiatBalance(i.id)))).map((b, i) =>
+        new Exact(b).minus(before[i]!).toFixed(2),
+      );
+
+    // the two coupons: 0.50 a unit each
+    moveTo(first);
+    await settle();
+    expect(await gained()).toEqual(['5.00', '10.00', '15.00']);
+    moveTo(fifteenth(first, 1));
+    await settle();
+    expect(await gained()).toEqual(['10.00', '20.00', '30.00']);
+    const paidCoupons = new Exact(issuerBefore).minus(await s.fiatBalance(issuer.id));
+    expect(paidCoupons.toFixed(2)).toBe('60.00');
+
+    // maturity: 100.50 a unit is more than the issuer holds (its raise less the success fee)
+    moveTo(maturity);
+    await settle();
+    expect((await s.tokenRow(created.id)).status).toBe('matured');
+    const redemption = (await payments(created.id)).at(-1)!;
+    expect(redemption).toMatchObject({ kind: 'redemption', status: 'declared' });
+    expect(redemption.funding_warned_at).not.toBeNull();
+    const warned = await s.test.db
+      .selectFrom('user_notifications')
+      .select('user_id')
+      .where('kind', '=', 'debt.funding_short')
+      .execute();
+    expect(warned.map((w) => w.user_id)).toEqual(expect.arrayContaining([issuer.id, s.admin.id]));
+    expect(await gained()).toEqual(['10.00', '20.00', '30.00']);
+
+    // the issuer tops up: the redemption is paid and every unit burned
+    await s.deposit(issuer, '1000.00');
+    await settle();
+    // 10 x 101.50, 20 x 101.50, 30 x 101.50: two coupons, the face value and the last coupon
+    expect(await gained()).toEqual(['1015.00', '2030.00', '3045.00']);
+    expect((await payments(created.id)).map((p) => p.status)).toEqual(['paid', 'paid', 'paid']);
+    const issuerAfter = new Exact(issuerBefore)
+      .plus('1000.00')
+      .minus(await s.fiatBalance(issuer.id));
+    expect(issuerAfter.toFixed(2)).toBe('6090.00');
+
+    const holders = [...investors, issuer];
+    for (const holder of holders) {
+      const wallet = await s.test.db
+        .selectFrom('wallets')
+        .selectAll()
+        .where('user_id', '=', holder.id)
+        .where('token_id', '=', created.id)
+        .executeTakeFirst();
+      if (!wallet) continue;
+      const onChain = { id: token.id, contract_address: token.contract_address! };
+      expect(await s.holderBalances(onChain, holder.id)).toEqual({
+        database: 0n,
+        chain: 0n,
+      });
+    }
+    expect(await s.chain.totalSupply(token.contract_address!)).toMatchObject({ total_supply: '0' });
+    const register = await holdingsAt(s.test.db, created.id, s.clock.now());
+    expect(register.filter((h) => Number(h.units) !== 0)).toEqual([]);
+
+    // the token trades no more
+    const closed = await s.tokenRow(created.id);
+    expect(() => checkTokenTrades(closed)).toThrow(AppError);
+    try {
+      checkTokenTrades(closed);
+    } catch (error) {
+      expect((error as AppError).code).toBe('TOKEN_NOT_TRADING');
+    }
+
+    // a burn batch sent again (a lost answer) reuses its key: nothing burns twice
+    const batches = await s.test.db
+      .selectFrom('debt_burn_batches')
+      .selectAll()
+      .where('payment_id', '=', redemption.id)
+      .execute();
+    expect(batches).toHaveLength(1);
+    await s.test.db
+      .updateTable('debt_burn_batches')
+      .set({ status: 'pending' })
+      .where('id', '=', batches[0]!.id)
+      .execute();
+    await s.workers.debtBurns.tick();
+    const again = await s.test.db
+      .selectFrom('debt_burn_batches')
+      .selectAll()
+      .where('id', '=', batches[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(again).toMatchObject({ status: 'sent', tx_hash: batches[0]!.tx_hash });
+  }, 300_000);
+});
