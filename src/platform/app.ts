@@ -58,6 +58,7 @@ import { complianceRulesRoutes } from './compliance/compliance-rules.routes.js';
 import { complianceRulesService } from './compliance/compliance-rules.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { tokensService } from './tokens/tokens.service.js';
+import { bankAccountsService } from './fiat/bank-accounts.service.js';
 import { defaultWebDir, webRoutes } from './web/web.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { apiKeysService } from './api-keys/api-keys.service.js';
@@ -177,8 +178,9 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   );
 
   const fiat = fiatService(db, clock);
-  fiatRoutes(app, fiat, gates, guard);
-  adminFiatRoutes(app, fiat, guard);
+  const bankAccounts = bankAccountsService(db, encryption, clock);
+  fiatRoutes(app, fiat, bankAccounts, gates, guard);
+  adminFiatRoutes(app, fiat, bankAccounts, guard);
   portfolioRoutes(app, portfolioService(db), gates, guard);
   walletRoutes(
     app,

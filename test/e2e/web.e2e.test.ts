@@ -393,7 +393,7 @@ describe('web client in a browser', () => {
     await menu(admin, 'Agent actions');
     const form = admin.getByRole('form', { name: 'New agent action' });
     await form.getByLabel(/^Action/).selectOption({ label: 'Revoke verification' });
-    const holder = form.getByRole('group', { name: 'Holder (the sender of a transfer)' });
+    const holder = form.getByRole('group', { name: 'Person whose verification is revoked' });
     await holder.getByLabel('Find by name, email or wallet').fill('rex@');
     await expect.poll(() => holder.getByRole('combobox').textContent()).toBe(`Rex Ray <${email}>`);
     const reason = 'Passport reported stolen (police ref 77/2026)';

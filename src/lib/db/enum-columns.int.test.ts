@@ -30,6 +30,7 @@ import {
   type ChainBatchStatus,
 } from './schema-dividends.js';
 import {
+  bankAccountSchemes,
   depositStatuses,
   withdrawalStatuses,
   type FiatRequestKind,
@@ -200,6 +201,7 @@ const cases: Case[] = [
     ],
   },
   ...written(every<FiatRequestKind>({ deposit: true, withdrawal: true }), 'fiat_requests.kind'),
+  ...written(bankAccountSchemes, 'bank_accounts.scheme'),
   ...written(dividendTypes, 'dividend_declarations.dividend_type'),
   ...written(dividendStatuses, 'dividend_declarations.status'),
   ...written(dividendPaymentStatuses, 'dividend_payments.status'),

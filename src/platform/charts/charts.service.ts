@@ -39,7 +39,7 @@ export function chartsService({ db, platformCountry, clock = systemClock }: Char
       }
       const range = chartRange(request, clock.now(), { bucket: 'day', spanMs: 30 * day });
       const [holders, trading, holdings] = await Promise.all([
-        holdersOverTime(db, tokenId, range),
+        holdersOverTime(db, { id: tokenId, issuerId: token.owner_id }, range),
         tradingOverTime(db, tokenId, range),
         holdingsAt(db, tokenId, range.to),
       ]);
@@ -53,7 +53,7 @@ export function chartsService({ db, platformCountry, clock = systemClock }: Char
         ...rangeView(range),
         holders: holders.map((h) => ({ start: h.start.toISOString(), holders: h.holders })),
         trading: trading.map((t) => ({ ...t, start: t.start.toISOString() })),
-        countries: holdersByCountry(holdings, profiles, platformCountry),
+        countries: holdersByCountry(holdings, profiles, platformCountry, token.owner_id),
       };
     },
 

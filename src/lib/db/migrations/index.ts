@@ -43,6 +43,7 @@ import * as m0049 from './0049_fix_sessions.js';
 import * as m0050 from './0050_fix_session_store.js';
 import * as m0051 from './0051_trading_calendars.js';
 import * as m0052 from './0052_trading_sessions.js';
+import * as m0053 from './0053_bank_accounts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0050_fix_session_store': m0050,
   '0051_trading_calendars': m0051,
   '0052_trading_sessions': m0052,
+  '0053_bank_accounts': m0053,
 };
