@@ -1,7 +1,8 @@
 /**
  * The platform's background work, each a claim loop over its own rows: on-chain allocations
  * (mint), the contracts' paused flag (with the maturity sweep), the tokens' compliance rules on
- * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions, dividend payments and token dividends' on-chain transfers, and the email outbox. Every
+ * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions, dividend payments and token dividends' on-chain transfers, the email outbox, and the
+ * retention purge of verification documents. Every
  * worker that calls the chain takes its jobs through the one job queue
  * (src/lib/worker/job-queue.ts) with the same lease, clock and failure policy. Started by the
  * platform process after it listens; any number of
@@ -23,6 +24,7 @@ import { allocationMinter } from './offering/allocation-minter.js';
 import { tokenChainSync } from './tokens/token-chain-sync.js';
 import { mailSender } from './notifications/mail-sender.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
+import { purgeExpiredDocuments } from './verification/documents.queries.js';
 import { custodyKey, walletAddresses } from './wallets/wallet-address.js';
 
 export function platformWorkers(deps: {
@@ -66,6 +68,10 @@ export function platformWorkers(deps: {
       batchSize: config.dividends.batchSize,
     }),
     dividendChain: dividendChainSender({ queue, chain, wallets }),
+    /** documents past their retention (documents.rules.ts), deleted a batch at a time */
+    documentRetention: {
+      tick: () => purgeExpiredDocuments(db, (deps.clock ?? systemClock).now(), 100),
+    },
     /** without SMTP_URL emails wait in the outbox */
     mail: config.mail.smtpUrl
       ? mailSender({ queue, smtpUrl: config.mail.smtpUrl, from: config.mail.from })
@@ -87,6 +93,7 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'agent-action-executor': () => workers.agentActions.tick(),
     'dividend-distributor': () => workers.dividends.tick(),
     'dividend-chain-sender': () => workers.dividendChain.tick(),
+    'document-retention': () => workers.documentRetention.tick(),
     ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');

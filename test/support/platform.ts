@@ -26,7 +26,7 @@ export interface TestPlatform {
   test: TestDatabase;
   config: Config;
   call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     body?: unknown,
     token?: string,

@@ -8,6 +8,7 @@ import type { AgentActionTables } from './schema-agent-actions.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
+import type { DocumentTables } from './schema-documents.js';
 import type { FixTables } from './schema-fix.js';
 import type { IssuanceTables } from './schema-issuance.js';
 import type { MailTables } from './schema-mail.js';
@@ -221,7 +222,8 @@ export interface Database
     SessionTables,
     AgentActionTables,
     FixTables,
-    MailTables {
+    MailTables,
+    DocumentTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

@@ -24,7 +24,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('replaced_at', 'timestamptz')
     .addColumn('verified_at', 'timestamptz')
     .addColumn('verified_by', 'uuid', (c) => c.references('users.id'))
-    .addCheck('bank_accounts_local_has_bank_code', sql`scheme = 'iban' or bank_code is not null`)
+    .addCheckConstraint(
+      'bank_accounts_local_has_bank_code',
+      sql`scheme = 'iban' or bank_code is not null`,
+    )
     .execute();
   await sql`create unique index bank_accounts_one_on_file on bank_accounts (user_id) where replaced_at is null`.execute(
     db,

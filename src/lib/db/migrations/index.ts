@@ -44,6 +44,8 @@ import * as m0050 from './0050_fix_session_store.js';
 import * as m0051 from './0051_trading_calendars.js';
 import * as m0052 from './0052_trading_sessions.js';
 import * as m0053 from './0053_bank_accounts.js';
+import * as m0054 from './0054_investor_classifications.js';
+import * as m0055 from './0055_verification_documents.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_users_auth_audit': m0001,
@@ -87,4 +89,6 @@ export const migrations: Record<string, Migration> = {
   '0051_trading_calendars': m0051,
   '0052_trading_sessions': m0052,
   '0053_bank_accounts': m0053,
+  '0054_investor_classifications': m0054,
+  '0055_verification_documents': m0055,
 };

@@ -4,6 +4,7 @@
  * that instant, and the CSV and signed-PDF downloads (docs/reports.md).
  */
 import type { Static } from '@sinclair/typebox';
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { registerColumns } from '../../../platform/register/register-columns.js';
 import type { RegisterView } from '../../../platform/register/register.schemas.js';
@@ -12,6 +13,7 @@ import { ErrorNote, Loaded, Table, useLoad, when } from '../ui.js';
 
 /** The shape of GET /tokens/:id/register, from the platform's schema (a type-only import). */
 type Register = Static<typeof RegisterView>;
+type Line = Register['holders'][number];
 
 /** The CSV's and the PDF's columns but the user id: the downloads carry what the table shows. */
 const shown = registerColumns.filter((c) => c.width > 0);
@@ -79,11 +81,10 @@ export function RegisterPage({ id }: { id: string }) {
             <p class="muted" data-testid="register-counts">
               A holder is an investor holding units: the people a dividend pays and the charts
               count. The table also lists the issuer's and the platform treasury's units (
-              {r.totals.holders - r.totals.investor_holders} account(s), not counted as holders).
-              "% of total supply" is the share a maximum-balance rule counts; "% in circulation" is
-              the share of the units held. Locked-up units cannot be sold before their lock-up ends
-              (the token's rule, or the issuer's own shares' date). The downloads have the same
-              columns.
+              {r.totals.holders - r.totals.investor_holders} account(s), not counted as holders). "%
+              of total supply" is the share a maximum-balance rule counts; "% in circulation" is the
+              share of the units held. Locked-up units cannot be sold before their lock-up ends (the
+              token's rule, or the issuer's own shares' date). The downloads have the same columns.
             </p>
             <p>
               <button type="button" onClick={() => save('csv', r)}>
@@ -98,10 +99,14 @@ export function RegisterPage({ id }: { id: string }) {
               label="Holders"
               rows={r.holders}
               empty="Nobody held the token then."
-              columns={shown.map((c) => [
+              columns={shown.map((c): [string, (h: Line) => ComponentChildren] => [
                 c.heading,
                 (h) =>
-                  c.csv === 'wallet_address' ? <code>{h.wallet_address ?? '—'}</code> : (c.cell(h) ?? '—'),
+                  c.csv === 'wallet_address' ? (
+                    <code>{h.wallet_address ?? '—'}</code>
+                  ) : (
+                    (c.cell(h) ?? '—')
+                  ),
               ])}
             />
           </>
