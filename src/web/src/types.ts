@@ -9,6 +9,8 @@ export interface Me {
   full_name: string | null;
   kyc_status: string;
   kyc_level: number;
+  /** the investor's classification in force (their limits); null before KYC */
+  accreditation_status: 'retail' | 'professional' | 'institutional' | null;
   kyb_status: string | null;
   fiat_balance: string;
   wallet_address: string | null;
