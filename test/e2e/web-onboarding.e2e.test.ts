@@ -105,8 +105,10 @@ describe('issue 40 in a browser: documents, classification, bank account, regist
       'subscribe at most 500 USD per subscription and buy at most 500 USD per order',
     );
     const classification = nina.getByRole('form', { name: 'Classification' });
-    await classification.getByLabel(/^Professional investor/).check();
-    await classification.getByLabel(/portfolio of cash and securities/).check();
+    await classification.getByRole('radio', { name: /Professional investor/ }).check();
+    await classification
+      .getByRole('checkbox', { name: /portfolio of cash and securities/ })
+      .check();
     await classification
       .getByLabel('Statement (what the evidence shows)')
       .fill('Broker statement of 31 October: 612,000 USD');
@@ -187,6 +189,11 @@ describe('issue 40 in a browser: documents, classification, bank account, regist
       account_type: 'individual',
     });
     await approvedKyc(platform.db, id, 'SE');
+    await platform.db
+      .updateTable('users')
+      .set({ kyc_status: 'approved', kyc_level: 2, fatca_status: 'clear' })
+      .where('id', '=', id)
+      .execute();
     await fund(platform.db, id, '800.00');
     const otto = await open();
     await signIn(otto, email);
