@@ -116,7 +116,7 @@ describe('issue 40 in a browser: documents, classification, bank account, regist
     // Without evidence the form does not go: the file field is required.
     expect(await nina.getByTestId('classification-status').count()).toBe(0);
     await classification
-      .getByLabel('Evidence', { exact: true })
+      .getByLabel(/^Evidence/)
       .setInputFiles({ name: 'statement.png', mimeType: 'image/png', buffer: image });
     await classification.getByRole('button', { name: 'Send classification' }).click();
     await expect
