@@ -131,6 +131,27 @@ export const errorCatalogue = {
   // fiat requests and wallet addresses
   DEPOSIT_ALREADY_DECIDED: { status: 409, title: 'The deposit has already been decided' },
   WITHDRAWAL_ALREADY_DECIDED: { status: 409, title: 'The withdrawal has already been decided' },
+  BANK_ACCOUNT_REQUIRED: {
+    status: 409,
+    title: 'A bank account for withdrawals must be on file first',
+  },
+  BANK_ACCOUNT_INVALID: { status: 422, title: 'The bank account is not valid' },
+  CLASSIFICATION_INCOMPLETE: {
+    status: 422,
+    title: 'The classification request lacks a criterion, its evidence or a reason',
+  },
+  CLASSIFICATION_PENDING: {
+    status: 409,
+    title: 'A classification request already waits for review',
+  },
+  CLASSIFICATION_ALREADY_DECIDED: {
+    status: 409,
+    title: 'The classification request has already been decided',
+  },
+  DOCUMENT_INVALID: {
+    status: 422,
+    title: 'The document is not a file that can be kept, or not one of yours to send',
+  },
   WALLET_CHALLENGE_INVALID: {
     status: 409,
     title: 'No live wallet challenge: ask for one with GET /api/v1/wallet/challenge',

@@ -62,6 +62,10 @@ import { complianceRulesRoutes } from './compliance/compliance-rules.routes.js';
 import { complianceRulesService } from './compliance/compliance-rules.service.js';
 import { tokensRoutes } from './tokens/tokens.routes.js';
 import { tokensService } from './tokens/tokens.service.js';
+import { bankAccountsService } from './fiat/bank-accounts.service.js';
+import { documentsService } from './verification/documents.service.js';
+import { classificationService } from './verification/classification.service.js';
+import { classificationRoutes } from './verification/classification.routes.js';
 import { defaultWebDir, webRoutes } from './web/web.routes.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { apiKeysService } from './api-keys/api-keys.service.js';
@@ -175,7 +179,17 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
     guard,
   );
-  adminKycRoutes(app, db, kycReviewService(db, encryption, clock), provider, guard, clock);
+  const documents = documentsService(db, encryption, clock);
+  adminKycRoutes(
+    app,
+    db,
+    kycReviewService(db, encryption, clock),
+    documents,
+    provider,
+    guard,
+    clock,
+  );
+  classificationRoutes(app, classificationService(db, documents, clock), documents, users, guard);
   kybRoutes(
     app,
     db,
@@ -189,8 +203,9 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
   );
 
   const fiat = fiatService(db, clock);
-  fiatRoutes(app, fiat, gates, guard);
-  adminFiatRoutes(app, fiat, guard);
+  const bankAccounts = bankAccountsService(db, encryption, clock);
+  fiatRoutes(app, fiat, bankAccounts, gates, guard);
+  adminFiatRoutes(app, fiat, bankAccounts, guard);
   portfolioRoutes(app, portfolioService(db), gates, guard);
   walletRoutes(
     app,

@@ -4,10 +4,11 @@
  * chain, KYC claim revocations, the holders' countries on chain, the token agent's actions,
  * dividend payments and token dividends' on-chain transfers, shareholder meetings (counting
  * holders, closing votes), splits and consolidations, debt tokens' coupons and redemptions (and
- * their burns on chain), the notices trades cause (fill digests, failed settlements) and the email
- * outbox. Every worker that calls the chain takes its jobs through the one job queue
- * (src/lib/worker/job-queue.ts) with the same lease, clock and failure policy. Started by the
- * platform process after it listens; any number of platform processes may run them side by side.
+ * their burns on chain), the notices trades cause (fill digests, failed settlements), the email
+ * outbox and the retention purge of verification documents. Every worker that calls the chain
+ * takes its jobs through the one job queue (src/lib/worker/job-queue.ts) with the same lease,
+ * clock and failure policy. Started by the platform process after it listens; any number of
+ * platform processes may run them side by side.
  */
 import type { ChainClient } from '../lib/chain-client.js';
 import type { Config } from '../lib/config.js';
@@ -30,6 +31,7 @@ import { tradeNotices } from './notifications/trade-notices.js';
 import { meetingClerk } from './corporate-actions/meeting-clerk.js';
 import { splitRunner } from './splits/split-runner.js';
 import { kycClaimRevoker } from './verification/kyc-claim-revoker.js';
+import { purgeExpiredDocuments } from './verification/documents.queries.js';
 import { custodyKey, walletAddresses } from './wallets/wallet-address.js';
 
 export function platformWorkers(deps: {
@@ -87,6 +89,10 @@ export function platformWorkers(deps: {
       warnDays: config.dividends.debtWarnDays,
     }),
     debtBurns: debtBurner({ queue, chain, wallets }),
+    /** documents past their retention (documents.rules.ts), deleted a batch at a time */
+    documentRetention: {
+      tick: () => purgeExpiredDocuments(db, (deps.clock ?? systemClock).now(), 100),
+    },
     /** without SMTP_URL emails wait in the outbox */
     mail: config.mail.smtpUrl
       ? mailSender({ queue, smtpUrl: config.mail.smtpUrl, from: config.mail.from })
@@ -113,6 +119,7 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     'split-runner': () => workers.splits.tick(),
     'debt-servicer': () => workers.debt.tick(),
     'debt-burner': () => workers.debtBurns.tick(),
+    'document-retention': () => workers.documentRetention.tick(),
     ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');

@@ -110,7 +110,8 @@ describe('verification, end to end', () => {
     expect(me).toMatchObject({
       status: 'approved',
       kyc_level: 2,
-      accreditation_status: 'professional',
+      // never classified: retail, whatever the level allows (classification.rules.ts)
+      accreditation_status: 'retail',
       fatca_status: 'clear',
     });
     const permissions = (await call('GET', '/api/v1/me/permissions', undefined, token)).json;
@@ -227,7 +228,7 @@ describe('verification, end to end', () => {
     });
     expect((await call('GET', '/api/v1/kyc/me', undefined, token)).json).toMatchObject({
       status: 'approved',
-      accreditation_status: 'institutional',
+      accreditation_status: 'retail',
     });
   });
 });

@@ -785,8 +785,12 @@ describe('web journeys over the running system', () => {
     }) => {
       await form.getByLabel(/^Action/).selectOption({ label: fields.kind });
       await form.getByLabel(/^Token/).selectOption({ label: `${symbol} (secondary)` });
-      await pick('Holder (the sender of a transfer)', ...fields.holder);
-      if (fields.receiver) await pick('Receiver (transfers only)', ...fields.receiver);
+      // Each kind's picker says what the action does to that person.
+      await pick(
+        fields.receiver ? 'Sender (loses the tokens)' : 'Holder whose units are frozen',
+        ...fields.holder,
+      );
+      if (fields.receiver) await pick('Receiver (gets the tokens)', ...fields.receiver);
       await form.getByLabel(/^Quantity/).fill(fields.quantity);
       await form.getByLabel(/^Reason/).fill(fields.reason);
       await form.getByLabel(/reference/).fill(fields.reference ?? '');

@@ -117,6 +117,12 @@ describe('web client in a browser', () => {
     await form.getByLabel(/^Nationality/).selectOption({ label: 'United Kingdom' });
     await form.getByLabel('Date of birth').fill('1990-12-10');
     await form.getByLabel('Document number').fill('P1234567');
+    // the document's image: a PNG (here, a screenshot of the form itself)
+    await form.getByLabel('Document image, front').setInputFiles({
+      name: 'passport.png',
+      mimeType: 'image/png',
+      buffer: await form.screenshot(),
+    });
     await form.getByRole('button', { name: 'Submit for review' }).click();
     await expect
       .poll(() => form.locator('.field-error').textContent())
@@ -393,7 +399,7 @@ describe('web client in a browser', () => {
     await menu(admin, 'Agent actions');
     const form = admin.getByRole('form', { name: 'New agent action' });
     await form.getByLabel(/^Action/).selectOption({ label: 'Revoke verification' });
-    const holder = form.getByRole('group', { name: 'Holder (the sender of a transfer)' });
+    const holder = form.getByRole('group', { name: 'Person whose verification is revoked' });
     await holder.getByLabel('Find by name, email or wallet').fill('rex@');
     await expect.poll(() => holder.getByRole('combobox').textContent()).toBe(`Rex Ray <${email}>`);
     const reason = 'Passport reported stolen (police ref 77/2026)';

@@ -15,6 +15,7 @@ import {
   type IssuanceSystem,
 } from '../support/issuance.js';
 import { testPassword } from '../support/platform.js';
+import { testBankAccount } from '../support/bank-account.js';
 
 const unit = 10n ** 18n;
 
@@ -359,6 +360,7 @@ describe('agent actions', () => {
 
     // They keep what they hold in view and may ask for their cash, which an admin decides.
     await s.ok(s.call('GET', '/api/v1/portfolio', undefined, bob.token));
+    await s.ok(s.call('PUT', '/api/v1/fiat/bank-account', testBankAccount, bob.token));
     const withdrawal = await s.ok(
       s.call('POST', '/api/v1/fiat/withdrawals', { amount: '10.00' }, bob.token),
       201,

@@ -32,6 +32,7 @@ import {
   type FuzzResponse,
 } from '../support/openapi-fuzz.js';
 import { testPassword } from '../support/platform.js';
+import { testBankAccount } from '../support/bank-account.js';
 
 const seed = Number(process.env.FUZZ_SEED ?? 20261123);
 const runs = 24;
@@ -119,6 +120,7 @@ beforeAll(async () => {
     201,
   );
   await s.subscribe(investor, live.id, 10);
+  await s.ok(s.call('PUT', '/api/v1/fiat/bank-account', testBankAccount, investor.token));
   await s.ok(s.call('POST', '/api/v1/fiat/withdrawals', { amount: '10.00' }, investor.token), 201);
   await s.ok(
     s.call(

@@ -12,6 +12,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { buildTradingApp, type TradingApp } from '../../src/trading/app.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 import { parseCsv, pdfRows } from '../support/pdf-text.js';
+import { testBankAccount } from '../support/bank-account.js';
 
 interface CashLine {
   key: string;
@@ -40,7 +41,9 @@ describe('investor statements', () => {
   };
   const withdraw = async (actor: Actor, amount: string, decision: 'approve' | 'reject') => {
     const request = await s.ok(
-      s.call('POST', '/api/v1/fiat/withdrawals', { amount }, actor.token),
+      s
+        .call('PUT', '/api/v1/fiat/bank-account', testBankAccount, actor.token)
+        .then(() => s.call('POST', '/api/v1/fiat/withdrawals', { amount }, actor.token)),
       201,
     );
     await s.ok(

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sinkLinkToken, verifyEmailRequest } from './email.js';
 import type { RunningSystem } from './system.js';
+import { pngSignatureBase64 } from './classification.js';
 
 export type Json = Record<string, any>;
 
@@ -104,6 +105,7 @@ export function flows(system: RunningSystem) {
       token,
       201,
     );
+    if (extra.role !== 'issuer') await certifyProfessional(admin, token);
     await call(
       'POST',
       `/api/v1/admin/kyc/${application.id}/review`,
@@ -112,6 +114,31 @@ export function flows(system: RunningSystem) {
       200,
     );
     return token;
+  }
+
+  /** the investor certifies as professional with evidence, and `admin` approves it */
+  async function certifyProfessional(admin: string, investor: string): Promise<void> {
+    const evidence = await call(
+      'POST',
+      '/api/v1/documents',
+      { purpose: 'evidence', content_type: 'image/png', data: pngSignatureBase64 },
+      investor,
+      201,
+    );
+    const request = await call(
+      'POST',
+      '/api/v1/classification',
+      { tier: 'professional', criteria: ['portfolio'], evidence_document_ids: [evidence.id] },
+      investor,
+      201,
+    );
+    await call(
+      'POST',
+      `/api/v1/admin/classifications/${request.id}/review`,
+      { decision: 'approve' },
+      admin,
+      200,
+    );
   }
 
   /** an investor's deposit, confirmed by the admin */

@@ -23,6 +23,8 @@ import { loadConfig } from '../../src/lib/config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { testPassword } from './platform.js';
+import { approvedClassification } from './classification.js';
+import { accreditationFor } from '../../src/platform/verification/verification.rules.js';
 
 export interface Actor {
   id: string;
@@ -142,6 +144,8 @@ export async function startIssuanceSystem(
       fullName: string,
       kyc: { level?: number; nationality: string; residence?: string | undefined },
     ): Promise<void> {
+      // the classification staff approved: the tier the KYC level allows (its limits)
+      await approvedClassification(test.db, actor.id, accreditationFor(kyc.level ?? 2));
       const application = await ok(
         call(
           'POST',

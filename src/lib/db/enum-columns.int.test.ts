@@ -37,6 +37,7 @@ import {
   type ChainBatchStatus,
 } from './schema-dividends.js';
 import {
+  bankAccountSchemes,
   depositStatuses,
   withdrawalStatuses,
   type FiatRequestKind,
@@ -56,6 +57,12 @@ import { alertStatuses, surveillanceRules } from './schema-market-data.js';
 import { majorities, meetingStatuses } from './schema-meetings.js';
 import { otcStatuses } from './schema-otc.js';
 import { fixSessionKinds } from './schema-fix.js';
+import {
+  classificationStatuses,
+  documentContentTypes,
+  documentPurposes,
+  documentSubjects,
+} from './schema-documents.js';
 import { marketModels } from './schema-sessions.js';
 import { tokenMovementKinds } from './schema-registers.js';
 import {
@@ -231,6 +238,16 @@ const cases: Case[] = [
     ],
   },
   ...written(every<FiatRequestKind>({ deposit: true, withdrawal: true }), 'fiat_requests.kind'),
+  ...written(bankAccountSchemes, 'bank_accounts.scheme'),
+  // what investors prove themselves with
+  ...written(documentPurposes, 'verification_documents.purpose'),
+  ...written(documentContentTypes, 'verification_documents.content_type'),
+  ...written(documentSubjects, 'verification_documents.subject_type'),
+  ...written(classificationStatuses, 'investor_classifications.status'),
+  ...written(
+    every<AccreditationStatus>({ retail: true, professional: true, institutional: true }),
+    'investor_classifications.tier',
+  ),
   ...written(dividendTypes, 'dividend_declarations.dividend_type'),
   ...written(dividendStatuses, 'dividend_declarations.status'),
   ...written(dividendPaymentStatuses, 'dividend_payments.status'),

@@ -22,8 +22,33 @@ export interface FiatRequestsTable {
   decision_reason: string | null;
   /** the bank's reference of the transfer staff matched (deposit) or made (withdrawal payout) */
   bank_reference: string | null;
+  /** withdrawals: the bank account on file when it was requested, the one it is paid to */
+  bank_account_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** An IBAN, or a local account number with its bank's code (BIC or routing number). */
+export const bankAccountSchemes = ['iban', 'local'] as const;
+export type BankAccountScheme = (typeof bankAccountSchemes)[number];
+
+export interface BankAccountsTable {
+  id: string;
+  user_id: string;
+  holder_name: string;
+  scheme: BankAccountScheme;
+  /** the IBAN or account number, sealed (FieldEncryption, context bankAccountContext) */
+  account_sealed: string;
+  account_key_id: string;
+  account_last4: string;
+  bank_code: string | null;
+  country: string;
+  created_at: CreatedAt;
+  /** set when another account took its place; withdrawals paid to it keep naming it */
+  replaced_at: Date | null;
+  /** the first payout staff made to it */
+  verified_at: Date | null;
+  verified_by: string | null;
 }
 
 export type WalletCustody = 'custodial' | 'self';
@@ -46,9 +71,11 @@ export interface WalletChallengesTable {
 
 export interface FiatTables {
   fiat_requests: FiatRequestsTable;
+  bank_accounts: BankAccountsTable;
   custodial_addresses: CustodialAddressesTable;
   wallet_challenges: WalletChallengesTable;
 }
 
 export type FiatRequest = Selectable<FiatRequestsTable>;
 export type WalletChallenge = Selectable<WalletChallengesTable>;
+export type BankAccount = Selectable<BankAccountsTable>;

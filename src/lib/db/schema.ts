@@ -9,6 +9,7 @@ import type { ComplianceTables } from './schema-compliance.js';
 import type { DebtTables } from './schema-debt.js';
 import type { DividendTables } from './schema-dividends.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
+import type { DocumentTables } from './schema-documents.js';
 import type { FixTables } from './schema-fix.js';
 import type { IssuanceTables } from './schema-issuance.js';
 import type { MailTables } from './schema-mail.js';
@@ -227,7 +228,8 @@ export interface Database
     FixTables,
     MailTables,
     MeetingTables,
-    SplitTables {
+    SplitTables,
+    DocumentTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

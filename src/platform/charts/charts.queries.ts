@@ -29,8 +29,17 @@ function levels(range: ChartRange, changes: RawBuilder<unknown>) {
     order by b.start`;
 }
 
-/** Holders at each bucket's close: accounts whose balance turned positive, less those it left. */
-export async function holdersOverTime(db: Db, tokenId: string, range: ChartRange) {
+/**
+ * Holders at each bucket's close: investors whose balance turned positive, less those it left.
+ * A holder is an investor, as the register counts them and a dividend pays them: the token's
+ * issuer and the platform's treasury are not counted (register.rules.ts holderKind).
+ */
+export async function holdersOverTime(
+  db: Db,
+  token: { id: string; issuerId: string },
+  range: ChartRange,
+) {
+  const tokenId = token.id;
   const { rows } = await levels(
     range,
     sql`
@@ -48,6 +57,8 @@ export async function holdersOverTime(db: Db, tokenId: string, range: ChartRange
             select from_user_id, at, id, -quantity from token_movements
             where token_id = ${tokenId} and at <= ${range.to} and from_user_id is not null
           ) deltas
+          where user_id <> ${token.issuerId}
+            and user_id not in (select id from users where role = 'treasury')
         ) balances
       ) steps`,
   ).execute(db);

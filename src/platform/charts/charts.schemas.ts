@@ -36,7 +36,7 @@ export const TokenChartsView = Type.Object({
   holders: Type.Array(
     Type.Object({
       start: Start,
-      holders: Count("the register's holders when the bucket closes"),
+      holders: Count("the register's holders (its investors: not the issuer or the treasury) when the bucket closes"),
     }),
   ),
   trading: Type.Array(
@@ -57,7 +57,7 @@ export const TokenChartsView = Type.Object({
         description:
           "ISO 3166-1 alpha-2 as the register has it: the holder's country (docs/compliance.md)",
       }),
-      holders: Count('holders in the country at `to`'),
+      holders: Count('holders (investors) in the country at `to`'),
       units: Decimal('their units at `to`'),
     }),
   ),

@@ -41,7 +41,7 @@ export function chartsService({ db, platformCountry, clock = systemClock }: Char
       }
       const range = chartRange(request, clock.now(), { bucket: 'day', spanMs: 30 * day });
       const [holders, trading, holdings, adjustments] = await Promise.all([
-        holdersOverTime(db, tokenId, range),
+        holdersOverTime(db, { id: tokenId, issuerId: token.owner_id }, range),
         tradingOverTime(db, tokenId, range),
         holdingsAt(db, tokenId, range.to),
         priceAdjustments(db, tokenId),
@@ -67,7 +67,7 @@ export function chartsService({ db, platformCountry, clock = systemClock }: Char
           low: price(t.low, t.start),
           close: price(t.close, t.start),
         })),
-        countries: holdersByCountry(holdings, profiles, platformCountry),
+        countries: holdersByCountry(holdings, profiles, platformCountry, token.owner_id),
       };
     },
 

@@ -26,6 +26,7 @@ describe('holders by country', () => {
       profile('d', { account_type: 'corporate', business_country: 'AE', residence: 'FR' }),
       profile('e', {}),
       profile('t', { role: 'treasury', account_type: null }),
+      profile('i', { role: 'issuer', account_type: null, business_country: 'GB' }),
     ];
     const holdings = [
       { userId: 'a', units: '10' },
@@ -34,17 +35,19 @@ describe('holders by country', () => {
       { userId: 'd', units: '5' },
       { userId: 'e', units: '1' },
       { userId: 't', units: '7' },
+      { userId: 'i', units: '900' },
     ];
-    // e has no approved KYC and the treasury no business: the platform's country, as on chain
-    expect(holdersByCountry(holdings, profiles, 'CH')).toEqual([
+    // e has no approved KYC: the platform's country, as on chain; the treasury and the issuer
+    // hold but are not holders, as the register and a dividend count them
+    expect(holdersByCountry(holdings, profiles, 'CH', 'i')).toEqual([
       { country: 'DE', holders: 2, units: '12.5' },
-      { country: 'CH', holders: 2, units: '8' },
       { country: 'FR', holders: 1, units: '40' },
       { country: 'AE', holders: 1, units: '5' },
+      { country: 'CH', holders: 1, units: '1' },
     ]);
   });
 
   it('is empty without holders', () => {
-    expect(holdersByCountry([], [], 'CH')).toEqual([]);
+    expect(holdersByCountry([], [], 'CH', 'i')).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The register's holders grouped by country (the register's country of each holder, the one its
- * identity is registered with): how many hold and how many units, most holders first.
+ * identity is registered with): how many hold and how many units, most holders first. Holders are
+ * investors, as the register counts them: the issuer and the treasury are left out.
  */
 import { Decimal } from 'decimal.js';
-import { holderIdentity } from '../register/register.rules.js';
+import { holderIdentity, holderKind } from '../register/register.rules.js';
 import type { HolderProfileRow } from '../register/register.queries.js';
 
 export interface CountryHolding {
@@ -16,12 +17,14 @@ export function holdersByCountry(
   holdings: readonly { userId: string; units: string }[],
   profiles: readonly HolderProfileRow[],
   platformCountry: string,
+  issuerId: string,
 ): CountryHolding[] {
   const profileOf = new Map(profiles.map((p) => [p.id, p]));
   const byCountry = new Map<string, { holders: number; units: Decimal }>();
   for (const { userId, units } of holdings) {
     const profile = profileOf.get(userId);
     if (!profile) throw new Error(`holder ${userId} has no account`);
+    if (holderKind(userId, profile, issuerId) !== 'investor') continue;
     const { country } = holderIdentity(profile, platformCountry);
     const entry = byCountry.get(country) ?? { holders: 0, units: new Decimal(0) };
     entry.holders += 1;

@@ -13,6 +13,7 @@ import {
   WithdrawalView,
 } from './fiat.schemas.js';
 import type { FiatService } from './fiat.service.js';
+import type { BankAccountsService } from './bank-accounts.service.js';
 import type { FiatDecision } from './fiat.rules.js';
 import { toRequestView } from './fiat.views.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
@@ -38,14 +39,20 @@ const decisions = [
   { kind: 'withdrawal', decision: 'reject', summary: 'Reject a withdrawal: the hold is released' },
 ] as const satisfies readonly { kind: string; decision: FiatDecision; summary: string }[];
 
-/** The back office: staff and admins read the queues; only an admin moves money. */
+/**
+ * The back office: staff and admins read the queues; only an admin moves money. A withdrawal
+ * comes with the whole bank account it is paid to.
+ */
 export function adminFiatRoutes(
   app: HttpApp,
   fiat: FiatService,
+  bankAccounts: BankAccountsService,
   { guard }: ReturnType<typeof guards>,
 ) {
   const reader = guard('staff', 'admin');
   const mover = guard('admin');
+  const payeesOf = (rows: readonly { id: string; bank_account_id: string | null }[]) =>
+    bankAccounts.payees(rows, 'staff');
 
   app.get(
     '/api/v1/admin/fiat/deposits',
@@ -89,7 +96,11 @@ export function adminFiatRoutes(
         ...(cursor ? { cursor } : {}),
         ...(status ? { status } : {}),
       });
-      return toPage(rows, limit, (row) => ({ ...toRequestView(row), email: row.email }));
+      const payees = await payeesOf(rows);
+      return toPage(rows, limit, (row) => ({
+        ...toRequestView(row, payees.get(row.id)),
+        email: row.email,
+      }));
     },
   );
 
@@ -110,15 +121,14 @@ export function adminFiatRoutes(
       },
       async (request) => {
         const body = request.body as RejectBody & AcceptBody;
-        return toRequestView(
-          await fiat.decide(
-            kind,
-            decision,
-            { adminId: caller(request).userId, ip: request.ip },
-            request.params.id,
-            { reason: body.reason, bankReference: body.bank_reference },
-          ),
+        const decided = await fiat.decide(
+          kind,
+          decision,
+          { adminId: caller(request).userId, ip: request.ip },
+          request.params.id,
+          { reason: body.reason, bankReference: body.bank_reference },
         );
+        return toRequestView(decided, (await payeesOf([decided])).get(decided.id));
       },
     );
   }

@@ -7,6 +7,7 @@ import {
 import { sql } from 'kysely';
 import type { FiatRequest, FiatRequestKind } from '../../lib/db/schema-fiat.js';
 import { Exact } from '../../lib/money.js';
+import { testBankAccount } from '../../../test/support/bank-account.js';
 
 describe('fiat deposits and withdrawals', () => {
   let p: TestPlatform;
@@ -58,8 +59,10 @@ describe('fiat deposits and withdrawals', () => {
     expect(res.statusCode).toBe(200);
     return user;
   };
-  const withdraw = (user: Session, amount: string) =>
-    p.call('POST', '/api/v1/fiat/withdrawals', { amount }, user.token);
+  const withdraw = async (user: Session, amount: string) => {
+    await p.call('PUT', '/api/v1/fiat/bank-account', testBankAccount, user.token);
+    return p.call('POST', '/api/v1/fiat/withdrawals', { amount }, user.token);
+  };
 
   it("gives a deposit the reference to quote and records the bank's reference of the transfer", async () => {
     const bea = await verifiedUser();

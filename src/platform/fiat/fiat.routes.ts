@@ -2,8 +2,12 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { Page, toPage } from '../../lib/http/pagination.js';
 import type { VerificationGates } from '../verification/gates.js';
+import type { BankAccountsService } from './bank-accounts.service.js';
 import {
   AmountBody,
+  BankAccountBody,
+  BankAccountOnFile,
+  BankAccountView,
   DepositView,
   LedgerEntryView,
   OwnListQuery,
@@ -13,16 +17,56 @@ import type { FiatService } from './fiat.service.js';
 import { toRequestView } from './fiat.views.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
-/** The investor's and issuer's side: announce deposits, request withdrawals, read the ledger. */
+/**
+ * The investor's and issuer's side: announce deposits, put the bank account withdrawals are paid
+ * to on file, request withdrawals, read the ledger.
+ */
 export function fiatRoutes(
   app: HttpApp,
   fiat: FiatService,
+  bankAccounts: BankAccountsService,
   gates: VerificationGates,
   { guard }: ReturnType<typeof guards>,
 ) {
   const account = guard('investor', 'issuer');
   // A user whose verification was revoked may still ask for their money (an admin decides).
   const gated = { deposit: gates.gate('move_fiat'), withdrawal: gates.gate('withdraw_fiat') };
+  /** Requests with the account each was requested to, masked for their owner. */
+  const viewsOf = async <R extends Parameters<typeof toRequestView>[0]>(rows: R[]) => {
+    const payees = await bankAccounts.payees(rows, 'owner');
+    return (row: R) => toRequestView(row, payees.get(row.id));
+  };
+
+  app.get(
+    '/api/v1/fiat/bank-account',
+    {
+      onRequest: account,
+      schema: {
+        tags: ['fiat'],
+        summary: 'The bank account your withdrawals are paid to (null: none on file)',
+        security: bearer,
+        response: { 200: BankAccountOnFile },
+      },
+    },
+    async (request) => ({ bank_account: await bankAccounts.onFile(caller(request).userId) }),
+  );
+
+  app.put(
+    '/api/v1/fiat/bank-account',
+    {
+      onRequest: [account, gated.withdrawal],
+      schema: {
+        tags: ['fiat'],
+        summary:
+          'Put a bank account on file for withdrawals (an IBAN, or an account number with its bank code); it replaces the last',
+        security: bearer,
+        body: BankAccountBody,
+        response: { 200: BankAccountView },
+      },
+    },
+    async (request) =>
+      bankAccounts.register({ userId: caller(request).userId, ip: request.ip }, request.body),
+  );
 
   for (const kind of ['deposit', 'withdrawal'] as const) {
     const path = `/api/v1/fiat/${kind}s`;
@@ -43,12 +87,10 @@ export function fiatRoutes(
           response: { 201: View },
         },
       },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            toRequestView(await fiat.request(kind, caller(request).userId, request.body.amount)),
-          ),
+      async (request, reply) => {
+        const created = await fiat.request(kind, caller(request).userId, request.body.amount);
+        return reply.code(201).send((await viewsOf([created]))(created));
+      },
     );
 
     app.get(
@@ -69,7 +111,7 @@ export function fiatRoutes(
           limit,
           ...(request.query.cursor ? { cursor: request.query.cursor } : {}),
         });
-        return toPage(rows, limit, toRequestView);
+        return toPage(rows, limit, await viewsOf(rows));
       },
     );
 
@@ -85,8 +127,10 @@ export function fiatRoutes(
           response: { 200: View },
         },
       },
-      async (request) =>
-        toRequestView(await fiat.own(kind, caller(request).userId, request.params.id)),
+      async (request) => {
+        const own = await fiat.own(kind, caller(request).userId, request.params.id);
+        return (await viewsOf([own]))(own);
+      },
     );
   }
 

@@ -34,6 +34,47 @@ export const AcceptBody = Type.Object(
 );
 export type AcceptBody = Static<typeof AcceptBody>;
 
+/** The bank account a withdrawal is paid to (deposits: null). */
+const PayeeView = Type.Object({
+  holder_name: Type.String(),
+  account: Type.String({
+    description: 'the IBAN or account number: whole for staff, its last four for the investor',
+  }),
+  bank_code: Type.Union([Type.String(), Type.Null()]),
+  country: Type.String(),
+  verified: Type.Boolean({ description: 'a payout to this account was made before' }),
+  holder_is_investor: Type.Optional(
+    Type.Boolean({ description: "staff: the holder's name is the investor's verified name" }),
+  ),
+});
+
+export const BankAccountBody = Type.Object(
+  {
+    holder_name: Text(200, { description: "the account holder's name, as the bank has it" }),
+    iban: Type.Optional(Text(50, { description: 'an IBAN (spaces allowed); or the next two' })),
+    account_number: Type.Optional(Text(50, { description: 'a local account number' })),
+    bank_code: Type.Optional(
+      Text(20, { description: "the local account's bank: a BIC or a US routing number" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const BankAccountView = Type.Object({
+  id: Type.String(),
+  holder_name: Type.String(),
+  scheme: Type.Union([Type.Literal('iban'), Type.Literal('local')]),
+  account: Type.String({ description: 'its last four characters' }),
+  bank_code: Type.Union([Type.String(), Type.Null()]),
+  country: Type.String(),
+  verified_at: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+
+export const BankAccountOnFile = Type.Object({
+  bank_account: Type.Union([BankAccountView, Type.Null()]),
+});
+
 const literals = <T extends string>(values: readonly T[]) =>
   Type.Union(values.map((value): TLiteral<T> => Type.Literal(value)));
 
@@ -49,6 +90,7 @@ function requestView<T extends string>(statuses: readonly T[]) {
       Type.Null(),
     ]),
     bank_reference: Type.Union([Type.String(), Type.Null()]),
+    bank_account: Type.Union([PayeeView, Type.Null()]),
     decided_at: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String(),
   });

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/audit.queries.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { notifyReviewers } from '../verification/notifications.queries.js';
+import { accountOnFile, markVerified } from './bank-accounts.queries.js';
 import {
   decideFiatRequest,
   fiatRequestForUpdate,
@@ -63,12 +64,21 @@ export function fiatService(db: Db, clock: Clock) {
       return transaction(db, async (trx) => {
         await lockUser(trx, userId);
         const step = opening(kind);
+        // A withdrawal is paid to the bank account on file: there must be one.
+        const payee = kind === 'withdrawal' ? await accountOnFile(trx, userId) : undefined;
+        if (kind === 'withdrawal' && !payee) {
+          throw new AppError(
+            'BANK_ACCOUNT_REQUIRED',
+            'Put the bank account your withdrawals are paid to on file first',
+          );
+        }
         const request = await insertFiatRequest(trx, {
           id: newId(),
           user_id: userId,
           kind,
           amount,
           status: step.status,
+          bank_account_id: payee?.id ?? null,
         });
         if (step.movement) {
           await moveFiat(trx, {
@@ -130,6 +140,9 @@ export function fiatService(db: Db, clock: Clock) {
           },
           clock.now(),
         );
+        // The first payout to an account verifies it: staff checked it against the investor.
+        if (step.status === 'paid' && request.bank_account_id)
+          await markVerified(trx, request.bank_account_id, actor.adminId, clock.now());
         await recordAudit(trx, {
           actorId: actor.adminId,
           action: `fiat.${kind}_${decision}`,

@@ -52,7 +52,7 @@ export function subscriptionRefusal(check: SubscriptionCheck): SubscriptionRefus
   if (amount.greaterThan(limit)) {
     return {
       code: 'INVESTMENT_LIMIT_EXCEEDED',
-      detail: `${check.investor.accreditation ?? 'retail'} investors may subscribe at most ${limit} per subscription`,
+      detail: `${check.investor.accreditation ?? 'retail'} investors may subscribe at most ${limit} USD per subscription`,
     };
   }
   if (check.quantity > check.available) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../../../test/support/platform.js';
 import { newId } from '../../lib/ids.js';
 import { insertToken, insertWallet } from './testing/token-fixture.js';
+import { testBankAccount } from '../../../test/support/bank-account.js';
 
 describe('GET /api/v1/portfolio', () => {
   let p: TestPlatform;
@@ -44,6 +45,7 @@ describe('GET /api/v1/portfolio', () => {
       {},
       admin.token,
     );
+    await p.call('PUT', '/api/v1/fiat/bank-account', testBankAccount, ann.token);
     await p.call('POST', '/api/v1/fiat/withdrawals', { amount: '120.50' }, ann.token);
     const tokenId = await insertToken(p.test.db, admin.id, 'PRT1');
     await insertWallet(p.test.db, ann.id, tokenId, 7);

@@ -4,20 +4,12 @@
  * for the signatory's name, title, signature and date.
  */
 import { a4Landscape, PdfReport, type PdfColumn } from '../../lib/pdf-report.js';
+import { registerColumns } from './register-columns.js';
 import type { Register } from './register.service.js';
 
-const columns: PdfColumn[] = [
-  ['Legal name', 130, false],
-  ['Type', 48, false],
-  ['Country', 38, false],
-  ['Accreditation', 58, false],
-  ['Units', 62, true],
-  ['% of supply', 50, true],
-  ['Locked', 48, true],
-  ['Frozen', 48, true],
-  ['Locked-up', 50, true],
-  ['Wallet address', 190, false],
-];
+/** The page's columns (register-columns.ts) but the user id, for a person to read and sign. */
+const printed = registerColumns.filter((c) => c.width > 0);
+const columns: PdfColumn[] = printed.map((c) => [c.heading, c.width, c.numeric]);
 
 export async function registerPdf(register: Register): Promise<Uint8Array> {
   const report = await PdfReport.create(a4Landscape, {
@@ -31,7 +23,8 @@ export async function registerPdf(register: Register): Promise<Uint8Array> {
   report.line(`Issuer: ${register.issuer_name}`);
   report.line(`As of: ${register.as_of}    Generated: ${register.generated_at}`);
   report.line(
-    `Supply in circulation: ${register.supply_in_circulation}    Holders: ${register.totals.holders}`,
+    `Supply in circulation: ${register.supply_in_circulation} of ${register.total_supply}    ` +
+      `Holders: ${register.totals.investor_holders} investor(s); the issuer and the treasury are listed, not counted`,
   );
   const r = register.reconciliation;
   report.line(
@@ -42,31 +35,8 @@ export async function registerPdf(register: Register): Promise<Uint8Array> {
   );
   report.gap(6);
 
-  const rows = register.holders.map((h) => [
-    h.legal_name,
-    h.holder_type,
-    h.country ?? '',
-    h.accreditation ?? '',
-    h.units,
-    h.pct_of_supply,
-    h.locked_units,
-    h.frozen_units,
-    h.locked_up_units,
-    h.wallet_address ?? '',
-  ]);
-  const { totals } = register;
-  rows.push([
-    'TOTAL',
-    '',
-    '',
-    '',
-    totals.units,
-    register.holders.length > 0 ? '100.0000' : '0.0000',
-    totals.locked_units,
-    totals.frozen_units,
-    totals.locked_up_units,
-    '',
-  ]);
+  const rows = register.holders.map((h) => printed.map((c) => c.cell(h) ?? ''));
+  rows.push(printed.map((c) => c.total(register) ?? ''));
   report.table(columns, rows, (i) => i === rows.length - 1);
 
   report.room(110);

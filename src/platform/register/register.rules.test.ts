@@ -105,6 +105,7 @@ describe('the register', () => {
     expect(register.holders).toEqual([
       expect.objectContaining({
         legal_name: 'Ann Lee',
+        holder_kind: 'investor',
         holder_type: 'individual',
         country: 'FR',
         pct_of_supply: '66.6667',
@@ -126,6 +127,7 @@ describe('the register', () => {
       holders: 2,
       investor_holders: 2,
       units: '3',
+      pct_of_total_supply: '15.0000',
       locked_units: '2',
       frozen_units: '1',
       locked_up_units: '1',

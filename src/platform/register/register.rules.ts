@@ -11,10 +11,25 @@ import { holderCountry, isCompany } from '../../lib/compliance/holder-country.js
 import type { HolderProfileRow } from './register.queries.js';
 
 export type HolderType = 'individual' | 'company';
+/**
+ * Who a holder is to the token: its investors (the holders every count names, those a dividend
+ * pays), the issuer (its own and its team's shares) or the platform's treasury.
+ */
+export type HolderKind = 'investor' | 'issuer' | 'treasury';
+
+export function holderKind(
+  userId: string,
+  profile: Pick<HolderProfileRow, 'role'>,
+  issuerId: string,
+): HolderKind {
+  if (userId === issuerId) return 'issuer';
+  return profile.role === 'treasury' ? 'treasury' : 'investor';
+}
 
 export interface RegisterLine {
   user_id: string;
   legal_name: string;
+  holder_kind: HolderKind;
   holder_type: HolderType;
   country: string;
   accreditation: string | null;
@@ -35,6 +50,8 @@ export interface RegisterTotals {
   /** the holders a dividend pays: all but the issuer and the treasury */
   investor_holders: number;
   units: string;
+  /** the units held, in percent of the total supply */
+  pct_of_total_supply: string;
   locked_units: string;
   frozen_units: string;
   locked_up_units: string;
@@ -96,6 +113,7 @@ export function buildRegister(input: RegisterInput): {
     const address = profile.wallet_address;
     return {
       user_id: userId,
+      holder_kind: holderKind(userId, profile, input.issuerId),
       ...holderIdentity(profile, input.platformCountry),
       accreditation: profile.accreditation_status,
       units,
@@ -114,11 +132,9 @@ export function buildRegister(input: RegisterInput): {
     holders,
     totals: {
       holders: holders.length,
-      investor_holders: holders.filter(
-        (line) =>
-          line.user_id !== input.issuerId && input.profiles.get(line.user_id)?.role !== 'treasury',
-      ).length,
+      investor_holders: holders.filter((line) => line.holder_kind === 'investor').length,
       units: sum('units'),
+      pct_of_total_supply: pctOf(supply, input.totalSupply),
       locked_units: sum('locked_units'),
       frozen_units: sum('frozen_units'),
       locked_up_units: sum('locked_up_units'),

@@ -13,6 +13,10 @@ const Units = (description: string) =>
 const RegisterLineView = Type.Object({
   user_id: Type.String({ format: 'uuid' }),
   legal_name: Type.String(),
+  holder_kind: Type.Union([Type.Literal('investor'), Type.Literal('issuer'), Type.Literal('treasury')], {
+    description:
+      "investor (counted as a holder, paid by a dividend), the token's issuer, or the platform's treasury",
+  }),
   holder_type: Type.Union([Type.Literal('individual'), Type.Literal('company')]),
   country: Type.String({
     description:
@@ -46,6 +50,7 @@ export const RegisterView = Type.Object({
   issuer_name: Type.String(),
   as_of: Type.String({ format: 'date-time' }),
   generated_at: Type.String({ format: 'date-time' }),
+  total_supply: Units("the token's total supply: the base of the percentages of total supply"),
   supply_in_circulation: Units('units held by all holders at the instant (the totals)'),
   holders: Type.Array(RegisterLineView),
   totals: Type.Object({
@@ -56,6 +61,7 @@ export const RegisterView = Type.Object({
       description: 'the holders a dividend pays: all but the issuer and the treasury',
     }),
     units: Type.String(),
+    pct_of_total_supply: Type.String({ description: 'the units held, percent of the total supply' }),
     locked_units: Type.String(),
     frozen_units: Type.String(),
     locked_up_units: Type.String(),

@@ -137,6 +137,7 @@ export function registerService({ db, chain, platformCountry, clock = systemCloc
         issuer_name: token.issuer_name,
         as_of: at.toISOString(),
         generated_at: current.toISOString(),
+        total_supply: String(token.total_supply),
         ...register,
         reconciliation,
       };

@@ -22,12 +22,15 @@ import {
   reviewerNotifications,
 } from './notifications.queries.js';
 import type { ProviderClient } from './provider-client.js';
+import type { DocumentsService } from './documents.service.js';
+import { screeningOf } from './screening.rules.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 
 export function adminKycRoutes(
   app: HttpApp,
   db: Db,
   review: ReturnType<typeof kycReviewService>,
+  documents: DocumentsService,
   provider: ProviderClient,
   { guard }: ReturnType<typeof guards>,
   clock: Clock,
@@ -110,7 +113,8 @@ export function adminKycRoutes(
       onRequest: reviewer,
       schema: {
         tags: ['admin'],
-        summary: 'One application in full; the first access starts its review',
+        summary:
+          'One application in full, with the documents sent and the screening result; the first access starts its review',
         security: bearer,
         params: IdParams,
         response: { 200: KycDetailView },
@@ -131,6 +135,8 @@ export function adminKycRoutes(
         city: application.city,
         postal_code: application.postal_code,
         country_of_residence: application.country_of_residence,
+        documents: await documents.of({ type: 'kyc_application', id: application.id }),
+        screening: screeningOf(application),
       };
     },
   );

@@ -4,6 +4,7 @@ import {
   type Session,
   type TestPlatform,
 } from '../../../test/support/platform.js';
+import { approvedClassification } from '../../../test/support/classification.js';
 
 const application = (over: Record<string, unknown> = {}) => ({
   full_name: 'Ann Example',
@@ -170,28 +171,40 @@ describe('manual KYC review (spec B)', () => {
   });
 
   it('approves: user approved with level, accreditation and FATCA in one go, audited', async () => {
+    // The accreditation is the lower of the approved classification and the level's tier.
     const cases = [
       {
         email: 'f1@example.com',
         nationality: 'AE',
         level: undefined,
-        expect: { kyc_level: 2, accreditation_status: 'professional', fatca_status: 'clear' },
+        classified: null,
+        expect: { kyc_level: 2, accreditation_status: 'retail', fatca_status: 'clear' },
       },
       {
         email: 'f2@example.com',
         nationality: 'USA',
         level: 3,
+        classified: 'institutional',
         expect: { kyc_level: 3, accreditation_status: 'institutional', fatca_status: 'blocked' },
       },
       {
         email: 'f3@example.com',
         nationality: 'gb',
         level: 1,
+        classified: 'professional',
         expect: { kyc_level: 1, accreditation_status: 'retail', fatca_status: 'clear' },
       },
-    ];
+      {
+        email: 'f4@example.com',
+        nationality: 'DE',
+        level: 2,
+        classified: 'institutional',
+        expect: { kyc_level: 2, accreditation_status: 'professional', fatca_status: 'clear' },
+      },
+    ] as const;
     for (const c of cases) {
       const u = await p.user(c.email);
+      if (c.classified) await approvedClassification(p.test.db, u.id, c.classified);
       const id = (
         await p.call('POST', '/api/v1/kyc', application({ nationality: c.nationality }), u.token)
       ).json<{ id: string }>().id;

@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { Db, Trx } from '../../lib/db/database.js';
 import type { KycApplication, KycApplicationsTable } from '../../lib/db/schema-verification.js';
 import type { Insertable, Updateable } from 'kysely';
-import { accreditationFor, fatcaFor } from './verification.rules.js';
+import { fatcaFor } from './verification.rules.js';
+import { effectiveTier } from './classification.rules.js';
+import { approvedTier } from './classification.queries.js';
 
 export function latestKycApplication(
   db: Db | Trx,
@@ -156,7 +158,11 @@ export async function userEmail(trx: Trx, userId: string): Promise<string> {
   return email;
 }
 
-/** An approval's effect on the user (spec B rule 3): level, accreditation tier and FATCA status. */
+/**
+ * An approval's effect on the user (spec B rule 3): level, accreditation tier and FATCA status.
+ * The tier is the level's (rule 3) capped by the classification the investor certified and staff
+ * approved: retail until they have one (classification.rules.ts).
+ */
 export async function approveUserKyc(
   trx: Trx,
   userId: string,
@@ -168,7 +174,7 @@ export async function approveUserKyc(
     .set({
       kyc_status: 'approved',
       kyc_level: level,
-      accreditation_status: accreditationFor(level),
+      accreditation_status: effectiveTier(level, await approvedTier(trx, userId)),
       fatca_status: fatcaFor(nationality),
       updated_at: sql<Date>`now()`,
     })

@@ -2,6 +2,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery } from '../../lib/http/pagination.js';
 import { MultilineText, Text } from '../../lib/http/route-schemas.js';
 import { kycStages } from './kyc-stage.js';
+import { DocumentIds, DocumentView } from './classification.schemas.js';
+
+const ScreeningResult = Type.Union([
+  Type.Literal('clear'),
+  Type.Literal('hit'),
+  Type.Literal('not_screened'),
+]);
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -33,6 +40,7 @@ export const ManualKycBody = Type.Object(
     city: Type.Optional(Text(100)),
     postal_code: Type.Optional(Text(20)),
     country_of_residence: Type.Optional(CountryCode),
+    document_ids: Type.Optional(DocumentIds),
   },
   { additionalProperties: false },
 );
@@ -116,6 +124,19 @@ export const KycDetailView = Type.Intersect([
     city: Nullable(Type.String()),
     postal_code: Nullable(Type.String()),
     country_of_residence: Nullable(Type.String()),
+    documents: Type.Array(DocumentView, {
+      description: 'the images sent with a manual application (GET /admin/documents/:id)',
+    }),
+    screening: Type.Object(
+      {
+        screened_by: Type.Union([Type.Literal('provider'), Type.Null()]),
+        sanctions: ScreeningResult,
+        pep: ScreeningResult,
+        adverse_media: ScreeningResult,
+        labels: Type.Array(Type.String()),
+      },
+      { description: "the provider's screening: each list clear, hit or not screened" },
+    ),
   }),
 ]);
 

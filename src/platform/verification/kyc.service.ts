@@ -17,6 +17,7 @@ import { insertKycApplication, latestKycApplication, setUserKycStatus } from './
 import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { canResubmit } from './kyc.views.js';
 import { notifyReviewers } from './notifications.queries.js';
+import { sendDocuments } from './documents.service.js';
 import type { ProviderClient } from './provider-client.js';
 import { holdsPerson, personInfoOf, providerPerson } from './provider-person.js';
 import { kycStageOf, type KycStage, type ProviderProgress } from './kyc-stage.js';
@@ -150,6 +151,10 @@ export function kycService(deps: KycDeps) {
           },
           ip,
         );
+        await sendDocuments(trx, user.id, body.document_ids ?? [], {
+          type: 'kyc_application',
+          id,
+        });
         await notifyReviewers(trx, {
           kind: 'kyc.submitted',
           subjectType: 'kyc_application',

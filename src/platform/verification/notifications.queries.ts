@@ -4,6 +4,8 @@ import { newId } from '../../lib/ids.js';
 export const notificationKinds = [
   'kyc.submitted',
   'kyb.submitted',
+  /** an investor certified a professional or institutional classification: its evidence waits */
+  'classification.submitted',
   'fiat.deposit_pending',
   'business.awaiting_activation',
   /** a holder's country changed and the rules of the new one do not allow a holding they keep */

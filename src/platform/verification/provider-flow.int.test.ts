@@ -79,7 +79,8 @@ describe('verification through the provider', () => {
     expect(me.json).toMatchObject({
       status: 'approved',
       kyc_level: 2,
-      accreditation_status: 'professional',
+      // not classified yet: retail until staff approve a classification
+      accreditation_status: 'retail',
       fatca_status: 'blocked',
       application: { status: 'approved' },
     });

@@ -143,7 +143,7 @@ describe('POST /webhooks/provider', () => {
     const me = (await p.call('GET', '/api/v1/kyc/me', undefined, ann.token)).json();
     expect(me).toMatchObject({
       status: 'approved',
-      accreditation_status: 'professional',
+      accreditation_status: 'retail',
       fatca_status: 'clear',
     });
   });

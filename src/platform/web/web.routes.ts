@@ -63,7 +63,8 @@ export function webContentSecurityPolicy(tradingUrl: string, tradingNodes: strin
     "script-src 'self'",
     // Preact sets a few style attributes (depth bars); no inline scripts are allowed.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for a verification document staff open (fetched with the session, shown from memory)
+    "img-src 'self' data: blob:",
     `connect-src 'self' ${[trading.origin, socket, ...nodes].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -19,6 +19,11 @@ export async function waitingWork(db: Db) {
         .where('status', 'in', waitingKycStatuses)
         .as('kyc'),
       eb
+        .selectFrom('investor_classifications')
+        .select(count(eb).as('n'))
+        .where('status', '=', 'pending')
+        .as('classifications'),
+      eb
         .selectFrom('kyb_applications')
         .select(count(eb).as('n'))
         .where('status', 'in', waitingKycStatuses)

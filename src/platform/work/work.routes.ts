@@ -9,6 +9,7 @@ const Count = (description: string) => Type.Integer({ minimum: 0, description })
 
 export const WaitingWorkView = Type.Object({
   kyc: Count('KYC applications pending or in review'),
+  classifications: Count('investor classifications whose evidence waits for review'),
   kyb: Count('KYB applications pending or in review'),
   businesses_to_activate: Count('businesses whose KYB is approved, not yet activated'),
   payments_to_confirm: Count('offering allocations waiting for payment'),

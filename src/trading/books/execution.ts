@@ -176,7 +176,7 @@ export function checkInvestmentLimit(trader: TraderRow, notional: Exact): void {
   if (overInvestmentLimit(notional, trader.accreditation_status)) {
     refuse(
       'INVESTMENT_LIMIT_EXCEEDED',
-      `${trader.accreditation_status ?? 'retail'} investors may buy at most ${investmentLimitOf(trader.accreditation_status)} per order`,
+      `${trader.accreditation_status ?? 'retail'} investors may buy at most ${investmentLimitOf(trader.accreditation_status)} USD per order`,
     );
   }
 }

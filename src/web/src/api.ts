@@ -114,14 +114,19 @@ export const api = {
   },
 };
 
-/** Saves a file the platform answers (CSV, PDF) under `fileName`, with the session's token. */
-export async function download(path: string, fileName: string): Promise<void> {
+/** A file the platform answers (CSV, PDF, an image), read with the session's token. */
+export async function fetchBlob(path: string): Promise<Blob> {
   let response = await send('', 'GET', path, undefined, session.accessToken());
   if (response.status === 401 && session.accessToken() && (await session.refresh())) {
     response = await send('', 'GET', path, undefined, session.accessToken());
   }
   if (!response.ok) throw new ApiError(await problemOf(response));
-  const url = URL.createObjectURL(await response.blob());
+  return response.blob();
+}
+
+/** Saves a file the platform answers (CSV, PDF) under `fileName`, with the session's token. */
+export async function download(path: string, fileName: string): Promise<void> {
+  const url = URL.createObjectURL(await fetchBlob(path));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

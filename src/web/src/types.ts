@@ -9,6 +9,8 @@ export interface Me {
   full_name: string | null;
   kyc_status: string;
   kyc_level: number;
+  /** the investor's classification in force (their limits); null before KYC */
+  accreditation_status: 'retail' | 'professional' | 'institutional' | null;
   kyb_status: string | null;
   fiat_balance: string;
   wallet_address: string | null;
@@ -169,6 +171,29 @@ export interface FiatRequest {
   payment_reference: string | null;
   /** the bank's reference of the transfer staff matched or made */
   bank_reference: string | null;
+  /** withdrawals: the bank account it is paid to (whole for staff, last four for its owner) */
+  bank_account: Payee | null;
+  created_at: string;
+}
+
+export interface Payee {
+  holder_name: string;
+  account: string;
+  bank_code: string | null;
+  country: string;
+  verified: boolean;
+  holder_is_investor?: boolean;
+}
+
+/** GET /fiat/bank-account's account: the number shown by its last four characters. */
+export interface BankAccount {
+  id: string;
+  holder_name: string;
+  scheme: 'iban' | 'local';
+  account: string;
+  bank_code: string | null;
+  country: string;
+  verified_at: string | null;
   created_at: string;
 }
 

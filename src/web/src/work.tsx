@@ -7,6 +7,7 @@ import { useContext } from 'preact/hooks';
 
 export interface WaitingWork {
   kyc: number;
+  classifications: number;
   kyb: number;
   businesses_to_activate: number;
   payments_to_confirm: number;
@@ -20,7 +21,11 @@ export interface WaitingWork {
 
 /** What waits on each staff screen, by route; the sentence says what it is. */
 export const workByScreen: [string, (w: WaitingWork) => number, (n: number) => string][] = [
-  ['/admin/kyc', (w) => w.kyc, (n) => `${n} KYC application(s) to decide`],
+  [
+    '/admin/kyc',
+    (w) => w.kyc + w.classifications,
+    (n) => `${n} KYC application(s) or investor classification(s) to decide`,
+  ],
   [
     '/admin/businesses',
     (w) => w.kyb + w.businesses_to_activate,

@@ -111,6 +111,49 @@ function PersonPicker(props: { label: string; name: string }) {
   );
 }
 
+/** Whom each kind names, as its picker says it (pause and unpause name nobody). */
+const holderLabels: Record<string, string> = {
+  freeze_units: 'Holder whose units are frozen',
+  unfreeze_units: 'Holder whose units are unfrozen',
+  freeze_address: 'Holder whose address is frozen',
+  unfreeze_address: 'Holder whose address is unfrozen',
+  forced_transfer: 'Sender (loses the tokens)',
+  revoke_verification: 'Person whose verification is revoked',
+  recover_wallet: 'Holder whose wallet is recovered',
+};
+
+/**
+ * The person pickers of the chosen kind, labelled for what it does to them: the action's select
+ * (name "kind") is followed by its change events; a cleared form is back at the first kind.
+ */
+function People() {
+  const [kind, setKind] = useState(kinds[0]![0]);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const form = box.current?.closest('form');
+    const changed = (event: Event) => {
+      const target = event.target as HTMLSelectElement;
+      if (target.name === 'kind') setKind(target.value);
+    };
+    const reset = () => setKind(kinds[0]![0]);
+    form?.addEventListener('change', changed);
+    form?.addEventListener('reset', reset);
+    return () => {
+      form?.removeEventListener('change', changed);
+      form?.removeEventListener('reset', reset);
+    };
+  }, []);
+  const holder = holderLabels[kind];
+  return (
+    <div ref={box}>
+      {holder ? <PersonPicker key={kind} label={holder} name="user_id" /> : null}
+      {kind === 'forced_transfer' ? (
+        <PersonPicker label="Receiver (gets the tokens)" name="to_user_id" />
+      ) : null}
+    </div>
+  );
+}
+
 /** What the API recorded, said back with the people by name. */
 function recorded(a: AgentAction, symbol: string) {
   if (a.kind === 'forced_transfer') {
@@ -256,8 +299,7 @@ export function AdminAgentActions() {
                 (t) => [t.id, `${t.symbol} (${t.status})`] as [string, string],
               )}
             />
-            <PersonPicker label="Holder (the sender of a transfer)" name="user_id" />
-            <PersonPicker label="Receiver (transfers only)" name="to_user_id" />
+            <People />
             <Field label="Quantity (whole tokens)" name="quantity" inputmode="numeric" />
             <Field label="Reason" name="reason" required />
             <Select

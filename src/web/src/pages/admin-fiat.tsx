@@ -1,11 +1,12 @@
 /**
  * Staff: deposits waiting for confirmation and withdrawals held for payout. Moving money asks
  * first, in a dialog that states the amount, the person and the reference they quoted, and takes
- * the bank's reference of the transfer matched (deposit) or made (payout) for the record.
+ * the bank's reference of the transfer matched (deposit) or made (payout) for the record. A payout
+ * names the bank account on file it goes to, and whether it was paid to before.
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
-import type { FiatRequest } from '../types.js';
+import type { FiatRequest, Payee } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -22,6 +23,18 @@ import {
 type Path = 'deposits' | 'withdrawals';
 type Column = [string, (r: FiatRequest) => string];
 
+/** The account a payout goes to, with what staff check on the first payout to it. */
+function payeeText(p: Payee | null): string {
+  if (!p) return 'the bank account they name (none was on file when they asked)';
+  const account = `${p.holder_name}, ${p.account}${p.bank_code ? ` (${p.bank_code})` : ''}, ${p.country}`;
+  if (p.verified) return `${account}, paid before`;
+  return `${account}: the first payout to it${
+    p.holder_is_investor === false
+      ? "; the holder's name is not the investor's verified name, check the account is theirs"
+      : ", the holder's name is the investor's verified name"
+  }`;
+}
+
 /** The question and what confirming does, in words with the figures. */
 function asked(path: Path, r: FiatRequest): { question: string; consequence: string } {
   const who = r.email ?? r.user_id;
@@ -32,7 +45,7 @@ function asked(path: Path, r: FiatRequest): { question: string; consequence: str
       }
     : {
         question: `Pay out the withdrawal of ${usd(r.amount)} to ${who}?`,
-        consequence: `Send ${usd(r.amount)} to ${who}'s bank account, then record the transfer: the amount already left their balance.`,
+        consequence: `Send ${usd(r.amount)} to ${payeeText(r.bank_account)}, then record the transfer: the amount already left their balance.`,
       };
 }
 
@@ -116,7 +129,7 @@ function Requests(props: { title: string; path: Path; waiting: string; verb: str
               ['Amount', (r) => usd(r.amount)],
               ...(props.path === 'deposits'
                 ? [['Their reference', (r: FiatRequest) => r.payment_reference ?? ''] as Column]
-                : []),
+                : [['Paid to', (r: FiatRequest) => payeeText(r.bank_account)] as Column]),
               ['Bank reference', (r) => r.bank_reference ?? '—'],
               ['Status', (r) => label(r.status)],
               ['Requested', (r) => when(r.created_at)],

@@ -1,11 +1,15 @@
 /**
  * Staff: the KYC queue (GET /admin/kyc; by default every application waiting for a decision,
  * pending or in review) and the review of one application (approve with a level, or reject with
- * the reason the applicant will read), answered with what was decided.
+ * the reason the applicant will read), answered with what was decided. The review shows the
+ * person, the document with its images and the provider's screening; below the queue, the
+ * investor classifications waiting (admin-classifications.tsx).
  */
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, type Json, type Page } from '../api.js';
+import { api, type Page } from '../api.js';
+import { DocumentViewer, type SentDocument } from '../documents.js';
+import { Classifications } from './admin-classifications.js';
 import { countryName } from '../countries.js';
 import {
   ActionForm,
@@ -91,29 +95,127 @@ export function AdminKyc() {
           }}
         />
       ) : null}
+      <Classifications
+        onDone={(text) => {
+          setNotice(text);
+          reloadWork();
+        }}
+      />
     </section>
   );
 }
 
+interface Detail {
+  email: string;
+  full_name: string;
+  nationality: string;
+  date_of_birth: string | null;
+  document_type: string | null;
+  document_number: string | null;
+  document_name: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
+  city: string | null;
+  postal_code: string | null;
+  country_of_residence: string | null;
+  verification_provider: string;
+  status: string;
+  created_at: string;
+  rejection_reason: string | null;
+  documents: SentDocument[];
+  screening: {
+    screened_by: string | null;
+    sanctions: string;
+    pep: string;
+    adverse_media: string;
+    labels: string[];
+  };
+}
+
+const screeningWords: Record<string, string> = {
+  clear: 'clear',
+  hit: 'HIT: do not approve without escalation',
+  not_screened: 'not screened',
+};
+
+/** The application as a reviewer reads it: the person, the document, its images, the screening. */
+function Facts({ d }: { d: Detail }) {
+  const address = [d.address_line1, d.address_line2, d.postal_code, d.city]
+    .filter(Boolean)
+    .join(', ');
+  const facts: [string, string][] = [
+    ['Applicant', `${d.full_name} <${d.email}>`],
+    ['Date of birth', d.date_of_birth ?? '—'],
+    ['Nationality', countryName(d.nationality)],
+    [
+      'Residence',
+      [address, d.country_of_residence ? countryName(d.country_of_residence) : '']
+        .filter(Boolean)
+        .join(', ') || '—',
+    ],
+    [
+      'Document',
+      d.document_type
+        ? `${label(d.document_type)}${d.document_number ? ` no. ${d.document_number}` : ''}${d.document_name ? ` in the name of ${d.document_name}` : ''}`
+        : '—',
+    ],
+    [
+      'Route',
+      d.verification_provider === 'manual'
+        ? 'Manual: read the images and decide'
+        : 'Identity provider',
+    ],
+    ['Submitted', when(d.created_at)],
+  ];
+  const s = d.screening;
+  return (
+    <>
+      <dl class="facts">
+        {facts.map(([k, v]) => (
+          <Fragment key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <h3>Screening</h3>
+      <dl class="facts" data-testid="kyc-screening">
+        <dt>Sanctions</dt>
+        <dd>{screeningWords[s.sanctions]}</dd>
+        <dt>Politically exposed person</dt>
+        <dd>{screeningWords[s.pep]}</dd>
+        <dt>Adverse media</dt>
+        <dd>{screeningWords[s.adverse_media]}</dd>
+      </dl>
+      <p class="muted">
+        {s.screened_by
+          ? `As the identity provider returned it${s.labels.length > 0 ? ` (labels: ${s.labels.join(', ')})` : ''}.`
+          : 'A manual application is not screened by the provider: check the name against the sanctions and PEP lists before approving.'}
+      </p>
+      <h3>Documents</h3>
+      {d.documents.length === 0 ? (
+        <p class="muted" data-testid="kyc-no-documents">
+          {d.verification_provider === 'manual'
+            ? 'No image was sent with this application.'
+            : 'The images are held by the identity provider.'}
+        </p>
+      ) : (
+        <div class="documents" data-testid="kyc-documents">
+          {d.documents.map((doc) => (
+            <DocumentViewer key={doc.id} document={doc} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
 function Review({ id, onDone }: { id: string; onDone: (decision: string) => void }) {
-  const detail = useLoad(() => api.get<Json>(`/api/v1/admin/kyc/${id}`), [id]);
+  const detail = useLoad(() => api.get<Detail>(`/api/v1/admin/kyc/${id}`), [id]);
   return (
     <article class="card" aria-label="Review">
       <h2>Review</h2>
-      <Loaded state={detail}>
-        {(d) => (
-          <dl class="facts">
-            {Object.entries(d)
-              .filter(([, v]) => v !== null && typeof v !== 'object')
-              .map(([k, v]) => (
-                <Fragment key={k}>
-                  <dt>{label(k)}</dt>
-                  <dd>{String(v)}</dd>
-                </Fragment>
-              ))}
-          </dl>
-        )}
-      </Loaded>
+      <Loaded state={detail}>{(d) => <Facts d={d} />}</Loaded>
       <ActionForm
         label="Decision"
         submit="Record decision"

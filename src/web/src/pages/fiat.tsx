@@ -1,11 +1,12 @@
 /**
  * Deposits and withdrawals: requests (amounts typed and sent as decimal strings), their status
  * as staff decide them, and the cash ledger. A deposit comes with its payment instructions: the
- * amount and the reference to quote on the bank transfer, by which staff match it.
+ * amount and the reference to quote on the bank transfer, by which staff match it. Withdrawals
+ * are paid to the bank account on file, put there (checked) before the first one.
  */
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
-import type { FiatRequest, LedgerRow } from '../types.js';
+import type { BankAccount, FiatRequest, LedgerRow, Payee } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
 
 type Column = [string, (r: FiatRequest) => string];
@@ -31,6 +32,63 @@ function PaymentInstructions({ deposit }: { deposit: FiatRequest }) {
   );
 }
 
+const payee = (p: Payee | null) => (p ? `${p.holder_name}, ${p.account}` : '—');
+
+/**
+ * The bank account withdrawals are paid to: shown (its number by the last four) with a form to
+ * put another in its place, or, with none on file, the form alone and why it is needed.
+ */
+function BankAccountOnFile(props: { onSaved: () => void }) {
+  const onFile = useLoad(() =>
+    api.get<{ bank_account: BankAccount | null }>('/api/v1/fiat/bank-account'),
+  );
+  return (
+    <section aria-label="Bank account for withdrawals" class="card">
+      <h2>Bank account for withdrawals</h2>
+      <Loaded state={onFile}>
+        {({ bank_account: account }) =>
+          account ? (
+            <p data-testid="bank-account">
+              Withdrawals are paid to <strong>{account.holder_name}</strong>,{' '}
+              {account.scheme === 'iban' ? 'IBAN' : 'account'} <strong>{account.account}</strong>
+              {account.bank_code ? ` at ${account.bank_code}` : ''} ({account.country}).{' '}
+              {account.verified_at
+                ? `Verified by the first payout on ${when(account.verified_at)}.`
+                : 'Staff check it against your verified name at the first payout.'}
+            </p>
+          ) : (
+            <p data-testid="bank-account">
+              No bank account on file: put the account in your name that withdrawals are paid to
+              here before your first withdrawal.
+            </p>
+          )
+        }
+      </Loaded>
+      <ActionForm
+        label="Bank account"
+        submit="Save bank account"
+        done="Saved: withdrawals requested from now on are paid to this account."
+        onSubmit={async (v) => {
+          await api.put('/api/v1/fiat/bank-account', {
+            holder_name: v.holder_name,
+            ...(v.iban
+              ? { iban: v.iban }
+              : { account_number: v.account_number, bank_code: v.bank_code }),
+          });
+          onFile.reload();
+          props.onSaved();
+        }}
+      >
+        <Field label="Account holder's name" name="holder_name" autocomplete="name" required />
+        <Field label="IBAN" name="iban" placeholder="GB82 WEST 1234 5698 7654 32" />
+        <p class="muted">Or, where banks use no IBAN:</p>
+        <Field label="Account number" name="account_number" />
+        <Field label="Bank code (BIC or US routing number)" name="bank_code" />
+      </ActionForm>
+    </section>
+  );
+}
+
 export function Fiat() {
   const { me, reload: reloadMe } = useMe();
   const deposits = useLoad(() => api.get<Page<FiatRequest>>('/api/v1/fiat/deposits'));
@@ -53,7 +111,7 @@ export function Fiat() {
             ['Amount', (r) => usd(r.amount)],
             ...(title === 'Deposits'
               ? [['Reference to quote', (r: FiatRequest) => r.payment_reference ?? ''] as Column]
-              : []),
+              : [['Paid to', (r: FiatRequest) => payee(r.bank_account)] as Column]),
             ['Status', (r) => <span data-testid="request-status">{label(r.status)}</span>],
             ['Note', (r) => r.decision_reason ?? ''],
             ['Requested', (r) => when(r.created_at)],
@@ -83,7 +141,7 @@ export function Fiat() {
         <ActionForm
           label="Withdrawal"
           submit="Request withdrawal"
-          done="Withdrawal requested: the amount is held until staff pay it out."
+          done="Withdrawal requested: the amount is held until staff pay it to your bank account on file."
           onSubmit={async (v) => {
             await api.post('/api/v1/fiat/withdrawals', { amount: v.amount });
             reload();
@@ -92,6 +150,7 @@ export function Fiat() {
           <Field label="Withdrawal amount (USD)" name="amount" inputmode="decimal" required />
         </ActionForm>
       </div>
+      <BankAccountOnFile onSaved={reload} />
       {deposits.data?.data
         .filter((d) => d.status === 'requested')
         .slice(0, 1)

@@ -4,11 +4,14 @@
  * its own page beside this one) or the manual form that staff review. While the application is
  * open the page says where it stands (the provider's live state: documents still to give, given,
  * checked, reviewed) and is re-read every few seconds; until the documents are submitted it offers
- * to continue on the provider's page.
+ * to continue on the provider's page. The manual form takes the document's images. Investors
+ * then say how they are classified (classification.tsx), which sets their limits.
  */
 import { useEffect } from 'preact/hooks';
 import { api } from '../api.js';
 import { useMe } from '../app.js';
+import { FileField, sendFile } from '../documents.js';
+import { Classification } from './classification.js';
 import type { KycStage, KycStatus } from '../types.js';
 import {
   ActionButton,
@@ -174,7 +177,14 @@ export function Kyc() {
                         'postal_code',
                         'country_of_residence',
                       ];
+                      // the images first: the application names what was uploaded
+                      const documentIds: string[] = [];
+                      for (const purpose of ['identity_front', 'identity_back', 'selfie']) {
+                        const id = await sendFile(purpose, v[purpose]);
+                        if (id) documentIds.push(id);
+                      }
                       await api.post('/api/v1/kyc', {
+                        document_ids: documentIds,
                         full_name: v.full_name,
                         nationality: v.nationality?.toUpperCase(),
                         date_of_birth: v.date_of_birth,
@@ -200,6 +210,14 @@ export function Kyc() {
                       ]}
                     />
                     <Field label="Document number" name="document_number" required />
+                    <FileField
+                      label="Document image, front"
+                      name="identity_front"
+                      required
+                      hint="A photo or scan (JPEG, PNG or PDF, up to 4 MB). Kept encrypted; only our staff see it."
+                    />
+                    <FileField label="Document image, back (if it has one)" name="identity_back" />
+                    <FileField label="Selfie holding the document" name="selfie" />
                     <Field label="Address" name="address_line1" />
                     <Field label="City" name="city" />
                     <Field label="Postal code" name="postal_code" />
@@ -211,6 +229,7 @@ export function Kyc() {
           </>
         )}
       </Loaded>
+      {me.role === 'investor' ? <Classification /> : null}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import type { Business, Round, Token } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
 import { TokenCharts } from './token-charts.js';
 import { TokenRulesPanel } from './token-rules-panel.js';
+import { LimitNote } from '../limits.js';
 
 export function Market() {
   const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
@@ -114,6 +115,10 @@ export function TokenPage({ id }: { id: string }) {
                   token.reload();
                 }}
               >
+                <p class="muted" data-testid="subscription-minimum">
+                  At least {usd(t.min_investment)} per subscription.
+                </p>
+                <LimitNote what="subscription" />
                 <label class="field">
                   <span>Quantity (whole tokens)</span>
                   <input

@@ -3,36 +3,20 @@
  * picker, the holders with their units and what cannot move, the chain's verdict at the block of
  * that instant, and the CSV and signed-PDF downloads (docs/reports.md).
  */
+import type { Static } from '@sinclair/typebox';
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { registerColumns } from '../../../platform/register/register-columns.js';
+import type { RegisterView } from '../../../platform/register/register.schemas.js';
 import { api, download } from '../api.js';
 import { ErrorNote, Loaded, Table, useLoad, when } from '../ui.js';
 
-interface RegisterLine {
-  user_id: string;
-  legal_name: string;
-  holder_type: string;
-  country: string | null;
-  accreditation: string | null;
-  units: string;
-  pct_of_supply: string;
-  pct_of_total_supply: string;
-  locked_units: string;
-  frozen_units: string;
-  locked_up_units: string;
-  wallet_address: string | null;
-}
+/** The shape of GET /tokens/:id/register, from the platform's schema (a type-only import). */
+type Register = Static<typeof RegisterView>;
+type Line = Register['holders'][number];
 
-interface Register {
-  symbol: string;
-  token_name: string;
-  as_of: string;
-  supply_in_circulation: string;
-  holders: RegisterLine[];
-  totals: { holders: number; investor_holders: number; units: string };
-  reconciliation:
-    | { status: 'agrees' | 'differs'; block_number: number; differences: unknown[] }
-    | { status: 'not_on_chain' | 'unavailable'; detail: string };
-}
+/** The CSV's and the PDF's columns but the user id: the downloads carry what the table shows. */
+const shown = registerColumns.filter((c) => c.width > 0);
 
 /** `datetime-local` shows local time without a zone; the API takes an instant. */
 const localInput = (date: Date) =>
@@ -88,16 +72,19 @@ export function RegisterPage({ id }: { id: string }) {
         {(r) => (
           <>
             <p>
-              {r.token_name} ({r.symbol}) as of {when(r.as_of)}: {r.totals.holders} holder(s),{' '}
-              <span data-testid="register-supply">{r.supply_in_circulation}</span> units in
-              circulation. <span data-testid="register-chain">{verdict(r.reconciliation)}</span>
+              {r.token_name} ({r.symbol}) as of {when(r.as_of)}:{' '}
+              <span data-testid="register-holders">{r.totals.investor_holders} holder(s)</span>,{' '}
+              <span data-testid="register-supply">{r.supply_in_circulation}</span> of{' '}
+              {r.total_supply} units in circulation.{' '}
+              <span data-testid="register-chain">{verdict(r.reconciliation)}</span>
             </p>
             <p class="muted" data-testid="register-counts">
-              The {r.totals.holders} holder(s) are every account holding units, the issuer and the
-              platform's treasury included; {r.totals.investor_holders} of them are investors, the
-              holders a dividend pays. "% of total supply" is the share a maximum-balance rule
-              counts; "% in circulation" is the share of the units held. Locked-up units cannot be
-              sold before their lock-up ends (the token's rule, or the issuer's own shares' date).
+              A holder is an investor holding units: the people a dividend pays and the charts
+              count. The table also lists the issuer's and the platform treasury's units (
+              {r.totals.holders - r.totals.investor_holders} account(s), not counted as holders). "%
+              of total supply" is the share a maximum-balance rule counts; "% in circulation" is the
+              share of the units held. Locked-up units cannot be sold before their lock-up ends (the
+              token's rule, or the issuer's own shares' date). The downloads have the same columns.
             </p>
             <p>
               <button type="button" onClick={() => save('csv', r)}>
@@ -112,19 +99,15 @@ export function RegisterPage({ id }: { id: string }) {
               label="Holders"
               rows={r.holders}
               empty="Nobody held the token then."
-              columns={[
-                ['Legal name', (h) => h.legal_name],
-                ['Type', (h) => h.holder_type],
-                ['Country', (h) => h.country ?? '—'],
-                ['Accreditation', (h) => h.accreditation ?? '—'],
-                ['Units', (h) => h.units],
-                ['% of total supply', (h) => h.pct_of_total_supply],
-                ['% in circulation', (h) => h.pct_of_supply],
-                ['Locked', (h) => h.locked_units],
-                ['Frozen', (h) => h.frozen_units],
-                ['Locked-up', (h) => h.locked_up_units],
-                ['Wallet', (h) => <code>{h.wallet_address ?? '—'}</code>],
-              ]}
+              columns={shown.map((c): [string, (h: Line) => ComponentChildren] => [
+                c.heading,
+                (h) =>
+                  c.csv === 'wallet_address' ? (
+                    <code>{h.wallet_address ?? '—'}</code>
+                  ) : (
+                    (c.cell(h) ?? '—')
+                  ),
+              ])}
             />
           </>
         )}

@@ -86,7 +86,9 @@ function Holders({ charts: c }: { charts: TokenCharts }) {
         <>
           <span data-testid="holders-now">{now}</span> holder(s) at {bucketLabel(c.to, 'hour')};{' '}
           {counts[0] ?? 0} at the close of its first {c.bucket} ({bucketLabel(c.from, c.bucket)}),
-          at most {Math.max(0, ...counts)}.
+          at most {Math.max(0, ...counts)}. A holder is an investor holding units, as the register
+          counts them and a dividend pays them: the issuer and the platform's treasury are not
+          counted.
         </>
       }
     >
@@ -201,7 +203,8 @@ function Countries({ charts: c }: { charts: TokenCharts }) {
       caption={
         <>
           {holders} holder(s) in {c.countries.length} countr{c.countries.length === 1 ? 'y' : 'ies'}{' '}
-          at {bucketLabel(c.to, 'hour')}, as the register gives each holder's country.
+          at {bucketLabel(c.to, 'hour')}, as the register gives each holder's country (investors;
+          not the issuer or the treasury).
         </>
       }
     >

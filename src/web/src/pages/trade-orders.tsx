@@ -20,6 +20,7 @@ import type {
 } from '../trading-types.js';
 import type { Token } from '../types.js';
 import { ActionButton, ErrorNote, Table, label, useAction, when, wholeNumber } from '../ui.js';
+import { LimitNote } from '../limits.js';
 
 type OrderType = PlaceOrderBody['order_type'];
 type TimeInForce = NonNullable<PlaceOrderBody['time_in_force']>;
@@ -229,6 +230,7 @@ export function OrderEntry(props: {
       }}
     >
       <h2>Place an order</h2>
+      {side === 'buy' ? <LimitNote what="buy order" /> : null}
       <div class="segmented" role="radiogroup" aria-label="Side">
         {(['buy', 'sell'] as const).map((s) => (
           <label key={s} class={side === s ? `on ${s}` : s}>
