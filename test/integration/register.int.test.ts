@@ -244,7 +244,7 @@ describe('investor register', () => {
       expect(row[column('user_id')]).toBe(holder.user_id);
       expect(row[column('legal_name')]).toBe(holder.legal_name);
       expect(row[column('units')]).toBe(holder.units);
-      expect(row[column('pct_of_supply')]).toBe(holder.pct_of_supply);
+      expect(row[column('pct_in_circulation')]).toBe(holder.pct_of_supply);
       expect(row[column('wallet_address')]).toBe(holder.wallet_address);
     }
     expect(rows.at(-1)![column('units')]).toBe(register.supply_in_circulation);
