@@ -443,47 +443,6 @@ describe('the FIX gateway', () => {
     await inside.stop();
   });
 
-  it('answers a ResendRequest after a restart with PossDupFlag and reports what happened while away', async () => {
-    const session = await createSession('CLIENT8', key);
-    const first = connect('CLIENT8');
-    await first.send('D', limitOrder('fix-away'));
-    const original = await first.next('8', (m) => m.fields.get(11) === 'fix-away');
-    await first.stop();
-    const before = await settled(session.id, original.seq);
-
-    // while the client is away, its order is cancelled on the web app
-    const order = await sys.db
-      .selectFrom('orders')
-      .select('id')
-      .where('client_order_id', '=', 'fix-away')
-      .executeTakeFirstOrThrow();
-    const cancelled = await sys.call(
-      'DELETE',
-      `/api/v1/orders/${order.id}`,
-      undefined,
-      investor.token,
-    );
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-
-    await gateway.stop();
-    await startGateway();
-    // the client goes on from its numbers, having missed everything from the report on
-    const again = connect('CLIENT8', {
-      resetSeqNum: false,
-      lastSentSeqNum: before.next_target_seq - 1,
-      lastReceivedSeqNum: original.seq - 1,
-    });
-    const resent = await again.next('8', (m) => m.possDup && m.seq === original.seq);
-    expect(resent.fields.get(17)).toBe(original.fields.get(17));
-    expect(resent.fields.get(11)).toBe('fix-away');
-    expect(resent.fields.get(150)).toBe('0');
-    const away = await again.next(
-      '8',
-      (m) => !m.possDup && m.fields.get(37) === order.id && m.fields.get(150) === '4',
-    );
-    expect(away.fields.get(39)).toBe('4');
-    await again.stop();
-  });
   it('ends the sessions at the day’s end, and the next Logon starts the numbers at 1', async () => {
     let offset = 0;
     const clock: Clock = { now: () => new Date(Date.now() + offset) };
