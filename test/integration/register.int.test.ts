@@ -262,11 +262,17 @@ describe('investor register', () => {
       const line = lines.find(
         (cells) =>
           cells[0] === holder.legal_name &&
-          (holder.wallet_address === null || cells.includes(holder.wallet_address)),
+          (holder.wallet_address === null ||
+            // a cell too narrow for the whole address ends it with '..'
+            cells.some(
+              (c) =>
+                c.startsWith('0x') && holder.wallet_address!.startsWith(c.replace(/\.\.$/, '')),
+            )),
       );
       expect(line, holder.legal_name).toBeDefined();
       expect(numbersOf(line!)).toEqual([
         holder.units,
+        holder.pct_of_total_supply,
         holder.pct_of_supply,
         holder.locked_units,
         holder.frozen_units,
