@@ -52,7 +52,7 @@ export async function startIssuanceSystem(
     ...env,
   });
   const config: Config = loadConfig(environment);
-  const logger = createLogger('test', 'silent');
+  const logger = createLogger('test', (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
   let chainProcess: RunningProcess | undefined = await startChain(config, logger);
   const chain = chainClientFor(config);
   const app: HttpApp = await buildPlatformApp({ config, db: test.db, logger, chain });

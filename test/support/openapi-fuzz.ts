@@ -523,7 +523,8 @@ function requestArbitrary(operation: Operation, knownIds: Ids): fc.Arbitrary<Dra
       let url = operation.path;
       operation.pathParams.forEach((p, i) => {
         const encoded = encode(params[i]!) ?? '%ZZ';
-        if (encoded === '%ZZ') wellFormedUrl = false;
+        // '.' and '..' are dot-segments: the URL resolves to another path, not this route's
+        if (encoded === '%ZZ' || encoded === '.' || encoded === '..') wellFormedUrl = false;
         url = url.replace(`{${p.name}}`, encoded);
       });
       const search = pairs

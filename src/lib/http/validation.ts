@@ -137,14 +137,27 @@ function isPlainContainer(value: unknown): value is object {
   return prototype === Object.prototype || prototype === null;
 }
 
-/** Where in `value` (a text, or a key or text within) a lone surrogate is, e.g. `body.owners.0`. */
+/**
+ * Where in `value` (a text, or a key or text within) a lone surrogate is, e.g. `body.owners.0`.
+ * Walked with a stack of its own, not by recursion: a body nested thousands deep is refused or
+ * passed, never a stack overflow (a 500).
+ */
 function loneSurrogateAt(value: unknown, field: string): string | undefined {
-  if (typeof value === 'string') return loneSurrogate.test(value) ? field : undefined;
-  if (!isPlainContainer(value)) return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    if (loneSurrogate.test(key)) return field;
-    const found = loneSurrogateAt(child, `${field}.${key}`);
-    if (found !== undefined) return found;
+  const pending: Array<[unknown, string]> = [[value, field]];
+  while (pending.length > 0) {
+    const [next, at] = pending.pop()!;
+    if (typeof next === 'string') {
+      if (loneSurrogate.test(next)) return at;
+      continue;
+    }
+    if (!isPlainContainer(next)) continue;
+    const entries: Array<[string, unknown]> = Object.entries(next);
+    // in reverse, so the first field is looked at first
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i]!;
+      if (loneSurrogate.test(key)) return at;
+      pending.push([child, `${at}.${key}`]);
+    }
   }
   return undefined;
 }
