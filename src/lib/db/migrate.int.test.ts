@@ -62,6 +62,8 @@ describe('migrations', () => {
       // partial: only failed rows, for their notices (trade-notices.ts)
       'trade_settlement_history_failed',
       'trade_settlement_history_pkey',
+      // partial: only an auction's trades, which settle as one batch (docs/auctions.md)
+      'trades_auction_id',
       'trades_buy_order',
       'trades_buyer',
       'trades_pkey',
