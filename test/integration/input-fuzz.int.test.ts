@@ -119,6 +119,7 @@ beforeAll(async () => {
     201,
   );
   await s.subscribe(investor, live.id, 10);
+  await s.enrol(investor); // a withdrawal needs a second factor
   await s.ok(s.call('POST', '/api/v1/fiat/withdrawals', { amount: '10.00' }, investor.token), 201);
   await s.ok(
     s.call(

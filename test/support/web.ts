@@ -21,12 +21,13 @@ import { createLogger } from '../../src/lib/logger.js';
 import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { buildTradingApp } from '../../src/trading/app.js';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, rememberSecret } from './browser.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { testPassword } from './platform.js';
 import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { eligibleInvestor, tradingSeeds } from './trading.js';
+import { enrolTotp, fetchSend, logInWithFactor } from './second-factor.js';
 
 export const adminEmail = 'admin@example.com';
 
@@ -115,12 +116,19 @@ export async function startWebTrading(webDir: string) {
   await ensureFirstAdmin(test.db, { email: adminEmail, password: testPassword });
 
   const db: Db = test.db;
+  const send = fetchSend(url);
+  const secrets = new Map<string, string>();
+  /** signed in through the API; staff and admins enrol an authenticator app the first time */
   async function login(email: string): Promise<Investor> {
-    const { access_token: token } = await callJson(`${url}/api/v1/auth/login`, 'POST', {
-      email,
-      password: testPassword,
-    });
-    const { id } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
+    const pair = await logInWithFactor(send, email, testPassword, secrets.get(email));
+    let token = pair.access_token;
+    const { id, role } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
+    if ((role === 'staff' || role === 'admin') && !secrets.has(email)) {
+      const enrolled = await enrolTotp(send, token);
+      secrets.set(email, enrolled.secret);
+      rememberSecret(email, enrolled.secret);
+      token = enrolled.token;
+    }
     return { id, email, token };
   }
   async function register(email: string, role: Role): Promise<Investor> {

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AgentActionTables } from './schema-agent-actions.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { DividendTables } from './schema-dividends.js';
+import type { FactorTables } from './schema-factors.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { FixTables } from './schema-fix.js';
 import type { IssuanceTables } from './schema-issuance.js';
@@ -221,7 +222,8 @@ export interface Database
     SessionTables,
     AgentActionTables,
     FixTables,
-    MailTables {
+    MailTables,
+    FactorTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

@@ -42,10 +42,10 @@ const decisions = [
 export function adminFiatRoutes(
   app: HttpApp,
   fiat: FiatService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   const reader = guard('staff', 'admin');
-  const mover = guard('admin');
+  const mover = stepUp('admin');
 
   app.get(
     '/api/v1/admin/fiat/deposits',

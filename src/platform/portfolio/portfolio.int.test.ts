@@ -44,6 +44,7 @@ describe('GET /api/v1/portfolio', () => {
       {},
       admin.token,
     );
+    await p.enrol(ann); // a withdrawal needs a second factor
     await p.call('POST', '/api/v1/fiat/withdrawals', { amount: '120.50' }, ann.token);
     const tokenId = await insertToken(p.test.db, admin.id, 'PRT1');
     await insertWallet(p.test.db, ann.id, tokenId, 7);

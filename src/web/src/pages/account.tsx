@@ -1,11 +1,12 @@
 /**
- * Everyone's account: who you are and a password change (POST /me/password), which ends your
- * other sessions and keeps this one.
+ * Everyone's account: who you are, a password change (POST /me/password), which ends your other
+ * sessions and keeps this one, your second factors and your sessions.
  */
 import { api } from '../api.js';
 import { useMe } from '../app.js';
 import { session } from '../session.js';
 import { ActionForm, Field, label } from '../ui.js';
+import { Factors, Sessions } from './factors.js';
 
 export function Account() {
   const { me } = useMe();
@@ -22,6 +23,10 @@ export function Account() {
       </dl>
       <h2>Change password</h2>
       <PasswordForm done="Password changed. Your other sessions were signed out." />
+      <h2>Two-factor sign-in</h2>
+      <Factors />
+      <h2>Sessions</h2>
+      <Sessions />
     </section>
   );
 }
