@@ -19,11 +19,14 @@ import { insertUser, findUserByEmail, findUserById } from '../users/users.querie
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { setPassword } from './password.queries.js';
 import { isUniqueViolation } from '../../lib/db/unique-violation.js';
+import { newDeviceSignIn } from '../notifications/notices.js';
 import { notify } from '../notifications/notify.js';
+import { deviceOf } from './device.js';
 import { queueEmail } from '../notifications/outbox.queries.js';
 import {
   emailTokenHash,
   newEmailToken,
+  securityPage,
   registrationAttemptEmail,
   resetEmail,
   resetLimits,
@@ -38,7 +41,6 @@ import {
   consumeEmailToken,
   insertEmailToken,
   markEmailVerified,
-  revokeAllSessions,
   tokensSentSince,
   usableTokenUser,
 } from './email-tokens.queries.js';
@@ -67,11 +69,13 @@ import { loginThrottle, type LoginThrottleRules } from './login-throttle.js';
 import { brokenPasswordRule, passwordRuleText } from './password-policy.js';
 import {
   findRefreshTokenForUpdate,
+  devicesSeen,
   findSession,
   insertRefreshToken,
   insertSession,
   markRotated,
   recordSessionFactor,
+  revokeAllSessions,
   revokeFamily,
   revokeOtherSessions,
   touchSession,
@@ -224,11 +228,13 @@ export function authService(deps: AuthDeps) {
   /** A new session of `user`, authenticated by `methods`, and its first token pair. */
   async function signIn(user: User, methods: AuthMethod[], origin: Origin): Promise<TokenPair> {
     const now = clock.now();
+    const userAgent = origin.userAgent.slice(0, 500);
     return transaction(db, async (trx) => {
+      const seen = await devicesSeen(trx, user.id, userAgent);
       const session = await insertSession(trx, {
         id: newId(),
         user_id: user.id,
-        user_agent: origin.userAgent.slice(0, 500),
+        user_agent: userAgent,
         ip: origin.ip,
         amr: methods,
         auth_time: now,
@@ -244,6 +250,13 @@ export function authService(deps: AuthDeps) {
         ip: origin.ip,
         details: { session_id: session.id, amr: methods },
       });
+      // the account's first sign-in is no news to its owner; a device it never used before is
+      if (seen.any && !seen.this) {
+        await notify(
+          trx,
+          newDeviceSignIn(user.id, deviceOf(userAgent), origin.ip, now, securityPage(deps.webUrl)),
+        );
+      }
       return pair;
     });
   }
@@ -451,11 +464,12 @@ export function authService(deps: AuthDeps) {
         await recordFailedLogin(email, user?.id ?? null, ip);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await throttle.succeeded(email, ip);
       if (!user.is_activated && (user.role === 'staff' || user.role === 'admin'))
         throw new AppError('ACCOUNT_DISABLED');
       const status = await deps.factors.status(user.id);
       if (status.totp.enrolled || status.passkeys.length > 0) {
+        // the failures counted for this account stay until the factor is right too: a stolen
+        // password must not clear the count of its wrong codes
         return {
           factor_required: true,
           challenge_token: await newChallenge(user.id, null),
@@ -467,6 +481,7 @@ export function authService(deps: AuthDeps) {
           expires_in: deps.factorChallengeTtlSeconds,
         };
       }
+      await throttle.succeeded(email, ip);
       return signIn(user, ['pwd'], origin);
     },
 
@@ -477,6 +492,7 @@ export function authService(deps: AuthDeps) {
       if (!(await spendChallenge(db, challenge.id, clock.now()))) {
         throw new AppError('FACTOR_CHALLENGE_INVALID');
       }
+      await throttle.succeeded(user.email, origin.ip);
       return signIn(user, ['pwd', method], origin);
     },
 

@@ -111,6 +111,23 @@ export function recordSessionFactor(
     .executeTakeFirst();
 }
 
+/** Whether the user signed in before at all, and from this browser (the same user agent). */
+export async function devicesSeen(
+  db: Db | Trx,
+  userId: string,
+  userAgent: string,
+): Promise<{ any: boolean; this: boolean }> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('any'),
+      eb.fn.countAll<string>().filterWhere('user_agent', '=', userAgent).as('same'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { any: Number(row.any) > 0, this: Number(row.same) > 0 };
+}
+
 /** The user's sessions still open, the latest seen first. */
 export function openSessions(db: Db | Trx, userId: string): Promise<SessionRow[]> {
   return db
@@ -122,7 +139,7 @@ export function openSessions(db: Db | Trx, userId: string): Promise<SessionRow[]
     .execute();
 }
 
-/** Ends every session of the user (staff ending them); returns how many were open. */
+/** Ends every session of the user (a password reset, staff); returns how many were open. */
 export async function revokeAllSessions(trx: Trx, userId: string): Promise<number> {
   await trx
     .updateTable('refresh_tokens')

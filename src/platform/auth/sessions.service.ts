@@ -7,6 +7,9 @@ import { transaction, type Db } from '../../lib/db/database.js';
 import type { SessionRow } from '../../lib/db/schema-factors.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.queries.js';
+import { findUserById } from '../users/users.queries.js';
+import { sessionsEndedByStaff } from '../notifications/notices.js';
+import { notify } from '../notifications/notify.js';
 import { deviceOf } from './device.js';
 import {
   findSession,
@@ -70,6 +73,7 @@ export function sessionsService(db: Db) {
     /** Staff end every session of a user (a stolen account, a departure); audited. */
     async endAllByStaff(staffId: string, userId: string, reason: string, ip: string) {
       return transaction(db, async (trx) => {
+        if (!(await findUserById(trx, userId))) throw new AppError('NOT_FOUND', 'No such user');
         const ended = await revokeAllSessions(trx, userId);
         await recordAudit(trx, {
           actorId: staffId,
@@ -79,6 +83,8 @@ export function sessionsService(db: Db) {
           ip,
           details: { sessions_ended: ended, reason },
         });
+        // the person hears what was done; the reason stays in the audit log
+        await notify(trx, sessionsEndedByStaff(userId));
         return ended;
       });
     },

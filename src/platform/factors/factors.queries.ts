@@ -136,14 +136,14 @@ export async function usePasskey(db: Conn, id: string, counter: number, at: Date
     .execute();
 }
 
-export async function deletePasskey(db: Conn, userId: string, id: string): Promise<boolean> {
-  const deleted = await db
+/** Deletes the user's passkey; its label, or undefined when the user has no such passkey. */
+export function deletePasskey(db: Conn, userId: string, id: string) {
+  return db
     .deleteFrom('passkeys')
     .where('user_id', '=', userId)
     .where('id', '=', id)
-    .returning('id')
+    .returning('label')
     .executeTakeFirst();
-  return deleted !== undefined;
 }
 
 /** Whether the user has a confirmed TOTP secret or a passkey. */

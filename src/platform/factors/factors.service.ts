@@ -7,12 +7,20 @@
 import QRCode from 'qrcode';
 import type { Clock } from '../../lib/clock.js';
 import type { FieldEncryption } from '../../lib/crypto/field-encryption.js';
-import { transaction, type Db } from '../../lib/db/database.js';
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { AuthMethod } from '../../lib/db/schema-factors.js';
 import type { User } from '../../lib/db/schema.js';
 import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { recordAudit } from '../audit/audit.queries.js';
+import {
+  factorAdded,
+  type FactorName,
+  factorRemoved,
+  recoveryCodesRegenerated,
+  recoveryCodeUsed,
+} from '../notifications/notices.js';
+import { notify } from '../notifications/notify.js';
 import { loginThrottle, type LoginThrottleRules } from '../auth/login-throttle.js';
 import {
   deletePasskey,
@@ -84,18 +92,22 @@ export function factorsService(deps: FactorsDeps) {
   async function verifyCode(user: User, code: string, ip: string, confirming: boolean) {
     const now = clock.now();
     if (!confirming && isRecoveryCodeShape(code)) {
-      const outcome = await useRecoveryCode(db, user.id, recoveryCodeHash(code), now);
-      if (outcome === 'used') {
-        await recordAudit(db, {
+      const outcome = await transaction(db, async (trx) => {
+        const used = await useRecoveryCode(trx, user.id, recoveryCodeHash(code), now);
+        if (used !== 'used') return used;
+        const left = await recoveryCodesLeft(trx, user.id);
+        await recordAudit(trx, {
           actorId: user.id,
           action: 'auth.recovery_code_used',
           targetType: 'user',
           targetId: user.id,
           ip,
-          details: { left: await recoveryCodesLeft(db, user.id) },
+          details: { left },
         });
-        return;
-      }
+        await notify(trx, recoveryCodeUsed(user.id, left));
+        return used;
+      });
+      if (outcome === 'used') return;
       if (outcome === 'spent') {
         await refused(user, ip, 'FACTOR_CODE_REPLAYED', 'This recovery code was already used');
       }
@@ -135,10 +147,10 @@ export function factorsService(deps: FactorsDeps) {
     await refused(user, ip, 'FACTOR_CODE_INVALID', 'The code is wrong');
   }
 
-  async function issueRecoveryCodes(userId: string): Promise<string[]> {
+  async function issueRecoveryCodes(trx: Trx, userId: string): Promise<string[]> {
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(
-      db,
+      trx,
       userId,
       codes.map((code) => ({ id: newId(), code_hash: recoveryCodeHash(code) })),
     );
@@ -213,16 +225,19 @@ export function factorsService(deps: FactorsDeps) {
       await throttle.assertMayTry(user.email, ip);
       const hadFactor = await service.hasFactor(user.id);
       await verifyCode(user, code, ip, true);
-      const recoveryCodes = hadFactor ? [] : await issueRecoveryCodes(user.id);
-      await recordAudit(db, {
-        actorId: user.id,
-        action: 'auth.factor_enrolled',
-        targetType: 'user',
-        targetId: user.id,
-        ip,
-        details: { factor: 'totp' },
+      return transaction(db, async (trx) => {
+        const recoveryCodes = hadFactor ? [] : await issueRecoveryCodes(trx, user.id);
+        await recordAudit(trx, {
+          actorId: user.id,
+          action: 'auth.factor_enrolled',
+          targetType: 'user',
+          targetId: user.id,
+          ip,
+          details: { factor: 'totp' },
+        });
+        await notify(trx, factorAdded(user.id, { totp: true }));
+        return recoveryCodes;
       });
-      return recoveryCodes;
     },
 
     /** Stores a verified passkey; recovery codes come with it when it is the first factor. */
@@ -234,24 +249,27 @@ export function factorsService(deps: FactorsDeps) {
     ) {
       const hadFactor = await service.hasFactor(user.id);
       const id = newId();
-      await insertPasskey(db, {
-        id,
-        user_id: user.id,
-        credential_id: key.credentialId,
-        public_key: key.publicKey,
-        counter: key.counter,
-        transports: key.transports,
-        label,
+      return transaction(db, async (trx) => {
+        await insertPasskey(trx, {
+          id,
+          user_id: user.id,
+          credential_id: key.credentialId,
+          public_key: key.publicKey,
+          counter: key.counter,
+          transports: key.transports,
+          label,
+        });
+        await recordAudit(trx, {
+          actorId: user.id,
+          action: 'auth.factor_enrolled',
+          targetType: 'user',
+          targetId: user.id,
+          ip,
+          details: { factor: 'passkey', passkey_id: id },
+        });
+        await notify(trx, factorAdded(user.id, { passkey: label }));
+        return { id, recoveryCodes: hadFactor ? [] : await issueRecoveryCodes(trx, user.id) };
       });
-      await recordAudit(db, {
-        actorId: user.id,
-        action: 'auth.factor_enrolled',
-        targetType: 'user',
-        targetId: user.id,
-        ip,
-        details: { factor: 'passkey', passkey_id: id },
-      });
-      return { id, recoveryCodes: hadFactor ? [] : await issueRecoveryCodes(user.id) };
     },
 
     /** Removes a factor (the route wants a recent step-up); staff keep at least one. */
@@ -262,11 +280,15 @@ export function factorsService(deps: FactorsDeps) {
         throw new AppError('FACTOR_REQUIRED_FOR_ROLE', 'Staff and admins keep at least one factor');
       }
       await transaction(db, async (trx) => {
+        let removed: FactorName;
         if ('totp' in factor) {
           if (!enrolled.totp) throw new AppError('FACTOR_NOT_FOUND');
           await deleteTotp(trx, user.id);
-        } else if (!(await deletePasskey(trx, user.id, factor.passkeyId))) {
-          throw new AppError('FACTOR_NOT_FOUND');
+          removed = { totp: true };
+        } else {
+          const passkey = await deletePasskey(trx, user.id, factor.passkeyId);
+          if (!passkey) throw new AppError('FACTOR_NOT_FOUND');
+          removed = { passkey: passkey.label };
         }
         if (left < 1) await deleteRecoveryCodes(trx, user.id);
         await recordAudit(trx, {
@@ -277,21 +299,25 @@ export function factorsService(deps: FactorsDeps) {
           ip,
           details: { factor: 'totp' in factor ? 'totp' : 'passkey', factors_left: left },
         });
+        await notify(trx, factorRemoved(user.id, removed, left));
       });
     },
 
     /** New recovery codes (the old ones stop working); the route wants a recent step-up. */
     async regenerateRecoveryCodes(user: User, ip: string): Promise<string[]> {
       if (!(await service.hasFactor(user.id))) throw new AppError('FACTOR_NOT_FOUND');
-      const codes = await issueRecoveryCodes(user.id);
-      await recordAudit(db, {
-        actorId: user.id,
-        action: 'auth.recovery_codes_regenerated',
-        targetType: 'user',
-        targetId: user.id,
-        ip,
+      return transaction(db, async (trx) => {
+        const codes = await issueRecoveryCodes(trx, user.id);
+        await recordAudit(trx, {
+          actorId: user.id,
+          action: 'auth.recovery_codes_regenerated',
+          targetType: 'user',
+          targetId: user.id,
+          ip,
+        });
+        await notify(trx, recoveryCodesRegenerated(user.id));
+        return codes;
       });
-      return codes;
     },
   };
   return service;

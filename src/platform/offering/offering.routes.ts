@@ -141,7 +141,8 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/allocations/:id/reject',
     {
-      onRequest: admin,
+      // the refund moves money
+      onRequest: stepUp('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending allocation and refund it',

@@ -29,7 +29,7 @@ export function adminKycRoutes(
   db: Db,
   review: ReturnType<typeof kycReviewService>,
   provider: ProviderClient,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
   clock: Clock,
 ) {
   const reviewer = guard('staff', 'admin');
@@ -138,7 +138,8 @@ export function adminKycRoutes(
   app.post(
     '/api/v1/admin/kyc/:id/review',
     {
-      onRequest: reviewer,
+      // a compliance decision: the identity claim is issued or refused on chain
+      onRequest: stepUp('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject a KYC application',
