@@ -6,7 +6,7 @@ import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { freshTotpCode } from './second-factor.js';
+import { freshTotpCode, knownSecret, rememberSecret } from './second-factor.js';
 
 /**
  * The package's flags are for serverless functions; these are left out: one process cannot host
@@ -35,14 +35,6 @@ export async function screenshot(page: Page, journey: string, step: string): Pro
   await page.screenshot({ path: path.join(dir, `${step}.png`), fullPage: true });
 }
 
-/** The TOTP secrets of accounts enrolled in this test file, by email (the browser's or the API's). */
-const secrets = new Map<string, string>();
-
-/** Remembers the TOTP secret of an account enrolled through the API, for its sign-ins here. */
-export function rememberSecret(email: string, secret: string): void {
-  secrets.set(email, secret);
-}
-
 /**
  * Signs in on the sign-in screen and waits for the signed-in shell: types the code of the
  * account's authenticator app when asked, and enrols one on the page when a staff account has
@@ -57,7 +49,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   const signOut = page.getByRole('button', { name: 'Sign out' });
   await signOut.or(code).waitFor();
   if (await code.isVisible()) {
-    const secret = secrets.get(email);
+    const secret = knownSecret(email);
     if (!secret) throw new Error(`${email} has a second factor this test does not know`);
     await code.fill(await freshTotpCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -76,7 +68,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function enrolOnPage(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  secrets.set(email, secret);
+  rememberSecret(email, secret);
   await page.getByLabel('Authentication code', { exact: true }).fill(await freshTotpCode(secret));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await page.getByRole('button', { name: 'I kept them' }).click();
@@ -88,7 +80,7 @@ export async function stepUpOnPage(page: Page, email: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
   await dialog
     .getByLabel('Authentication code or recovery code')
-    .fill(await freshTotpCode(secrets.get(email)!));
+    .fill(await freshTotpCode(knownSecret(email)!));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
 }
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sinkLinkToken, verifyEmailRequest } from './email.js';
-import { enrolTotp, fetchSend, logInWithFactor } from './second-factor.js';
+import { enrolTotp, fetchSend, rememberSecret, signInEnrolled } from './second-factor.js';
 import type { RunningSystem } from './system.js';
 
 export type Json = Record<string, any>;
@@ -37,9 +37,6 @@ export async function embeddedDatabaseUrl(dataDir: string, postgresPort: number)
   const password = encodeURIComponent(secrets.postgres_password);
   return `postgres://postgres:${password}@127.0.0.1:${postgresPort}/tessera`;
 }
-
-/** The TOTP secrets of the accounts the flows enrolled, by platform URL and email. */
-const secrets = new Map<string, string>();
 
 export function flows(system: RunningSystem) {
   async function request(
@@ -85,19 +82,12 @@ export function flows(system: RunningSystem) {
    * Logs in (with the second factor of an account the flows enrolled); staff and admins enrol an
    * authenticator app at their first login, as they must before any staff route answers.
    */
-  const login = async (email: string, password = e2ePassword): Promise<string> => {
-    const key = `${system.urls.platform} ${email}`;
-    const { access_token } = await logInWithFactor(send, email, password, secrets.get(key));
-    const me = await call('GET', '/api/v1/me', undefined, access_token, 200);
-    if ((me.role !== 'staff' && me.role !== 'admin') || secrets.has(key)) return access_token;
-    const enrolled = await enrolTotp(send, access_token);
-    secrets.set(key, enrolled.secret);
-    return enrolled.token;
-  };
+  const login = (email: string, password = e2ePassword): Promise<string> =>
+    signInEnrolled(send, email, password);
   /** enrols an authenticator app for the user of `token`; the token that carries the factor */
   const enrol = async (email: string, token: string): Promise<string> => {
     const enrolled = await enrolTotp(send, token);
-    secrets.set(`${system.urls.platform} ${email}`, enrolled.secret);
+    rememberSecret(email, enrolled.secret);
     return enrolled.token;
   };
 

@@ -135,6 +135,36 @@ export async function logInWithFactor(
   return second as { access_token: string; refresh_token: string };
 }
 
+/**
+ * The TOTP secrets of the accounts this test process enrolled, by email: one place for the API
+ * helpers and the browser's (a test file runs one system, where an email names one account).
+ */
+const knownSecrets = new Map<string, string>();
+
+export function rememberSecret(email: string, secret: string): void {
+  knownSecrets.set(email.toLowerCase(), secret);
+}
+
+export function knownSecret(email: string): string | undefined {
+  return knownSecrets.get(email.toLowerCase());
+}
+
+/**
+ * Signs in through the API as the person would: the password, then the code of the factor this
+ * process enrolled for the account. A staff or admin account without a factor enrols an
+ * authenticator app first, as its first sign-in makes it; its secret is remembered. The access
+ * token (carrying the factor when the account has one).
+ */
+export async function signInEnrolled(send: Send, email: string, password: string): Promise<string> {
+  const pair = await logInWithFactor(send, email, password, knownSecret(email));
+  const me = expect(await send('GET', '/api/v1/me', undefined, pair.access_token), 200, 'me');
+  const mustEnrol = (me.role === 'staff' || me.role === 'admin') && !me.password_change_required;
+  if (!mustEnrol || knownSecret(email)) return pair.access_token;
+  const enrolled = await enrolTotp(send, pair.access_token);
+  rememberSecret(email, enrolled.secret);
+  return enrolled.token;
+}
+
 /** Verifies the factor again in the session of `token`: a fresh access token. */
 export async function stepUp(send: Send, token: string, secret: string): Promise<string> {
   const answer = expect(

@@ -21,13 +21,13 @@ import { createLogger } from '../../src/lib/logger.js';
 import { buildPlatformApp } from '../../src/platform/app.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { buildTradingApp } from '../../src/trading/app.js';
-import { launchBrowser, rememberSecret } from './browser.js';
+import { launchBrowser } from './browser.js';
 import { testConfig } from './config.js';
 import { createTestDatabase } from './database.js';
 import { testPassword } from './platform.js';
 import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { eligibleInvestor, tradingSeeds } from './trading.js';
-import { enrolTotp, fetchSend, logInWithFactor } from './second-factor.js';
+import { fetchSend, signInEnrolled } from './second-factor.js';
 
 export const adminEmail = 'admin@example.com';
 
@@ -117,18 +117,10 @@ export async function startWebTrading(webDir: string) {
 
   const db: Db = test.db;
   const send = fetchSend(url);
-  const secrets = new Map<string, string>();
   /** signed in through the API; staff and admins enrol an authenticator app the first time */
   async function login(email: string): Promise<Investor> {
-    const pair = await logInWithFactor(send, email, testPassword, secrets.get(email));
-    let token = pair.access_token;
-    const { id, role } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
-    if ((role === 'staff' || role === 'admin') && !secrets.has(email)) {
-      const enrolled = await enrolTotp(send, token);
-      secrets.set(email, enrolled.secret);
-      rememberSecret(email, enrolled.secret);
-      token = enrolled.token;
-    }
+    const token = await signInEnrolled(send, email, testPassword);
+    const { id } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
     return { id, email, token };
   }
   async function register(email: string, role: Role): Promise<Investor> {
