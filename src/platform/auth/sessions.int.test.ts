@@ -101,5 +101,46 @@ describe('sessions', () => {
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_id: staff.id, target_id: me.id });
     expect(audit.details).toMatchObject({ sessions_ended: 2, reason: 'reported a stolen phone' });
+    // bob is told what was done, by email too, and never staff's reason
+    const notices = await p.test.db
+      .selectFrom('user_notifications')
+      .select(['kind', 'title', 'body'])
+      .where('user_id', '=', me.id)
+      .where('kind', 'like', 'security.%')
+      .orderBy('created_at')
+      .execute();
+    expect(notices.map((n) => n.kind)).toEqual(['security.new_device', 'security.sessions_ended']);
+    expect(notices[0]!.title).toBe('New sign-in from Firefox on Linux');
+    expect(notices[1]!.body).toContain('signed out every session of your account');
+    expect(JSON.stringify(notices)).not.toMatch(/stolen|phone|reason/i);
+    const emails = await p.test.db
+      .selectFrom('outbound_emails')
+      .select('kind')
+      .where('user_id', '=', me.id)
+      .where('kind', 'like', 'security.%')
+      .execute();
+    expect(emails.map((e) => e.kind).sort()).toEqual([
+      'security.new_device',
+      'security.sessions_ended',
+    ]);
+  });
+
+  it('tells of a sign-in from a new device, not of the first one nor of a device seen before', async () => {
+    const cy = await p.user('cy@example.com');
+    const newDevices = async () =>
+      (
+        await p.test.db
+          .selectFrom('user_notifications')
+          .select('body')
+          .where('user_id', '=', cy.id)
+          .where('kind', '=', 'security.new_device')
+          .execute()
+      ).map((n) => n.body);
+    expect(await newDevices()).toEqual([]);
+    await signIn('cy@example.com', firefox);
+    await signIn('cy@example.com', firefox);
+    const told = await newDevices();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain('Firefox on Linux');
   });
 });

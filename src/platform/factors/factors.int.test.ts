@@ -198,6 +198,53 @@ describe('second factors', () => {
     ).toBe(201);
   });
 
+  it('tells the person of each factor added or removed, and of recovery codes used or made anew', async () => {
+    ahead = 0;
+    const dee = await platform.enrol(await platform.user('dee@example.com'));
+    const regenerated = await platform.call(
+      'POST',
+      '/api/v1/me/factors/recovery-codes',
+      undefined,
+      dee.token,
+    );
+    expect(regenerated.statusCode).toBe(200);
+    const [code] = regenerated.json<{ recovery_codes: string[] }>().recovery_codes as [string];
+    const challenge = (await login('dee@example.com')).json<{ challenge_token: string }>()
+      .challenge_token;
+    expect((await factor(challenge, code)).statusCode).toBe(200);
+    const removed = await platform.call(
+      'POST',
+      '/api/v1/me/factors/totp/remove',
+      undefined,
+      dee.token,
+    );
+    expect(removed.json()).toEqual({ removed: true });
+
+    const notices = await platform.test.db
+      .selectFrom('user_notifications')
+      .select(['kind', 'title', 'body'])
+      .where('user_id', '=', dee.id)
+      .where('kind', 'like', 'security.%')
+      .orderBy('created_at')
+      .execute();
+    expect(notices.map((n) => [n.kind, n.title])).toEqual([
+      ['security.factor_changed', 'A second factor was added to your account'],
+      ['security.recovery_codes', 'New recovery codes were created'],
+      ['security.recovery_codes', 'A recovery code was used'],
+      ['security.factor_changed', 'A second factor was removed from your account'],
+    ]);
+    expect(notices[2]!.body).toContain('9 codes are left');
+    expect(notices[3]!.body).toContain('signs in with its password alone');
+    // security notices always go by email too
+    const emails = await platform.test.db
+      .selectFrom('outbound_emails')
+      .select('kind')
+      .where('user_id', '=', dee.id)
+      .where('kind', 'like', 'security.%')
+      .execute();
+    expect(emails).toHaveLength(4);
+  });
+
   it('asks an investor without a factor to enrol before a withdrawal or an API key', async () => {
     ahead = 0;
     const cy = await platform.user('cy@example.com');
