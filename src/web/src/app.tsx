@@ -22,7 +22,7 @@ import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { ForgotPassword, ResetPassword, VerifyEmail, VerifyEmailBanner } from './pages/email.js';
 import { Notifications } from './pages/notifications.js';
-import { FirstFactor, hasFactor, loadFactors, StepUpDialog } from './pages/factors.js';
+import { FirstFactor, hasFactor, loadFactors, Security, StepUpDialog } from './pages/factors.js';
 import { Fiat } from './pages/fiat.js';
 import { Home } from './pages/home.js';
 import { Company, Issuer } from './pages/issuer.js';
@@ -129,6 +129,7 @@ function navFor(me: Me): [string, string][] {
       : []),
     ['/notifications', 'Notifications'],
     ['/account', 'Account'],
+    ['/security', 'Security'],
   ];
 }
 
@@ -196,6 +197,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminOrderAudit />;
     case '/account':
       return <Account />;
+    case '/security':
+      return <Security />;
     case '/api-keys':
       return <ApiKeys />;
     case '/notifications':

@@ -1,12 +1,11 @@
 /**
- * Everyone's account: who you are, a password change (POST /me/password), which ends your other
- * sessions and keeps this one, your second factors and your sessions.
+ * Everyone's account: who you are and a password change (POST /me/password), which ends your
+ * other sessions and keeps this one; second factors and sessions are on the security page.
  */
 import { api } from '../api.js';
 import { useMe } from '../app.js';
 import { session } from '../session.js';
 import { ActionForm, Field, label } from '../ui.js';
-import { Factors, Sessions } from './factors.js';
 
 export function Account() {
   const { me } = useMe();
@@ -23,10 +22,10 @@ export function Account() {
       </dl>
       <h2>Change password</h2>
       <PasswordForm done="Password changed. Your other sessions were signed out." />
-      <h2>Two-factor sign-in</h2>
-      <Factors />
-      <h2>Sessions</h2>
-      <Sessions />
+      <p>
+        Two-factor sign-in, passkeys and your sessions are on the <a href="#/security">Security</a>{' '}
+        page.
+      </p>
     </section>
   );
 }

@@ -276,9 +276,40 @@ export function Factors() {
           </p>
           {data.totp.enrolled ? null : <EnrolTotp onEnrolled={status.reload} />}
           <AddPasskey onAdded={status.reload} />
+          {hasFactor(data) ? <NewRecoveryCodes onDone={status.reload} /> : null}
         </div>
       )}
     </Loaded>
+  );
+}
+
+/** New recovery codes (the earlier ones stop working), shown once; a recent factor is asked. */
+function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
+  const [codes, setCodes] = useState<string[]>();
+  if (codes) return <RecoveryCodes codes={codes} onDone={onDone} />;
+  return (
+    <ActionButton
+      label="New recovery codes"
+      onClick={async () =>
+        setCodes(
+          (await api.post<{ recovery_codes: string[] }>('/api/v1/me/factors/recovery-codes'))
+            .recovery_codes,
+        )
+      }
+    />
+  );
+}
+
+/** Your second factors and your sessions: the security page. */
+export function Security() {
+  return (
+    <section>
+      <h1>Security</h1>
+      <h2>Two-factor sign-in</h2>
+      <Factors />
+      <h2>Sessions</h2>
+      <Sessions />
+    </section>
   );
 }
 
