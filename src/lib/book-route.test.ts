@@ -13,9 +13,9 @@ function route(options: { read?: () => Promise<BookOwners>; allowed?: (url: stri
   const reads: string[] = [];
   const book = new BookRoute({
     anyNode: () => 'http://any',
-    read: async (url) => {
+    read: (url) => {
       reads.push(url);
-      return (options.read ?? (async () => owners))();
+      return (options.read ?? (() => Promise.resolve(owners)))();
     },
     now: () => clock.ms,
     ...(options.allowed ? { allowed: options.allowed } : {}),
@@ -53,9 +53,9 @@ describe('BookRoute', () => {
   it('keeps the last map when a read fails', async () => {
     let fail = false;
     const { book } = route({
-      read: async () => {
-        if (fail) throw new Error('down');
-        return owners;
+      read: () => {
+        if (fail) return Promise.reject(new Error('down'));
+        return Promise.resolve(owners);
       },
     });
     await book.refresh();
@@ -75,10 +75,10 @@ describe('BookRoute', () => {
     const { book, clock } = route({});
     await book.refresh();
     const sent: string[] = [];
-    const answer = await book.send('a', async (url) => {
+    const answer = await book.send('a', (url) => {
       sent.push(url);
-      if (url === 'http://n1:8081') throw refused();
-      return 'ok';
+      if (url === 'http://n1:8081') return Promise.reject(refused());
+      return Promise.resolve('ok');
     });
     expect(answer).toBe('ok');
     expect(sent).toEqual(['http://n1:8081', 'http://any']);
@@ -93,9 +93,9 @@ describe('BookRoute', () => {
     await book.refresh();
     const sent: string[] = [];
     await expect(
-      book.send('a', async (url) => {
+      book.send('a', (url) => {
         sent.push(url);
-        throw new Error('socket hang up');
+        return Promise.reject(new Error('socket hang up'));
       }),
     ).rejects.toThrow('socket hang up');
     expect(sent).toEqual(['http://n1:8081']);

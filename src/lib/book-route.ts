@@ -51,7 +51,8 @@ export class BookRoute {
   constructor(private readonly options: BookRouteOptions) {
     this.refreshMs = options.refreshMs ?? 2_000;
     this.downMs = options.downMs ?? 5_000;
-    this.now = options.now ?? (() => Date.now());
+    // durations only: a monotonic clock, in the browser as in Node
+    this.now = options.now ?? (() => performance.now());
   }
 
   /** Where to send a command of the book of `tokenId` now (any node without one). */

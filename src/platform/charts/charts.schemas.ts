@@ -36,7 +36,9 @@ export const TokenChartsView = Type.Object({
   holders: Type.Array(
     Type.Object({
       start: Start,
-      holders: Count("the register's holders (its investors: not the issuer or the treasury) when the bucket closes"),
+      holders: Count(
+        "the register's holders (its investors: not the issuer or the treasury) when the bucket closes",
+      ),
     }),
   ),
   trading: Type.Array(

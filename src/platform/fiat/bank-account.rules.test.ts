@@ -5,7 +5,9 @@ describe('bank account checks', () => {
   it('takes valid IBANs with spaces and lower case, and names the country from them', () => {
     expect(ibanProblem('GB82 WEST 1234 5698 7654 32')).toBeUndefined();
     expect(ibanProblem('de89370400440532013000')).toBeUndefined();
-    expect(checkBankAccount({ holder_name: ' Ada  Lovelace ', iban: 'GB82 WEST 1234 5698 7654 32' })).toEqual({
+    expect(
+      checkBankAccount({ holder_name: ' Ada  Lovelace ', iban: 'GB82 WEST 1234 5698 7654 32' }),
+    ).toEqual({
       holderName: 'Ada Lovelace',
       scheme: 'iban',
       account: 'GB82WEST12345698765432',
@@ -47,7 +49,10 @@ describe('bank account checks', () => {
   it('asks for an account and a one-line name', () => {
     expect(checkBankAccount({ holder_name: 'A\nB' })).toEqual({
       problems: [
-        { field: 'holder_name', message: "The account holder's name is one line of 2 to 140 characters." },
+        {
+          field: 'holder_name',
+          message: "The account holder's name is one line of 2 to 140 characters.",
+        },
         { field: 'iban', message: 'Give an IBAN, or an account number with its bank code.' },
       ],
     });

@@ -28,10 +28,50 @@ export type BankAccountProblem = { field: string; message: string };
 
 /** IBAN lengths of the countries that use one (ISO 13616 registry, the common ones). */
 const ibanLengths: Record<string, number> = {
-  AD: 24, AE: 23, AT: 20, BE: 16, BG: 22, BH: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18,
-  EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23, GR: 27, HR: 21, HU: 28, IE: 22, IL: 23,
-  IS: 26, IT: 27, JO: 30, KW: 30, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18,
-  NO: 15, PL: 28, PT: 25, QA: 29, RO: 24, SA: 24, SE: 24, SI: 19, SK: 24, SM: 27, TR: 26,
+  AD: 24,
+  AE: 23,
+  AT: 20,
+  BE: 16,
+  BG: 22,
+  BH: 22,
+  CH: 21,
+  CY: 28,
+  CZ: 24,
+  DE: 22,
+  DK: 18,
+  EE: 20,
+  ES: 24,
+  FI: 18,
+  FR: 27,
+  GB: 22,
+  GI: 23,
+  GR: 27,
+  HR: 21,
+  HU: 28,
+  IE: 22,
+  IL: 23,
+  IS: 26,
+  IT: 27,
+  JO: 30,
+  KW: 30,
+  LI: 21,
+  LT: 20,
+  LU: 20,
+  LV: 21,
+  MC: 27,
+  MT: 31,
+  NL: 18,
+  NO: 15,
+  PL: 28,
+  PT: 25,
+  QA: 29,
+  RO: 24,
+  SA: 24,
+  SE: 24,
+  SI: 19,
+  SK: 24,
+  SM: 27,
+  TR: 26,
 };
 
 const compact = (value: string) => value.replace(/[\s-]/g, '').toUpperCase();
@@ -89,11 +129,17 @@ export function checkBankAccount(
   const code = compact(input.bank_code ?? '');
   const country = (input.country ?? '').toUpperCase();
   if (!account) {
-    problems.push({ field: 'iban', message: 'Give an IBAN, or an account number with its bank code.' });
+    problems.push({
+      field: 'iban',
+      message: 'Give an IBAN, or an account number with its bank code.',
+    });
     return { problems };
   }
   if (!/^[0-9A-Z]{4,34}$/.test(account))
-    problems.push({ field: 'account_number', message: 'An account number is 4 to 34 letters or digits.' });
+    problems.push({
+      field: 'account_number',
+      message: 'An account number is 4 to 34 letters or digits.',
+    });
   const bicCountry = bic.exec(code)?.[1];
   if (!bicCountry && !routingNumberValid(code))
     problems.push({

@@ -80,7 +80,11 @@ export function bankAccountsService(db: Db, encryption: FieldEncryption, clock: 
           targetType: 'bank_account',
           targetId: id,
           ip: actor.ip,
-          details: { holder_name: checked.holderName, scheme: checked.scheme, last4: account.account_last4 },
+          details: {
+            holder_name: checked.holderName,
+            scheme: checked.scheme,
+            last4: account.account_last4,
+          },
         });
         return ownAccountView(account);
       });

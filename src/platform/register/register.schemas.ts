@@ -13,10 +13,13 @@ const Units = (description: string) =>
 const RegisterLineView = Type.Object({
   user_id: Type.String({ format: 'uuid' }),
   legal_name: Type.String(),
-  holder_kind: Type.Union([Type.Literal('investor'), Type.Literal('issuer'), Type.Literal('treasury')], {
-    description:
-      "investor (counted as a holder, paid by a dividend), the token's issuer, or the platform's treasury",
-  }),
+  holder_kind: Type.Union(
+    [Type.Literal('investor'), Type.Literal('issuer'), Type.Literal('treasury')],
+    {
+      description:
+        "investor (counted as a holder, paid by a dividend), the token's issuer, or the platform's treasury",
+    },
+  ),
   holder_type: Type.Union([Type.Literal('individual'), Type.Literal('company')]),
   country: Type.String({
     description:
@@ -61,7 +64,9 @@ export const RegisterView = Type.Object({
       description: 'the holders a dividend pays: all but the issuer and the treasury',
     }),
     units: Type.String(),
-    pct_of_total_supply: Type.String({ description: 'the units held, percent of the total supply' }),
+    pct_of_total_supply: Type.String({
+      description: 'the units held, percent of the total supply',
+    }),
     locked_units: Type.String(),
     frozen_units: Type.String(),
     locked_up_units: Type.String(),
