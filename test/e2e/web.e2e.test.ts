@@ -55,7 +55,7 @@ describe('web client in a browser', () => {
       "connect-src 'self' http://127.0.0.1:8081 ws://127.0.0.1:8081",
     );
     const config = await (await fetch(`${platform.url}/web-config.json`)).json();
-    expect(config).toEqual({ trading_url: 'http://127.0.0.1:8081' });
+    expect(config).toEqual({ trading_url: 'http://127.0.0.1:8081', trading_nodes: [] });
     const missing = await fetch(`${platform.url}/assets/nothing.js`);
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { code: string }).code).toBe('ROUTE_NOT_FOUND');
