@@ -175,22 +175,6 @@ export const ScaleHoldingsBodySchema = Type.Object(
 );
 export type ScaleHoldingsBody = Static<typeof ScaleHoldingsBodySchema>;
 
-/** Units to burn from several wallets of one token (a debt token's redemption). */
-export const BatchBurnBodySchema = Type.Object(
-  {
-    token_addr: AddressSchema,
-    burns: Type.Array(
-      Type.Object(
-        { wallet_addr: AddressSchema, amount: AmountSchema },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 100 },
-    ),
-    payer_ref: PayerRefSchema,
-  },
-  { additionalProperties: false },
-);
-
 /** The settlement pre-checks of a list of transfers of one token, read only (nothing is sent). */
 export const TransferChecksBodySchema = Type.Object(
   {
@@ -435,7 +419,6 @@ export type UpdateIdentityCountryResponse = Static<typeof UpdateIdentityCountryR
 export type MintBody = Static<typeof MintBodySchema>;
 export type TransferBody = Static<typeof TransferBodySchema>;
 export type BatchTransferBody = Static<typeof BatchTransferBodySchema>;
-export type BatchBurnBody = Static<typeof BatchBurnBodySchema>;
 export type PauseBody = Static<typeof PauseBodySchema>;
 export type PauseResponse = Static<typeof PauseResponseSchema>;
 export type BalanceResponse = Static<typeof BalanceResponseSchema>;

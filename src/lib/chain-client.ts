@@ -30,7 +30,6 @@ import {
   type BalanceResponse,
   type BalancesAtTimeBody,
   type BalancesAtTimeResponse,
-  type BatchBurnBody,
   type BatchTransferBody,
   type ComplianceRulesBody,
   type ComplianceRulesResponse,
@@ -203,11 +202,6 @@ export class ChainClient {
       input,
       idempotencyKey,
     );
-  }
-
-  /** burns units of several wallets in one transaction (a redemption; issuer pays) */
-  batchBurn(input: BatchBurnBody, idempotencyKey: string): Promise<Transaction> {
-    return this.#request(TransactionSchema, 'POST', '/api/v1/batch-burn', input, idempotencyKey);
   }
 
   /** the token's chain-enforced rules on its compliance (src/lib/compliance/chain-rules.ts) */

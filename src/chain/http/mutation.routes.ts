@@ -5,7 +5,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ChainServices } from '../chain-services.js';
 import type { ApiScope } from './api-scope.js';
-import { batchBurn } from '../operations/batch-burn.js';
 import { batchForcedTransfer } from '../operations/batch-forced-transfer.js';
 import { deploySuite } from '../operations/deploy-suite.js';
 import { changeFrozenTokens, setAddressFrozen } from '../operations/freeze.js';
@@ -30,7 +29,6 @@ import {
   updateIdentityCountryResponse,
 } from './responses.js';
 import {
-  BatchBurnBodySchema,
   BatchTransferBodySchema,
   ComplianceRulesBodySchema,
   ComplianceRulesResponseSchema,
@@ -301,25 +299,6 @@ export function registerMutationRoutes(app: ApiScope, services: ChainServices): 
           wallet: parseAddress(h.wallet_addr, `holdings.${i}.wallet_addr`),
           amount: parseAmount(h.amount, `holdings.${i}.amount`),
           frozen: BigInt(h.frozen),
-        })),
-        idempotencyKey: request.headers['idempotency-key'],
-        payerRef: request.body.payer_ref ?? null,
-      }),
-  );
-
-  app.post(
-    '/batch-burn',
-    idempotent(
-      'Burn units of several wallets of one token in one transaction (issuer pays)',
-      BatchBurnBodySchema,
-      TransactionSchema,
-    ),
-    async (request) =>
-      batchBurn(services, {
-        token: parseAddress(request.body.token_addr, 'token_addr'),
-        burns: request.body.burns.map((b, i) => ({
-          wallet: parseAddress(b.wallet_addr, `burns.${i}.wallet_addr`),
-          amount: parseAmount(b.amount, `burns.${i}.amount`),
         })),
         idempotencyKey: request.headers['idempotency-key'],
         payerRef: request.body.payer_ref ?? null,

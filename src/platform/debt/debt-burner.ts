@@ -38,18 +38,25 @@ export function debtBurner(deps: {
   async function send(batch: DebtBurnBatch): Promise<string> {
     const token = await burnBatchToken(db, batch.payment_id);
     if (!token.contract_address) throw new AppError('TOKEN_NOT_DEPLOYED');
-    const burns = await transaction(db, async (trx) => {
+    const holdings = await transaction(db, async (trx) => {
       const list = [];
       for (const holder of batch.holders) {
         list.push({
           wallet_addr: await deps.wallets.ensureWalletAddress(trx, holder.user_id),
           amount: baseUnits(holder.quantity, token.decimals),
+          // a redeemed holder keeps nothing, frozen units included
+          frozen: '0',
         });
       }
       return list;
     });
-    const sent = await deps.chain.batchBurn(
-      { token_addr: token.contract_address, burns, payer_ref: token.business_id },
+    const sent = await deps.chain.scaleHoldings(
+      {
+        token_addr: token.contract_address,
+        direction: 'burn',
+        holdings,
+        payer_ref: token.business_id,
+      },
       `debt-burn:${batch.id}`,
     );
     return sent.tx_hash;
