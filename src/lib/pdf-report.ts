@@ -14,19 +14,31 @@ export type PdfColumn = readonly [label: string, width: number, right: boolean];
 const margin = 36;
 const rowHeight = 13;
 const cellSize = 7.5;
+/** The smallest size a cell shrinks to before it is cut: a wallet address is printed whole. */
+const minCellSize = 6;
 
 export function printable(text: string): string {
   return text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 }
 
-/** The text cut to the width, ending in '..' when cut. */
-function fitted(text: string, font: PDFFont, width: number): string {
+/**
+ * The text at the cell's size, or smaller down to `minCellSize` so that it fits whole (a
+ * register's wallet address must be readable in full); cut, ending in '..', only past that.
+ */
+function fitted(text: string, font: PDFFont, width: number): { text: string; size: number } {
   const full = printable(text);
+  const fits = (t: string, size: number) => font.widthOfTextAtSize(t, size) <= width - 4;
+  const size = Math.max(
+    minCellSize,
+    Math.min(
+      cellSize,
+      Math.floor((10 * (width - 4)) / font.widthOfTextAtSize(full, 1)) / 10 || cellSize,
+    ),
+  );
+  if (fits(full, size)) return { text: full, size };
   let shown = full;
-  const fits = (t: string) => font.widthOfTextAtSize(t, cellSize) <= width - 4;
-  while (shown.length > 0 && !fits(shown === full ? shown : `${shown}..`))
-    shown = shown.slice(0, -1);
-  return shown === full ? shown : `${shown}..`;
+  while (shown.length > 0 && !fits(`${shown}..`, minCellSize)) shown = shown.slice(0, -1);
+  return { text: `${shown}..`, size: minCellSize };
 }
 
 export class PdfReport {
@@ -97,12 +109,12 @@ export class PdfReport {
     let x = margin;
     cells.forEach((cell, i) => {
       const [, width, right] = columns[i]!;
-      const text = fitted(cell, font, width);
-      const textWidth = font.widthOfTextAtSize(text, cellSize);
+      const { text, size } = fitted(cell, font, width);
+      const textWidth = font.widthOfTextAtSize(text, size);
       this.page.drawText(text, {
         x: right ? x + width - 4 - textWidth : x,
         y: this.y,
-        size: cellSize,
+        size,
         font,
       });
       x += width;
