@@ -5,7 +5,7 @@
  * (followed-books.ts): each changed order to its owner at once, and a book's batch as one book
  * `update` (`seq` exactly the previous + 1) with every level that changed in each client's view
  * and the checksum of the top 10 levels after it, and one trades message (book-feed.ts), sent
- * once the event loop is free (setImmediate). A message is serialized and framed once
+ * right after the batch's own answers (flushSoon). A message is serialized and framed once
  * (text-frame.ts) and the same bytes go to every subscriber, each subscriber's frames of a flush in
  * one write to its TCP connection: the fan-out's cost per subscriber is that write, one system call.
  *
@@ -243,11 +243,17 @@ export class MarketDataHub implements FeedSink {
     };
   }
 
-  /** Flushes the token's feed once the event loop has handled what is ready now. */
+  /**
+   * Flushes the token's feed once the promise callbacks now queued have run: a batch is handed
+   * over in the sequencer's promise chain, and a tick queued from a promise callback runs when the
+   * microtask queue is empty, so after the batch's HTTP answers are written (promise callbacks) and
+   * before the event loop takes the next I/O. A `setImmediate` waited for that I/O: every request
+   * that had arrived meanwhile, 50 to 80 ms at 1,000 orders/s.
+   */
   private flushSoon(tokenId: string): void {
     if (this.flushing.has(tokenId)) return;
     this.flushing.add(tokenId);
-    setImmediate(() => {
+    process.nextTick(() => {
       this.flushing.delete(tokenId);
       this.flush(tokenId);
     });
