@@ -152,10 +152,16 @@ async function measure(
 }
 
 async function main(): Promise<void> {
+  // BENCH_MD_NODE_OPTIONS reaches every node process of the system, e.g. `--import
+  // $PWD/bench/trading/cpu-profile.js` for a profile of the trading process (written at its stop)
+  const nodeOptions = process.env.BENCH_MD_NODE_OPTIONS;
   const seeded = await startSeededSystem({
     traders,
     tokens: 1,
-    env: { WS_MAX_SOCKETS_PER_IP: String(subscribers + 10) },
+    env: {
+      WS_MAX_SOCKETS_PER_IP: String(subscribers + 10),
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+    },
   });
   const db = createDb(seeded.databaseUrl, 1);
   const child = fork(new URL('./subscribers.ts', import.meta.url), {

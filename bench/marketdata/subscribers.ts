@@ -115,6 +115,12 @@ function subscriber(start: Start, checks: boolean): Promise<WebSocket> {
 
 const sockets: WebSocket[] = [];
 
+// a client that only listens is closed after the server's idle limit (60 s): a ladder of rates on
+// a loaded machine outlasts it, so each socket pings
+setInterval(() => {
+  for (const ws of sockets) ws.send(JSON.stringify({ op: 'ping', id: 'alive' }));
+}, 20_000).unref();
+
 process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' | 'report' }) => {
   void (async () => {
     if (command.op === 'start') {
