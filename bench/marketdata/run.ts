@@ -1,39 +1,43 @@
 /**
  * Market data benchmark: BENCH_MD_SUBSCRIBERS WebSocket clients (default 1,000) subscribed to one
  * token's book (depth 10) and trades on `tessera start`, while this process places limit orders
- * on that token over HTTP at BENCH_MD_RATE orders per second (default 2,000) for BENCH_MD_SECONDS
- * (default 10), open loop (an order is sent on schedule, not when the last is answered). The
- * subscribers run in a process of their own (subscribers.ts).
+ * on that token over HTTP open loop (each order sent when due, whatever the answers) at each rate
+ * of BENCH_MD_RATES (orders per second, default `300,1000`) for BENCH_MD_SECONDS (default 10)
+ * each. The subscribers run in a process of their own (subscribers.ts).
  *
  * Delivery is measured from the batch's commit to receipt: the hub stamps each message's `ts`
  * when the writer hands it the committed batch, and a client takes the time it parses it (same
  * machine, same wall clock, both in milliseconds). Every client checks that book `seq`
  * advances by exactly one; BENCH_MD_CHECKERS of them (default 20) also compare the checksum.
  *
- * Ends with `marketdata: <N> subscribers, p99 delivery <L> ms, <M> messages/s, <G> gaps`, G the
- * sequence gaps and checksum failures together. Before it, the CPU each process used over the
- * measured window (from /proc): per order placed, and per message delivered for the trading
- * process (order entry and the hub's sends) and the subscribers' process (receiving and
- * parsing), with the machine's load average. Run with `npm run bench:marketdata`.
+ * Per rate: the rate placed; the orders' answers p50, p90, p99 and max from the scheduled send;
+ * delivery p50, p90, p99 and max, messages per second, gaps, checksum failures and resyncs; the
+ * CPU each process used per order; the hub's flushes, CPU per message and wait after the commit;
+ * and the load generator apart from the system: the order sender's and the subscribers' share
+ * of a core and the subscribers' own event loop delay. Ends with one line per rate,
+ * `marketdata: <N> subscribers at <R> orders/s, p99 delivery <L> ms, <M> messages/s, <G> gaps`, G
+ * the sequence gaps and checksum failures together. Run with `npm run bench:marketdata`.
  *
- * Orders go through bench:trading's keep-alive HTTP client (fetch() costs about twice the CPU
- * per request and, thousands in flight, failed to connect).
+ * Orders go through bench:trading's keep-alive HTTP client and open loop (fetch() costs about
+ * twice the CPU per request and, thousands in flight, failed to connect).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { createDb } from '../../src/lib/db/database.js';
-import { randomLimitOrder, startSeededSystem } from '../support/seeded-system.js';
-import { post } from '../trading/load.js';
+import { createDb, type Db } from '../../src/lib/db/database.js';
+import {
+  randomLimitOrder,
+  startSeededSystem,
+  type SeededSystem,
+} from '../support/seeded-system.js';
+import { driveOpenLoop, post, type RunResult } from '../trading/load.js';
 import { describe, metric, observe } from '../trading/observe.js';
 import type { Report, Start } from './subscribers.js';
 
 const subscribers = Number(process.env.BENCH_MD_SUBSCRIBERS ?? 1000);
-const rate = Number(process.env.BENCH_MD_RATE ?? 2000);
+const rates = (process.env.BENCH_MD_RATES ?? '300,1000').split(',').map(Number);
 const seconds = Number(process.env.BENCH_MD_SECONDS ?? 10);
 const checkers = Number(process.env.BENCH_MD_CHECKERS ?? 20);
 const traders = Number(process.env.BENCH_MD_TRADERS ?? 200);
-/** orders in flight at most; past it the schedule slips and the placed rate says so */
-const maxInFlight = 2000;
 
 function quantile(buckets: Report['buckets'], q: number): number {
   const count = buckets.reduce((sum, [, n]) => sum + n, 0);
@@ -51,10 +55,13 @@ function ask<T>(child: ChildProcess, command: object, op: string): Promise<T> {
     const onMessage = (message: { op: string }) => {
       if (message.op !== op) return;
       child.off('message', onMessage);
+      child.off('exit', onExit);
       resolve(message as T);
     };
+    const onExit = (code: number | null) =>
+      reject(new Error(`the subscribers exited with ${code}`));
     child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`the subscribers exited with ${code}`)));
+    child.once('exit', onExit);
     child.send(command);
   });
 }
@@ -70,48 +77,91 @@ async function hubFigures(url: string) {
   };
 }
 
-/** Places `rate` orders a second for `seconds`, open loop; answers the placed rate. */
-async function load(url: string, tokenId: string, people: { id: string; token: string }[]) {
-  let issued = 0;
-  let answered = 0;
-  /** answers other than 200, by status (`error`: no answer) */
-  const refused = new Map<string, number>();
-  const refuse = (why: string) => refused.set(why, (refused.get(why) ?? 0) + 1);
-  let inFlight = 0;
-  const total = rate * seconds;
-  const started = performance.now();
-  await new Promise<void>((done) => {
-    const timer = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
-      while (issued < due && inFlight < maxInFlight) {
-        const trader = people[issued % people.length]!;
-        issued += 1;
-        inFlight += 1;
-        void post(`${url}/api/v1/orders`, trader.token, JSON.stringify(randomLimitOrder(tokenId)))
-          .then((status) => {
-            if (status !== 200) refuse(String(status));
-          })
-          .catch((error: unknown) => refuse(`error ${(error as Error).message}`))
-          .finally(() => {
-            inFlight -= 1;
-            answered += 1;
-            if (answered === total) {
-              clearInterval(timer);
-              done();
-            }
-          });
-      }
-    }, 5);
-  });
-  const elapsed = (performance.now() - started) / 1000;
-  return { placed: total / elapsed, refused, elapsed };
+const ms = (value: number) => value.toFixed(1);
+
+/** One rate: orders placed open loop while the subscribers count; prints the rate's figures. */
+async function measure(
+  seeded: SeededSystem,
+  db: Db,
+  child: ChildProcess,
+  tokenId: string,
+  rate: number,
+): Promise<string> {
+  const http = seeded.system.urls.trading;
+  const loadBefore = os.loadavg()[0]!;
+  const before = await observe(seeded.env, http, db);
+  const hubBefore = await hubFigures(http);
+  await ask(child, { op: 'measure' }, 'measuring');
+  const measureStart = performance.now();
+  let orders: RunResult | undefined;
+  try {
+    orders = await driveOpenLoop(http, seeded.people, () => tokenId, rate, rate * seconds);
+  } catch (error) {
+    // the unexpected answers were printed as they came; the deliveries are still worth reading
+    console.log((error as Error).message);
+  }
+  // what the last batches published is still on its way
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const { report } = await ask<{ report: Report }>(child, { op: 'report' }, 'report');
+  const window = (performance.now() - measureStart) / 1000;
+  const after = await observe(seeded.env, http, db);
+  const hubAfter = await hubFigures(http);
+  const flushes = hubAfter.flushes - hubBefore.flushes;
+  const sent = hubAfter.sent - hubBefore.sent;
+  const perMessage = (cpuMs: number) => ((cpuMs * 1000) / Math.max(report.messages, 1)).toFixed(1);
+  const at = (q: number) => ms(quantile(report.buckets, q));
+  const gaps = report.gaps + report.checksumFailures;
+  console.log(
+    `at ${rate} orders/s asked: ` +
+      (orders
+        ? `${orders.rate.toFixed(0)}/s placed; answers p50 ${ms(orders.p50)} ms, p90 ${ms(orders.p90)} ms, ` +
+          `p99 ${ms(orders.p99)} ms, max ${ms(orders.max)} ms from the scheduled send`
+        : 'some answers were not 200 (above)'),
+  );
+  console.log(
+    `  delivery: p50 ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms ` +
+      `over ${report.messages} messages; ${report.gaps} sequence gaps, ${report.checksumFailures} ` +
+      `checksum failures (${Math.min(checkers, subscribers)} checking clients), ${report.resyncs} resyncs`,
+  );
+  console.log(describe(before, after, rate * seconds));
+  console.log(
+    `  hub: ${flushes} flushes (${(flushes / window).toFixed(1)}/s), ${sent} messages sent, ` +
+      `${(((hubAfter.cpuSeconds - hubBefore.cpuSeconds) * 1e6) / Math.max(sent, 1)).toFixed(1)} µs CPU ` +
+      `per message in its flushes, which waited ` +
+      `${ms(((hubAfter.delaySeconds - hubBefore.delaySeconds) * 1000) / Math.max(flushes, 1))} ms ` +
+      `on average after the commit`,
+  );
+  const loadCpu = (after.cpu.bench - before.cpu.bench) / window;
+  const subscribersCpu = report.cpuMs / 1000 / window;
+  console.log(
+    `  load generator, apart from the system: orders ${(loadCpu * 100).toFixed(0)}% of a core, ` +
+      `subscribers ${(subscribersCpu * 100).toFixed(0)}% of a core, their event loop delay ` +
+      `p50 ${ms(report.loopDelay[0])} ms, p99 ${ms(report.loopDelay[1])} ms, ` +
+      `max ${ms(report.loopDelay[2])} ms`,
+  );
+  console.log(
+    `  cpu µs/message delivered: trading ${perMessage((after.cpu.trading - before.cpu.trading) * 1000)}, ` +
+      `subscribers ${perMessage(report.cpuMs)}; ` +
+      `${(report.messages / Math.max(report.sockets, 1) / window).toFixed(1)} messages/s per subscriber; ` +
+      `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`,
+  );
+  return (
+    `marketdata: ${report.sockets} subscribers at ${rate} orders/s, p99 delivery ` +
+    `${quantile(report.buckets, 0.99).toFixed(0)} ms, ${(report.messages / window).toFixed(0)} messages/s, ${gaps} gaps`
+  );
 }
 
 async function main(): Promise<void> {
+  // BENCH_MD_NODE_OPTIONS reaches every node process of the system, e.g. `--import
+  // $PWD/bench/trading/cpu-profile.js` for a profile of the trading process (written at its stop)
+  const nodeOptions = process.env.BENCH_MD_NODE_OPTIONS;
   const seeded = await startSeededSystem({
     traders,
     tokens: 1,
-    env: { WS_MAX_SOCKETS_PER_IP: String(subscribers + 10) },
+    env: {
+      WS_MAX_SOCKETS_PER_IP: String(subscribers + 10),
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+    },
   });
   const db = createDb(seeded.databaseUrl, 1);
   const child = fork(new URL('./subscribers.ts', import.meta.url), {
@@ -134,59 +184,9 @@ async function main(): Promise<void> {
     };
     await ask(child, { op: 'start', start }, 'ready');
     console.log(`${subscribers} subscribers on the book and trades of one token`);
-
-    const loadBefore = os.loadavg()[0]!;
-    const before = await observe(seeded.env, http, db);
-    const hubBefore = await hubFigures(http);
-    child.send({ op: 'measure' });
-    const measureStart = performance.now();
-    const orders = await load(http, tokenId, seeded.people);
-    // what the last batches published is still on its way
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const { report } = await ask<{ report: Report }>(child, { op: 'report' }, 'report');
-    const window = (performance.now() - measureStart) / 1000;
-    const after = await observe(seeded.env, http, db);
-    const hubAfter = await hubFigures(http);
-    const flushes = hubAfter.flushes - hubBefore.flushes;
-    const sent = hubAfter.sent - hubBefore.sent;
-    const perMessage = (ms: number) => ((ms * 1000) / Math.max(report.messages, 1)).toFixed(1);
-    const p99 = quantile(report.buckets, 0.99);
-    const gaps = report.gaps + report.checksumFailures;
-    console.log(
-      `orders: ${orders.placed.toFixed(0)}/s placed of ${rate}/s asked over ${orders.elapsed.toFixed(1)} s, ` +
-        `refused: ${JSON.stringify(Object.fromEntries(orders.refused))}`,
-    );
-    console.log(
-      `delivery: p50 ${quantile(report.buckets, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
-        `max ${quantile(report.buckets, 1).toFixed(1)} ms over ${report.messages} messages; ` +
-        `${report.gaps} sequence gaps, ${report.checksumFailures} checksum failures ` +
-        `(${Math.min(checkers, subscribers)} checking clients), ${report.resyncs} resyncs`,
-    );
-    console.log(describe(before, after, rate * seconds));
-    console.log(
-      `  hub: ${flushes} flushes (${(flushes / window).toFixed(1)}/s), ${sent} messages sent, ` +
-        `${(((hubAfter.cpuSeconds - hubBefore.cpuSeconds) * 1e6) / Math.max(sent, 1)).toFixed(1)} µs CPU per message in its flushes`,
-    );
-    const loadCpu = (after.cpu.bench - before.cpu.bench) / window;
-    const subscribersCpu = report.cpuMs / 1000 / window;
-    console.log(
-      `  load generator, apart from the system: orders ${(loadCpu * 100).toFixed(0)}% of a core, ` +
-        `subscribers ${(subscribersCpu * 100).toFixed(0)}% of a core, their event loop delay ` +
-        `p50 ${report.loopDelay[0].toFixed(1)} ms, p99 ${report.loopDelay[1].toFixed(1)} ms, ` +
-        `max ${report.loopDelay[2].toFixed(1)} ms; the hub's flushes waited ` +
-        `${(((hubAfter.delaySeconds - hubBefore.delaySeconds) * 1000) / Math.max(flushes, 1)).toFixed(1)} ms ` +
-        `on average after the commit`,
-    );
-    console.log(
-      `  cpu µs/message delivered: trading ${perMessage((after.cpu.trading - before.cpu.trading) * 1000)}, ` +
-        `subscribers ${perMessage(report.cpuMs)}; ` +
-        `${(report.messages / Math.max(report.sockets, 1) / window).toFixed(1)} messages/s per subscriber; ` +
-        `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`,
-    );
-    console.log(
-      `marketdata: ${report.sockets} subscribers, p99 delivery ${p99.toFixed(0)} ms, ` +
-        `${(report.messages / window).toFixed(0)} messages/s, ${gaps} gaps`,
-    );
+    const summaries: string[] = [];
+    for (const rate of rates) summaries.push(await measure(seeded, db, child, tokenId, rate));
+    for (const summary of summaries) console.log(summary);
   } finally {
     child.kill();
     await db.destroy();

@@ -1,11 +1,14 @@
 /**
  * The market data benchmark's subscribers, in a process of their own (forked by run.ts) so that
  * placing orders never delays reading messages. Told `{ url, tokenId, count, checkers }`, it opens
- * the sockets and answers `ready`; `measure` starts counting, `report` stops and answers the counts.
+ * the sockets and answers `ready`; `measure` starts counting afresh (answered `measuring`), `report` stops and answers the counts.
  *
  * Every client checks that book `seq` advances by exactly one; the first `checkers` also keep the
  * book and compare its CRC32 after each update (test/support/market-data.ts's LocalBook). A
- * `resync` is counted and the client subscribes again.
+ * `resync` is counted and the client subscribes again. The others parse only what comes before a
+ * message's `data` (headerOf): the whole message has arrived when ws hands it over, and parsing
+ * every trade of every message took most of this process's CPU, which the 2 cores' system under
+ * test then lacked.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
@@ -43,6 +46,15 @@ const buckets = new Uint32Array(600_001);
 const stats = { messages: 0, gaps: 0, checksumFailures: 0, resyncs: 0, measuring: false };
 let cpuAtMeasure = process.cpuUsage();
 
+/** A message's fields before its `data`: channel, type, token, seq and ts, as the hub writes them. */
+function headerOf(data: Buffer): Message & { ts: string } {
+  const head = data.toString('latin1', 0, Math.min(data.length, 256));
+  const end = head.indexOf(',"data":');
+  return JSON.parse(end < 0 ? data.toString('utf8') : `${head.slice(0, end)}}`) as Message & {
+    ts: string;
+  };
+}
+
 function subscribe(ws: WebSocket, start: Start, id: string): void {
   ws.send(
     JSON.stringify({
@@ -66,7 +78,9 @@ function subscriber(start: Start, checks: boolean): Promise<WebSocket> {
     ws.once('open', () => subscribe(ws, start, 'first'));
     ws.on('message', (data: Buffer) => {
       const received = Date.now();
-      const message = JSON.parse(data.toString('utf8')) as Message & { ts: string };
+      const message = book
+        ? (JSON.parse(data.toString('utf8')) as Message & { ts: string })
+        : headerOf(data);
       if (message.type === 'snapshot') {
         seq = message.seq!;
         book?.snapshot(message);
@@ -101,6 +115,12 @@ function subscriber(start: Start, checks: boolean): Promise<WebSocket> {
 
 const sockets: WebSocket[] = [];
 
+// a client that only listens is closed after the server's idle limit (60 s): a ladder of rates on
+// a loaded machine outlasts it, so each socket pings
+setInterval(() => {
+  for (const ws of sockets) ws.send(JSON.stringify({ op: 'ping', id: 'alive' }));
+}, 20_000).unref();
+
 process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' | 'report' }) => {
   void (async () => {
     if (command.op === 'start') {
@@ -113,10 +133,13 @@ process.on('message', (command: { op: 'start'; start: Start } | { op: 'measure' 
       }
       process.send!({ op: 'ready' });
     } else if (command.op === 'measure') {
+      buckets.fill(0);
+      Object.assign(stats, { messages: 0, gaps: 0, checksumFailures: 0, resyncs: 0 });
       stats.measuring = true;
       cpuAtMeasure = process.cpuUsage();
       loopDelay.reset();
       loopDelay.enable();
+      process.send!({ op: 'measuring' });
     } else {
       stats.measuring = false;
       const cpu = process.cpuUsage(cpuAtMeasure);

@@ -94,7 +94,10 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     metricsRegistry: metrics.registry,
     readiness: () => chainCallerReadiness(db, chain, logger),
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // no permessage-deflate: the hub writes frames it built once for every socket (text-frame.ts)
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024, perMessageDeflate: false },
+  });
   // several trading nodes share the books over NATS; without it this process owns them all
   const { natsUrl, nodeId } = config.cluster;
   const nats = natsUrl ? await connectBus(natsUrl, nodeId) : undefined;

@@ -5,7 +5,9 @@
  * (followed-books.ts): each changed order to its owner at once, and a book's batch as one book
  * `update` (`seq` exactly the previous + 1) with every level that changed in each client's view
  * and the checksum of the top 10 levels after it, and one trades message (book-feed.ts), sent
- * once the event loop is free (setImmediate), every subscriber's two messages in one write.
+ * right after the batch's own answers (flushSoon). A message is serialized and framed once
+ * (text-frame.ts) and the same bytes go to every subscriber, each subscriber's frames of a flush in
+ * one write to its TCP connection: the fan-out's cost per subscriber is that write, one system call.
  *
  * A socket's send buffer is bounded: a client whose unsent bytes pass the bound gets one `resync`
  * for the channel and is dropped from it (it resubscribes for a fresh snapshot), so one slow
@@ -33,6 +35,7 @@ import {
   type UserMessage,
 } from './feed-messages.js';
 import { FollowedBooks, type Applied } from './followed-books.js';
+import { textFrame } from './text-frame.js';
 import { balancesOf, candles, tickSizeOf, tickers } from './markets.queries.js';
 import { candleIntervals } from './markets.schemas.js';
 import {
@@ -75,7 +78,7 @@ export class Client {
 
   constructor(
     readonly socket: WebSocket,
-    /** the socket's TCP connection, corked while a flush writes to it (ws has no cork) */
+    /** the socket's TCP connection, where the hub writes the frames it built once for all */
     readonly tcp: Duplex,
     readonly ip: string,
     now: Date,
@@ -95,12 +98,9 @@ export interface ServerMessage {
   checksum?: number;
 }
 
-/**
- * A message as the UTF-8 bytes of its JSON, made once and sent to every subscriber as a text
- * frame (sending the string would encode it again for each socket).
- */
-function encode(message: ServerMessage): Buffer {
-  return Buffer.from(JSON.stringify(message));
+/** A message as the WebSocket frame of its JSON, made once and written to every subscriber. */
+function frameOf(message: ServerMessage): Buffer {
+  return textFrame(Buffer.from(JSON.stringify(message)));
 }
 
 const bookKey = (tokenId: string) => channelKey({ name: 'book', tokenId, depth: defaultDepth });
@@ -215,14 +215,14 @@ export class MarketDataHub implements FeedSink {
     const owners = channels?.get('orders');
     if (owners?.size) {
       for (const view of message.orders) {
-        const text = encode({
+        const frame = frameOf({
           channel: 'orders',
           type: 'update',
           token_id: view.token_id,
           ts: message.ts,
           data: view,
         });
-        for (const client of [...owners]) this.send(client, 'orders', text);
+        for (const client of [...owners]) this.write(client, ['orders'], frame);
       }
     }
     if (channels?.get('balances')?.size) this.sendBalances(message.userId, message.tokenId);
@@ -243,11 +243,17 @@ export class MarketDataHub implements FeedSink {
     };
   }
 
-  /** Flushes the token's feed once the event loop has handled what is ready now. */
+  /**
+   * Flushes the token's feed once the promise callbacks now queued have run: a batch is handed
+   * over in the sequencer's promise chain, and a tick queued from a promise callback runs when the
+   * microtask queue is empty, so after the batch's HTTP answers are written (promise callbacks) and
+   * before the event loop takes the next I/O. A `setImmediate` waited for that I/O: every request
+   * that had arrived meanwhile, 50 to 80 ms at 1,000 orders/s.
+   */
   private flushSoon(tokenId: string): void {
     if (this.flushing.has(tokenId)) return;
     this.flushing.add(tokenId);
-    setImmediate(() => {
+    process.nextTick(() => {
       this.flushing.delete(tokenId);
       this.flush(tokenId);
     });
@@ -277,42 +283,67 @@ export class MarketDataHub implements FeedSink {
   private sendGathered(tokenId: string): number | null {
     const feed = this.feeds.get(tokenId);
     const tickSize = this.tickSizes.get(tokenId);
-    const key = bookKey(tokenId);
-    const bookSubscribers = this.subscribersOf(tokenId, key);
-    const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, key)))]);
+    const bookChannel = bookKey(tokenId);
+    const bookSubscribers = this.subscribersOf(tokenId, bookChannel);
+    const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, bookChannel)))]);
     if (!flush) return null;
     this.deps.metrics.marketDataFlushDelaySeconds.observe(
       Math.max(0, this.deps.clock.now().getTime() - Date.parse(flush.ts)) / 1000,
     );
     if (!tickSize) return 0;
-    const tradeSubscribers = this.subscribersOf(tokenId, channelKey({ name: 'trades', tokenId }));
-    // Each subscriber's messages of the flush leave in one write (one syscall, one read for it).
-    const corked = new Set([...bookSubscribers, ...tradeSubscribers].map((client) => client.tcp));
-    for (const tcp of corked) tcp.cork();
-    try {
-      return (
-        this.sendBook(tokenId, flush, wireLevel(tickSize), bookSubscribers) +
-        this.sendTrades(tokenId, flush, tradeSubscribers)
-      );
-    } finally {
-      for (const tcp of corked) tcp.uncork();
+    const tradesChannel = channelKey({ name: 'trades', tokenId });
+    const tradeSubscribers = this.subscribersOf(tokenId, tradesChannel);
+    const books = this.bookFrames(tokenId, flush, wireLevel(tickSize), bookSubscribers);
+    const trades = this.tradesFrame(tokenId, flush, tradeSubscribers);
+    // Each subscriber's frames of the flush in one write: the same bytes for every subscriber of
+    // the same depth and channels, joined once.
+    const joined = new Map<string, { keys: string[]; frame: Buffer }>();
+    const deliveries = new Map<Client, { keys: string[]; frame: Buffer }>();
+    let sent = 0;
+    if (books) {
+      for (const client of bookSubscribers) {
+        deliveries.set(client, {
+          keys: [bookChannel],
+          frame: books.get(depthOf(client, bookChannel))!,
+        });
+        sent += 1;
+      }
     }
+    if (trades) {
+      for (const client of tradeSubscribers) {
+        sent += 1;
+        const book = deliveries.get(client);
+        if (!book) {
+          deliveries.set(client, { keys: [tradesChannel], frame: trades });
+          continue;
+        }
+        const depth = String(depthOf(client, bookChannel));
+        let both = joined.get(depth);
+        if (!both) {
+          both = { keys: [bookChannel, tradesChannel], frame: Buffer.concat([book.frame, trades]) };
+          joined.set(depth, both);
+        }
+        deliveries.set(client, both);
+      }
+    }
+    for (const [client, { keys, frame }] of deliveries) this.write(client, keys, frame);
+    return sent;
   }
 
-  /** The flush's book update, encoded once per client depth; answers how many it sent. */
-  private sendBook(
+  /** The flush's book update, framed once per client depth (none: no update or no one to send to). */
+  private bookFrames(
     tokenId: string,
     flush: Flush,
     wire: (level: Level) => WireLevel,
     subscribers: Client[],
-  ): number {
-    if (!flush.book || subscribers.length === 0) return 0;
+  ): Map<number, Buffer> | undefined {
+    if (!flush.book || subscribers.length === 0) return undefined;
     const checksum = bookChecksum(flush.book.top.asks.map(wire), flush.book.top.bids.map(wire));
     const byDepth = new Map<number, Buffer>();
     for (const [depth, view] of flush.book.views) {
       byDepth.set(
         depth,
-        encode({
+        frameOf({
           channel: 'book',
           type: 'update',
           token_id: tokenId,
@@ -323,15 +354,13 @@ export class MarketDataHub implements FeedSink {
         }),
       );
     }
-    const key = bookKey(tokenId);
-    for (const client of subscribers) this.send(client, key, byDepth.get(depthOf(client, key))!);
-    return subscribers.length;
+    return byDepth;
   }
 
-  /** The flush's trades in one message; answers how many it sent. */
-  private sendTrades(tokenId: string, flush: Flush, subscribers: Client[]): number {
-    if (flush.trades.length === 0 || subscribers.length === 0) return 0;
-    const text = encode({
+  /** The flush's trades in one message, framed once (none: no trade or no one to send to). */
+  private tradesFrame(tokenId: string, flush: Flush, subscribers: Client[]): Buffer | undefined {
+    if (flush.trades.length === 0 || subscribers.length === 0) return undefined;
+    return frameOf({
       channel: 'trades',
       type: 'update',
       token_id: tokenId,
@@ -339,9 +368,6 @@ export class MarketDataHub implements FeedSink {
       ts: flush.ts,
       data: flush.trades,
     });
-    const key = channelKey({ name: 'trades', tokenId });
-    for (const client of subscribers) this.send(client, key, text);
-    return subscribers.length;
   }
 
   /**
@@ -365,7 +391,7 @@ export class MarketDataHub implements FeedSink {
         } else {
           data = (await tickers(this.deps.db, now, tokenId))[0];
         }
-        const text = encode({
+        const frame = frameOf({
           channel: channel.name,
           type: 'update',
           token_id: tokenId,
@@ -373,7 +399,7 @@ export class MarketDataHub implements FeedSink {
           data,
         });
         const key = channelKey(channel);
-        for (const client of [...clients]) this.send(client, key, text);
+        for (const client of [...clients]) this.write(client, [key], frame);
       }
     });
   }
@@ -384,7 +410,7 @@ export class MarketDataHub implements FeedSink {
    */
   private sendBalances(userId: string, tokenId: string): void {
     this.reads.run(`balances:${userId}`, async () => {
-      const text = encode({
+      const frame = frameOf({
         channel: 'balances',
         type: 'update',
         token_id: tokenId,
@@ -392,26 +418,34 @@ export class MarketDataHub implements FeedSink {
         data: await balancesOf(this.deps.db, userId, tokenId),
       });
       for (const client of [...(this.byUser.get(userId)?.get('balances') ?? [])]) {
-        this.send(client, 'balances', text);
+        this.write(client, ['balances'], frame);
       }
     });
   }
 
-  /** Sends a channel message, or resyncs and drops a client whose buffer is past the bound. */
-  private send(client: Client, key: string, text: Buffer): void {
+  /**
+   * Writes the frames of the channels `keys` to a client's connection, or, if its unsent bytes
+   * are past the bound, resyncs each of those channels and drops the client from it.
+   */
+  private write(client: Client, keys: readonly string[], frame: Buffer): void {
+    if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount > this.limits.maxBufferedBytes) {
-      const request = client.subscriptions.get(key);
-      this.remove(client, key);
-      this.reply(client, {
-        channel: request?.name ?? key,
-        type: 'resync',
-        ...(request && 'tokenId' in request ? { token_id: request.tokenId } : {}),
-        ts: this.deps.clock.now().toISOString(),
-        data: { reason: 'The connection fell behind; subscribe again for a fresh snapshot' },
-      });
+      for (const key of keys) this.resync(client, key);
       return;
     }
-    client.socket.send(text, { binary: false });
+    client.tcp.write(frame);
+  }
+
+  private resync(client: Client, key: string): void {
+    const request = client.subscriptions.get(key);
+    this.remove(client, key);
+    this.reply(client, {
+      channel: request?.name ?? key,
+      type: 'resync',
+      ...(request && 'tokenId' in request ? { token_id: request.tokenId } : {}),
+      ts: this.deps.clock.now().toISOString(),
+      data: { reason: 'The connection fell behind; subscribe again for a fresh snapshot' },
+    });
   }
 
   reply(client: Client, message: ServerMessage): void {

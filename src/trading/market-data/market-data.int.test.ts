@@ -179,7 +179,7 @@ describe('book channel', () => {
         price: '11.00',
       });
       expect(taker.statusCode).toBe(200);
-      // the book update goes out once the event loop is free, after the order's answer
+      // the book update goes out right after the order's answer
       await vi.waitFor(() => expect(server.subscriptions.has(`book:${tokenId}`)).toBe(false));
     } finally {
       limits.maxBufferedBytes = bound;
