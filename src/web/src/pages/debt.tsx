@@ -102,7 +102,7 @@ export function AccruedInterestNote(props: {
         <p data-testid="accrued-figures">
           Accrued interest on {whole}: {accrued} USD
           {clean !== undefined
-            ? `; clean ${clean.toFixed(2)} USD, so ${props.side === 'buy' ? 'you pay' : 'you receive'} ${clean.plus(accrued).toFixed(2)} USD in all (before the fee)`
+            ? `; clean ${clean.toFixed(2)} USD, so ${props.side === 'buy' ? 'you pay' : 'you receive, before the fee,'} ${clean.plus(accrued).toFixed(2)} USD in all`
             : ''}
           .
         </p>
