@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Exact } from '../../lib/money.js';
-import { statementsService } from '../../platform/statements/statements.service.js';
 import { totalFiat } from '../../../test/support/trading-checks.js';
 import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 
@@ -89,27 +88,5 @@ describe('accrued interest on debt token trades', () => {
 
     const mine = await sys.call('GET', '/api/v1/trades', undefined, buyer.token);
     expect(mine.json().data[0]).toMatchObject({ accrued_interest: '120.82', side: 'buy' });
-
-    // the month's statements: the buyer paid it, the seller received it (the cash lines apart)
-    sys.clock.advance(1000); // a statement closes at its reading, after the trade
-    const statements = statementsService({ db: sys.db, clock: sys.clock });
-    const month = sys.clock.now().toISOString().slice(0, 7);
-    const bought = await statements.monthly(buyer.id, month);
-    expect(bought.trades).toEqual([
-      expect.objectContaining({ side: 'buy', accrued_interest: '120.82', net: '-7050.82' }),
-    ]);
-    const buyerLines = Object.fromEntries(bought.cash[0]!.lines.map((l) => [l.key, l.amount]));
-    expect(buyerLines).toMatchObject({
-      purchases: '-6930.00',
-      accrued_interest_paid: '-120.82',
-    });
-    const sold = await statements.monthly(seller.id, month);
-    expect(sold.trades).toEqual([
-      expect.objectContaining({
-        side: 'sell',
-        accrued_interest: '120.82',
-        net: new Exact('6930.00').minus(trade.platform_fee).plus('120.82').toFixed(2),
-      }),
-    ]);
   });
 });
