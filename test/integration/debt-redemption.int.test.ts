@@ -46,6 +46,145 @@ describe('a debt token on chain', () => {
       .orderBy('payment_date')
       .execute();
 
+  /** A bond of `units` per investor in secondary trading, minted on chain. */
+  async function liveBond(symbol: string, debt: Record<string, string>, units: number[]) {
+    const { issuer, businessId } = await s.issuerWithBusiness(
+      `${symbol.toLowerCase()}@issuer.example`,
+      2,
+    );
+    const body = s.tokenBody(businessId, symbol, {
+      total_supply: 1_000,
+      price_per_token: '100.00',
+      min_investment: '0',
+      primary_offering_pct: 100,
+      team_pct: 0,
+      reserve_pct: 0,
+      debt,
+    });
+    const created = await s.ok(s.call('POST', '/api/v1/tokens', body, issuer.token), 201);
+    await s.ok(s.call('POST', `/api/v1/admin/tokens/${created.id}/deploy`, {}, s.admin.token));
+    await s.ok(
+      s.call(
+        'POST',
+        `/api/v1/admin/tokens/${created.id}/start-offering`,
+        {
+          primary_start: new Date(Date.now() - 1000).toISOString(),
+          primary_end: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+        s.admin.token,
+      ),
+    );
+    const investors: Actor[] = [];
+    const allocations: string[] = [];
+    for (const [i, quantity] of units.entries()) {
+      const investor = await s.verified(`${symbol.toLowerCase()}holder${i}@example.com`);
+      await s.deposit(investor, '3000.00');
+      allocations.push((await s.subscribe(investor, created.id, quantity)).id);
+      investors.push(investor);
+    }
+    await s.confirm(created.id, allocations);
+    await s.ok(
+      s.call('POST', `/api/v1/admin/tokens/${created.id}/enable-secondary`, {}, s.admin.token),
+    );
+    await s.mintAll();
+    await settle();
+    return { issuer, investors, tokenId: created.id as string };
+  }
+
+  /** every holder's units are gone in the database and on chain, the register and the supply too */
+  async function expectBurned(tokenId: string, holders: Actor[]) {
+    const token = await s.tokenRow(tokenId);
+    const onChain = { id: token.id, contract_address: token.contract_address! };
+    for (const holder of holders) {
+      expect(await s.holderBalances(onChain, holder.id)).toEqual({ database: 0n, chain: 0n });
+    }
+    expect(await s.chain.totalSupply(token.contract_address!)).toMatchObject({ total_supply: '0' });
+    const register = await holdingsAt(s.test.db, tokenId, s.clock.now());
+    expect(register.filter((h) => Number(h.units) !== 0)).toEqual([]);
+    expect(token.status).toBe('matured');
+    expect(() => checkTokenTrades(token)).toThrow(AppError);
+  }
+
+  it('repays early on an approved call: the coupons before it, the face value and interest to the call date, every unit burned', async () => {
+    const first = fifteenth(s.clock.now(), 2);
+    // 100.00 face, 6 % a year paid monthly, 30/360: 0.50 a unit a month, five payments
+    const { issuer, investors, tokenId } = await liveBond(
+      'CALL',
+      {
+        face_value: '100.00',
+        coupon_rate_pct: '6',
+        frequency: 'monthly',
+        day_count: '30_360',
+        first_coupon_date: day(first),
+        maturity_date: day(fifteenth(first, 4)),
+      },
+      [10, 20, 30],
+    );
+    await s.deposit(issuer, '7000.00');
+    const before = await Promise.all(investors.map((i) => s.fiatBalance(i.id)));
+    const gained = async () =>
+      (await Promise.all(investors.map((i) => s.fiatBalance(i.id)))).map((b, i) =>
+        new Exact(b).minus(before[i]!).toFixed(2),
+      );
+
+    // the call falls ten days into the third period: 15th to 25th
+    const callDate = new Date(fifteenth(first, 1).getTime() + 10 * 86_400_000);
+    const asked = await s.ok(
+      s.call(
+        'POST',
+        `/api/v1/tokens/${tokenId}/debt/calls`,
+        { call_date: day(callDate) },
+        issuer.token,
+      ),
+      201,
+    );
+    expect(asked.status).toBe('pending_approval');
+    const twice = await s.call(
+      'POST',
+      `/api/v1/tokens/${tokenId}/debt/calls`,
+      { call_date: day(callDate) },
+      issuer.token,
+    );
+    expect(twice.json()).toMatchObject({ code: 'DEBT_CALL_EXISTS' });
+    await s.ok(s.call('POST', `/api/v1/admin/debt-calls/${asked.id}/approve`, {}, s.admin.token));
+    const decided = await s.call(
+      'POST',
+      `/api/v1/admin/debt-calls/${asked.id}/reject`,
+      {},
+      s.admin.token,
+    );
+    expect(decided.json()).toMatchObject({ code: 'DEBT_CALL_NOT_PENDING' });
+
+    // the schedule: two coupons, then the redemption on the call date with 10/360 of a year's
+    // interest (100 x 6 % x 10 / 360 = 0.16666667 a unit); the rest cancelled
+    const scheduled = await payments(tokenId);
+    expect(
+      scheduled
+        .filter((p) => p.status !== 'cancelled')
+        .map((p) => [p.kind, p.payment_date, p.coupon_per_unit, p.principal_per_unit]),
+    ).toEqual([
+      ['coupon', day(first), '0.50000000', '0.00'],
+      ['coupon', day(fifteenth(first, 1)), '0.50000000', '0.00'],
+      ['redemption', day(callDate), '0.16666667', '100.00'],
+    ]);
+    expect(scheduled.filter((p) => p.status === 'cancelled')).toHaveLength(3);
+
+    moveTo(first);
+    await settle();
+    moveTo(fifteenth(first, 1));
+    await settle();
+    expect(await gained()).toEqual(['10.00', '20.00', '30.00']);
+    moveTo(callDate);
+    await settle();
+    // 100.16666667 a unit, rounded down to the cent per holder
+    expect(await gained()).toEqual(['1011.66', '2023.33', '3035.00']);
+    expect(
+      (await payments(tokenId)).filter((p) => p.status !== 'cancelled').map((p) => p.status),
+    ).toEqual(['paid', 'paid', 'paid']);
+    // the issuer kept no units (no team or reserve shares): the investors held them all
+    await expectBurned(tokenId, investors);
+  }, 300_000);
+
   it('pays its coupons, then redeems and burns at maturity', async () => {
     const { issuer, businessId } = await s.issuerWithBusiness('bond@issuer.example', 2);
     const first = fifteenth(s.clock.now(), 2);

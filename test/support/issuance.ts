@@ -36,10 +36,13 @@ const tokenAbi = parseAbi([
   'function paused() view returns (bool)',
 ]);
 
-/** `rpcProxy`: the chain process reaches the node through a proxy the test can take down. */
+/**
+ * `rpcProxy`: the chain process reaches the node through a proxy the test can take down.
+ * `webDir`: the app serves the web client built there (a browser test makes it listen).
+ */
 export async function startIssuanceSystem(
   env: Record<string, string> = {},
-  options: { rpcProxy?: boolean } = {},
+  options: { rpcProxy?: boolean; webDir?: string } = {},
 ) {
   const anvil: TestAnvil = await startTestAnvil();
   const rpcProxy = options.rpcProxy ? await startRpcProxy(anvil.rpcUrl) : undefined;
@@ -55,7 +58,13 @@ export async function startIssuanceSystem(
   const logger = createLogger('test', (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent');
   let chainProcess: RunningProcess | undefined = await startChain(config, logger);
   const chain = chainClientFor(config);
-  const app: HttpApp = await buildPlatformApp({ config, db: test.db, logger, chain });
+  const app: HttpApp = await buildPlatformApp({
+    config,
+    db: test.db,
+    logger,
+    chain,
+    ...(options.webDir ? { webDir: options.webDir } : {}),
+  });
   // The workers' clock: the wall clock moved on by the test (leases, backoff, maturity).
   let clockOffsetMs = 0;
   const clock: Clock = { now: () => new Date(Date.now() + clockOffsetMs) };

@@ -17,6 +17,21 @@ export function liftHalt(db: Db, tokenId: string, now: Date): Promise<Token | un
     .executeTakeFirst();
 }
 
+/**
+ * Ends a halt still running at `now` by moving its end to `now` (a corporate action's halt): the
+ * halt stays on record, so a token with auctions reopens through a reopening call
+ * (docs/auctions.md), its orders gathered and uncrossed at one price before continuous trading.
+ */
+export function endHalt(db: Db | Trx, tokenId: string, now: Date): Promise<Token | undefined> {
+  return db
+    .updateTable('tokens')
+    .set({ halted_until: now, updated_at: now })
+    .where('id', '=', tokenId)
+    .where('halted_until', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Halts the book until `until` (a later or earlier end than a running halt's alike). */
 export function haltUntil(
   trx: Trx,

@@ -15,12 +15,13 @@
  *    runner killed at any point resumes where it stopped: a scaled holder is never taken again,
  *    and a batch sent again is recognised by the chain service and not mined twice.
  * 4. scaling -> done, once every holder is scaled and every batch sent: the supply and last price
- *    in new units, and trading resumes (the halt lifted).
+ *    in new units, and trading resumes: the halt ends now (kept on record), so a token with auctions
+ *    reopens through a reopening call.
  */
 import type { ChainClient } from '../../lib/chain-client.js';
 import { transaction, type Trx } from '../../lib/db/database.js';
 import type { ShareSplit } from '../../lib/db/schema-splits.js';
-import { haltUntil, liftHalt } from '../../lib/db/trading-halts.queries.js';
+import { endHalt, haltUntil } from '../../lib/db/trading-halts.queries.js';
 import { lockUsers } from '../../lib/db/user-rows.queries.js';
 import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -115,7 +116,7 @@ export function splitRunner(deps: SplitRunnerDeps) {
   async function fail(trx: Trx, job: ClaimedJob<ShareSplit>, error: string): Promise<Step> {
     const now = clock.now();
     await fenced(trx, job, { status: 'failed', error, finished_at: now });
-    await liftHalt(trx, job.row.token_id, now);
+    await endHalt(trx, job.row.token_id, now);
     await recordAudit(trx, {
       actorId: null,
       action: 'split.failed',
@@ -346,7 +347,7 @@ export function splitRunner(deps: SplitRunnerDeps) {
           .execute();
       }
       await fenced(trx, job, { status: 'done', finished_at: now });
-      await liftHalt(trx, split.token_id, now);
+      await endHalt(trx, split.token_id, now);
       await recordAudit(trx, {
         actorId: null,
         action: 'split.done',

@@ -69,7 +69,7 @@ export function monthlyCsv(s: MonthlyStatement): string {
   }
   for (const d of s.dividends) {
     rows.push([
-      'dividend',
+      d.kind,
       d.paid_at,
       d.symbol,
       `${d.dividend_type} on ${d.token_balance} held`,

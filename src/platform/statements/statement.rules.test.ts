@@ -72,7 +72,12 @@ describe('cash reconciliation', () => {
     { currency: 'USD', kind: 'withdrawal_hold', before: '-20.00', during: '-200.00' },
     { currency: 'USDC', kind: 'dividend', before: '0', during: '3.30' },
   ];
-  const [usd, usdc] = cashAccounts(sums, { sales: '36.00', fees: '0.18', purchases: '36.00' });
+  const [usd, usdc] = cashAccounts(sums, {
+    sales: '36.00',
+    fees: '0.18',
+    purchases: '36.00',
+    accrued_paid: '0',
+  });
 
   it('splits buy orders into purchases and holds, sales into gross and fees', () => {
     expect(usd!.opening_balance).toBe('80.00');
@@ -102,7 +107,7 @@ describe('cash reconciliation', () => {
   it("shows an issuer's or the treasury's own kinds", () => {
     const [account] = cashAccounts(
       [{ currency: 'USD', kind: 'subscription_proceeds', before: '0', during: '250.00' }],
-      { sales: '0', fees: '0', purchases: '0' },
+      { sales: '0', fees: '0', purchases: '0', accrued_paid: '0' },
     );
     expect(account!.lines.at(-1)).toEqual({
       key: 'subscription_proceeds',
@@ -114,10 +119,49 @@ describe('cash reconciliation', () => {
 });
 
 describe('a trade on a statement', () => {
-  const trade = { buyer_id: 'b', total: '36.00', platform_fee: '0.18' };
+  const trade = { buyer_id: 'b', total: '36.00', platform_fee: '0.18', accrued_interest: '0' };
   it('costs the buyer its total and pays the seller the total less the fee', () => {
-    expect(tradeSide('b', trade)).toEqual({ side: 'buy', fee: '0.00', net: '-36.00' });
-    expect(tradeSide('s', trade)).toEqual({ side: 'sell', fee: '0.18', net: '35.82' });
+    expect(tradeSide('b', trade)).toEqual({
+      side: 'buy',
+      fee: '0.00',
+      accrued_interest: '0.00',
+      net: '-36.00',
+    });
+    expect(tradeSide('s', trade)).toEqual({
+      side: 'sell',
+      fee: '0.18',
+      accrued_interest: '0.00',
+      net: '35.82',
+    });
+  });
+
+  it("adds a debt token's accrued interest: the buyer pays it, the seller receives it", () => {
+    const bond = {
+      buyer_id: 'b',
+      total: '6930.00',
+      platform_fee: '34.65',
+      accrued_interest: '120.82',
+    };
+    expect(tradeSide('b', bond)).toMatchObject({ accrued_interest: '120.82', net: '-7050.82' });
+    expect(tradeSide('s', bond)).toMatchObject({ accrued_interest: '120.82', net: '7016.17' });
+  });
+
+  it('shows the accrued interest paid on purchases apart from what buy orders hold', () => {
+    // a buy of 6,930.00 clean with 120.82 accrued, locked 7,106.47 and 55.65 released
+    const [account] = cashAccounts(
+      [
+        { currency: 'USD', kind: 'deposit', before: '0', during: '10000.00' },
+        { currency: 'USD', kind: 'order_lock', before: '0', during: '-7106.47' },
+        { currency: 'USD', kind: 'order_release', before: '0', during: '55.65' },
+      ],
+      { sales: '0', fees: '0', purchases: '6930.00', accrued_paid: '120.82' },
+    );
+    expect(Object.fromEntries(account!.lines.map((l) => [l.key, l.amount]))).toMatchObject({
+      purchases: '-6930.00',
+      accrued_interest_paid: '-120.82',
+      buy_order_holds: '0.00',
+    });
+    expect(account!.closing_balance).toBe('2949.18');
   });
 });
 

@@ -116,6 +116,8 @@ export interface TradeCash {
   sales: string;
   fees: string;
   purchases: string;
+  /** the accrued interest the user's purchases of debt tokens paid (out of the orders' locks) */
+  accrued_paid: string;
 }
 
 /**
@@ -147,6 +149,7 @@ const otherLabels: Record<string, string> = {
   success_fee: 'Success fees',
   trade_fee: 'Trading fees collected',
   dividend_fee: 'Dividend fees collected',
+  accrued_interest: 'Accrued interest received on sales',
 };
 
 /**
@@ -173,7 +176,15 @@ export function cashAccounts(sums: readonly LedgerSumRow[], trades: TradeCash): 
       if (currency !== 'USD' && amount.isZero()) continue;
       if (line.key === 'buy_orders' && currency === 'USD') {
         add('purchases', 'Purchases', new Exact(trades.purchases).negated());
-        add('buy_order_holds', 'Held for open buy orders (change)', amount.plus(trades.purchases));
+        const accrued = new Exact(trades.accrued_paid);
+        if (!accrued.isZero()) {
+          add('accrued_interest_paid', 'Accrued interest paid on purchases', accrued.negated());
+        }
+        add(
+          'buy_order_holds',
+          'Held for open buy orders (change)',
+          amount.plus(trades.purchases).plus(accrued),
+        );
       } else if (line.key === 'sales' && currency === 'USD') {
         add('sales', 'Sales', amount.plus(trades.fees));
         add('trading_fees', 'Trading fees', new Exact(trades.fees).negated());
@@ -202,14 +213,21 @@ export function cashAccounts(sums: readonly LedgerSumRow[], trades: TradeCash): 
 /** The signed cash effect and the fee of one of the user's trades. */
 export function tradeSide(
   userId: string,
-  trade: { buyer_id: string; total: string; platform_fee: string },
-): { side: 'buy' | 'sell'; fee: string; net: string } {
+  trade: { buyer_id: string; total: string; platform_fee: string; accrued_interest: string },
+): { side: 'buy' | 'sell'; fee: string; accrued_interest: string; net: string } {
+  const accrued = toMoney(trade.accrued_interest);
   if (trade.buyer_id === userId) {
-    return { side: 'buy', fee: '0.00', net: toMoney(new Exact(trade.total).negated()) };
+    return {
+      side: 'buy',
+      fee: '0.00',
+      accrued_interest: accrued,
+      net: toMoney(new Exact(trade.total).plus(accrued).negated()),
+    };
   }
   return {
     side: 'sell',
     fee: trade.platform_fee,
-    net: toMoney(new Exact(trade.total).minus(trade.platform_fee)),
+    accrued_interest: accrued,
+    net: toMoney(new Exact(trade.total).minus(trade.platform_fee).plus(accrued)),
   };
 }

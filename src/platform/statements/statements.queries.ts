@@ -107,6 +107,7 @@ export function tradesBetween(trx: Trx, userId: string, from: Date, to: Date) {
       'trades.quantity',
       'trades.total',
       'trades.platform_fee',
+      'trades.accrued_interest',
     ])
     .where((eb) => eb.or([eb('trades.buyer_id', '=', userId), eb('trades.seller_id', '=', userId)]))
     .where('trades.created_at', '>=', from)
@@ -139,10 +140,15 @@ export function subscriptionsBetween(trx: Trx, userId: string, from: Date, to: D
     .execute();
 }
 
-/** Dividend payments made to the user in the period, oldest first. */
+/**
+ * Dividend payments made to the user in the period, oldest first; a debt token's coupon or
+ * redemption is paid as a dividend and says which (`debt_kind`).
+ */
 export function dividendsPaidBetween(trx: Trx, userId: string, from: Date, to: Date) {
   return dividendPaymentsOf(trx, userId)
+    .leftJoin('debt_payments', 'debt_payments.dividend_id', 'dividend_payments.dividend_id')
     .select([
+      'debt_payments.kind as debt_kind',
       'dividend_payments.id',
       'dividend_payments.paid_at',
       'dividend_declarations.token_id',
@@ -226,8 +232,13 @@ export async function tradeCash(
   userId: string,
   from: Date,
   to: Date,
-): Promise<{ sales: string; fees: string; purchases: string }> {
-  const { rows } = await sql<{ sales: string; fees: string; purchases: string }>`
+): Promise<{ sales: string; fees: string; purchases: string; accrued_paid: string }> {
+  const { rows } = await sql<{
+    sales: string;
+    fees: string;
+    purchases: string;
+    accrued_paid: string;
+  }>`
     select
       (select coalesce(sum(t.total), 0) from fiat_ledger l join trades t on t.id = l.reference_id
        where l.user_id = ${userId} and l.kind = 'trade_sell'
@@ -237,7 +248,10 @@ export async function tradeCash(
          and l.created_at >= ${from} and l.created_at < ${to})::text as fees,
       (select coalesce(sum(total), 0) from trades
        where buyer_id = ${userId} and created_at >= ${from} and created_at < ${to})::text
-        as purchases`.execute(trx);
+        as purchases,
+      (select coalesce(sum(accrued_interest), 0) from trades
+       where buyer_id = ${userId} and created_at >= ${from} and created_at < ${to})::text
+        as accrued_paid`.execute(trx);
   return rows[0]!;
 }
 

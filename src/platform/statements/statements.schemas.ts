@@ -86,8 +86,11 @@ export const MonthlyStatementView = Type.Object({
       quantity: Type.Integer(),
       total: Money(),
       fee: Money('paid by the seller'),
+      accrued_interest: Money(
+        "a debt token's accrued interest on the trade, paid by the buyer to the seller (0.00 otherwise)",
+      ),
       net: Money(
-        'what the trade did to cash: minus the total for a buy, the total less the fee for a sell',
+        'what the trade did to cash: minus the total and the accrued interest for a buy; the total less the fee, plus the accrued interest, for a sell',
       ),
     }),
   ),
@@ -110,6 +113,13 @@ export const MonthlyStatementView = Type.Object({
       token_id: Type.String(),
       symbol: Type.String(),
       dividend_type: Type.String(),
+      kind: Type.Union(
+        [Type.Literal('dividend'), Type.Literal('coupon'), Type.Literal('redemption')],
+        {
+          description:
+            "a dividend, or a debt token's coupon or redemption (face value and last coupon)",
+        },
+      ),
       token_balance: Type.Integer(),
       gross_amount: Money(),
       fee_amount: Money(),

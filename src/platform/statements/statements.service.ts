@@ -124,8 +124,9 @@ export function statementsService({ db, clock = systemClock }: StatementsDeps) {
             ...s,
             created_at: s.created_at.toISOString(),
           })),
-          dividends: dividends.map((d) => ({
+          dividends: dividends.map(({ debt_kind, ...d }) => ({
             ...d,
+            kind: debt_kind ?? ('dividend' as const),
             paid_at: d.paid_at!.toISOString(),
             currency: currencyOf[d.dividend_type],
           })),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import { Prng } from '../engine/testing/seeded-random.js';
+import { newId } from '../../lib/ids.js';
 
 let sys: TestTrading;
 
@@ -145,6 +146,75 @@ describe('candles and tickers', () => {
       'quantity',
       'taker_side',
     ]);
+  });
+
+  it("reads the 24 h ticker in today's units across a split, not as a 50 % fall", async () => {
+    const { id: tokenId, issuer } = await sys.token();
+    const [maker, taker] = [await funded(tokenId), await funded(tokenId)];
+    const trade = async (quantity: number, price: string) => {
+      sys.clock.advance(60_000);
+      for (const [side, who] of [
+        ['sell', maker],
+        ['buy', taker],
+      ] as const) {
+        const response = await sys.call(
+          'POST',
+          '/api/v1/orders',
+          order(tokenId, side, quantity, price),
+          who.token,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+      }
+    };
+    await trade(4, '10.00');
+    await trade(2, '10.50');
+    // a 2:1 split done (as the split runner leaves it: the last price in new units)
+    sys.clock.advance(60_000);
+    const startedAt = sys.clock.now();
+    await sys.db
+      .insertInto('share_splits')
+      .values({
+        id: newId(),
+        token_id: tokenId,
+        issuer_id: issuer.id,
+        proposed_by: issuer.id,
+        ratio_new: 2,
+        ratio_old: 1,
+        effective_at: startedAt,
+        reason: 'board resolution',
+        status: 'done',
+        decided_by: null,
+        decided_at: startedAt,
+        reference_price: '10.50',
+        reference_source: 'last_trade',
+        error: null,
+        job_error: null,
+        started_at: startedAt,
+        finished_at: startedAt,
+        claim_id: null,
+        due_at: null,
+      })
+      .execute();
+    await sys.db
+      .updateTable('tokens')
+      .set({ last_price: '5.25' })
+      .where('id', '=', tokenId)
+      .execute();
+    await trade(3, '5.50');
+    const ticker = (await sys.call('GET', '/api/v1/tickers'))
+      .json()
+      .data.find((t: { token_id: string }) => t.token_id === tokenId);
+    expect(ticker).toEqual({
+      token_id: tokenId,
+      symbol: ticker.symbol,
+      last: '5.50',
+      open_24h: '5.00',
+      high_24h: '5.50',
+      low_24h: '5.00',
+      volume_24h: 4 * 2 + 2 * 2 + 3,
+      change_24h: '0.50',
+      change_pct_24h: '10.00',
+    });
   });
 
   it('refuses bad ranges and unknown tokens', async () => {

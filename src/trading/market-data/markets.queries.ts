@@ -11,7 +11,7 @@ import type { OrderSide } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
 import { priceAdjustments } from '../../lib/db/price-adjustments.queries.js';
-import { adjustPrice, adjustQuantity } from '../../lib/price-adjustments.js';
+import { adjustPrice, adjustQuantity, priceFactor } from '../../lib/price-adjustments.js';
 import type { DepthSnapshot, LevelView } from '../engine/index.js';
 import { toTicks } from '../books/ticks.js';
 import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
@@ -25,8 +25,6 @@ export async function assertKnownToken(db: Db, tokenId: string): Promise<void> {
     .executeTakeFirst();
   if (!token) throw new AppError('NOT_FOUND', 'Unknown token');
 }
-
-const money = (value: string | null) => (value === null ? null : new Exact(value).toFixed(2));
 
 export async function publicTrades(db: Db, tokenId: string, limit: number, cursor?: string) {
   let query = db
@@ -81,59 +79,99 @@ export async function candles(
   }));
 }
 
-/** Every token's 24 h ticker at `now` (tokens that never traded have nulls). */
+/**
+ * A token's trades of a window split at its done splits and consolidations: one row per run of
+ * trades between two actions (`split_after`: the first action after them, null for the latest run),
+ * so every trade of a run takes the same adjustment.
+ */
+interface TickerRun {
+  token_id: string;
+  split_after: Date | null;
+  first_at: Date;
+  open: string;
+  high: string;
+  low: string;
+  last: string;
+  volume: string;
+}
+
+/**
+ * Every token's 24 h ticker at `now` (tokens that never traded have nulls), in today's units
+ * across splits and consolidations (src/lib/price-adjustments.ts): a 2:1 split inside the window
+ * is not a 50 % fall. Volume is rounded to whole tokens, as candles are.
+ */
 export async function tickers(db: Db, now: Date, tokenId?: string): Promise<Ticker[]> {
   const since = new Date(now.getTime() - 24 * 3600 * 1000);
-  const rows = await db
-    .selectFrom('tokens')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('trades')
-          .select([
-            'token_id',
-            sql<string>`(array_agg(price order by id))[1]`.as('open'),
-            sql<string>`max(price)`.as('high'),
-            sql<string>`min(price)`.as('low'),
-            sql<string>`(array_agg(price order by id desc))[1]`.as('last'),
-            sql<string>`sum(quantity)`.as('volume'),
-          ])
-          .where('created_at', '>', since)
-          .where('created_at', '<=', now)
-          .groupBy('token_id')
-          .as('day'),
-      (join) => join.onRef('day.token_id', '=', 'tokens.id'),
-    )
-    .select([
-      'tokens.id',
-      'tokens.symbol',
-      'tokens.last_price',
-      'day.open',
-      'day.high',
-      'day.low',
-      'day.last',
-      'day.volume',
-    ])
-    .where('tokens.status', 'in', ['secondary', 'paused'])
-    .$if(tokenId !== undefined, (q) => q.where('tokens.id', '=', tokenId!))
-    .orderBy('tokens.symbol')
-    .execute();
-  return rows.map((row) => {
-    const last = row.last ?? row.last_price;
-    const change = row.open !== null && last !== null ? new Exact(last).minus(row.open) : null;
+  const only = tokenId === undefined ? sql`true` : sql`t.token_id = ${tokenId}`;
+  const [tokens, runs] = await Promise.all([
+    db
+      .selectFrom('tokens')
+      .select(['id', 'symbol', 'last_price'])
+      .where('status', 'in', ['secondary', 'paused'])
+      .$if(tokenId !== undefined, (q) => q.where('id', '=', tokenId!))
+      .orderBy('symbol')
+      .execute(),
+    sql<TickerRun>`
+      select token_id, split_after, min(created_at) as first_at,
+        (array_agg(price order by id))[1]::text as open, max(price)::text as high,
+        min(price)::text as low, (array_agg(price order by id desc))[1]::text as last,
+        sum(quantity)::text as volume
+      from (
+        select t.token_id, t.id, t.price, t.quantity, t.created_at,
+          (select min(s.started_at) from share_splits s
+            where s.token_id = t.token_id and s.status = 'done' and s.started_at > t.created_at
+          ) as split_after
+        from trades t
+        where t.created_at > ${since} and t.created_at <= ${now} and ${only}
+      ) run
+      group by token_id, split_after`.execute(db),
+  ]);
+  const byToken = new Map<string, TickerRun[]>();
+  for (const run of runs.rows)
+    byToken.set(run.token_id, [...(byToken.get(run.token_id) ?? []), run]);
+  const adjustments = new Map(
+    await Promise.all(
+      [...byToken.entries()]
+        .filter(([, list]) => list.some((run) => run.split_after !== null))
+        .map(async ([id]) => [id, await priceAdjustments(db, id)] as const),
+    ),
+  );
+  return tokens.map((token) => {
+    const list = (byToken.get(token.id) ?? []).sort(
+      (a, b) => a.first_at.getTime() - b.first_at.getTime(),
+    );
+    const done = adjustments.get(token.id) ?? [];
+    const runsToday = list.map((run) => {
+      const factor = priceFactor(done, run.first_at);
+      return {
+        open: new Exact(run.open).times(factor),
+        high: new Exact(run.high).times(factor),
+        low: new Exact(run.low).times(factor),
+        last: new Exact(run.last).times(factor),
+        volume: new Exact(run.volume).dividedBy(factor),
+      };
+    });
+    const first = runsToday[0];
+    const latest = runsToday.at(-1);
+    const open = first?.open ?? null;
+    const last = latest?.last ?? (token.last_price === null ? null : new Exact(token.last_price));
+    const change = open !== null && last !== null ? last.minus(open) : null;
+    const fixed = (value: Exact | null) => (value === null ? null : value.toFixed(2));
     return {
-      token_id: row.id,
-      symbol: row.symbol,
-      last: money(last),
-      open_24h: money(row.open),
-      high_24h: money(row.high),
-      low_24h: money(row.low),
-      volume_24h: Number(row.volume ?? 0),
+      token_id: token.id,
+      symbol: token.symbol,
+      last: fixed(last),
+      open_24h: fixed(open),
+      high_24h: fixed(first ? Exact.max(...runsToday.map((r) => r.high)) : null),
+      low_24h: fixed(first ? Exact.min(...runsToday.map((r) => r.low)) : null),
+      volume_24h: Math.round(
+        runsToday.reduce((sum, r) => sum.plus(r.volume), new Exact(0)).toNumber(),
+      ),
       change_24h: change === null ? null : change.toFixed(2),
       change_pct_24h:
-        change === null || new Exact(row.open!).isZero()
+        change === null || open === null || open.isZero()
           ? null
-          : change.dividedBy(row.open!).times(100).toFixed(2),
+          : change.dividedBy(open).times(100).toFixed(2),
     };
   });
 }

@@ -21,6 +21,7 @@ import { AdminCluster } from './pages/admin-cluster.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
 import { AdminMeetings, MeetingPage, TokenMeetings } from './pages/meetings.js';
 import { AdminSplits, TokenSplits } from './pages/splits.js';
+import { AdminDebtCalls, TokenDebt } from './pages/debt.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { ForgotPassword, ResetPassword, VerifyEmail, VerifyEmailBanner } from './pages/email.js';
 import { Notifications } from './pages/notifications.js';
@@ -90,6 +91,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/dividends', 'Dividends'],
     ['/admin/meetings', 'Meetings'],
     ['/admin/splits', 'Splits'],
+    ['/admin/debt-calls', 'Debt calls'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
     ['/admin/cluster', 'Trading nodes'],
@@ -108,6 +110,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/dividends', 'Dividends'],
     ['/admin/meetings', 'Meetings'],
     ['/admin/splits', 'Splits'],
+    ['/admin/debt-calls', 'Debt calls'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
     ['/admin/cluster', 'Trading nodes'],
@@ -155,6 +158,7 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
   if ((params = match('/trade/:id', path))) return <TradePage id={params.id!} />;
   if ((params = match('/dividends/:id', path))) return <TokenDividends id={params.id!} />;
   if ((params = match('/splits/:id', path))) return <TokenSplits id={params.id!} />;
+  if ((params = match('/debt/:id', path))) return <TokenDebt id={params.id!} />;
   if ((params = match('/register/:id', path))) return <RegisterPage id={params.id!} />;
   if ((params = match('/meetings/token/:id', path))) return <TokenMeetings id={params.id!} />;
   if ((params = match('/meetings/:id', path))) return <MeetingPage id={params.id!} />;
@@ -194,6 +198,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminMeetings />;
     case '/admin/splits':
       return <AdminSplits />;
+    case '/admin/debt-calls':
+      return <AdminDebtCalls />;
     case '/admin/settlement':
       return <AdminSettlement />;
     case '/admin/trading':

@@ -379,3 +379,62 @@ export interface Split {
   finished_at: string | null;
   created_at: string;
 }
+
+/** A debt token's terms, schedule and calls (GET /api/v1/tokens/:id/debt). */
+export interface DebtTermsView {
+  face_value: string;
+  coupon_rate_pct: string;
+  frequency: 'annual' | 'semi_annual' | 'quarterly' | 'monthly';
+  day_count: '30_360' | 'act_365' | 'act_act';
+  first_coupon_date: string;
+  maturity_date: string;
+  record_days: number;
+}
+
+export interface DebtPaymentView {
+  id: string;
+  number: number;
+  kind: 'coupon' | 'redemption';
+  accrual_start: string;
+  record_date: string;
+  payment_date: string;
+  coupon_per_unit: string;
+  principal_per_unit: string;
+  status: string;
+  dividend_id: string | null;
+  funding_short: boolean;
+}
+
+export interface DebtCallView {
+  id: string;
+  token_id: string;
+  call_date: string;
+  status: 'pending_approval' | 'approved' | 'rejected';
+  requested_by: string;
+  decided_by: string | null;
+  created_at: string;
+}
+
+export interface DebtSchedule {
+  token_id: string;
+  terms: DebtTermsView;
+  accrued_interest_per_unit: string;
+  payments: DebtPaymentView[];
+  calls: DebtCallView[];
+}
+
+/** A holder's coupon or redemption (GET /api/v1/debt-payments). */
+export interface HolderDebtPayment {
+  id: string;
+  token_id: string;
+  symbol: string;
+  number: number;
+  kind: 'coupon' | 'redemption';
+  record_date: string;
+  payment_date: string;
+  coupon_per_unit: string;
+  principal_per_unit: string;
+  status: string;
+  units: number | null;
+  amount: string | null;
+}

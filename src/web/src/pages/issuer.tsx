@@ -218,6 +218,7 @@ function BusinessCard(props: {
                 reserve_pct: percent(v.reserve_pct),
                 ...(v.min_investment ? { min_investment: v.min_investment } : {}),
                 ...(rulesFromForm(v) ? { compliance_rules: rulesFromForm(v) } : {}),
+                ...(v.face_value ? { debt: debtFromForm(v) } : {}),
               });
               tokens.reload();
             }}
@@ -254,6 +255,45 @@ function BusinessCard(props: {
               <p class="muted">
                 Your team and reserve shares reach your own wallet at go-live, locked up for this
                 lock-up, or a year without one.
+              </p>
+            </fieldset>
+            <fieldset>
+              <legend>Debt terms (optional: issue the token as a bond)</legend>
+              <Field label="Face value per unit (USD)" name="face_value" inputmode="decimal" />
+              <Field label="Coupon rate (% a year)" name="coupon_rate_pct" inputmode="decimal" />
+              <Select
+                label="Coupon frequency"
+                name="frequency"
+                value="semi_annual"
+                options={[
+                  ['annual', 'Annual'],
+                  ['semi_annual', 'Semi-annual'],
+                  ['quarterly', 'Quarterly'],
+                  ['monthly', 'Monthly'],
+                ]}
+              />
+              <Select
+                label="Day count"
+                name="day_count"
+                value="act_act"
+                options={[
+                  ['30_360', '30/360 (Bond Basis)'],
+                  ['act_365', 'Actual/365 Fixed'],
+                  ['act_act', 'Actual/Actual ICMA'],
+                ]}
+              />
+              <Field label="First coupon date" name="first_coupon_date" type="date" />
+              <Field label="Maturity date (a coupon date)" name="maturity_date" type="date" />
+              <Field
+                label="Record day (business days before each payment)"
+                name="record_days"
+                value="1"
+                inputmode="numeric"
+              />
+              <p class="muted">
+                Coupons are scheduled from these terms and paid from your balance to the holders of
+                record; at maturity the face value and the last coupon are repaid and the tokens
+                burned. The schedule is on the token's debt page.
               </p>
             </fieldset>
           </ActionForm>
@@ -375,4 +415,17 @@ export function Company() {
       </Loaded>
     </section>
   );
+}
+
+/** The debt terms of the creation form (sent when a face value is given). */
+function debtFromForm(v: Record<string, string | undefined>) {
+  return {
+    face_value: v.face_value,
+    coupon_rate_pct: v.coupon_rate_pct ?? '',
+    frequency: v.frequency,
+    day_count: v.day_count,
+    first_coupon_date: v.first_coupon_date ?? '',
+    maturity_date: v.maturity_date ?? '',
+    record_days: wholeNumber(v.record_days),
+  };
 }

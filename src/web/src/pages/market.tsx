@@ -11,6 +11,7 @@ import { offeringState } from '../progress.js';
 import type { Business, Round, Token } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
 import { TokenCharts } from './token-charts.js';
+import { useDebtSchedule } from './debt.js';
 import { TokenRulesPanel } from './token-rules-panel.js';
 import { LimitNote } from '../limits.js';
 
@@ -47,6 +48,18 @@ function offeringOpen(token: Token, now = Date.now()): boolean {
     token.primary_end !== null &&
     Date.parse(token.primary_start) <= now &&
     now < Date.parse(token.primary_end)
+  );
+}
+
+/** A debt token's page of terms, coupons and calls; nothing for other tokens. */
+function DebtLink(props: { tokenId: string; symbol: string }) {
+  const schedule = useDebtSchedule(props.tokenId);
+  if (!schedule.data) return null;
+  return (
+    <p>
+      <a href={`#/debt/${props.tokenId}`}>Debt terms and coupons of {props.symbol}</a> (accrued
+      interest today {schedule.data.accrued_interest_per_unit} USD per unit)
+    </p>
   );
 }
 
@@ -92,6 +105,7 @@ export function TokenPage({ id }: { id: string }) {
             <dd>{t.contract_address ? <code>{t.contract_address}</code> : 'not deployed'}</dd>
           </dl>
           <TokenRulesPanel tokenId={t.id} />
+          <DebtLink tokenId={t.id} symbol={t.symbol} />
           {t.status === 'secondary' ? (
             <p>
               <a class="button" href={`#/trade/${t.id}`}>

@@ -9,8 +9,9 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
-import type { Portfolio, WalletRecovery } from '../types.js';
+import type { HolderDebtPayment, Portfolio, WalletRecovery } from '../types.js';
 import { HolderMeetings } from './meetings.js';
+import { DebtPaymentsTable } from './debt.js';
 import {
   ActionButton,
   ActionForm,
@@ -263,10 +264,26 @@ export function PortfolioPage() {
                 ['Paid', (d) => when(d.paid_at)],
               ]}
             />
+            <HolderCoupons />
             <HolderMeetings />
           </>
         )}
       </Loaded>
     </section>
+  );
+}
+
+/** The coupons and redemptions of the debt tokens held (none: nothing shown). */
+function HolderCoupons() {
+  const payments = useLoad(
+    () => api.get<{ data: HolderDebtPayment[] }>('/api/v1/debt-payments'),
+    [],
+  );
+  if (!payments.data?.data.length) return null;
+  return (
+    <>
+      <h2>Coupons and redemptions</h2>
+      <DebtPaymentsTable rows={payments.data.data} />
+    </>
   );
 }

@@ -106,7 +106,7 @@ export function TokenSplits({ id }: { id: string }) {
               Staff approve it; at the effective moment trading halts, open orders are cancelled,
               every holder is scaled on chain and fractions of a token are paid in cash from your
               balance at the last trade's price (else the NAV, else the offering price). Trading
-              then resumes.
+              then resumes, through a reopening auction where the token trades with auctions.
             </p>
             <ActionForm
               label="Propose a split or consolidation"

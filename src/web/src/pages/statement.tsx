@@ -38,6 +38,7 @@ interface Monthly {
     price: string;
     total: string;
     fee: string;
+    accrued_interest: string;
     net: string;
   }[];
   subscriptions: {
@@ -53,6 +54,7 @@ interface Monthly {
     paid_at: string;
     symbol: string;
     dividend_type: string;
+    kind: 'dividend' | 'coupon' | 'redemption';
     net_amount: string;
     quantity: number;
     currency: string | null;
@@ -170,6 +172,7 @@ function MonthlyStatement({ base, month }: { base: string; month: string }) {
               ['Price', (t) => t.price],
               ['Total', (t) => t.total],
               ['Fee', (t) => t.fee],
+              ['Accrued interest', (t) => t.accrued_interest],
               ['Cash', (t) => t.net],
             ]}
           />
@@ -186,7 +189,7 @@ function MonthlyStatement({ base, month }: { base: string; month: string }) {
               ['Status', (a) => label(a.status)],
             ]}
           />
-          <h3>Dividends received</h3>
+          <h3>Dividends, coupons and redemptions received</h3>
           <Table
             label="Statement dividends"
             rows={s.dividends}
@@ -194,6 +197,7 @@ function MonthlyStatement({ base, month }: { base: string; month: string }) {
             columns={[
               ['Date', (d) => when(d.paid_at)],
               ['Token', (d) => d.symbol],
+              ['What', (d) => d.kind],
               [
                 'Received',
                 (d) => (d.currency ? `${d.net_amount} ${d.currency}` : `${d.quantity} ${d.symbol}`),

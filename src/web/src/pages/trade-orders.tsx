@@ -21,6 +21,7 @@ import type {
 import type { Token } from '../types.js';
 import { ActionButton, ErrorNote, Table, label, useAction, when, wholeNumber } from '../ui.js';
 import { LimitNote } from '../limits.js';
+import { AccruedInterestNote, useDebtSchedule } from './debt.js';
 
 type OrderType = PlaceOrderBody['order_type'];
 type TimeInForce = NonNullable<PlaceOrderBody['time_in_force']>;
@@ -184,6 +185,7 @@ export function OrderEntry(props: {
   const [expiresAt, setExpiresAt] = useState('');
   const [placed, setPlaced] = useState<PlaceOrderAnswer>();
   const confirmable = useConfirmable();
+  const debt = useDebtSchedule(props.token.id);
   const hasPrice = resting(type);
   const hasStop = type === 'stop_loss' || type === 'stop_limit';
   const estimate =
@@ -258,6 +260,14 @@ export function OrderEntry(props: {
         <Input label="Good until" type="datetime-local" value={expiresAt} set={setExpiresAt} />
       ) : null}
       <OrderFee side={side} estimate={estimate} bps={props.token.trading_fee_bps} />
+      {debt.data ? (
+        <AccruedInterestNote
+          schedule={debt.data}
+          side={side}
+          quantity={quantity}
+          price={hasPrice ? price : ''}
+        />
+      ) : null}
       <button type="submit" class={side} disabled={confirmable.action.busy}>
         {confirmable.action.busy
           ? 'Sending…'

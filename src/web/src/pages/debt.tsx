@@ -1,0 +1,307 @@
+/**
+ * Debt tokens (docs/corporate-actions.md, "Debt tokens"). Everyone who may see the token: its
+ * terms, the coupon schedule, the next payment and the interest accrued on one unit today. The
+ * issuer asks for an early call; staff approve or reject calls; a holder sees their coupons and
+ * redemptions. The order ticket of a debt token shows the accrued interest a trade adds to the
+ * clean price, computed here with the platform's own arithmetic (src/lib/debt), today (UTC).
+ */
+import Decimal from 'decimal.js';
+import type { ComponentChildren } from 'preact';
+import {
+  accruedInterest,
+  accruedLockPerUnit,
+  dayOf,
+  type DebtTerms,
+} from '../../../lib/debt/debt-schedule.math.js';
+import { api, ApiError } from '../api.js';
+import { useMe } from '../app.js';
+import type { DebtCallView, DebtSchedule, HolderDebtPayment, Token } from '../types.js';
+import {
+  ActionButton,
+  ActionForm,
+  Field,
+  Loaded,
+  Table,
+  label,
+  useLoad,
+  usd,
+  when,
+} from '../ui.js';
+
+const frequencyLabel: Record<DebtSchedule['terms']['frequency'], string> = {
+  annual: 'annual',
+  semi_annual: 'semi-annual',
+  quarterly: 'quarterly',
+  monthly: 'monthly',
+};
+const dayCountLabel: Record<DebtSchedule['terms']['day_count'], string> = {
+  '30_360': '30/360 (Bond Basis)',
+  act_365: 'Actual/365 Fixed',
+  act_act: 'Actual/Actual ICMA',
+};
+
+export function termsOf(schedule: DebtSchedule): DebtTerms {
+  const t = schedule.terms;
+  return {
+    faceValue: t.face_value,
+    couponRatePct: t.coupon_rate_pct,
+    frequency: t.frequency,
+    dayCount: t.day_count,
+    firstCouponDate: t.first_coupon_date,
+    maturityDate: t.maturity_date,
+    recordDays: t.record_days,
+  };
+}
+
+/** A token's debt schedule; null for a token that is not debt (404). */
+export function useDebtSchedule(tokenId: string) {
+  return useLoad(
+    () =>
+      api.get<DebtSchedule>(`/api/v1/tokens/${tokenId}/debt`).catch((error: unknown) => {
+        if (error instanceof ApiError && error.problem.status === 404) return null;
+        throw error;
+      }),
+    [tokenId],
+  );
+}
+
+/** The next payment still to come: its date, what it pays per unit, and its record date. */
+export function nextPayment(schedule: DebtSchedule, today: string) {
+  return schedule.payments.find(
+    (p) => p.status !== 'cancelled' && p.status !== 'paid' && p.payment_date >= today,
+  );
+}
+
+/**
+ * The order ticket's note for a debt token: the clean total (the book's price), the interest
+ * accrued today on the quantity, and the dirty total the buyer pays or the seller receives.
+ */
+export function AccruedInterestNote(props: {
+  schedule: DebtSchedule;
+  side: 'buy' | 'sell';
+  quantity: string;
+  price: string;
+}) {
+  const terms = termsOf(props.schedule);
+  const today = dayOf(new Date());
+  const whole = /^\d+$/.test(props.quantity) ? Number(props.quantity) : undefined;
+  const accrued = whole === undefined ? undefined : accruedInterest(terms, today, whole);
+  const clean =
+    whole !== undefined && /^\d+(\.\d+)?$/.test(props.price)
+      ? new Decimal(props.price).times(whole)
+      : undefined;
+  const lock = accruedLockPerUnit(terms);
+  return (
+    <div class="muted" data-testid="accrued-interest">
+      <p>
+        Debt token: the book trades the clean price. Each trade adds the interest accrued since the
+        last coupon ({accruedInterest(terms, today, 1)} USD per unit today), which the buyer pays
+        and the seller receives.
+      </p>
+      {accrued !== undefined ? (
+        <p data-testid="accrued-figures">
+          Accrued interest on {whole}: {accrued} USD
+          {clean !== undefined
+            ? `; clean ${clean.toFixed(2)} USD, so ${props.side === 'buy' ? 'you pay' : 'you receive, before the fee,'} ${clean.plus(accrued).toFixed(2)} USD in all`
+            : ''}
+          .
+        </p>
+      ) : null}
+      {props.side === 'buy' ? (
+        <p>
+          Until it fills a buy order also holds up to {lock} USD per unit for the accrued interest
+          (the largest coupon); what the trade does not take comes back at once.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The terms, schedule and calls of a debt token; the issuer's call; the holder's payments. */
+export function TokenDebt({ id }: { id: string }) {
+  const { me } = useMe();
+  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const schedule = useDebtSchedule(id);
+  const mine = useLoad(
+    () =>
+      me.role === 'investor' || me.role === 'issuer'
+        ? api
+            .get<{ data: HolderDebtPayment[] }>('/api/v1/debt-payments')
+            .then((p) => p.data.filter((x) => x.token_id === id))
+        : Promise.resolve([]),
+    [id, me.role],
+  );
+  const today = dayOf(new Date());
+  return (
+    <Loaded state={token}>
+      {(t) => (
+        <section>
+          <h1>Debt terms of {t.symbol}</h1>
+          <p>
+            <a href={`#/token/${t.id}`}>Back to {t.symbol}</a>
+          </p>
+          <Loaded state={schedule}>
+            {(s) =>
+              s === null ? (
+                <p>{t.symbol} is not a debt token.</p>
+              ) : (
+                <>
+                  <dl class="facts">
+                    <dt>Face value</dt>
+                    <dd>{usd(s.terms.face_value)} per unit, repaid at maturity</dd>
+                    <dt>Coupon</dt>
+                    <dd>
+                      {s.terms.coupon_rate_pct} % a year, {frequencyLabel[s.terms.frequency]},{' '}
+                      {dayCountLabel[s.terms.day_count]}
+                    </dd>
+                    <dt>Maturity</dt>
+                    <dd>{s.terms.maturity_date}</dd>
+                    <dt>Record day</dt>
+                    <dd>{s.terms.record_days} business day(s) before each payment</dd>
+                    <dt>Accrued interest today</dt>
+                    <dd data-testid="accrued-per-unit">
+                      {usd(s.accrued_interest_per_unit)} per unit
+                    </dd>
+                    <dt>Next payment</dt>
+                    <dd data-testid="next-payment">{nextPaymentText(s, today)}</dd>
+                  </dl>
+                  <h2>Coupon schedule</h2>
+                  <Table
+                    label="Coupon schedule"
+                    rows={s.payments}
+                    empty="No payments."
+                    columns={[
+                      ['#', (p) => p.number],
+                      ['Kind', (p) => p.kind],
+                      ['Interest from', (p) => p.accrual_start],
+                      ['Record day', (p) => p.record_date],
+                      ['Payment date', (p) => p.payment_date],
+                      ['Coupon per unit', (p) => p.coupon_per_unit],
+                      ['Principal per unit', (p) => p.principal_per_unit],
+                      [
+                        'Status',
+                        (p) =>
+                          label(p.status) +
+                          (p.funding_short ? " (the issuer's balance does not cover it yet)" : ''),
+                      ],
+                    ]}
+                  />
+                  <h2>Early redemption (call)</h2>
+                  <CallsTable calls={s.calls} staff={false} onChange={schedule.reload} />
+                  {me.role === 'issuer' && t.status === 'secondary' ? (
+                    <ActionForm
+                      label="Call the debt early"
+                      submit="Ask staff to approve the call"
+                      done="Call requested: staff will approve or reject it."
+                      onSubmit={async (v) => {
+                        await api.post(`/api/v1/tokens/${t.id}/debt/calls`, {
+                          call_date: v.call_date,
+                        });
+                        schedule.reload();
+                      }}
+                    >
+                      <Field label="Call date" name="call_date" type="date" required />
+                      <p class="muted">
+                        On the call date every holder of record is repaid the face value plus the
+                        interest accrued to that day; the book closes at the end of its record day
+                        and the tokens are burned.
+                      </p>
+                    </ActionForm>
+                  ) : null}
+                  {me.role === 'investor' || me.role === 'issuer' ? (
+                    <>
+                      <h2>Your coupons and redemptions</h2>
+                      <Loaded state={mine}>{(rows) => <DebtPaymentsTable rows={rows} />}</Loaded>
+                    </>
+                  ) : null}
+                </>
+              )
+            }
+          </Loaded>
+        </section>
+      )}
+    </Loaded>
+  );
+}
+
+function nextPaymentText(s: DebtSchedule, today: string): string {
+  const next = nextPayment(s, today);
+  if (!next) return 'none: the debt is repaid';
+  const what =
+    next.kind === 'redemption'
+      ? `${next.principal_per_unit} principal and ${next.coupon_per_unit} coupon per unit`
+      : `${next.coupon_per_unit} per unit`;
+  return `${next.payment_date}: ${what} (holders of record at the end of ${next.record_date})`;
+}
+
+/** A holder's coupons and redemptions (the portfolio lists every token's). */
+export function DebtPaymentsTable({ rows }: { rows: HolderDebtPayment[] }) {
+  return (
+    <Table
+      label="Coupons and redemptions"
+      rows={rows}
+      empty="No coupons or redemptions."
+      columns={[
+        ['Token', (p) => <a href={`#/debt/${p.token_id}`}>{p.symbol}</a>],
+        ['Payment', (p) => `${p.kind} ${p.number}`],
+        ['Record day', (p) => p.record_date],
+        ['Payment date', (p) => p.payment_date],
+        ['Units at record', (p) => (p.units === null ? 'not counted yet' : p.units)],
+        ['Amount', (p) => (p.amount === null ? '—' : usd(p.amount))],
+        ['Status', (p) => label(p.status)],
+      ]}
+    />
+  );
+}
+
+const tokenColumn: [string, (c: DebtCallView) => ComponentChildren] = [
+  'Token',
+  (c) => <a href={`#/debt/${c.token_id}`}>debt terms</a>,
+];
+
+function CallsTable(props: { calls: DebtCallView[]; staff: boolean; onChange: () => void }) {
+  const decide = (c: DebtCallView, action: 'approve' | 'reject') => async () => {
+    await api.post(`/api/v1/admin/debt-calls/${c.id}/${action}`, {});
+    props.onChange();
+  };
+  return (
+    <Table
+      label="Calls"
+      rows={props.calls}
+      empty="No early redemption asked."
+      columns={[
+        ...(props.staff ? [tokenColumn] : []),
+        ['Call date', (c) => c.call_date],
+        ['Status', (c) => <span data-testid={`call-status-${c.id}`}>{label(c.status)}</span>],
+        ['Asked', (c) => when(c.created_at)],
+        [
+          '',
+          (c) =>
+            props.staff && c.status === 'pending_approval' ? (
+              <>
+                <ActionButton kind="primary" label="Approve" onClick={decide(c, 'approve')} />
+                <ActionButton kind="danger" label="Reject" onClick={decide(c, 'reject')} />
+              </>
+            ) : null,
+        ],
+      ]}
+    />
+  );
+}
+
+/** Staff: the calls of debt tokens; approve or reject the pending ones. */
+export function AdminDebtCalls() {
+  const calls = useLoad(() => api.get<{ data: DebtCallView[] }>('/api/v1/admin/debt-calls'), []);
+  return (
+    <section>
+      <h1>Debt calls</h1>
+      <p class="muted">
+        An issuer asks to repay its debt token early; approve a call you did not ask for. Approved,
+        the payments after the call date are cancelled and the debt is repaid on it.
+      </p>
+      <Loaded state={calls}>
+        {(page) => <CallsTable calls={page.data} staff onChange={calls.reload} />}
+      </Loaded>
+    </section>
+  );
+}
