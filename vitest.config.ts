@@ -1,12 +1,25 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/sequencer.js';
+
+/**
+ * Test files at once. Most files wait on child processes, PostgreSQL, anvil or a browser for much
+ * of their time, so one more than the cores keeps the cores busy (vitest's default, cores - 1,
+ * runs one file at a time on 2 cores). Twice the cores made browser steps miss their waits on a
+ * loaded 2-core machine. TEST_WORKERS sets it.
+ */
+const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism() + 1;
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
+    // files run side by side: a test waits on the cores while the other files use them
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    maxWorkers: workers,
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', ['json', { outputFile: 'test-results/report.json' }]],
   },
 });
