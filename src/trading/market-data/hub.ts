@@ -426,9 +426,14 @@ export class MarketDataHub implements FeedSink {
     for (const client of this.subscribersOf(tokenId, key)) this.send(client, key, text);
   }
 
-  /** The `phase` channel's check for phases due to change by the clock (the process's tick). */
+  /** The `phase` channel's tick: every followed token's state is read again (throttled). */
   phaseTick(): void {
     this.phases.tick();
+  }
+
+  /** Resolves once the `phase` reads under way have sent what they found (for tests). */
+  phaseIdle(): Promise<void> {
+    return this.phases.idle();
   }
 
   /** Sends a channel message, or resyncs and drops a client whose buffer is past the bound. */

@@ -4,8 +4,9 @@
  * `GET /api/v1/markets/:tokenId/phase` answers it, so what a socket shows is what any node's REST
  * shows. Each message carries the whole state, so the latest one is all a client needs.
  *
- * Throttled per token: a change (any committed batch of the book, or the phase's scheduled end
- * passing) starts a wait of `intervalMs`; changes during the wait are gathered, and at its end
+ * Throttled per token: a change (any committed batch of the book; and every tick of the process,
+ * which sees what moves the phase without a batch: the clock, staff's halts and sessions, another
+ * node's writer) starts a wait of `intervalMs`; changes during the wait are gathered, and at its end
  * the state is read once and sent if it differs from the last one sent (last value wins). A
  * change during that read starts the next wait after it, so two messages of one token are never
  * closer than `intervalMs`. `seq` is the channel's own count per token on this node: the
@@ -39,8 +40,6 @@ interface Followed {
   dirty: boolean;
   /** a wait or a read is under way */
   busy: boolean;
-  /** when the phase is due to change without a batch (its scheduled end), ms; null: never */
-  dueAt: number | null;
 }
 
 export interface PhaseFeedDeps {
@@ -59,18 +58,13 @@ function stateOf(view: PhaseView): PhaseState {
   return state as PhaseState;
 }
 
-/** When a state is next due to change by the clock: a call at its random end's latest moment. */
-function dueAtOf(state: PhaseState): number | null {
-  if (state.scheduled_end === null) return null;
-  const window = (state.random_end_window_seconds ?? 0) * 1000;
-  return Date.parse(state.scheduled_end) + window;
-}
-
 export class PhaseFeed {
   /** the tokens with subscribers on this node */
   private readonly tokens = new Map<string, Followed>();
   /** the first read of a token being followed, shared by the subscribes that wait for it */
   private readonly starting = new Map<string, Promise<Followed>>();
+  /** the reads under way after a wait */
+  private readonly reading = new Set<Promise<void>>();
 
   constructor(private readonly deps: PhaseFeedDeps) {}
 
@@ -98,7 +92,6 @@ export class PhaseFeed {
             text: JSON.stringify(last),
             dirty: false,
             busy: false,
-            dueAt: dueAtOf(last),
           };
           this.tokens.set(tokenId, followed);
           return followed;
@@ -122,20 +115,23 @@ export class PhaseFeed {
     if (!followed.busy) this.wait(tokenId, followed);
   }
 
-  /** Marks changed the tokens whose phase was due to change by now (run on the process's tick). */
+  /** Reads every followed token again (the process's tick): what no batch of this node shows. */
   tick(): void {
-    const now = this.deps.clock.now().getTime();
-    for (const [tokenId, followed] of this.tokens) {
-      if (followed.dueAt !== null && followed.dueAt <= now) {
-        followed.dueAt = null;
-        this.changed(tokenId);
-      }
-    }
+    for (const tokenId of this.tokens.keys()) this.changed(tokenId);
   }
 
   private wait(tokenId: string, followed: Followed): void {
     followed.busy = true;
-    this.deps.schedule(this.deps.intervalMs, () => void this.refresh(tokenId, followed));
+    this.deps.schedule(this.deps.intervalMs, () => {
+      const read = this.refresh(tokenId, followed);
+      this.reading.add(read);
+      void read.finally(() => this.reading.delete(read));
+    });
+  }
+
+  /** Resolves once the reads under way have sent what they found (for tests). */
+  async idle(): Promise<void> {
+    while (this.reading.size > 0) await Promise.all(this.reading);
   }
 
   private async refresh(tokenId: string, followed: Followed): Promise<void> {
@@ -143,8 +139,6 @@ export class PhaseFeed {
     try {
       const state = stateOf(await this.deps.read(tokenId));
       const text = JSON.stringify(state);
-      const due = dueAtOf(state);
-      followed.dueAt = due !== null && due > this.deps.clock.now().getTime() ? due : null;
       // a token forgotten meanwhile (its last subscriber left) sends nothing
       if (this.tokens.get(tokenId) === followed && text !== followed.text) {
         followed.seq += 1;
