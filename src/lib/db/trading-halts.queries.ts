@@ -6,11 +6,25 @@
 import type { Db, Trx } from './database.js';
 import type { Token } from './schema-issuance.js';
 
-/** Ends a halt still running at `now`; undefined when the token is not halted. */
-export function liftHalt(db: Db, tokenId: string, now: Date): Promise<Token | undefined> {
+/** Ends a halt still running at `now` with no trace of it; undefined when the token is not halted. */
+export function liftHalt(db: Db | Trx, tokenId: string, now: Date): Promise<Token | undefined> {
   return db
     .updateTable('tokens')
     .set({ halted_until: null, updated_at: now })
+    .where('id', '=', tokenId)
+    .where('halted_until', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Ends a halt still running at `now` as though it ended then (a book with calls reopens through a
+ * call from `now`); undefined when the token is not halted.
+ */
+export function endHaltNow(db: Db | Trx, tokenId: string, now: Date): Promise<Token | undefined> {
+  return db
+    .updateTable('tokens')
+    .set({ halted_until: now, updated_at: now })
     .where('id', '=', tokenId)
     .where('halted_until', '>', now)
     .returningAll()
