@@ -34,6 +34,7 @@ import { clusterStatusService } from './cluster/cluster-status.service.js';
 import { routedOrders } from './cluster/order-routing.js';
 import { FeedPublisher } from './market-data/feed-publisher.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
+import type { Schedule } from './market-data/phase-feed.js';
 import { marketsRoutes } from './market-data/markets.routes.js';
 import { marketDataSocket } from './market-data/ws.routes.js';
 import { tradingMetrics } from './metrics.js';
@@ -63,6 +64,8 @@ export interface TradingDeps {
   heartbeatMs?: number;
   /** where in its window a call auction ends, in [0, 1); tests pass a seeded one */
   random?: () => number;
+  /** the `phase` channel's throttle timer (tests release its waits by hand); absent: real timers */
+  phaseSchedule?: Schedule;
 }
 
 export interface TradingApp {
@@ -104,9 +107,12 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   // the market data feed's own connection, without echo: the node's hub has its own messages
   const feedNats = natsUrl ? await connectBus(natsUrl, nodeId, { noEcho: true }) : undefined;
   const bus = feedNats && natsFeedBus(feedNats, logger);
+  const phases = tradingSessionService(db, clock);
   const hub = new MarketDataHub({
     db,
     clock,
+    phase: (tokenId) => phases.phase(tokenId),
+    ...(deps.phaseSchedule ? { phaseSchedule: deps.phaseSchedule } : {}),
     // the books exist before any socket can subscribe
     books: () => books,
     metrics,
@@ -159,8 +165,12 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
   });
   await apiKeys.refresh();
   if (tickMs > 0) {
-    // OTC requests have no book: the same tick ends those the token's agent no longer allows
-    books.startTicking(tickMs, () => otc.cancelRestricted());
+    // OTC requests have no book: the same tick ends those the token's agent no longer allows;
+    // the phase channel looks for phases due to change by the clock
+    books.startTicking(tickMs, () => {
+      hub.phaseTick();
+      return otc.cancelRestricted();
+    });
     sessions.start(tickMs, (error) => logger.error({ err: error }, 'session poll failed'));
     apiKeys.start(tickMs, (error) => logger.error({ err: error }, 'api key poll failed'));
   }
@@ -238,7 +248,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     guard,
   );
   marketsRoutes(app, db, clock);
-  tradingSessionRoutes(app, tradingSessionService(db, clock), guard);
+  tradingSessionRoutes(app, phases, guard);
   surveillanceRoutes(
     app,
     surveillanceService({ db, clock, surveillance, defaults: config.surveillance }),

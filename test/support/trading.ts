@@ -11,7 +11,7 @@ import type { Db } from '../../src/lib/db/database.js';
 import type { Role } from '../../src/lib/db/schema.js';
 import { newId } from '../../src/lib/ids.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { buildTradingApp, type TradingApp } from '../../src/trading/app.js';
+import { buildTradingApp, type TradingApp, type TradingDeps } from '../../src/trading/app.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -124,8 +124,13 @@ export const eligibleInvestor = () =>
     wallet_address: address(),
   }) as const;
 
-/** `random`: where in its window a call auction ends (seeded by tests that time the uncross). */
-export async function startTestTrading(options: { random?: () => number } = {}) {
+/**
+ * `random`: where in its window a call auction ends (seeded by tests that time the uncross);
+ * `phaseSchedule`: the phase channel's throttle timer (tests release its waits by hand).
+ */
+export async function startTestTrading(
+  options: Pick<TradingDeps, 'random' | 'phaseSchedule'> = {},
+) {
   const test: TestDatabase = await createTestDatabase();
   const config = testConfig({ DATABASE_URL: test.url });
   const clock = new ManualClock();

@@ -123,6 +123,7 @@ const endReasons = every<EndReason>({
   TOKEN_CLOSED: true,
   TRADING_MODE_CHANGED: true,
   CORPORATE_ACTION: true,
+  SELF_TRADE_PREVENTED: true,
   ADDRESS_FROZEN: true,
   TOKEN_UNITS_FROZEN: true,
   KYC_REVOKED: true,

@@ -6,8 +6,8 @@
 import type { Db, Trx } from './database.js';
 import type { Token } from './schema-issuance.js';
 
-/** Ends a halt still running at `now`; undefined when the token is not halted. */
-export function liftHalt(db: Db, tokenId: string, now: Date): Promise<Token | undefined> {
+/** Ends a halt still running at `now` with no trace of it; undefined when the token is not halted. */
+export function liftHalt(db: Db | Trx, tokenId: string, now: Date): Promise<Token | undefined> {
   return db
     .updateTable('tokens')
     .set({ halted_until: null, updated_at: now })
@@ -18,9 +18,9 @@ export function liftHalt(db: Db, tokenId: string, now: Date): Promise<Token | un
 }
 
 /**
- * Ends a halt still running at `now` by moving its end to `now` (a corporate action's halt): the
- * halt stays on record, so a token with auctions reopens through a reopening call
- * (docs/auctions.md), its orders gathered and uncrossed at one price before continuous trading.
+ * Ends a halt still running at `now` by moving its end to `now` (a corporate action's halt, or
+ * staff's lift): the halt stays on record, so a token with auctions reopens through a reopening
+ * call from `now` (docs/auctions.md); undefined when the token is not halted.
  */
 export function endHalt(db: Db | Trx, tokenId: string, now: Date): Promise<Token | undefined> {
   return db

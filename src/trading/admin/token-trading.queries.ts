@@ -24,7 +24,7 @@ export function updateTradingSettings(
 }
 
 // the halts are shared with the platform's corporate actions (src/platform/splits)
-export { haltUntil, liftHalt } from '../../lib/db/trading-halts.queries.js';
+export { endHalt, haltUntil, liftHalt } from '../../lib/db/trading-halts.queries.js';
 
 /** The token with its business's owner (its issuer). */
 export function findTokenIssuer(db: Db, tokenId: string) {

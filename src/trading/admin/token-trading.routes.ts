@@ -4,6 +4,7 @@ import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import {
   HaltBody,
+  LiftHaltBody,
   NavBody,
   NavView,
   TradingSettingsBody,
@@ -77,13 +78,25 @@ export function tokenTradingRoutes(
       onRequest: staff,
       schema: {
         tags,
-        summary: "Lift a circuit breaker's halt of a token's book",
+        summary:
+          "Lift a halt of a token's book: it reopens through a call unless `reopen` is continuous (audited)",
         security: bearer,
         params: IdParams,
+        body: LiftHaltBody,
         response: { 200: TradingSettingsView },
       },
+      // no body is the default choice (a reopening call), as before the choice existed
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
     },
-    async (request) => service.liftHalt(request.params.id),
+    async (request) =>
+      service.liftHalt(
+        request.params.id,
+        { userId: caller(request).userId, ip: request.ip },
+        request.body,
+      ),
   );
 
   app.post(

@@ -33,6 +33,26 @@ export const HaltBody = Type.Object(
 );
 export type HaltBody = Static<typeof HaltBody>;
 
+/**
+ * Staff lift a halt: the book reopens through a call (the reopening auction, for a model with
+ * calls) unless they choose continuous trading at once; the reason is audited. No body: the call.
+ */
+export const LiftHaltBody = Type.Object(
+  {
+    reopen: Type.Optional(
+      Type.Union([Type.Literal('auction'), Type.Literal('continuous')], {
+        description:
+          'auction (default): a continuous_with_auctions book reopens through a call of its opening call length; continuous: it matches at once',
+      }),
+    ),
+    reason: Type.Optional(
+      MultilineText(500, { minLength: 3, pattern: '\\S', description: 'why (audited)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LiftHaltBody = Static<typeof LiftHaltBody>;
+
 export const TradingSettingsView = Type.Object({
   token_id: Type.String(),
   fee_bps: Type.Integer(),

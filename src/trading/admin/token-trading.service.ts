@@ -12,6 +12,7 @@ import { newId } from '../../lib/ids.js';
 import { Exact } from '../../lib/money.js';
 import type { Clock } from '../../lib/clock.js';
 import {
+  endHalt,
   findToken,
   findTokenIssuer,
   haltUntil,
@@ -19,7 +20,7 @@ import {
   liftHalt,
   updateTradingSettings,
 } from './token-trading.queries.js';
-import type { HaltBody, TradingSettingsBody } from './token-trading.schemas.js';
+import type { HaltBody, LiftHaltBody, TradingSettingsBody } from './token-trading.schemas.js';
 
 function settingsView(token: Token) {
   return {
@@ -81,11 +82,32 @@ export function tokenTradingService(db: Db, clock: Clock) {
       });
     },
 
-    async liftHalt(tokenId: string) {
+    /**
+     * Lifts a halt. As regulated venues reopen a halted instrument, the book reopens through a
+     * call by default: the halt ends now, so a `continuous_with_auctions` book enters its
+     * reopening call (docs/auctions.md); `continuous` clears the halt and the book matches at
+     * once. Other models resume as scheduled either way. Audited with the choice.
+     */
+    async liftHalt(tokenId: string, actor: { userId: string; ip: string }, body: LiftHaltBody) {
       await token(tokenId);
-      const row = await liftHalt(db, tokenId, clock.now());
-      if (!row) throw new AppError('TRADING_NOT_HALTED');
-      return settingsView(row);
+      const reopen = body.reopen ?? 'auction';
+      return transaction(db, async (trx) => {
+        const now = clock.now();
+        const row =
+          reopen === 'auction'
+            ? await endHalt(trx, tokenId, now)
+            : await liftHalt(trx, tokenId, now);
+        if (!row) throw new AppError('TRADING_NOT_HALTED');
+        await recordAudit(trx, {
+          actorId: actor.userId,
+          action: 'token.halt_lifted',
+          targetType: 'token',
+          targetId: tokenId,
+          ip: actor.ip,
+          details: { reopen, reason: body.reason ?? null },
+        });
+        return settingsView(row);
+      });
     },
 
     /** The token's issuer (its business's owner) or staff record a NAV; others get 404. */

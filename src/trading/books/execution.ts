@@ -72,6 +72,8 @@ export type EndReason =
   | 'TRADING_MODE_CHANGED'
   /** a split or consolidation: quantities and prices change, so the book starts afresh */
   | 'CORPORATE_ACTION'
+  /** the call's uncross would have traded the owner with themselves (uncross-stp.ts) */
+  | 'SELF_TRADE_PREVENTED'
   | RestrictionReason;
 
 /** Why the token's agent ended a holder's orders (docs/compliance.md "Agent actions"). */

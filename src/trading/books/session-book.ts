@@ -18,8 +18,8 @@ import { newId } from '../../lib/ids.js';
 import { centsOf, formatCents } from '../../lib/cents.js';
 import type { TimeInForce } from '../../lib/db/schema-trading.js';
 import {
-  auctionPrice,
-  uncross,
+  indicativeWithoutSelfTrades,
+  uncrossWithoutSelfTrades,
   type AuctionPrice,
   type CallOrder,
   type PlaceOrder,
@@ -260,7 +260,7 @@ export function callOrderOf(
 /** The running call's indicative state: the price, volume and surplus of an uncross now. */
 function indicativeOf(ctx: BatchContext): AuctionPrice {
   const orders = callOrders(ctx.state).map((row) => callOrderOf(row, ctx.token.tick_size));
-  return auctionPrice(orders, referenceOf(ctx));
+  return indicativeWithoutSelfTrades(orders, referenceOf(ctx));
 }
 
 /**
@@ -273,7 +273,10 @@ function runUncross(ctx: BatchContext): void {
   const session = state.session!;
   const rows = callOrders(state);
   const orders = rows.map((row) => callOrderOf(row, token.tick_size));
-  const result = uncross(orders, referenceOf(ctx));
+  const { result, prevented } = uncrossWithoutSelfTrades(orders, referenceOf(ctx));
+  // an order that would have traded its owner with themselves is cancelled, as a taker would be
+  for (const order of prevented)
+    endHeld(ctx, state.live.get(order.orderId)!, 'SELF_TRADE_PREVENTED');
   if (result !== null) {
     const auctionId = newId();
     const accruedLock = accruedLockCents(ctx);

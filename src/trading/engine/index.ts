@@ -81,5 +81,6 @@ export interface OrderBook {
 export const OrderBook: new (options?: OrderBookOptions) => OrderBook = Book;
 export { StalePlanError } from './order-book.js';
 export { auctionPrice, uncross } from './uncross.js';
+export { indicativeWithoutSelfTrades, uncrossWithoutSelfTrades } from './uncross-stp.js';
 export type { AuctionFill, AuctionPrice, AuctionTrade, CallOrder, Uncross } from './uncross.js';
 export * from './types.js';

@@ -37,7 +37,12 @@ export type BookMessage =
       ts: string;
       changes: readonly LevelChange[];
       trades: readonly PublicTrade[];
-    };
+    }
+  /**
+   * a committed batch that changed no level and made no trade (orders held in a call, a call
+   * that uncrossed nothing): no book update, but the book's phase channel reads it again
+   */
+  | { kind: 'touched'; tokenId: string; ts: string };
 
 /** The orders of one user that one batch of one book changed, as the REST API shows them. */
 export interface UserMessage {

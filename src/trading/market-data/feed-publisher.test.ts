@@ -59,12 +59,14 @@ describe('the feed publisher', () => {
     const feed = new FeedPublisher(clock, [hub.sink, bus.sink]);
     feed.bookLoaded('t', { sequence: 39, bids: [], asks: [] }, 7);
     feed.publish(update({ deltas: [delta, { ...delta, sequence: 41, price: 999 }] }));
-    // a batch that changed only orders (a pending stop cancelled): no book message, seq kept
+    // a batch that changed only orders (a pending stop cancelled, an order held in a call): no
+    // book update and the seq kept, only a `touched` for the phase channel
     feed.publish(update({ orders: [order('o1', 'u1')] }));
     feed.publish(update({ deltas: [{ ...delta, sequence: 42 }] }));
-    expect(hub.books.map((m) => [m.kind, m.seq])).toEqual([
+    expect(hub.books.map((m) => [m.kind, 'seq' in m ? m.seq : null])).toEqual([
       ['loaded', 7],
       ['batch', 8],
+      ['touched', null],
       ['batch', 9],
     ]);
     // every sink is handed the same messages, the node's own hub first

@@ -51,6 +51,8 @@ export class FeedPublisher implements Broadcaster {
         trades: trades.map(publicTrade),
       };
       for (const sink of this.sinks) sink.book(message);
+    } else {
+      for (const sink of this.sinks) sink.book({ kind: 'touched', tokenId, ts });
     }
     const byUser = new Map<string, Order[]>();
     for (const order of update.orders) {

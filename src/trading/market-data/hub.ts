@@ -36,6 +36,8 @@ import {
 } from './feed-messages.js';
 import { FollowedBooks, type Applied } from './followed-books.js';
 import { textFrame } from './text-frame.js';
+import { PhaseFeed, realSchedule, type PhaseMessage, type Schedule } from './phase-feed.js';
+import type { PhaseView } from '../trading-sessions/trading-sessions.schemas.js';
 import { balancesOf, candles, tickSizeOf, tickers } from './markets.queries.js';
 import { candleIntervals } from './markets.schemas.js';
 import {
@@ -56,6 +58,8 @@ export interface HubLimits {
   maxSocketsPerIp: number;
   /** a socket with no valid message for this long is closed */
   idleMs: number;
+  /** the least time between two `phase` messages of one token */
+  phaseIntervalMs: number;
 }
 
 /** The limits that are not settings (the per-IP limit is WS_MAX_SOCKETS_PER_IP). */
@@ -64,6 +68,7 @@ export const defaultLimits: Omit<HubLimits, 'maxSocketsPerIp'> = {
   maxSubscriptions: 50,
   maxSocketsPerUser: 10,
   idleMs: 60_000,
+  phaseIntervalMs: 250,
 };
 
 /** What the hub keeps of one connected socket. */
@@ -138,6 +143,7 @@ export class MarketDataHub implements FeedSink {
   private readonly usersFollowed = new Map<string, () => void>();
   /** in a cluster: the books followed on the bus */
   private readonly following: FollowedBooks | undefined;
+  private readonly phases: PhaseFeed;
 
   /** the limits in force (read on every check, so an operator's change applies at once) */
   readonly limits: HubLimits;
@@ -152,9 +158,22 @@ export class MarketDataHub implements FeedSink {
       logger: Logger;
       /** the bus to the other trading nodes; absent: this process owns every book */
       bus?: FeedBus;
+      /** a token's phase as REST answers it (the `phase` channel) */
+      phase: (tokenId: string) => Promise<PhaseView>;
+      /** the `phase` channel's throttle timer; absent: real timers */
+      phaseSchedule?: Schedule;
     },
   ) {
     this.limits = deps.limits;
+    this.phases = new PhaseFeed({
+      read: deps.phase,
+      clock: deps.clock,
+      intervalMs: deps.limits.phaseIntervalMs,
+      schedule: deps.phaseSchedule ?? realSchedule,
+      send: (message) => this.sendPhase(message),
+      onError: (error, tokenId) =>
+        deps.logger.error({ err: error, tokenId }, 'market phase read failed'),
+    });
     const { bus } = deps;
     this.following =
       bus &&
@@ -182,6 +201,9 @@ export class MarketDataHub implements FeedSink {
    */
   private apply(message: BookMessage): Applied {
     const { tokenId } = message;
+    // every committed batch may move the phase or a call's indicative state
+    this.phases.changed(tokenId);
+    if (message.kind === 'touched') return 'applied';
     const feed = this.feeds.get(tokenId);
     if (message.kind === 'loaded') {
       if (!feed) {
@@ -423,6 +445,23 @@ export class MarketDataHub implements FeedSink {
     });
   }
 
+  /** A `phase` update to the token's subscribers. */
+  private sendPhase({ tokenId, seq, ts, data }: PhaseMessage): void {
+    const key = channelKey({ name: 'phase', tokenId });
+    const frame = frameOf({ channel: 'phase', type: 'update', token_id: tokenId, seq, ts, data });
+    for (const client of this.subscribersOf(tokenId, key)) this.write(client, [key], frame);
+  }
+
+  /** The `phase` channel's tick: every followed token's state is read again (throttled). */
+  phaseTick(): void {
+    this.phases.tick();
+  }
+
+  /** Resolves once the `phase` reads under way have sent what they found (for tests). */
+  phaseIdle(): Promise<void> {
+    return this.phases.idle();
+  }
+
   /**
    * Writes the frames of the channels `keys` to a client's connection, or, if its unsent bytes
    * are past the bound, resyncs each of those channels and drops the client from it.
@@ -468,6 +507,11 @@ export class MarketDataHub implements FeedSink {
     const { tokenId } = request;
     const tickSize = await this.tokenTickSize(tokenId);
     await this.source(request);
+    if (request.name === 'phase') {
+      const { seq, ts, data } = await this.phases.snapshot(tokenId);
+      this.addPublic(client, key, request);
+      return { channel: 'phase', type: 'snapshot', token_id: tokenId, seq, ts, data };
+    }
     this.addPublic(client, key, request);
     if (request.name !== 'book') return null;
     const feed = this.feeds.get(tokenId);
@@ -492,7 +536,8 @@ export class MarketDataHub implements FeedSink {
    */
   private async source(channel: PublicChannel): Promise<void> {
     if (this.following) return this.following.follow(channel.tokenId);
-    if (channel.name !== 'book') return;
+    // a phase changes with the owner's ticks of a loaded book
+    if (channel.name !== 'book' && channel.name !== 'phase') return;
     try {
       await this.deps.books().load(channel.tokenId);
     } catch (error) {
@@ -557,7 +602,10 @@ export class MarketDataHub implements FeedSink {
     const channels = this.byToken.get(channel.tokenId);
     const subscribed = channels?.get(key);
     subscribed?.clients.delete(client);
-    if (subscribed?.clients.size === 0) channels!.delete(key);
+    if (subscribed?.clients.size === 0) {
+      channels!.delete(key);
+      if (channel.name === 'phase') this.phases.forget(channel.tokenId);
+    }
     if (channels?.size === 0) {
       this.byToken.delete(channel.tokenId);
       this.following?.unfollow(channel.tokenId);

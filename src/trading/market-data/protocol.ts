@@ -40,7 +40,7 @@ export class WsError extends Error {
 /** A channel of one token's market data, public. */
 export type PublicChannel =
   | { name: 'book'; tokenId: string; depth: number }
-  | { name: 'trades' | 'ticker'; tokenId: string }
+  | { name: 'trades' | 'ticker' | 'phase'; tokenId: string }
   | { name: 'candles'; tokenId: string; interval: CandleInterval };
 
 /** A channel of the authenticated user's own data. */
@@ -79,13 +79,21 @@ function channel(raw: unknown): ChannelRequest {
   }
   const { name, token_id: tokenId, depth, interval } = raw as Record<string, unknown>;
   if (name === 'orders' || name === 'balances') return { name };
-  if (name !== 'book' && name !== 'trades' && name !== 'ticker' && name !== 'candles') {
+  if (
+    name !== 'book' &&
+    name !== 'trades' &&
+    name !== 'ticker' &&
+    name !== 'candles' &&
+    name !== 'phase'
+  ) {
     throw new WsError('UNKNOWN_CHANNEL', `Unknown channel ${JSON.stringify(name)}`);
   }
   if (typeof tokenId !== 'string' || !uuid.test(tokenId)) {
     throw new WsError('UNKNOWN_TOKEN', 'token_id must be a token id');
   }
-  if (name === 'trades' || name === 'ticker') return { name, tokenId: tokenId.toLowerCase() };
+  if (name === 'trades' || name === 'ticker' || name === 'phase') {
+    return { name, tokenId: tokenId.toLowerCase() };
+  }
   if (name === 'candles') {
     if (typeof interval !== 'string' || !Object.hasOwn(candleIntervals, interval)) {
       throw new WsError('INVALID_MESSAGE', 'interval is one of 1m, 5m, 1h, 1d');

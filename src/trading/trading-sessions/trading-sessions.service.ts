@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { marketPhase, type TradingSession } from './market-phase.js';
 import { loadTradingSession } from './session-load.js';
-import { auctionPrice } from '../engine/index.js';
+import { indicativeWithoutSelfTrades } from '../engine/index.js';
 import { callOrderOf, inCall, isCall, referenceTicks } from '../books/session-book.js';
 import { fromTicks } from '../books/ticks.js';
 import { clockOf, minutesOf, sessionProblem } from './session-rules.js';
@@ -222,7 +222,7 @@ export function tradingSessionService(db: Db, clock: Clock) {
           [token.last_price, token.nav, token.price_per_token],
           token.tick_size,
         );
-        const state = auctionPrice(
+        const state = indicativeWithoutSelfTrades(
           rows.map((row) => callOrderOf(row, token.tick_size)),
           reference,
         );

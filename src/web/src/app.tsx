@@ -16,6 +16,7 @@ import { AdminSettlement } from './pages/admin-settlement.js';
 import { AdminOrderAudit } from './pages/admin-order-audit.js';
 import { AdminSurveillance } from './pages/admin-surveillance.js';
 import { AdminTrading } from './pages/admin-trading.js';
+import { AdminSessions } from './pages/admin-sessions.js';
 import { AdminAgentActions } from './pages/admin-agent-actions.js';
 import { AdminCluster } from './pages/admin-cluster.js';
 import { AdminDividends, TokenDividends } from './pages/dividends.js';
@@ -94,6 +95,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/debt-calls', 'Debt calls'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
+    ['/admin/sessions', 'Trading sessions'],
     ['/admin/cluster', 'Trading nodes'],
     ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
@@ -113,6 +115,7 @@ const navByRole: Record<Me['role'], [string, string][]> = {
     ['/admin/debt-calls', 'Debt calls'],
     ['/admin/settlement', 'Settlement'],
     ['/admin/trading', 'Trading halts'],
+    ['/admin/sessions', 'Trading sessions'],
     ['/admin/cluster', 'Trading nodes'],
     ['/admin/agent-actions', 'Agent actions'],
     ['/admin/surveillance', 'Surveillance'],
@@ -204,6 +207,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminSettlement />;
     case '/admin/trading':
       return <AdminTrading />;
+    case '/admin/sessions':
+      return <AdminSessions />;
     case '/admin/cluster':
       return <AdminCluster />;
     case '/admin/agent-actions':

@@ -2,7 +2,8 @@
  * One token's live market data from the trading process's `/ws` (DECISIONS "Market data and
  * WebSocket", src/trading/market-data): the book (snapshot, then sequenced updates; resubscribe
  * on a gap, a checksum mismatch or a `resync`), trades, the 24 h ticker, candles of one interval,
- * and the signed-in user's private `orders` channel (authenticated again whenever the session's
+ * the market phase with a call's indicative uncross (each message the whole state), and the
+ * signed-in user's private `orders` channel (authenticated again whenever the session's
  * access token is refreshed). Pings so the server does not close the socket as idle; reconnects
  * after a drop. The book listener runs at most once per animation frame, however fast updates
  * come.
@@ -24,6 +25,7 @@ export interface FeedListener {
   ticker(ticker: Ticker): void;
   candles(interval: CandleInterval, candles: ChannelData['candles']): void;
   order(order: ChannelData['orders']): void;
+  phase(state: ChannelData['phase']): void;
   status(text: string): void;
 }
 
@@ -70,6 +72,7 @@ export class MarketFeed {
           this.bookChannel(),
           { name: 'trades', token_id: this.tokenId },
           { name: 'ticker', token_id: this.tokenId },
+          { name: 'phase', token_id: this.tokenId },
           ...(this.interval ? [this.candleChannel(this.interval)] : []),
         ],
       });
@@ -182,6 +185,12 @@ export class MarketFeed {
         return;
       case 'orders':
         if (message.type === 'update') this.listener.order(message.data as ChannelData['orders']);
+        return;
+      case 'phase':
+        // each message is the whole state: the latest wins, a skipped seq loses nothing
+        if (message.type === 'snapshot' || message.type === 'update') {
+          this.listener.phase(message.data as ChannelData['phase']);
+        }
         return;
       case 'control':
         if (message.type === 'ack' && message.id === this.leaving) this.leaving = undefined;

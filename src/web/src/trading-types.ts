@@ -3,8 +3,9 @@
  * schemas (type-only imports: nothing of the server is bundled), so a change there fails the
  * client's typecheck instead of the screen: the order routes (orders.schemas.ts), the public
  * market data over REST (markets.schemas.ts), the socket's messages (hub.ts, checksum.ts),
- * staff's surveillance alerts and thresholds (surveillance.schemas.ts) and staff's cluster view
- * (cluster-status.schemas.ts).
+ * staff's surveillance alerts and thresholds (surveillance.schemas.ts), staff's cluster view
+ * (cluster-status.schemas.ts) and the trading sessions and market phase
+ * (trading-sessions.schemas.ts).
  */
 import type { Static } from '@sinclair/typebox';
 import type { ServerMessage } from '../../trading/market-data/hub.js';
@@ -18,6 +19,12 @@ import type {
 import type { WsErrorCode } from '../../trading/market-data/protocol.js';
 import type { ClusterStatusView } from '../../trading/cluster/cluster-status.schemas.js';
 import type { OrderView } from '../../trading/orders/orders.schemas.js';
+import type { PhaseState } from '../../trading/market-data/phase-feed.js';
+import type {
+  CalendarView,
+  PhaseView,
+  SessionView,
+} from '../../trading/trading-sessions/trading-sessions.schemas.js';
 import type {
   Alert as AlertSchema,
   ThresholdsBody,
@@ -33,6 +40,8 @@ export type {
   TradeView,
 } from '../../trading/orders/orders.schemas.js';
 export type { CandleInterval, OrderView, ServerMessage, Ticker, WireLevel };
+/** A token's market phase and a call's indicative uncross: REST (PhaseView) and the socket. */
+export type { CalendarView, PhaseState, PhaseView, SessionView };
 export type Candle = Static<typeof CandleSchema>;
 export type PublicTrade = Static<typeof PublicTradeSchema>;
 export type Alert = Static<typeof AlertSchema>;
@@ -57,6 +66,7 @@ export interface ChannelData {
   /** the candles from the bucket of the batch's first trade on, oldest first */
   candles: Candle[];
   orders: OrderView;
+  phase: PhaseState;
 }
 
 /** The `error` message's data (ws.routes.ts). */

@@ -1,20 +1,12 @@
 /**
  * Staff: each traded token's trading mode (book or OTC) and circuit breaker (trading process):
  * whether its book is halted and until when, a halt by hand (minutes and a reason) or a lift of
- * the halt, and the breaker's and order checks' settings.
+ * the halt (through a reopening call, or straight to continuous trading), and the breaker's and
+ * order checks' settings.
  */
 import { api, tradingApi, type Page } from '../api.js';
 import type { Token, TradingSettings } from '../types.js';
-import {
-  ActionButton,
-  ActionForm,
-  Field,
-  Loaded,
-  Select,
-  useLoad,
-  when,
-  wholeNumber,
-} from '../ui.js';
+import { ActionForm, Field, Loaded, Select, useLoad, when, wholeNumber } from '../ui.js';
 import { TradingModeSwitch } from './trading-mode-switch.js';
 
 const halted = (s: TradingSettings) =>
@@ -44,14 +36,29 @@ function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
               {s.last_price ? ` · last price ${s.last_price}` : ''}
             </p>
             {halted(s) ? (
-              <ActionButton
-                kind="primary"
+              <ActionForm
                 label={`Lift the halt of ${token.symbol}`}
-                onClick={async () => {
-                  await tradingApi.call('POST', `/api/v1/admin/tokens/${token.id}/lift-halt`);
+                submit={`Lift the halt of ${token.symbol}`}
+                class="filters"
+                onSubmit={async (v) => {
+                  await tradingApi.call('POST', `/api/v1/admin/tokens/${token.id}/lift-halt`, {
+                    reopen: v.reopen,
+                    ...(v.reason ? { reason: v.reason } : {}),
+                  });
                   settings.reload();
                 }}
-              />
+              >
+                <Select
+                  label="Reopen"
+                  name="reopen"
+                  options={[
+                    ['auction', 'through a reopening call auction (tokens with calls)'],
+                    ['continuous', 'straight to continuous trading'],
+                  ]}
+                  value="auction"
+                />
+                <Field label="Reason for the lift" name="reason" />
+              </ActionForm>
             ) : (
               <ActionForm
                 label={`Halt ${token.symbol}`}

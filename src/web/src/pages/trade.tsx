@@ -1,6 +1,7 @@
 /**
  * The trading screen of one token, live from the trading process: the 24 h ticker, the book (and
- * its depth), candles and the trades tape from REST first and then the market-data socket; order
+ * its depth), candles, the trades tape and the market phase (with a call's indicative uncross)
+ * from REST first and then the market-data socket; order
  * entry and the caller's orders and fills (trade-orders.tsx), kept current by the private
  * `orders` channel. Prices and quantities are the strings received; the only arithmetic is
  * decimal.js.
@@ -20,6 +21,8 @@ import type {
   CandleInterval,
   OrderBookView,
   OrderView,
+  PhaseState,
+  PhaseView,
   PublicTrade,
   Ticker,
   OwnTradeView,
@@ -29,6 +32,7 @@ import type { Portfolio, Token } from '../types.js';
 import { ErrorNote, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
 import { Fills, MyOrders, OrderEntry } from './trade-orders.js';
 import { TokenRulesPanel } from './token-rules-panel.js';
+import { MarketPhaseLine } from './market-phase-line.js';
 
 export function TradePage({ id }: { id: string }) {
   const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
@@ -68,6 +72,7 @@ function Trading({ token }: { token: Token }) {
   const [book, setBook] = useState<BookLevels>({ bids: [], asks: [] });
   const [tape, setTape] = useState<PublicTrade[]>([]);
   const [ticker, setTicker] = useState<Ticker>();
+  const [phase, setPhase] = useState<PhaseState>();
   const [feedStatus, setFeedStatus] = useState('connecting…');
   const [orders, setOrders] = useState<OrderView[]>();
   const [ordersError, setOrdersError] = useState<unknown>();
@@ -113,6 +118,7 @@ function Trading({ token }: { token: Token }) {
       ticker: setTicker,
       candles: (interval, candles) => setCandleUpdate([interval, candles]),
       order: (order) => changed([order]),
+      phase: setPhase,
       status: setFeedStatus,
     });
     // REST first, so the screen is useful before the socket answers; the socket's book wins.
@@ -123,6 +129,10 @@ function Trading({ token }: { token: Token }) {
           setBook({ bids: restLevels(b.bids), asks: restLevels(b.asks) });
         }
       })
+      .catch(() => undefined);
+    void tradingApi
+      .call<PhaseView>('GET', `/api/v1/markets/${token.id}/phase`)
+      .then((view) => setPhase((shown) => shown ?? view))
       .catch(() => undefined);
     void tradingApi
       .call<Page<PublicTrade>>('GET', `/api/v1/markets/${token.id}/trades?limit=50`)
@@ -151,6 +161,7 @@ function Trading({ token }: { token: Token }) {
         {token.symbol} <small>{token.name}</small>
       </h1>
       <TickerLine ticker={ticker} tickSize={token.tick_size} />
+      <MarketPhaseLine state={phase} />
       <p class="muted">
         Market data: <span data-testid="feed-status">{feedStatus}</span>
         {token.status === 'paused' ? ' · trading is paused' : ''}
