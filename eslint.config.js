@@ -83,6 +83,7 @@ export default tseslint.config(
       'dist',
       '.tessera',
       'src/chain/contracts/generated',
+      'src/sdk/generated',
       'coverage',
       'scratch',
       'test-results',

@@ -6,11 +6,9 @@
  */
 import {
   AsciiSession,
-  FixMsgAsciiStoreResend,
-  type AsciiParser,
-  type ILooseObject,
   MsgType,
   type IJsFixConfig,
+  type ISessionRegistry,
   type MsgView,
 } from 'jspurefix';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +39,7 @@ import {
 import { logonSignatureMatches } from './logon-signature.js';
 import { OrderClient } from './order-client.js';
 import { amendOf, placeOrderOf, tags, type FieldReader } from './order-entry.js';
+import { storedMessageResend } from './resend.js';
 import { PgSessionStore, utcDay } from './session-store.js';
 
 export interface GatewayDeps {
@@ -78,23 +77,6 @@ const eventsPerLook = 500;
 const unsupportedMessageType = 3;
 const notAuthorized = 6;
 
-/** A message as sent, parsed back into its fields (the trailer is written anew). */
-function fieldsOf(parser: AsciiParser, encoded: string): ILooseObject | null {
-  let fields: ILooseObject | null = null;
-  const onMsg = (_msgType: string, view: MsgView) => {
-    const parsed = view.toObject() as ILooseObject;
-    delete parsed.StandardTrailer;
-    fields = parsed;
-  };
-  parser.on('msg', onMsg);
-  try {
-    parser.parseText(encoded);
-  } finally {
-    parser.removeListener('msg', onMsg);
-  }
-  return fields;
-}
-
 export class GatewaySession extends AsciiSession {
   private logged: Logged | undefined;
   private work: Promise<void> = Promise.resolve();
@@ -102,12 +84,25 @@ export class GatewaySession extends AsciiSession {
   private looking: Promise<void> | undefined;
   private lookAgain = false;
 
+  /** jspurefix's registry of the live sessions, entered once the Logon is authenticated */
+  private readonly registry: ISessionRegistry | undefined;
+
   constructor(
     config: IJsFixConfig,
     private readonly deps: GatewayDeps,
   ) {
     super(config);
     this.checkMsgIntegrity = true;
+    // jspurefix would register the session under the Logon's CompIDs before the Logon is
+    // authenticated, stopping the live session of those CompIDs: a peer that merely names
+    // another firm's SenderCompID would log it out. This session registers itself in onLogon.
+    this.registry = config.sessionRegistry;
+    config.sessionRegistry = undefined;
+  }
+
+  protected override onSessionStopping(): void {
+    super.onSessionStopping();
+    this.registry?.unregister(this.sessionId, this);
   }
 
   private remoteAddress(): string {
@@ -153,12 +148,10 @@ export class GatewaySession extends AsciiSession {
     const store = this.sessionStore;
     if (!(store instanceof PgSessionStore)) return refuse('no session store bound');
     await store.admit();
+    // an authenticated reconnection replaces the session of these CompIDs still open
+    this.registry?.register(this.sessionId, this);
     // resends come from PostgreSQL, after a restart too
-    const resender: FixMsgAsciiStoreResend = new FixMsgAsciiStoreResend(
-      store.messageStore((encoded) => fieldsOf(resender.parser, encoded)),
-      this.config,
-    );
-    this.resender = resender;
+    this.resender = storedMessageResend(store, this.config);
     this.logged = {
       sessionId: session.id,
       userId: session.user_id,

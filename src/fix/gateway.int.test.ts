@@ -443,6 +443,89 @@ describe('the FIX gateway', () => {
     await inside.stop();
   });
 
+  it('answers a ResendRequest after a restart with the original reports, PossDupFlag and OrigSendingTime', async () => {
+    const session = await createSession('CLIENT8', key);
+    const first = connect('CLIENT8');
+    await first.send('D', limitOrder('fix-away'));
+    const original = await first.next('8', (m) => m.fields.get(11) === 'fix-away');
+    await first.stop();
+    const before = await settled(session.id, original.seq);
+
+    // while the client is away, its order is cancelled on the web app
+    const order = await sys.db
+      .selectFrom('orders')
+      .select('id')
+      .where('client_order_id', '=', 'fix-away')
+      .executeTakeFirstOrThrow();
+    const cancelled = await sys.call(
+      'DELETE',
+      `/api/v1/orders/${order.id}`,
+      undefined,
+      investor.token,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    await gateway.stop();
+    await startGateway();
+    // the client goes on from its numbers, having missed everything from the report on
+    const again = connect('CLIENT8', {
+      resetSeqNum: false,
+      lastSentSeqNum: before.next_target_seq - 1,
+      lastReceivedSeqNum: original.seq - 1,
+    });
+    const resent = await again.next('8', (m) => m.possDup && m.seq === original.seq);
+    // the body as first sent; the header says it is a resend; the trailer's checksum is new
+    const bodyOf = (message: typeof original) => {
+      const body = { ...message.body };
+      delete body.StandardHeader;
+      delete body.StandardTrailer;
+      return body;
+    };
+    const resentBody = bodyOf(resent);
+    const originalBody = bodyOf(original);
+    expect(resentBody).toEqual(originalBody);
+    expect(resentBody).toMatchObject({ ClOrdID: 'fix-away', ExecType: '0' });
+    const header = resent.body.StandardHeader as Record<string, unknown>;
+    const sentFirst = original.body.StandardHeader as Record<string, unknown>;
+    expect(header.MsgSeqNum).toBe(sentFirst.MsgSeqNum);
+    expect(header.PossDupFlag).toBe(true);
+    expect(header.OrigSendingTime).toEqual(sentFirst.SendingTime);
+    const away = await again.next(
+      '8',
+      (m) => !m.possDup && m.fields.get(37) === order.id && m.fields.get(150) === '4',
+    );
+    expect(away.fields.get(39)).toBe('4');
+    await again.stop();
+  });
+
+  it('lets a Logon with another firm’s SenderCompID and wrong credentials leave its live session alone', async () => {
+    const session = await createSession('CLIENT10', key);
+    const live = connect('CLIENT10');
+    await live.send('D', limitOrder('fix-live-1'));
+    const first = await live.next('8', (m) => m.fields.get(11) === 'fix-live-1');
+    const before = await settled(session.id, first.seq);
+
+    for (const resetSeqNum of [true, false]) {
+      const forged = connect('CLIENT10', {
+        password: 'ab'.repeat(32),
+        resetSeqNum,
+        lastSentSeqNum: resetSeqNum ? 0 : 1000,
+      });
+      await forged.until(() => forged.stopped !== undefined, 'stop');
+      expect(forged.session).toBeUndefined();
+    }
+    expect(await stored(session.id)).toEqual(before);
+
+    // the live session goes on, its numbers where they were
+    const from = live.received.length;
+    await live.send('D', limitOrder('fix-live-2'));
+    const second = await live.next('8', (m) => m.fields.get(11) === 'fix-live-2', from);
+    expect(second.seq).toBe(first.seq + 1);
+    expect(second.possDup).toBe(false);
+    expect(live.stopped).toBeUndefined();
+    await live.stop();
+  });
+
   it('ends the sessions at the day’s end, and the next Logon starts the numbers at 1', async () => {
     let offset = 0;
     const clock: Clock = { now: () => new Date(Date.now() + offset) };

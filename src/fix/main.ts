@@ -30,6 +30,9 @@ import { withCopyMsgIndicator } from './dictionary.js';
 import { GatewaySession, type GatewayDeps } from './gateway-session.js';
 import { PgSessionStore } from './session-store.js';
 
+/** FIX's field delimiter (jspurefix's package index does not export its AsciiChars) */
+const soh = 0x01;
+
 /** The acceptor's description: FIX 4.4 (jspurefix's FIX repository dictionary), any client. */
 function acceptorDescription(config: Config): ISessionDescription {
   const { tlsCert, tlsKey } = config.fix;
@@ -100,6 +103,9 @@ class Gateway extends SessionLauncher {
 
   protected override makeFactory(config: IJsFixConfig): EngineFactory {
     withCopyMsgIndicator(config.definitions);
+    // jspurefix hands the session each message as encoded with its log delimiter ('|' unless
+    // told): with SOH the store keeps the bytes sent, which parse back for a resend
+    config.logDelimiter = soh;
     config.sessionStoreFactory = {
       create: (sessionId: SessionId) =>
         new PgSessionStore(sessionId, this.deps.db, this.deps.clock),

@@ -201,7 +201,7 @@ export class PgSessionStore implements IFixSessionStore {
   /**
    * The messages as jspurefix's resender reads them (a range, for a ResendRequest), each with its
    * fields parsed by `inflate`: the resender keeps a record's fields and puts a new header on
-   * them, and would otherwise resend the header alone.
+   * them (PossDupFlag, OrigSendingTime), and would otherwise resend the header alone.
    */
   messageStore(inflate: (encoded: string) => ILooseObject | null): IFixMsgStore {
     const state = () =>
@@ -223,16 +223,17 @@ export class PgSessionStore implements IFixSessionStore {
           from,
           to === undefined || to === 0 ? this.sender - 1 : to,
         );
-        return records.map(
-          (record) =>
-            new FixMsgStoreRecord(
-              record.msgType,
-              record.timestamp,
-              record.seqNum,
-              (record.encoded && inflate(record.encoded)) || undefined,
-              record.encoded,
-            ),
-        );
+        // a message that does not parse back is gap-filled: never a header without its body
+        return records.flatMap((record) => {
+          const fields = record.encoded ? inflate(record.encoded) : null;
+          if (!fields) return [];
+          // the time it was first sent, as its header says (sent_at is when it was stored)
+          const header = fields.StandardHeader as ILooseObject | undefined;
+          const sentAt =
+            header?.SendingTime instanceof Date ? header.SendingTime : record.timestamp;
+          const { msgType, seqNum, encoded } = record;
+          return [new FixMsgStoreRecord(msgType, sentAt, seqNum, fields, encoded)];
+        });
       },
       getMsgType: () => Promise.resolve([]),
     };
