@@ -17,6 +17,7 @@ const documented: Record<ChannelRequest['name'], Record<string, unknown>> = {
   trades: { token_id: '01a22291-ad02-700d-b57c-4432a9da0eee' },
   ticker: { token_id: '01a22291-ad02-700d-b57c-4432a9da0eee' },
   candles: { token_id: '01a22291-ad02-700d-b57c-4432a9da0eee', interval: '1m' },
+  phase: { token_id: '01a22291-ad02-700d-b57c-4432a9da0eee' },
   orders: {},
   balances: {},
 };
