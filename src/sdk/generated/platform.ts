@@ -9182,7 +9182,9 @@ export interface paths {
                                 total: string;
                                 /** @description paid by the seller */
                                 fee: string;
-                                /** @description what the trade did to cash: minus the total for a buy, the total less the fee for a sell */
+                                /** @description a debt token's accrued interest on the trade, paid by the buyer to the seller (0.00 otherwise) */
+                                accrued_interest: string;
+                                /** @description what the trade did to cash: minus the total and the accrued interest for a buy; the total less the fee, plus the accrued interest, for a sell */
                                 net: string;
                             }[];
                             subscriptions: {
@@ -9203,6 +9205,8 @@ export interface paths {
                                 token_id: string;
                                 symbol: string;
                                 dividend_type: string;
+                                /** @description a dividend, or a debt token's coupon or redemption (face value and last coupon) */
+                                kind: "dividend" | "coupon" | "redemption";
                                 token_balance: number;
                                 gross_amount: string;
                                 fee_amount: string;
@@ -9588,7 +9592,9 @@ export interface paths {
                                 total: string;
                                 /** @description paid by the seller */
                                 fee: string;
-                                /** @description what the trade did to cash: minus the total for a buy, the total less the fee for a sell */
+                                /** @description a debt token's accrued interest on the trade, paid by the buyer to the seller (0.00 otherwise) */
+                                accrued_interest: string;
+                                /** @description what the trade did to cash: minus the total and the accrued interest for a buy; the total less the fee, plus the accrued interest, for a sell */
                                 net: string;
                             }[];
                             subscriptions: {
@@ -9609,6 +9615,8 @@ export interface paths {
                                 token_id: string;
                                 symbol: string;
                                 dividend_type: string;
+                                /** @description a dividend, or a debt token's coupon or redemption (face value and last coupon) */
+                                kind: "dividend" | "coupon" | "redemption";
                                 token_balance: number;
                                 gross_amount: string;
                                 fee_amount: string;

@@ -1146,7 +1146,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift a circuit breaker's halt of a token's book */
+        /** Lift a halt of a token's book: it reopens through a call unless `reopen` is continuous (audited) */
         post: {
             parameters: {
                 query?: never;
@@ -1156,7 +1156,16 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description auction (default): a continuous_with_auctions book reopens through a call of its opening call length; continuous: it matches at once */
+                        reopen?: "auction" | "continuous";
+                        /** @description why (audited) */
+                        reason?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
