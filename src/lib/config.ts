@@ -84,6 +84,11 @@ function list(env: Env, name: string): string[] {
     .filter(Boolean);
 }
 
+function listOr(env: Env, name: string, fallback: string[]): string[] {
+  const items = list(env, name);
+  return items.length > 0 ? items : fallback;
+}
+
 export const digestAlgorithms = ['HMAC_SHA1_HEX', 'HMAC_SHA256_HEX', 'HMAC_SHA512_HEX'] as const;
 
 /**
@@ -199,6 +204,15 @@ export function loadConfig(env: Env = process.env) {
       serviceToken: secret(env, 'SERVICE_TOKEN'),
       /** signed requests per API key per minute, on each process */
       apiKeyRateLimitPerMinute: integer(env, 'API_KEY_RATE_LIMIT_PER_MINUTE', 1200, 1),
+      /** how recent a second factor must be for a step-up action (docs/security.md) */
+      stepUpMaxAgeSeconds: integer(env, 'STEP_UP_MAX_AGE_SECONDS', 300, 30, 3_600),
+      /** the life of the challenge between a sign-in's password and its second factor */
+      factorChallengeTtlSeconds: integer(env, 'FACTOR_CHALLENGE_TTL_SECONDS', 300, 30, 3_600),
+      /** passkeys are bound to this domain and used from these origins (the web app's) */
+      webauthn: {
+        rpId: text(env, 'WEBAUTHN_RP_ID', 'localhost'),
+        origins: listOr(env, 'WEBAUTHN_ORIGINS', [`http://localhost:${ports.platform}`]),
+      },
     },
     provider: {
       /** the identity-verification provider's API; the sandbox by default */

@@ -18,6 +18,15 @@ export const errorCatalogue = {
   UNAUTHENTICATED: { status: 401, title: 'Authentication is required' },
   INVALID_CREDENTIALS: { status: 401, title: 'Email or password is wrong' },
   INVALID_TOKEN: { status: 401, title: 'The token is invalid, expired or revoked' },
+  // second factors (docs/api.md, "Second factors"): each counts as a failed login
+  FACTOR_CODE_INVALID: { status: 401, title: 'The code is wrong' },
+  FACTOR_CODE_EXPIRED: { status: 401, title: 'The code has expired' },
+  FACTOR_CODE_REPLAYED: { status: 401, title: 'The code was already used' },
+  PASSKEY_INVALID: { status: 401, title: 'The passkey was not accepted' },
+  FACTOR_CHALLENGE_INVALID: {
+    status: 401,
+    title: 'The sign-in challenge is unknown, used or expired; sign in again',
+  },
   INVALID_SERVICE_CREDENTIAL: { status: 401, title: 'A valid service credential is required' },
   // API keys (docs/api.md, "API keys"): the signed request's refusals
   INVALID_API_KEY: { status: 401, title: 'The API key is unknown or revoked' },
@@ -38,12 +47,19 @@ export const errorCatalogue = {
   FORBIDDEN_ROLE: { status: 403, title: 'Your role may not do this' },
   ACCOUNT_DISABLED: { status: 403, title: 'The account is disabled' },
   ROLE_NOT_SELF_ASSIGNABLE: { status: 403, title: 'This role cannot be chosen at registration' },
+  MFA_ENROLMENT_REQUIRED: { status: 403, title: 'Enrol a second factor before anything else' },
+  MFA_REQUIRED: { status: 403, title: 'This action needs a second factor; enrol one' },
+  STEP_UP_REQUIRED: { status: 403, title: 'Confirm this action with your second factor' },
   // 404
   NOT_FOUND: { status: 404, title: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, title: 'No such route' },
+  FACTOR_NOT_FOUND: { status: 404, title: 'No such second factor' },
+  SESSION_NOT_FOUND: { status: 404, title: 'No such open session' },
   // 409: state conflict
   EMAIL_TAKEN: { status: 409, title: 'An account with this email already exists' },
   EMAIL_ALREADY_VERIFIED: { status: 409, title: 'Your email address is already verified' },
+  FACTOR_ALREADY_ENROLLED: { status: 409, title: 'An authenticator app is already enrolled' },
+  FACTOR_REQUIRED_FOR_ROLE: { status: 409, title: 'Staff and admins keep at least one factor' },
   API_KEY_LIMIT: { status: 409, title: 'You have as many API keys in force as allowed' },
   FIX_COMP_IDS_TAKEN: {
     status: 409,

@@ -14,6 +14,11 @@ import { httpOptionsFrom } from '../lib/http/serve.js';
 import type { Logger } from '../lib/logger.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authService } from './auth/auth.service.js';
+import { sessionsRoutes } from './auth/sessions.routes.js';
+import { sessionsService } from './auth/sessions.service.js';
+import { factorsRoutes } from './factors/factors.routes.js';
+import { factorsService } from './factors/factors.service.js';
+import { passkeys } from './factors/passkeys.js';
 import { usersRoutes } from './users/users.routes.js';
 import { usersService } from './users/users.service.js';
 import { FieldEncryption } from '../lib/crypto/field-encryption.js';
@@ -120,27 +125,39 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     apiKeys.start(apiKeyPollMs, (error) => logger.error({ err: error }, 'api key poll failed'));
   }
   app.addHook('onClose', () => apiKeys.stop());
+  const passkeyCheck = passkeys(db, config.auth.webauthn, clock);
+  const factors = factorsService({
+    db,
+    encryption,
+    clock,
+    loginThrottle: config.http.loginThrottle,
+    passkeys: passkeyCheck,
+  });
   const guard = guards({
     tokens,
     isSessionActive: sessionChecker(db),
     apiKeys,
     serviceToken: config.auth.serviceToken,
+    stepUpMaxAgeSeconds: config.auth.stepUpMaxAgeSeconds,
+    hasFactor: (userId) => factors.hasFactor(userId),
+    clock,
   });
-  authRoutes(
-    app,
-    authService({
-      db,
-      tokens,
-      refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
-      loginThrottle: config.http.loginThrottle,
-      clock,
-      webUrl: config.urls.platform,
-      verifyLinkHours: config.mail.verifyLinkHours,
-      resetLinkMinutes: config.mail.resetLinkMinutes,
-    }),
-    guard,
-    config.http.credentialRateLimitPerMinute,
-  );
+  const auth = authService({
+    db,
+    tokens,
+    refreshTokenTtlSeconds: config.auth.refreshTokenTtlSeconds,
+    loginThrottle: config.http.loginThrottle,
+    factors,
+    passkeys: passkeyCheck,
+    factorChallengeTtlSeconds: config.auth.factorChallengeTtlSeconds,
+    clock,
+    webUrl: config.urls.platform,
+    verifyLinkHours: config.mail.verifyLinkHours,
+    resetLinkMinutes: config.mail.resetLinkMinutes,
+  });
+  authRoutes(app, auth, guard, config.http.credentialRateLimitPerMinute);
+  factorsRoutes(app, { db, factors, auth, passkeys: passkeyCheck }, guard);
+  sessionsRoutes(app, sessionsService(db), guard);
   const users = usersService(db, clock);
   usersRoutes(app, users, guard);
   apiKeysRoutes(app, apiKeysService({ db, clock, encryption, ring: apiKeys }), guard);

@@ -215,6 +215,9 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     isSessionActive: sessions.isActive,
     apiKeys,
     serviceToken: config.auth.serviceToken,
+    // the same step-up window as the platform's, on this process's clock
+    stepUpMaxAgeSeconds: config.auth.stepUpMaxAgeSeconds,
+    clock,
   });
   const orders = ordersService({
     db,

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPortFree } from '../../src/lib/embedded/ports.js';
 import { until } from '../support/e2e-flows.js';
 import { sinkLinkToken } from '../support/email.js';
+import { enrolTotp, fetchSend } from '../support/second-factor.js';
 import {
   newDataDir,
   startSystem,
@@ -177,7 +178,12 @@ describe('tessera start, end to end', () => {
       refresh_token: admin.json.refresh_token,
     });
     expect(adminSession.status).toBe(200);
-    const staff = await createStaff(adminSession.json.access_token as string);
+    // then a second factor, before any staff route answers
+    const beforeFactor = await createStaff(adminSession.json.access_token as string);
+    expect(beforeFactor.status).toBe(403);
+    expect(beforeFactor.json.code).toBe('MFA_ENROLMENT_REQUIRED');
+    const enrolled = await enrolTotp(fetchSend(p), adminSession.json.access_token as string);
+    const staff = await createStaff(enrolled.token);
     expect(staff.status).toBe(201);
     expect(
       (await call('POST', `${p}/api/v1/auth/login`, { email: 'staff@example.com', password }))

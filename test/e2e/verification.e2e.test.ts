@@ -13,6 +13,7 @@ import {
   type RunningSystem,
 } from '../support/system.js';
 import { sinkLinkToken } from '../support/email.js';
+import { fetchSend, signInEnrolled } from '../support/second-factor.js';
 import { completeWidget } from '../support/widget.js';
 
 const password = 'correct horse battery staple';
@@ -93,8 +94,12 @@ describe('verification, end to end', () => {
         PROVIDER_SANDBOX_DECISION_DELAY_MS: '100',
       }),
     );
-    adminToken = (await call('POST', '/api/v1/auth/login', { email: 'root@example.com', password }))
-      .json.access_token as string;
+    // an admin's first sign-in enrols an authenticator app before any staff route answers
+    adminToken = await signInEnrolled(
+      fetchSend(system.urls.platform),
+      'root@example.com',
+      password,
+    );
   }, 120_000);
   afterAll(async () => {
     await system.stop();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signRequest } from '../../src/lib/auth/request-signing.js';
-import { menu, screenshot, signIn } from '../support/browser.js';
+import { enrolOnPage, menu, screenshot, signIn } from '../support/browser.js';
 import { testPassword } from '../support/platform.js';
 import { webTradingInBrowser } from '../support/web.js';
 
@@ -57,6 +57,9 @@ describe('API keys page in a browser', () => {
       const page = await context.newPage();
       await page.goto(web.sys.url);
       await signIn(page, investor.email, testPassword);
+      // a key is made only with a second factor: the investor sets one up first
+      await menu(page, 'Security');
+      await enrolOnPage(page, investor.email);
       await menu(page, 'API keys');
 
       const form = page.getByRole('form', { name: 'New API key' });

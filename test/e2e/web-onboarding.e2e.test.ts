@@ -11,7 +11,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, menu, screenshot, signIn as signInAs } from '../support/browser.js';
+import {
+  enrolOnPage,
+  launchBrowser,
+  menu,
+  screenshot,
+  signIn as signInAs,
+} from '../support/browser.js';
 import { approvedKyc } from '../support/compliance.js';
 import { fund, insertHolder, liveToken } from '../support/dividends.js';
 import { outboxLinkToken, verifyEmailRequest } from '../support/email.js';
@@ -197,6 +203,9 @@ describe('issue 40 in a browser: documents, classification, bank account, regist
     await fund(platform.db, id, '800.00');
     const otto = await open();
     await signIn(otto, email);
+    // money leaving needs a second factor: the investor sets one up first
+    await menu(otto, 'Security');
+    await enrolOnPage(otto, email);
     await menu(otto, 'Deposits & withdrawals');
     expect(await otto.getByTestId('bank-account').textContent()).toContain(
       'No bank account on file',

@@ -14,12 +14,19 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, menu, screenshot, signIn as signInAs } from '../support/browser.js';
+import {
+  enrolOnPage,
+  launchBrowser,
+  menu,
+  screenshot,
+  signIn as signInAs,
+} from '../support/browser.js';
 import { approvedKyc } from '../support/compliance.js';
 import { insertHolder, liveToken } from '../support/dividends.js';
 import { recordTestTrade } from '../support/settlement.js';
 import { outboxLinkToken, verifyEmailRequest } from '../support/email.js';
 import { testPassword } from '../support/platform.js';
+import { fetchSend, signInEnrolled } from '../support/second-factor.js';
 import { adminEmail, buildWebClient, startWebPlatform, type WebPlatform } from '../support/web.js';
 
 const journey = 'web-investor';
@@ -222,6 +229,21 @@ describe('web client in a browser', () => {
     return (await response.json()) as Record<string, any>;
   }
 
+  /**
+   * An API session per account, kept for the file (an access token lasts 15 minutes): each
+   * sign-in of an enrolled account spends a step of its authenticator app, and staff and admins
+   * enrol one at their first (signInEnrolled).
+   */
+  const sessions = new Map<string, Promise<string>>();
+  function login(email: string): Promise<string> {
+    let token = sessions.get(email);
+    if (!token) {
+      token = signInEnrolled(fetchSend(platform.url), email, testPassword);
+      sessions.set(email, token);
+    }
+    return token;
+  }
+
   /** Registers through the API and has the admin approve a manual KYC at level 2. */
   async function verifiedUser(email: string, extra: Record<string, string>) {
     await call('POST', '/api/v1/auth/register', { email, password: testPassword, ...extra });
@@ -229,9 +251,6 @@ describe('web client in a browser', () => {
       await outboxLinkToken(platform.db, email, 'verify-email'),
     );
     await call(method, url, body);
-    const login = async (who: string) =>
-      (await call('POST', '/api/v1/auth/login', { email: who, password: testPassword }))
-        .access_token as string;
     const application = await call(
       'POST',
       '/api/v1/kyc',
@@ -276,9 +295,7 @@ describe('web client in a browser', () => {
   }, 60_000);
 
   it('has an admin given a printed password choose one before anything else', async () => {
-    const admin = (
-      await call('POST', '/api/v1/auth/login', { email: adminEmail, password: testPassword })
-    ).access_token as string;
+    const admin = await login(adminEmail);
     const email = 'second-admin@example.com';
     await call(
       'POST',
@@ -303,10 +320,15 @@ describe('web client in a browser', () => {
     await form.getByLabel('New password', { exact: true }).fill('my own long passphrase');
     await form.getByLabel('New password again').fill('my own long passphrase');
     await form.getByRole('button', { name: 'Change password' }).click();
+    // then a second factor, still before anything else (staff and admins always have one)
+    await page.getByTestId('mfa-enrolment-required').waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await screenshot(page, journey, '12-first-factor');
+    await enrolOnPage(page, email);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.getByTestId('work-waiting').waitFor();
-    await screenshot(page, journey, '12-first-password-changed');
-  });
+    await screenshot(page, journey, '13-first-password-changed-factor-enrolled');
+  }, 60_000);
 
   it('links a self-custody wallet by a signature of the browser wallet', async () => {
     const email = 'linus@example.com';
@@ -335,7 +357,16 @@ describe('web client in a browser', () => {
     await investor.goto(platform.url);
     await signIn(investor, email);
     await menu(investor, 'Portfolio');
-    await investor.getByRole('button', { name: 'Link my own wallet (sign a message)' }).click();
+    const link = investor.getByRole('button', { name: 'Link my own wallet (sign a message)' });
+    // Where tokens go needs a second factor: the refusal leads to the security page.
+    await link.click();
+    const refusal = investor.getByRole('alert');
+    await expect.poll(() => refusal.textContent()).toContain('MFA_REQUIRED');
+    await screenshot(investor, 'web-wallet', '00-link-needs-a-factor');
+    await refusal.getByRole('link', { name: 'Security' }).click();
+    await enrolOnPage(investor, email);
+    await menu(investor, 'Portfolio');
+    await link.click();
     await investor.getByText(`${account.address} (self)`).waitFor();
     expect(
       await investor.getByRole('button', { name: 'Link my own wallet (sign a message)' }).count(),
@@ -369,6 +400,8 @@ describe('web client in a browser', () => {
     await verifiedUser('dov@example.com', { role: 'investor', account_type: 'individual' });
     const dov = await open();
     await signIn(dov, 'dov@example.com');
+    await menu(dov, 'Security');
+    await enrolOnPage(dov, 'dov@example.com');
     await menu(dov, 'Portfolio');
     await dov.getByText('Link my own wallet by pasting a signature made elsewhere').click();
     await dov.getByRole('button', { name: 'Show the message to sign' }).click();
@@ -503,9 +536,6 @@ describe('web client in a browser', () => {
   it("draws the issuer's token charts and staff's last day, each with its numbers in text", async () => {
     const email = 'ida@example.com';
     await verifiedUser(email, { role: 'issuer' });
-    const login = async (who: string) =>
-      (await call('POST', '/api/v1/auth/login', { email: who, password: testPassword }))
-        .access_token as string;
     const issuerToken = await login(email);
     const me = await call('GET', '/api/v1/me', undefined, issuerToken);
     const tokenId = await liveToken(platform.db, me.id, 'CHRT');

@@ -81,7 +81,7 @@ describe('agent actions', () => {
       }),
     );
     const me = await s.ok(s.call('GET', '/api/v1/me', undefined, access_token));
-    staff = { id: me.id, token: access_token };
+    staff = await s.enrol({ id: me.id, token: access_token });
 
     const { issuer, businessId } = await s.issuerWithBusiness('agent@issuer.example', 0);
     token = await s.liveOffering(issuer, businessId, 'AGT', {
@@ -239,7 +239,7 @@ describe('agent actions', () => {
         password: testPassword,
       }),
     );
-    const second = { id: '', token: access_token };
+    const second = await s.enrol({ id: '', token: access_token });
     // Made admin by the proposer alone, the second admin is no second pair of eyes on them.
     expect(await statusAndCode(decide(own.id, 'approve', second))).toBe('403 FOUR_EYES_REQUIRED');
     expect(await s.ok(decide(own.id, 'reject', second))).toMatchObject({ status: 'rejected' });
@@ -360,6 +360,7 @@ describe('agent actions', () => {
 
     // They keep what they hold in view and may ask for their cash, which an admin decides.
     await s.ok(s.call('GET', '/api/v1/portfolio', undefined, bob.token));
+    await s.enrol(bob); // a withdrawal needs a second factor
     await s.ok(s.call('PUT', '/api/v1/fiat/bank-account', testBankAccount, bob.token));
     const withdrawal = await s.ok(
       s.call('POST', '/api/v1/fiat/withdrawals', { amount: '10.00' }, bob.token),

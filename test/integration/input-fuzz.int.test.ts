@@ -120,6 +120,7 @@ beforeAll(async () => {
     201,
   );
   await s.subscribe(investor, live.id, 10);
+  await s.enrol(investor); // a withdrawal needs a second factor
   await s.ok(s.call('PUT', '/api/v1/fiat/bank-account', testBankAccount, investor.token));
   await s.ok(s.call('POST', '/api/v1/fiat/withdrawals', { amount: '10.00' }, investor.token), 201);
   await s.ok(

@@ -40,6 +40,7 @@ describe('investor statements', () => {
     return response.json();
   };
   const withdraw = async (actor: Actor, amount: string, decision: 'approve' | 'reject') => {
+    if (!actor.secret) await s.enrol(actor); // a withdrawal needs a second factor
     const request = await s.ok(
       s
         .call('PUT', '/api/v1/fiat/bank-account', testBankAccount, actor.token)

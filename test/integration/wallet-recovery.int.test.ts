@@ -82,7 +82,7 @@ describe('wallet recovery', () => {
       s.call('POST', '/api/v1/auth/login', { email, password: testPassword }),
     );
     const me = await s.ok(s.call('GET', '/api/v1/me', undefined, access_token));
-    return { id: me.id as string, token: access_token as string };
+    return s.enrol({ id: me.id as string, token: access_token as string });
   };
   const addressOf = async (who: Actor) =>
     (
@@ -116,8 +116,9 @@ describe('wallet recovery', () => {
         }),
       );
     }
-    ann = await s.verified('ann@recovery.example');
-    bob = await s.verified('bob@recovery.example');
+    // a wallet change needs a second factor
+    ann = await s.enrol(await s.verified('ann@recovery.example'));
+    bob = await s.enrol(await s.verified('bob@recovery.example'));
     await s.deposit(ann, '100.00');
     await s.deposit(bob, '100.00');
     for (const [who, token, quantity] of [

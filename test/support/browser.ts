@@ -6,6 +6,7 @@ import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { freshTotpCode, knownSecret, rememberSecret } from './second-factor.js';
 
 /**
  * The package's flags are for serverless functions; these are left out: one process cannot host
@@ -34,12 +35,53 @@ export async function screenshot(page: Page, journey: string, step: string): Pro
   await page.screenshot({ path: path.join(dir, `${step}.png`), fullPage: true });
 }
 
-/** Signs in on the sign-in screen and waits for the signed-in shell. */
+/**
+ * Signs in on the sign-in screen and waits for the signed-in shell: types the code of the
+ * account's authenticator app when asked, and enrols one on the page when a staff account has
+ * none yet (its secret read off the page, as a person's app scans it). A screen that must come
+ * first (the printed password's change) is left to the test.
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  const code = page.getByLabel('Authentication code or recovery code');
+  const signOut = page.getByRole('button', { name: 'Sign out' });
+  await signOut.or(code).waitFor();
+  if (await code.isVisible()) {
+    const secret = knownSecret(email);
+    if (!secret) throw new Error(`${email} has a second factor this test does not know`);
+    await code.fill(await freshTotpCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await signOut.waitFor();
+  }
+  const enrol = page.getByTestId('mfa-enrolment-required');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .or(enrol)
+    .or(page.getByTestId('password-change-required'))
+    .waitFor();
+  if (await enrol.isVisible()) await enrolOnPage(page, email);
+}
+
+/** Enrols an authenticator app on the screen that offers it; the secret is remembered. */
+export async function enrolOnPage(page: Page, email: string): Promise<string> {
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  rememberSecret(email, secret);
+  await page.getByLabel('Authentication code', { exact: true }).fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('button', { name: 'I kept them' }).click();
+  return secret;
+}
+
+/** Answers the step-up dialog an irreversible action opened with a fresh code. */
+export async function stepUpOnPage(page: Page, email: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await dialog
+    .getByLabel('Authentication code or recovery code')
+    .fill(await freshTotpCode(knownSecret(email)!));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
 }
 
 /** Follows a link of the main navigation. */

@@ -27,6 +27,8 @@ export function testEnv(env: Record<string, string> = {}): Record<string, string
     RATE_LIMIT_PER_MINUTE: '100000',
     CREDENTIAL_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
+    // A staff session's step-up outlasts a long test; the window itself is tested with its default.
+    STEP_UP_MAX_AGE_SECONDS: '3600',
     ...env,
   };
 }

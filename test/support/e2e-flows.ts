@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sinkLinkToken, verifyEmailRequest } from './email.js';
+import { enrolTotp, fetchSend, rememberSecret, signInEnrolled } from './second-factor.js';
 import type { RunningSystem } from './system.js';
 import { pngSignatureBase64 } from './classification.js';
 
@@ -77,9 +78,19 @@ export function flows(system: RunningSystem) {
     await call(method, url, body, undefined, 200);
   };
 
-  const login = async (email: string, password = e2ePassword): Promise<string> =>
-    (await call('POST', '/api/v1/auth/login', { email, password }, undefined, 200))
-      .access_token as string;
+  const send = fetchSend(system.urls.platform);
+  /**
+   * Logs in (with the second factor of an account the flows enrolled); staff and admins enrol an
+   * authenticator app at their first login, as they must before any staff route answers.
+   */
+  const login = (email: string, password = e2ePassword): Promise<string> =>
+    signInEnrolled(send, email, password);
+  /** enrols an authenticator app for the user of `token`; the token that carries the factor */
+  const enrol = async (email: string, token: string): Promise<string> => {
+    const enrolled = await enrolTotp(send, token);
+    rememberSecret(email, enrolled.secret);
+    return enrolled.token;
+  };
 
   /** registered, logged in and KYC-approved by `admin` through the manual review */
   async function verifiedUser(admin: string, email: string, extra: Json): Promise<string> {
@@ -279,8 +290,10 @@ export function flows(system: RunningSystem) {
   return {
     call,
     trade,
+    send,
     login,
     verifyEmail,
+    enrol,
     verifiedUser,
     deposit,
     activeBusiness,

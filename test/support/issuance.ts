@@ -25,10 +25,13 @@ import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { testPassword } from './platform.js';
 import { approvedClassification } from './classification.js';
 import { accreditationFor } from '../../src/platform/verification/verification.rules.js';
+import { enrolTotp, injectSend, logInWithFactor, stepUp } from './second-factor.js';
 
 export interface Actor {
   id: string;
   token: string;
+  /** the TOTP secret once the actor enrolled an authenticator app (the admin always) */
+  secret?: string;
 }
 
 const tokenAbi = parseAbi([
@@ -89,15 +92,21 @@ export async function startIssuanceSystem(
       throw new Error(`expected ${status}, got ${r.statusCode}: ${r.body}`);
     return r.json();
   };
-  const login = async (email: string): Promise<Actor> => {
-    const { access_token } = await ok(
-      call('POST', '/api/v1/auth/login', { email, password: testPassword }),
-    );
+  const send = injectSend(app);
+  const login = async (email: string, secret?: string): Promise<Actor> => {
+    const { access_token } = await logInWithFactor(send, email, testPassword, secret);
     const me = await ok(call('GET', '/api/v1/me', undefined, access_token));
-    return { id: me.id, token: access_token };
+    return { id: me.id, token: access_token, ...(secret ? { secret } : {}) };
+  };
+  /** enrols an authenticator app for the actor: its token now carries the factor */
+  const enrol = async (actor: Actor): Promise<Actor> => {
+    const enrolled = await enrolTotp(send, actor.token);
+    actor.token = enrolled.token;
+    actor.secret = enrolled.secret;
+    return actor;
   };
   await ensureFirstAdmin(test.db, { email: 'admin@example.com', password: testPassword });
-  const admin = await login('admin@example.com');
+  const admin = await enrol(await login('admin@example.com'));
 
   const system = {
     config,
@@ -114,6 +123,14 @@ export async function startIssuanceSystem(
     call,
     ok,
     clock,
+    send,
+    login,
+    enrol,
+    /** verifies the actor's factor again: its token is replaced by a fresh step-up */
+    async stepUp(actor: Actor): Promise<Actor> {
+      actor.token = await stepUp(send, actor.token, actor.secret!);
+      return actor;
+    },
     /** moves the workers' clock on by `ms` */
     advanceClock(ms: number): void {
       clockOffsetMs += ms;

@@ -12,6 +12,7 @@ import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { outboxLinkToken, verifyEmailRequest } from './email.js';
+import { enrolTotp, injectSend, logInWithFactor, stepUp, type Send } from './second-factor.js';
 
 export const testPassword = 'correct horse battery staple';
 
@@ -19,6 +20,8 @@ export interface Session {
   id: string;
   email: string;
   token: string;
+  /** the TOTP secret once the user enrolled an authenticator app (`enrol`; staff always) */
+  secret?: string;
 }
 
 export interface TestPlatform {
@@ -37,9 +40,15 @@ export interface TestPlatform {
   unverifiedUser(email: string, extra?: Record<string, unknown>): Promise<Session>;
   /** follows the newest verification link emailed to `email` */
   verifyEmail(email: string): Promise<void>;
-  /** the first admin, and a staff user it created */
+  /** the first admin, and a staff user it created: both with an authenticator app enrolled */
   admin(): Promise<Session>;
   staff(email?: string): Promise<Session>;
+  /** enrols an authenticator app for the session's user: its token now carries the factor */
+  enrol(session: Session): Promise<Session>;
+  /** verifies the session's factor again (a fresh step-up): its token is replaced */
+  stepUp(session: Session): Promise<Session>;
+  /** the same shape of calls for the second-factor helpers (test/support/second-factor.ts) */
+  send: Send;
   close(): Promise<void>;
 }
 
@@ -62,12 +71,17 @@ export async function startTestPlatform(
       ...(body === undefined ? {} : { payload: body as object }),
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
+  const send = injectSend(app);
   const login = async (email: string): Promise<Session> => {
-    const response = await call('POST', '/api/v1/auth/login', { email, password: testPassword });
-    if (response.statusCode !== 200) throw new Error(`login ${email}: ${response.body}`);
-    const token = response.json<{ access_token: string }>().access_token;
+    const { access_token: token } = await logInWithFactor(send, email, testPassword, undefined);
     const me = (await call('GET', '/api/v1/me', undefined, token)).json<{ id: string }>();
     return { id: me.id, email, token };
+  };
+  const enrol = async (session: Session): Promise<Session> => {
+    const enrolled = await enrolTotp(send, session.token);
+    session.token = enrolled.token;
+    session.secret = enrolled.secret;
+    return session;
   };
   let adminSession: Session | undefined;
   const platform: TestPlatform = {
@@ -75,6 +89,13 @@ export async function startTestPlatform(
     test,
     config,
     call,
+    send,
+    enrol,
+    async stepUp(session) {
+      if (!session.secret) throw new Error(`${session.email} has no authenticator app`);
+      session.token = await stepUp(send, session.token, session.secret);
+      return session;
+    },
     async unverifiedUser(email, extra = {}) {
       const response = await call('POST', '/api/v1/auth/register', {
         email,
@@ -101,7 +122,7 @@ export async function startTestPlatform(
     async admin() {
       if (!adminSession) {
         await ensureFirstAdmin(test.db, { email: 'admin@example.com', password: testPassword });
-        adminSession = await login('admin@example.com');
+        adminSession = await enrol(await login('admin@example.com'));
       }
       return adminSession;
     },
@@ -114,7 +135,7 @@ export async function startTestPlatform(
         admin.token,
       );
       if (created.statusCode !== 201) throw new Error(`staff ${email}: ${created.body}`);
-      return login(email);
+      return enrol(await login(email));
     },
     async close() {
       await app.close();

@@ -17,6 +17,7 @@ import { testConfig } from './config.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { testPassword } from './platform.js';
 import { outboxLinkToken, verifyEmailRequest } from './email.js';
+import { enrolTotp, fetchSend, logInWithFactor } from './second-factor.js';
 import { ensureFirstAdmin } from '../../src/platform/users/users.service.js';
 
 export interface VerificationSystem {
@@ -135,22 +136,22 @@ export async function startVerificationSystem(
     },
     async staffToken() {
       await ensureFirstAdmin(test.db, { email: 'admin@example.com', password: testPassword });
-      const admin = await call('POST', '/api/v1/auth/login', {
-        email: 'admin@example.com',
-        password: testPassword,
-      });
+      const send = fetchSend(platformUrl);
+      const signedIn = async (email: string) =>
+        (
+          await enrolTotp(
+            send,
+            (await logInWithFactor(send, email, testPassword, undefined)).access_token,
+          )
+        ).token;
+      const admin = await signedIn('admin@example.com');
       await call(
         'POST',
         '/api/v1/admin/users',
         { email: 'staff@example.com', password: testPassword, role: 'staff' },
-        admin.json.access_token as string,
+        admin,
       );
-      return (
-        await call('POST', '/api/v1/auth/login', {
-          email: 'staff@example.com',
-          password: testPassword,
-        })
-      ).json.access_token as string;
+      return signedIn('staff@example.com');
     },
     async submitForReview(applicantId) {
       const response = await provider(

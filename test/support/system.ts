@@ -95,6 +95,8 @@ export function systemEnv(
   }
   return {
     ...env,
+    // a staff session's step-up outlasts a long run (the window is tested on its own)
+    STEP_UP_MAX_AGE_SECONDS: '3600',
     TESSERA_DATA_DIR: path.join(dataDir, 'data'),
     PLATFORM_PORT: String(ports.platform),
     TRADING_PORT: String(ports.trading),

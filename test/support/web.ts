@@ -27,6 +27,7 @@ import { createTestDatabase } from './database.js';
 import { testPassword } from './platform.js';
 import { outboxLinkToken, verifyEmailRequest } from './email.js';
 import { eligibleInvestor, tradingSeeds } from './trading.js';
+import { fetchSend, signInEnrolled } from './second-factor.js';
 
 export const adminEmail = 'admin@example.com';
 
@@ -115,11 +116,10 @@ export async function startWebTrading(webDir: string) {
   await ensureFirstAdmin(test.db, { email: adminEmail, password: testPassword });
 
   const db: Db = test.db;
+  const send = fetchSend(url);
+  /** signed in through the API; staff and admins enrol an authenticator app the first time */
   async function login(email: string): Promise<Investor> {
-    const { access_token: token } = await callJson(`${url}/api/v1/auth/login`, 'POST', {
-      email,
-      password: testPassword,
-    });
+    const token = await signInEnrolled(send, email, testPassword);
     const { id } = await callJson(`${url}/api/v1/me`, 'GET', undefined, token);
     return { id, email, token };
   }

@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { systemClock, type Clock } from '../clock.js';
 import type { Role } from '../db/schema.js';
+import { authMethods, type AuthMethod } from '../db/schema-factors.js';
 import { AppError } from '../errors.js';
 
 const issuer = 'tessera-platform';
@@ -18,6 +19,17 @@ export interface AccessClaims {
   sessionId: string;
   /** the account must change its password before anything else (claim `pcr`) */
   passwordChangeRequired?: true;
+  /** how the session authenticated (claim `amr`, RFC 8176): ['pwd'], ['pwd', 'otp'], ['pwd', 'hwk'] */
+  amr?: AuthMethod[];
+  /** when the user signed in, in seconds (claim `auth_time`) */
+  authTime?: number;
+  /** when the session last verified a second factor, in seconds (claim `factor_time`) */
+  factorTime?: number;
+}
+
+/** A second factor among the session's methods: a one-time code or a hardware key (passkey). */
+export function hasSecondFactor(claims: Pick<AccessClaims, 'amr'>): boolean {
+  return claims.amr?.some((method) => method !== 'pwd') ?? false;
 }
 
 /** Verified tokens kept at most; past it the cache starts afresh (a bound, not an LRU). */
@@ -48,6 +60,25 @@ function numericDate(payload: Record<string, unknown>, claim: string): number | 
   return value;
 }
 
+/** amr, auth_time and factor_time when present and well formed; anything else makes it invalid. */
+function methodClaims(payload: Record<string, unknown>): Partial<AccessClaims> {
+  const { amr } = payload;
+  if (amr === undefined) return {};
+  if (
+    !Array.isArray(amr) ||
+    !amr.every((method) => (authMethods as readonly unknown[]).includes(method))
+  ) {
+    throw invalid('The token lacks required claims');
+  }
+  const authTime = numericDate(payload, 'auth_time');
+  const factorTime = numericDate(payload, 'factor_time');
+  return {
+    amr: amr as AuthMethod[],
+    ...(authTime === undefined ? {} : { authTime }),
+    ...(factorTime === undefined ? {} : { factorTime }),
+  };
+}
+
 export class AccessTokens {
   private readonly key: Uint8Array;
   /**
@@ -75,6 +106,9 @@ export class AccessTokens {
       role: claims.role,
       sid: claims.sessionId,
       ...(claims.passwordChangeRequired ? { pcr: true } : {}),
+      ...(claims.amr ? { amr: claims.amr } : {}),
+      ...(claims.authTime === undefined ? {} : { auth_time: claims.authTime }),
+      ...(claims.factorTime === undefined ? {} : { factor_time: claims.factorTime }),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
@@ -132,6 +166,7 @@ export class AccessTokens {
       role: role as Role,
       sessionId: sid,
       ...(payload.pcr === true ? { passwordChangeRequired: true as const } : {}),
+      ...methodClaims(payload),
     };
     if (exp !== undefined) {
       if (this.verified.size >= cachedTokensMax) this.verified.clear();

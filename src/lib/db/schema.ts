@@ -8,6 +8,7 @@ import type { AgentActionTables } from './schema-agent-actions.js';
 import type { ComplianceTables } from './schema-compliance.js';
 import type { DebtTables } from './schema-debt.js';
 import type { DividendTables } from './schema-dividends.js';
+import type { FactorTables } from './schema-factors.js';
 import type { FiatTables, WalletCustody } from './schema-fiat.js';
 import type { DocumentTables } from './schema-documents.js';
 import type { FixTables } from './schema-fix.js';
@@ -229,7 +230,8 @@ export interface Database
     MailTables,
     MeetingTables,
     SplitTables,
-    DocumentTables {
+    DocumentTables,
+    FactorTables {
   users: UsersTable;
   role_grants: RoleGrantsTable;
   refresh_tokens: RefreshTokensTable;

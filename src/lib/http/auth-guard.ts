@@ -12,6 +12,11 @@
  * covers the body, so the guard reads it whole (within the route's limit) and hands it on to the
  * parser (`replaySignedBody`); a key request is admitted in full here, like a bearer token, before
  * any other hook of the route (the verification gates) and before its input is parsed.
+ *
+ * Staff and admins have a second factor in every session: a staff token without one (an account
+ * that has not enrolled yet) passes only the routes that let it enrol (`beforeEnrolment`). Routes
+ * of irreversible or money-moving actions use `stepUp`: a second factor verified in the session
+ * within the last few minutes (docs/security.md, "Step-up").
  */
 import { Readable } from 'node:stream';
 import type {
@@ -20,7 +25,8 @@ import type {
   onRouteHookHandler,
   preParsingAsyncHookHandler,
 } from 'fastify';
-import type { AccessClaims, AccessTokens } from '../auth/access-token.js';
+import { hasSecondFactor, type AccessClaims, type AccessTokens } from '../auth/access-token.js';
+import { systemClock, type Clock } from '../clock.js';
 import { apiKeySession, type ApiKeyEntry, type ApiKeyRing } from '../auth/api-keys.js';
 import { provenClientAddress } from '../auth/client-address.js';
 import { keyHeader, signatureHeader, timestampHeader } from '../auth/request-signing.js';
@@ -56,6 +62,60 @@ export interface GuardDeps {
   apiKeys?: ApiKeyRing;
   /** SERVICE_TOKEN: a key request proven with it is checked against the client it names */
   serviceToken?: string;
+  /** how recent a second factor must be on `stepUp` routes; 300 s unless told */
+  stepUpMaxAgeSeconds?: number;
+  /** whether the user has a second factor enrolled (a session begun before it has none) */
+  hasFactor?: (userId: string) => Promise<boolean>;
+  clock?: Clock;
+}
+
+/** How far along the sign-in a route admits a session: all the way, or still setting up. */
+type Stage = 'ready' | 'beforeEnrolment' | 'beforePasswordChange';
+
+const factorRequiredRoles: readonly Role[] = ['staff', 'admin'];
+
+/**
+ * An onRequest hook after the guard: the session verified a second factor at most
+ * `maxAgeSeconds` ago. Refuses 403 STEP_UP_REQUIRED (verify one: POST /api/v1/auth/step-up), or
+ * MFA_REQUIRED when the user has none enrolled, and refuses API keys outright.
+ */
+export function requireRecentSecondFactor(
+  maxAgeSeconds: number,
+  hasFactor: (userId: string) => Promise<boolean> = () => Promise.resolve(false),
+  clock: Clock = systemClock,
+): onRequestHookHandler {
+  return (request, _reply, done) => {
+    const claims = request.auth;
+    if (!claims) return done(new AppError('UNAUTHENTICATED'));
+    if (claims.apiKeyId !== undefined) return done(new AppError('API_KEY_NOT_ACCEPTED'));
+    const now = Math.floor(clock.now().getTime() / 1000);
+    if (hasSecondFactor(claims)) {
+      if (claims.factorTime !== undefined && now - claims.factorTime <= maxAgeSeconds) {
+        return done();
+      }
+      return done(stepUpRequired(maxAgeSeconds));
+    }
+    hasFactor(claims.userId).then(
+      (enrolled) =>
+        done(
+          enrolled
+            ? stepUpRequired(maxAgeSeconds)
+            : new AppError(
+                'MFA_REQUIRED',
+                'This action needs a second factor: enrol one (an authenticator app or a passkey) first',
+              ),
+        ),
+      (error: Error) => done(error),
+    );
+  };
+}
+
+function stepUpRequired(maxAgeSeconds: number): AppError {
+  return new AppError(
+    'STEP_UP_REQUIRED',
+    `Confirm it is you with your second factor (POST /api/v1/auth/step-up); it counts for ${maxAgeSeconds} s`,
+    { max_age: maxAgeSeconds },
+  );
 }
 
 function headerOf(request: FastifyRequest, name: string): string | undefined {
@@ -70,17 +130,22 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function guards(deps: GuardDeps) {
   /** The refusal of a caller whose session is `active` (or not), or undefined to admit it. */
-  function refusal(
-    claims: AccessClaims,
-    active: boolean,
-    roles: readonly Role[],
-    beforePasswordChange: boolean,
-  ) {
+  function refusal(claims: AccessClaims, active: boolean, roles: readonly Role[], stage: Stage) {
     if (!active) return new AppError('INVALID_TOKEN', 'The session has ended; log in again');
-    if (claims.passwordChangeRequired && !beforePasswordChange) {
+    if (claims.passwordChangeRequired && stage !== 'beforePasswordChange') {
       return new AppError(
         'PASSWORD_CHANGE_REQUIRED',
         'Change your password (POST /api/v1/me/password), then refresh the session',
+      );
+    }
+    if (
+      factorRequiredRoles.includes(claims.role) &&
+      !hasSecondFactor(claims) &&
+      stage === 'ready'
+    ) {
+      return new AppError(
+        'MFA_ENROLMENT_REQUIRED',
+        'Staff and admins need a second factor: enrol one (POST /api/v1/me/factors/totp) first',
       );
     }
     if (roles.length > 0 && !roles.includes(claims.role)) {
@@ -96,7 +161,18 @@ export function guards(deps: GuardDeps) {
    * (trading), a request passes it without a promise.
    */
   function guard(...roles: Role[]): onRequestHookHandler {
-    return admit(roles, false);
+    return admit(roles, 'ready');
+  }
+
+  const recentFactor = requireRecentSecondFactor(
+    deps.stepUpMaxAgeSeconds ?? 300,
+    deps.hasFactor,
+    deps.clock,
+  );
+
+  /** The guard, then a second factor verified recently in the session (irreversible actions). */
+  function stepUp(...roles: Role[]): onRequestHookHandler[] {
+    return [admit(roles, 'ready'), recentFactor];
   }
 
   /**
@@ -150,7 +226,7 @@ export function guards(deps: GuardDeps) {
     }
   }
 
-  function admit(roles: readonly Role[], beforePasswordChange: boolean): onRequestHookHandler {
+  function admit(roles: readonly Role[], stage: Stage): onRequestHookHandler {
     return (request, _reply, done) => {
       const accessKey = headerOf(request, keyHeader);
       if (accessKey !== undefined) {
@@ -172,7 +248,7 @@ export function guards(deps: GuardDeps) {
         return;
       }
       const settle = (active: boolean) => {
-        const refused = refusal(claims, active, roles, beforePasswordChange);
+        const refused = refusal(claims, active, roles, stage);
         if (!refused) request.auth = claims;
         done(refused);
       };
@@ -183,9 +259,11 @@ export function guards(deps: GuardDeps) {
   }
 
   /** Authenticated, also while the password must still be changed: who am I, change, sign out. */
-  const beforePasswordChange = () => admit([], true);
+  const beforePasswordChange = () => admit([], 'beforePasswordChange');
+  /** Authenticated, also before a staff member enrols a second factor: enrolment, sessions. */
+  const beforeEnrolment = () => admit([], 'beforeEnrolment');
 
-  return { guard, beforePasswordChange };
+  return { guard, stepUp, recentFactor, beforeEnrolment, beforePasswordChange };
 }
 
 /** The request's body, read whole by the guard of a key-signed request (within the limit). */

@@ -14,15 +14,17 @@ import type { AgentActionsService } from './agent-actions.service.js';
 export function agentActionsRoutes(
   app: HttpApp,
   actions: AgentActionsService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   const staff = guard('staff', 'admin');
+  // an agent action cannot be undone: a second factor verified in the last minutes
+  const acting = stepUp('staff', 'admin');
   const tags = ['agent actions'];
 
   app.post(
     '/api/v1/admin/agent-actions',
     {
-      onRequest: staff,
+      onRequest: acting,
       schema: {
         tags,
         summary:
@@ -69,7 +71,7 @@ export function agentActionsRoutes(
   app.post(
     '/api/v1/admin/agent-actions/:id/decision',
     {
-      onRequest: guard('admin'),
+      onRequest: stepUp('admin'),
       schema: {
         tags,
         summary: 'Approve or reject a proposed action (an admin other than the proposer)',
@@ -91,7 +93,7 @@ export function agentActionsRoutes(
   app.post(
     '/api/v1/admin/agent-actions/:id/retry',
     {
-      onRequest: staff,
+      onRequest: acting,
       schema: {
         tags,
         summary: "Try a failed action's chain call again",

@@ -13,7 +13,7 @@ import type { ApiKeysService } from './api-keys.service.js';
 export function apiKeysRoutes(
   app: HttpApp,
   keys: ApiKeysService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   const owner = guard('investor', 'issuer');
   const tags = ['api keys'];
@@ -21,7 +21,8 @@ export function apiKeysRoutes(
   app.post(
     '/api/v1/me/api-keys',
     {
-      onRequest: owner,
+      // a key acts for its owner unattended: making one needs a second factor verified just now
+      onRequest: stepUp('investor', 'issuer'),
       schema: {
         tags,
         summary: 'Create an API key; the answer holds its secret, shown this once',

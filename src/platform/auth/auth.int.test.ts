@@ -5,6 +5,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { createLogger } from '../../lib/logger.js';
 import { buildPlatformApp } from '../app.js';
 import { ensureFirstAdmin } from '../users/users.service.js';
+import { enrolTotp, injectSend } from '../../../test/support/second-factor.js';
 
 const password = 'correct horse battery staple';
 
@@ -245,13 +246,14 @@ describe('auth on the platform', () => {
     const first = await ensureFirstAdmin(test.db, { email: 'root@example.com', password });
     expect(first).toEqual({ email: 'root@example.com' });
     expect(await ensureFirstAdmin(test.db, {})).toBeUndefined();
-    const admin = (await post('/api/v1/auth/login', { email: 'root@example.com', password })).json<{
-      access_token: string;
-    }>();
+    const signedIn = (
+      await post('/api/v1/auth/login', { email: 'root@example.com', password })
+    ).json<{ access_token: string }>();
+    const admin = await enrolTotp(injectSend(app), signedIn.access_token);
     const created = await post(
       '/api/v1/admin/users',
       { email: 'staff1@example.com', password, role: 'staff' },
-      admin.access_token,
+      admin.token,
     );
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ role: 'staff', email: 'staff1@example.com' });
@@ -265,15 +267,14 @@ describe('auth on the platform', () => {
     const staff = (
       await post('/api/v1/auth/login', { email: 'staff1@example.com', password })
     ).json<{ access_token: string }>();
-    expect(
-      (
-        await post(
-          '/api/v1/admin/users',
-          { email: 'x2@example.com', password, role: 'admin' },
-          staff.access_token,
-        )
-      ).statusCode,
-    ).toBe(403);
+    const enrolledStaff = await enrolTotp(injectSend(app), staff.access_token);
+    const refused = await post(
+      '/api/v1/admin/users',
+      { email: 'x2@example.com', password, role: 'admin' },
+      enrolledStaff.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN_ROLE' });
   });
 
   it('answers unknown routes with 404 problem+json and serves OpenAPI', async () => {

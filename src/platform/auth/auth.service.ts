@@ -1,7 +1,9 @@
 /**
- * Registration, email verification, login, refresh-token rotation, password change and reset, and
- * logout. Each use case is one transaction; audit rows and emails (outbox rows) commit with the
- * change they record.
+ * Registration, email verification, login (the password, then a second factor when the account
+ * has one), refresh-token rotation, step-up, password change and reset, and logout. Each use case
+ * is one transaction; audit rows and emails (outbox rows) commit with the change they record.
+ * Every login begins a session (src/platform/auth/sessions.ts) whose row says how the user
+ * authenticated; its access tokens carry that.
  *
  * Registration and the reset request answer the same whether the address has an account or not
  * (docs/security.md "Enumeration"): the difference goes to the address's owner by email.
@@ -17,11 +19,14 @@ import { insertUser, findUserByEmail, findUserById } from '../users/users.querie
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { setPassword } from './password.queries.js';
 import { isUniqueViolation } from '../../lib/db/unique-violation.js';
+import { newDeviceSignIn } from '../notifications/notices.js';
 import { notify } from '../notifications/notify.js';
+import { deviceOf } from './device.js';
 import { queueEmail } from '../notifications/outbox.queries.js';
 import {
   emailTokenHash,
   newEmailToken,
+  securityPage,
   registrationAttemptEmail,
   resetEmail,
   resetLimits,
@@ -36,26 +41,44 @@ import {
   consumeEmailToken,
   insertEmailToken,
   markEmailVerified,
-  revokeAllSessions,
   tokensSentSince,
   usableTokenUser,
 } from './email-tokens.queries.js';
 import type {
+  AccessToken,
   ChangePasswordBody,
-  RegisterBody,
+  FactorChallenge,
   LoginBody,
+  LoginFactorBody,
+  RegisterBody,
   ResetPasswordBody,
   TokenPair,
 } from './auth.schemas.js';
 import { hashPassword, newRefreshToken, refreshTokenHash, verifyPassword } from './credentials.js';
+import type { AuthMethod, SessionRow } from '../../lib/db/schema-factors.js';
+import type { FactorProof, FactorsService } from '../factors/factors.service.js';
+import type { PasskeyProof, Passkeys } from '../factors/passkeys.js';
+import {
+  findOpenChallenge,
+  insertChallenge,
+  setChallengeWebauthn,
+  spendChallenge,
+} from '../factors/factors.queries.js';
+import { sessionClaims } from './sessions.js';
 import { loginThrottle, type LoginThrottleRules } from './login-throttle.js';
 import { brokenPasswordRule, passwordRuleText } from './password-policy.js';
 import {
   findRefreshTokenForUpdate,
+  devicesSeen,
+  findSession,
   insertRefreshToken,
+  insertSession,
   markRotated,
+  recordSessionFactor,
+  revokeAllSessions,
   revokeFamily,
   revokeOtherSessions,
+  touchSession,
 } from './sessions.queries.js';
 
 export interface AuthDeps {
@@ -63,12 +86,22 @@ export interface AuthDeps {
   tokens: AccessTokens;
   refreshTokenTtlSeconds: number;
   loginThrottle: LoginThrottleRules;
+  factors: FactorsService;
+  passkeys: Passkeys;
+  /** the life of the challenge between the password and the second factor */
+  factorChallengeTtlSeconds: number;
   /** refresh-token expiry and the login throttle; defaults to the system clock */
   clock?: Clock;
   /** the web app's address, for the links in emails */
   webUrl: string;
   verifyLinkHours: number;
   resetLinkMinutes: number;
+}
+
+/** Where a request comes from: its address and its browser or program. */
+export interface Origin {
+  ip: string;
+  userAgent: string;
 }
 
 export function assertStrongPassword(password: string, email: string): void {
@@ -106,24 +139,22 @@ export function authService(deps: AuthDeps) {
   async function issueTokens(
     trx: Parameters<typeof insertRefreshToken>[0],
     user: User,
-    familyId: string,
+    session: SessionRow,
   ): Promise<TokenPair> {
     const refreshToken = newRefreshToken();
     await insertRefreshToken(trx, {
       id: newId(),
       user_id: user.id,
-      family_id: familyId,
+      family_id: session.id,
       token_hash: refreshTokenHash(refreshToken),
       expires_at: new Date(clock.now().getTime() + deps.refreshTokenTtlSeconds * 1000),
     });
+    return { ...(await accessToken(user, session)), refresh_token: refreshToken };
+  }
+
+  async function accessToken(user: User, session: SessionRow): Promise<AccessToken> {
     return {
-      access_token: await tokens.sign({
-        userId: user.id,
-        role: user.role,
-        sessionId: familyId,
-        ...(user.password_change_required ? { passwordChangeRequired: true as const } : {}),
-      }),
-      refresh_token: refreshToken,
+      access_token: await tokens.sign(sessionClaims(user, session)),
       token_type: 'Bearer',
       expires_in: tokens.expiresIn,
     };
@@ -192,6 +223,94 @@ export function authService(deps: AuthDeps) {
         ...registrationAttemptEmail(deps.webUrl),
       });
     });
+  }
+
+  /** A new session of `user`, authenticated by `methods`, and its first token pair. */
+  async function signIn(user: User, methods: AuthMethod[], origin: Origin): Promise<TokenPair> {
+    const now = clock.now();
+    const userAgent = origin.userAgent.slice(0, 500);
+    return transaction(db, async (trx) => {
+      const seen = await devicesSeen(trx, user.id, userAgent);
+      const session = await insertSession(trx, {
+        id: newId(),
+        user_id: user.id,
+        user_agent: userAgent,
+        ip: origin.ip,
+        amr: methods,
+        auth_time: now,
+        factor_at: methods.length > 1 ? now : null,
+        last_seen_at: now,
+      });
+      const pair = await issueTokens(trx, user, session);
+      await recordAudit(trx, {
+        actorId: user.id,
+        action: 'auth.login',
+        targetType: 'user',
+        targetId: user.id,
+        ip: origin.ip,
+        details: { session_id: session.id, amr: methods },
+      });
+      // the account's first sign-in is no news to its owner; a device it never used before is
+      if (seen.any && !seen.this) {
+        await notify(
+          trx,
+          newDeviceSignIn(user.id, deviceOf(userAgent), origin.ip, now, securityPage(deps.webUrl)),
+        );
+      }
+      return pair;
+    });
+  }
+
+  /** The open login challenge a token names, with its user. */
+  async function openChallenge(challengeToken: string) {
+    const challenge = await findOpenChallenge(db, refreshTokenHash(challengeToken), clock.now());
+    const user = challenge && (await findUserById(db, challenge.user_id));
+    if (!challenge || !user) throw new AppError('FACTOR_CHALLENGE_INVALID');
+    return { challenge, user };
+  }
+
+  /** A short-lived, single-use token standing for "password verified, factor pending". */
+  async function newChallenge(userId: string, webauthnChallenge: string | null) {
+    const token = newRefreshToken();
+    await insertChallenge(db, {
+      id: newId(),
+      user_id: userId,
+      token_hash: refreshTokenHash(token),
+      webauthn_challenge: webauthnChallenge,
+      expires_at: new Date(clock.now().getTime() + deps.factorChallengeTtlSeconds * 1000),
+    });
+    return token;
+  }
+
+  /** The session's user, and the session, still open. */
+  async function openSession(caller: { userId: string; sessionId: string }) {
+    const [user, session] = await Promise.all([
+      findUserById(db, caller.userId),
+      findSession(db, caller.sessionId),
+    ]);
+    if (!user || !session || session.ended_at) {
+      throw new AppError('INVALID_TOKEN', 'The session has ended; log in again');
+    }
+    return { user, session };
+  }
+
+  async function sessionFactor(
+    user: User,
+    sessionId: string,
+    method: AuthMethod,
+    ip: string,
+  ): Promise<AccessToken> {
+    const session = await recordSessionFactor(db, sessionId, method, clock.now());
+    if (!session) throw new AppError('INVALID_TOKEN', 'The session has ended; log in again');
+    await recordAudit(db, {
+      actorId: user.id,
+      action: 'auth.step_up',
+      targetType: 'session',
+      targetId: sessionId,
+      ip,
+      details: { method },
+    });
+    return accessToken(user, session);
   }
 
   return {
@@ -331,7 +450,12 @@ export function authService(deps: AuthDeps) {
       await throttle.succeeded(user.email, ip);
     },
 
-    async login(body: LoginBody, ip: string): Promise<TokenPair> {
+    /**
+     * The password; then, for an account with a second factor, a challenge token to present with
+     * it (`loginFactor`) instead of tokens.
+     */
+    async login(body: LoginBody, origin: Origin): Promise<TokenPair | FactorChallenge> {
+      const { ip } = origin;
       const email = body.email.toLowerCase();
       await throttle.assertMayTry(email, ip);
       const user = await findUserByEmail(db, email);
@@ -340,23 +464,95 @@ export function authService(deps: AuthDeps) {
         await recordFailedLogin(email, user?.id ?? null, ip);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      await throttle.succeeded(email, ip);
       if (!user.is_activated && (user.role === 'staff' || user.role === 'admin'))
         throw new AppError('ACCOUNT_DISABLED');
-      return transaction(db, async (trx) => {
-        const familyId = newId();
-        const pair = await issueTokens(trx, user, familyId);
-        await recordAudit(trx, {
-          actorId: user.id,
-          action: 'auth.login',
-          targetType: 'user',
-          targetId: user.id,
-          ip,
-          details: { session_id: familyId },
-        });
-        return pair;
-      });
+      const status = await deps.factors.status(user.id);
+      if (status.totp.enrolled || status.passkeys.length > 0) {
+        // the failures counted for this account stay until the factor is right too: a stolen
+        // password must not clear the count of its wrong codes
+        return {
+          factor_required: true,
+          challenge_token: await newChallenge(user.id, null),
+          factors: [
+            ...(status.totp.enrolled ? ['totp' as const] : []),
+            ...(status.passkeys.length > 0 ? ['passkey' as const] : []),
+            ...(status.recovery_codes_left > 0 ? ['recovery_code' as const] : []),
+          ],
+          expires_in: deps.factorChallengeTtlSeconds,
+        };
+      }
+      await throttle.succeeded(email, ip);
+      return signIn(user, ['pwd'], origin);
     },
+
+    /** The second step of a login: the challenge token and a factor; spends the challenge. */
+    async loginFactor(body: LoginFactorBody, origin: Origin): Promise<TokenPair> {
+      const { challenge, user } = await openChallenge(body.challenge_token);
+      const method = await deps.factors.verify(user, proofOf(body, challenge), origin.ip);
+      if (!(await spendChallenge(db, challenge.id, clock.now()))) {
+        throw new AppError('FACTOR_CHALLENGE_INVALID');
+      }
+      await throttle.succeeded(user.email, origin.ip);
+      return signIn(user, ['pwd', method], origin);
+    },
+
+    /** The WebAuthn options to sign in with a passkey, bound to the login's challenge. */
+    async loginPasskeyOptions(challengeToken: string) {
+      const { challenge, user } = await openChallenge(challengeToken);
+      const options = await deps.passkeys.authenticationOptions(user.id);
+      await setChallengeWebauthn(db, challenge.id, options.challenge);
+      return options;
+    },
+
+    /** Verifies a second factor again in this session: its access tokens carry the new time. */
+    async stepUp(
+      caller: { userId: string; sessionId: string },
+      body: Omit<LoginFactorBody, 'challenge_token'> & { challenge_token?: string },
+      ip: string,
+    ): Promise<AccessToken> {
+      const { user } = await openSession(caller);
+      let proof: FactorProof;
+      if (body.passkey) {
+        if (!body.challenge_token) throw new AppError('FACTOR_CHALLENGE_INVALID');
+        const { challenge } = await openChallenge(body.challenge_token);
+        if (challenge.user_id !== user.id) throw new AppError('FACTOR_CHALLENGE_INVALID');
+        proof = proofOf({ ...body, challenge_token: body.challenge_token }, challenge);
+        await deps.factors.verify(user, proof, ip);
+        await spendChallenge(db, challenge.id, clock.now());
+        return sessionFactor(user, caller.sessionId, 'hwk', ip);
+      }
+      proof = proofOf({ ...body, challenge_token: '' }, undefined);
+      const method = await deps.factors.verify(user, proof, ip);
+      return sessionFactor(user, caller.sessionId, method, ip);
+    },
+
+    /** The WebAuthn options to step up with a passkey, and the challenge token to send back. */
+    async stepUpPasskeyOptions(caller: { userId: string; sessionId: string }) {
+      const { user } = await openSession(caller);
+      const options = await deps.passkeys.authenticationOptions(user.id);
+      return {
+        challenge_token: await newChallenge(user.id, options.challenge),
+        options,
+      };
+    },
+
+    /**
+     * A factor just verified in the caller's session (a step-up, or the code that confirmed an
+     * enrolment): a fresh access token that carries it.
+     */
+    async recordFactor(
+      caller: { userId: string; sessionId: string },
+      method: AuthMethod,
+      ip: string,
+    ): Promise<AccessToken> {
+      const { user } = await openSession(caller);
+      return sessionFactor(user, caller.sessionId, method, ip);
+    },
+
+    /** Opens a challenge for a passkey registration (its WebAuthn challenge), for `user`. */
+    newChallenge,
+    openChallenge,
+    spendChallenge: (id: string) => spendChallenge(db, id, clock.now()),
 
     /**
      * Rotates a refresh token. Presenting one that was already rotated means it leaked: the whole
@@ -379,8 +575,11 @@ export function authService(deps: AuthDeps) {
         }
         if (stored.expires_at <= clock.now()) return { error: 'invalid' as const };
         const user = (await findUserById(trx, stored.user_id))!;
+        const session = await findSession(trx, stored.family_id);
+        if (!session || session.ended_at) return { error: 'invalid' as const };
         await markRotated(trx, stored.id);
-        return { pair: await issueTokens(trx, user, stored.family_id) };
+        const seen = await touchSession(trx, session.id, clock.now());
+        return { pair: await issueTokens(trx, user, seen) };
       });
       if (outcome.pair) return outcome.pair;
       throw new AppError(
@@ -446,6 +645,26 @@ export function authService(deps: AuthDeps) {
       });
     },
   };
+}
+
+/** The factor a login's second step presents, checked against the challenge it names. */
+function proofOf(
+  body: LoginFactorBody,
+  challenge: { webauthn_challenge: string | null } | undefined,
+): FactorProof {
+  if (body.passkey) {
+    if (!challenge?.webauthn_challenge) {
+      throw new AppError('FACTOR_CHALLENGE_INVALID', 'Ask for the passkey options first');
+    }
+    return {
+      passkey: body.passkey as unknown as PasskeyProof,
+      challenge: challenge.webauthn_challenge,
+    };
+  }
+  if (body.code === undefined) {
+    throw new AppError('VALIDATION_FAILED', 'Send a code (authenticator or recovery) or a passkey');
+  }
+  return { code: body.code };
 }
 
 export type AuthService = ReturnType<typeof authService>;

@@ -23,6 +23,11 @@ export function resetLink(webUrl: string, token: string): string {
   return `${webUrl}/#/reset-password/${token}`;
 }
 
+/** The page of one's second factors and sessions (a new device's notice links it). */
+export function securityPage(webUrl: string): string {
+  return `${webUrl}/#/security`;
+}
+
 export function verificationEmail(link: string, hours: number): EmailContent {
   return renderEmail({
     subject: 'Verify your email address',

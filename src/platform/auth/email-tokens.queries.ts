@@ -102,15 +102,3 @@ export async function markEmailVerified(trx: Trx, userId: string, at: Date): Pro
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Ends every session of the user (a password reset); returns how many ended. */
-export async function revokeAllSessions(trx: Trx, userId: string): Promise<number> {
-  const revoked = await trx
-    .updateTable('refresh_tokens')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('family_id')
-    .execute();
-  return new Set(revoked.map((row) => row.family_id)).size;
-}

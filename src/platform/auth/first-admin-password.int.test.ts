@@ -1,8 +1,9 @@
 /**
  * The first admin whose password set-up printed must replace it before anything else: every
  * route but "who am I", the password change and sign-out answers PASSWORD_CHANGE_REQUIRED, on
- * the platform and wherever the access token is checked, until the change; a refreshed session
- * then works. A first admin given its password by the operator is not asked.
+ * the platform and wherever the access token is checked, until the change; then, like every
+ * admin, it enrols a second factor before any staff route answers (MFA_ENROLMENT_REQUIRED). A
+ * first admin given its password by the operator is not asked to change it, only to enrol.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
@@ -11,6 +12,7 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { createLogger } from '../../lib/logger.js';
 import { buildPlatformApp } from '../app.js';
 import { ensureFirstAdmin } from '../users/users.service.js';
+import { enrolTotp, injectSend, logInWithFactor } from '../../../test/support/second-factor.js';
 
 describe('the first admin and the printed password', () => {
   let test: TestDatabase;
@@ -76,30 +78,42 @@ describe('the first admin and the printed password', () => {
     );
     expect(changed.json()).toEqual({ changed: true });
 
-    // The session goes on with a refreshed token, which no longer carries the mark.
+    // The session goes on with a refreshed token, which no longer carries the mark; the admin
+    // routes now want a second factor, and answer once one is enrolled.
     const refreshed = (await call('POST', '/api/v1/auth/refresh', { refresh_token })).json<{
       access_token: string;
     }>();
-    const after = await call('GET', '/api/v1/admin/users', undefined, refreshed.access_token);
-    expect(after.statusCode).toBe(200);
+    const before = await call('GET', '/api/v1/admin/users', undefined, refreshed.access_token);
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED' });
     expect(
       (await call('GET', '/api/v1/me', undefined, refreshed.access_token)).json(),
     ).toMatchObject({ password_change_required: false });
-    const again = await call('POST', '/api/v1/auth/login', {
-      email: 'admin@tessera.local',
-      password: newPassword,
-    });
+    const send = injectSend(app);
+    const enrolled = await enrolTotp(send, refreshed.access_token);
+    expect((await call('GET', '/api/v1/admin/users', undefined, enrolled.token)).statusCode).toBe(
+      200,
+    );
+    const again = await logInWithFactor(send, 'admin@tessera.local', newPassword, enrolled.secret);
     expect(
-      (await call('GET', '/api/v1/admin/users', undefined, again.json().access_token)).statusCode,
+      (await call('GET', '/api/v1/admin/users', undefined, again.access_token)).statusCode,
     ).toBe(200);
   });
 
   it('does not ask an admin whose password the operator chose', async () => {
-    await test.db.deleteFrom('refresh_tokens').execute();
-    await test.db.deleteFrom('audit_logs').execute();
-    // the password change's notice to the admin
-    await test.db.deleteFrom('user_notifications').execute();
-    await test.db.deleteFrom('outbound_emails').execute();
+    for (const table of [
+      'refresh_tokens',
+      'sessions',
+      'factor_challenges',
+      'recovery_codes',
+      'totp_factors',
+      'audit_logs',
+      // the password change's notice to the admin
+      'user_notifications',
+      'outbound_emails',
+    ] as const) {
+      await test.db.deleteFrom(table).execute();
+    }
     await test.db.deleteFrom('users').where('role', '=', 'admin').execute();
     const password = 'the operator chose this one';
     expect(await ensureFirstAdmin(test.db, { email: 'root@example.com', password })).toEqual({
@@ -107,6 +121,10 @@ describe('the first admin and the printed password', () => {
     });
     const login = await call('POST', '/api/v1/auth/login', { email: 'root@example.com', password });
     const token = login.json<{ access_token: string }>().access_token;
-    expect((await call('GET', '/api/v1/admin/users', undefined, token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/v1/me', undefined, token)).statusCode).toBe(200);
+    const refused = await call('GET', '/api/v1/admin/users', undefined, token);
+    expect(refused.json()).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED' });
+    const { token: enrolled } = await enrolTotp(injectSend(app), token);
+    expect((await call('GET', '/api/v1/admin/users', undefined, enrolled)).statusCode).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { ChangeComplianceRulesBody, ComplianceRulesView } from './compliance-rul
 export function complianceRulesRoutes(
   app: HttpApp,
   rules: ReturnType<typeof complianceRulesService>,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   app.get(
     '/api/v1/tokens/:id/compliance-rules',
@@ -27,7 +27,7 @@ export function complianceRulesRoutes(
   app.put(
     '/api/v1/admin/tokens/:id/compliance-rules',
     {
-      onRequest: guard('staff', 'admin'),
+      onRequest: stepUp('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary: "Replace the token's transfer rules (audited with the reason; put on chain after)",

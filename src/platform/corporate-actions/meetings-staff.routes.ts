@@ -1,7 +1,6 @@
 /**
  * Staff's routes of shareholder meetings, all in this one place: the queue, the four-eyes
- * decision and the ballots. A guard that asks for a recent second factor (step-up) goes on
- * `decider` here once MFA has landed.
+ * decision (with a second factor used recently) and the ballots.
  */
 import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
@@ -18,10 +17,11 @@ import type { MeetingsService } from './meetings.service.js';
 export function meetingsStaffRoutes(
   app: HttpApp,
   meetings: MeetingsService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   const staff = guard('staff', 'admin');
-  const decider = staff;
+  // approving a meeting convenes the holders: a second factor used recently
+  const decider = stepUp('staff', 'admin');
   const tags = ['shareholder votes'];
 
   app.get(

@@ -17,7 +17,7 @@ const tags = ['debt'];
 export function debtRoutes(
   app: HttpApp,
   debt: ReturnType<typeof debtService>,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
   { gate }: VerificationGates,
 ) {
   app.get(
@@ -94,7 +94,8 @@ export function debtRoutes(
     app.post(
       `/api/v1/admin/debt-calls/:id/${action}`,
       {
-        onRequest: guard('staff', 'admin'),
+        // an approved call repays and burns the whole debt: a second factor used recently
+        onRequest: stepUp('staff', 'admin'),
         schema: {
           tags: ['admin'],
           summary: approve

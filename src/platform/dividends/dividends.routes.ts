@@ -21,7 +21,7 @@ import { Type } from '@sinclair/typebox';
 export function dividendsRoutes(
   app: HttpApp,
   dividends: DividendsService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
   { gate }: VerificationGates,
 ) {
   const issuer = [guard('issuer'), gate('issuer_actions')];
@@ -131,7 +131,8 @@ export function dividendsRoutes(
     app.post(
       `/api/v1/admin/dividends/:id/${action}`,
       {
-        onRequest: admin,
+        // approving and distributing commit the issuer's money; cancelling moves none
+        onRequest: action === 'cancel' ? admin : stepUp('admin'),
         schema: {
           tags: adminTags,
           summary,

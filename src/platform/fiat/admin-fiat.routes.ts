@@ -47,10 +47,10 @@ export function adminFiatRoutes(
   app: HttpApp,
   fiat: FiatService,
   bankAccounts: BankAccountsService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   const reader = guard('staff', 'admin');
-  const mover = guard('admin');
+  const mover = stepUp('admin');
   const payeesOf = (rows: readonly { id: string; bank_account_id: string | null }[]) =>
     bankAccounts.payees(rows, 'staff');
 

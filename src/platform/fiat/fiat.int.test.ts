@@ -22,7 +22,10 @@ describe('fiat deposits and withdrawals', () => {
   });
   afterAll(() => p.close());
 
-  /** A KYC-approved individual investor (verification itself is tested in verification/). */
+  /**
+   * A KYC-approved individual investor (verification itself is tested in verification/), with an
+   * authenticator app: a withdrawal needs a second factor.
+   */
   const verifiedUser = async () => {
     const user = await p.user(`investor${++n}@example.com`);
     await p.test.db
@@ -30,7 +33,7 @@ describe('fiat deposits and withdrawals', () => {
       .set({ kyc_status: 'approved', kyc_level: 2 })
       .where('id', '=', user.id)
       .execute();
-    return user;
+    return p.enrol(user);
   };
   const balance = async (userId: string) =>
     (

@@ -26,7 +26,7 @@ export function fiatRoutes(
   fiat: FiatService,
   bankAccounts: BankAccountsService,
   gates: VerificationGates,
-  { guard }: ReturnType<typeof guards>,
+  { guard, recentFactor }: ReturnType<typeof guards>,
 ) {
   const account = guard('investor', 'issuer');
   // A user whose verification was revoked may still ask for their money (an admin decides).
@@ -75,7 +75,9 @@ export function fiatRoutes(
     app.post(
       path,
       {
-        onRequest: [account, gated[kind]],
+        // money leaving the platform needs a second factor verified in the last minutes
+        onRequest:
+          kind === 'withdrawal' ? [account, gated[kind], recentFactor] : [account, gated[kind]],
         schema: {
           tags: ['fiat'],
           summary:

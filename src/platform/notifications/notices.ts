@@ -164,3 +164,74 @@ export function settlementFailed(
       'you need not do anything. Contact support if you have questions.',
   };
 }
+
+/** A second factor, in words: the authenticator app, or the passkey by its name. */
+export type FactorName = { totp: true } | { passkey: string };
+
+const factorWords = (factor: FactorName) =>
+  'totp' in factor ? 'An authenticator app' : `A passkey named "${factor.passkey}"`;
+
+export function factorAdded(userId: string, factor: FactorName): Notice {
+  return {
+    userId,
+    kind: 'security.factor_changed',
+    title: 'A second factor was added to your account',
+    body: `${factorWords(factor)} was added to your account for two-step sign-in. If this was not you, change your password and contact support at once.`,
+  };
+}
+
+export function factorRemoved(userId: string, factor: FactorName, factorsLeft: number): Notice {
+  return {
+    userId,
+    kind: 'security.factor_changed',
+    title: 'A second factor was removed from your account',
+    body: `${factorWords(factor)} was removed from your account.${
+      factorsLeft > 0 ? '' : ' Your account now signs in with its password alone.'
+    } If this was not you, change your password and contact support at once.`,
+  };
+}
+
+export function recoveryCodeUsed(userId: string, left: number): Notice {
+  return {
+    userId,
+    kind: 'security.recovery_codes',
+    title: 'A recovery code was used',
+    body: `One of your recovery codes was used to confirm a sign-in or an action; ${left} ${
+      left === 1 ? 'code is' : 'codes are'
+    } left. Each code works once: create new ones in your account's security settings when few remain. If this was not you, change your password and contact support at once.`,
+  };
+}
+
+export function recoveryCodesRegenerated(userId: string): Notice {
+  return {
+    userId,
+    kind: 'security.recovery_codes',
+    title: 'New recovery codes were created',
+    body: 'New recovery codes were created for your account; the earlier ones no longer work. If this was not you, change your password and contact support at once.',
+  };
+}
+
+export function newDeviceSignIn(
+  userId: string,
+  device: string,
+  ip: string,
+  at: Date,
+  link: string,
+): Notice {
+  return {
+    userId,
+    kind: 'security.new_device',
+    title: `New sign-in from ${device}`,
+    body: `Your account was signed in to from a device it had not used before: ${device}, address ${ip}, at ${at.toISOString()}. If this was you, there is nothing to do. If not, end that session from your account's sessions and change your password.`,
+    link,
+  };
+}
+
+export function sessionsEndedByStaff(userId: string): Notice {
+  return {
+    userId,
+    kind: 'security.sessions_ended',
+    title: 'You were signed out everywhere',
+    body: 'Tessera support signed out every session of your account, on every device. Sign in again to continue; contact support if you have questions.',
+  };
+}

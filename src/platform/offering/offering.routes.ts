@@ -20,7 +20,7 @@ import { WithUser } from '../users/user-refs.js';
 export function offeringRoutes(
   app: HttpApp,
   offering: OfferingService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
   { gate }: VerificationGates,
 ) {
   app.post(
@@ -115,7 +115,8 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/tokens/:id/confirm-payment',
     {
-      onRequest: admin,
+      // confirming payment mints tokens on chain: a second factor verified in the last minutes
+      onRequest: stepUp('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Confirm payment of pending allocations (all or none)',
@@ -140,7 +141,8 @@ export function offeringRoutes(
   app.post(
     '/api/v1/admin/allocations/:id/reject',
     {
-      onRequest: admin,
+      // the refund moves money
+      onRequest: stepUp('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending allocation and refund it',

@@ -45,6 +45,7 @@ describe('GET /api/v1/portfolio', () => {
       {},
       admin.token,
     );
+    await p.enrol(ann); // a withdrawal needs a second factor
     await p.call('PUT', '/api/v1/fiat/bank-account', testBankAccount, ann.token);
     await p.call('POST', '/api/v1/fiat/withdrawals', { amount: '120.50' }, ann.token);
     const tokenId = await insertToken(p.test.db, admin.id, 'PRT1');

@@ -10,7 +10,7 @@ import type { SplitsService } from './splits.service.js';
 export function splitsRoutes(
   app: HttpApp,
   splits: SplitsService,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
   { gate }: VerificationGates,
 ) {
   const tags = ['corporate actions'];
@@ -78,7 +78,8 @@ export function splitsRoutes(
   app.post(
     '/api/v1/admin/splits/:id/decision',
     {
-      onRequest: guard('staff', 'admin'),
+      // it moves every holder's securities: a second factor used recently
+      onRequest: stepUp('staff', 'admin'),
       schema: {
         tags,
         summary: 'Approve or reject a proposed split (staff other than its proposer)',

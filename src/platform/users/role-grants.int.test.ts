@@ -57,7 +57,11 @@ describe('staff accounts by four eyes', () => {
     expect(notice.message).toContain('second@admin.example');
     const token = (await login('second@admin.example')).json<{ access_token: string }>()
       .access_token;
-    second = { id: made.json<{ id: string }>().id, email: 'second@admin.example', token };
+    second = await p.enrol({
+      id: made.json<{ id: string }>().id,
+      email: 'second@admin.example',
+      token,
+    });
   });
 
   it('proposes an account while two admins exist; only the other admin may approve it', async () => {

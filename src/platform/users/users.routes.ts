@@ -21,7 +21,7 @@ import type { Role } from '../../lib/db/schema.js';
 export function usersRoutes(
   app: HttpApp,
   users: ReturnType<typeof usersService>,
-  { guard, beforePasswordChange }: ReturnType<typeof guards>,
+  { guard, stepUp, beforePasswordChange }: ReturnType<typeof guards>,
 ) {
   app.get(
     '/api/v1/me',
@@ -89,7 +89,7 @@ export function usersRoutes(
   app.post(
     '/api/v1/admin/users',
     {
-      onRequest: guard('admin'),
+      onRequest: stepUp('admin'),
       schema: {
         tags: ['admin'],
         summary:
@@ -134,7 +134,7 @@ export function usersRoutes(
   app.post(
     '/api/v1/admin/role-grants/:id/decision',
     {
-      onRequest: guard('admin'),
+      onRequest: stepUp('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Approve (the account is made) or reject a proposed staff or admin account',

@@ -32,7 +32,7 @@ export function adminKycRoutes(
   review: ReturnType<typeof kycReviewService>,
   documents: DocumentsService,
   provider: ProviderClient,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
   clock: Clock,
 ) {
   const reviewer = guard('staff', 'admin');
@@ -144,7 +144,8 @@ export function adminKycRoutes(
   app.post(
     '/api/v1/admin/kyc/:id/review',
     {
-      onRequest: reviewer,
+      // a compliance decision: the identity claim is issued or refused on chain
+      onRequest: stepUp('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary: 'Approve or reject a KYC application',

@@ -27,7 +27,7 @@ export function classificationRoutes(
   classification: ClassificationService,
   documents: DocumentsService,
   users: ReturnType<typeof usersService>,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   const reviewer = guard('staff', 'admin');
 
@@ -134,7 +134,8 @@ export function classificationRoutes(
   app.post(
     '/api/v1/admin/classifications/:id/review',
     {
-      onRequest: reviewer,
+      // a classification sets how much an investor may buy: a second factor used recently
+      onRequest: stepUp('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary:

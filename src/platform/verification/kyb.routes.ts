@@ -57,7 +57,7 @@ export function kybRoutes(
   db: Db,
   kyb: KybService,
   users: ReturnType<typeof usersService>,
-  { guard }: ReturnType<typeof guards>,
+  { guard, stepUp }: ReturnType<typeof guards>,
 ) {
   const company = guard('investor', 'issuer');
 
@@ -187,7 +187,8 @@ export function kybRoutes(
   app.post(
     '/api/v1/admin/businesses/:id/kyb-review',
     {
-      onRequest: reviewer,
+      // a compliance decision, as a KYC review is
+      onRequest: stepUp('staff', 'admin'),
       schema: {
         tags: ['admin'],
         summary: "Approve or reject a business's KYB manually",

@@ -30,7 +30,8 @@ describe('wallet addresses', () => {
       .set({ kyc_status: 'approved', kyc_level: 2 })
       .where('id', '=', user.id)
       .execute();
-    return user;
+    // linking or changing a wallet needs a second factor
+    return p.enrol(user);
   };
   const challenge = async (user: Session) => {
     const res = await p.call('GET', '/api/v1/wallet/challenge', undefined, user.token);

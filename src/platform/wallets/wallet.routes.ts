@@ -11,10 +11,12 @@ export function walletRoutes(
   wallets: WalletLinkService,
   recovery: WalletRecoveryService,
   gates: VerificationGates,
-  { guard }: ReturnType<typeof guards>,
+  { guard, recentFactor }: ReturnType<typeof guards>,
 ) {
   // Linking writes, and unverified users are read-only (DECISIONS.md "Access").
   const verified = [guard('investor', 'issuer'), gates.gate('view_portfolio')];
+  // where tokens go: a link or a change of wallet needs a second factor verified in the last minutes
+  const stepped = [...verified, recentFactor];
 
   app.get(
     '/api/v1/wallet',
@@ -62,7 +64,7 @@ export function walletRoutes(
   app.post(
     '/api/v1/wallet/link',
     {
-      onRequest: verified,
+      onRequest: stepped,
       schema: {
         tags: ['wallet'],
         summary: 'Link a self-custody address by its signature of your challenge',
@@ -91,7 +93,7 @@ export function walletRoutes(
   app.post(
     '/api/v1/wallet/recovery',
     {
-      onRequest: verified,
+      onRequest: stepped,
       schema: {
         tags: ['wallet'],
         summary:

@@ -14,7 +14,11 @@ import {
 import type { OtcService } from './otc.service.js';
 import { toOtcOrderView } from './otc.views.js';
 
-export function otcRoutes(app: HttpApp, otc: OtcService, { guard }: ReturnType<typeof guards>) {
+export function otcRoutes(
+  app: HttpApp,
+  otc: OtcService,
+  { guard, stepUp }: ReturnType<typeof guards>,
+) {
   const investor = guard('investor');
   const staff = guard('staff', 'admin');
   const tags = ['otc'];
@@ -91,7 +95,8 @@ export function otcRoutes(app: HttpApp, otc: OtcService, { guard }: ReturnType<t
   app.post(
     '/api/v1/admin/otc-orders/:id/approve',
     {
-      onRequest: staff,
+      // approving may cross the request at once: securities and cash move
+      onRequest: stepUp('staff', 'admin'),
       schema: {
         tags,
         summary:

@@ -89,9 +89,26 @@ function send(base: string, method: Method, path: string, body: unknown, token?:
   });
 }
 
+/**
+ * Asks the user for their second factor again (the step-up dialog, mounted by the shell); true
+ * once the session's token carries a fresh one.
+ */
+let stepUpPrompt: (() => Promise<boolean>) | undefined;
+
+export function onStepUpRequired(prompt: (() => Promise<boolean>) | undefined): void {
+  stepUpPrompt = prompt;
+}
+
 async function request<T>(base: string, method: Method, path: string, body?: unknown): Promise<T> {
   let response = await send(base, method, path, body, session.accessToken());
   if (response.status === 401 && session.accessToken() && (await session.refresh())) {
+    response = await send(base, method, path, body, session.accessToken());
+  }
+  if (response.status === 403 && stepUpPrompt) {
+    const problem = await problemOf(response);
+    if (problem.code !== 'STEP_UP_REQUIRED') throw new ApiError(problem);
+    // the action waits for the factor, then is sent again as it was
+    if (!(await stepUpPrompt())) throw new ApiError(problem);
     response = await send(base, method, path, body, session.accessToken());
   }
   if (!response.ok) throw new ApiError(await problemOf(response));

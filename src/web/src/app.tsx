@@ -26,6 +26,7 @@ import { AdminDebtCalls, TokenDebt } from './pages/debt.js';
 import { SignIn, SignUp } from './pages/auth.js';
 import { ForgotPassword, ResetPassword, VerifyEmail, VerifyEmailBanner } from './pages/email.js';
 import { Notifications } from './pages/notifications.js';
+import { FirstFactor, hasFactor, loadFactors, Security, StepUpDialog } from './pages/factors.js';
 import { Fiat } from './pages/fiat.js';
 import { Home } from './pages/home.js';
 import { Company, Issuer } from './pages/issuer.js';
@@ -140,6 +141,7 @@ function navFor(me: Me): [string, string][] {
       : []),
     ['/notifications', 'Notifications'],
     ['/account', 'Account'],
+    ['/security', 'Security'],
   ];
 }
 
@@ -219,6 +221,8 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
       return <AdminOrderAudit />;
     case '/account':
       return <Account />;
+    case '/security':
+      return <Security />;
     case '/api-keys':
       return <ApiKeys />;
     case '/notifications':
@@ -229,16 +233,26 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
 }
 
 function SignedIn({ path }: { path: string }) {
-  const me = useLoad(() => api.get<Me>('/api/v1/me'));
+  // staff and admins without a second factor enrol before anything else
+  const me = useLoad(async () => {
+    const who = await api.get<Me>('/api/v1/me');
+    const mustEnrol =
+      isStaff(who) && !who.password_change_required && !hasFactor(await loadFactors());
+    return { who, mustEnrol };
+  });
   return (
     <Loaded state={me}>
-      {(data) => (
+      {({ who: data, mustEnrol }) => (
         <MeContext.Provider value={{ me: data, reload: me.reload }}>
-          {data.password_change_required ? (
+          {data.password_change_required || mustEnrol ? (
             <>
               <Header me={data} />
               <main>
-                <FirstPassword onChanged={me.reload} />
+                {mustEnrol ? (
+                  <FirstFactor onEnrolled={me.reload} />
+                ) : (
+                  <FirstPassword onChanged={me.reload} />
+                )}
               </main>
             </>
           ) : (
@@ -310,6 +324,7 @@ function Shell({ me, path }: { me: Me; path: string }) {
       </header>
       <main>
         <VerifyEmailBanner />
+        <StepUpDialog />
         <Screen path={path} work={work.data} />
       </main>
     </WorkReload.Provider>

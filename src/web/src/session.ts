@@ -1,6 +1,8 @@
 /**
  * The signed-in session: the token pair in localStorage (so a reload keeps you signed in), a
  * refresh before the access token runs out or when the API answers 401, and listeners for the UI.
+ * A sign-in whose account has a second factor answers a challenge first, completed with a code
+ * or a passkey; a verified factor (enrolment, step-up) replaces the access token.
  */
 import { api, type Json } from './api.js';
 
@@ -34,6 +36,12 @@ interface TokenPair {
   expires_in: number;
 }
 
+export interface FactorChallenge {
+  factor_required: true;
+  challenge_token: string;
+  factors: ('totp' | 'passkey' | 'recovery_code')[];
+}
+
 const stored = (pair: TokenPair): Tokens => ({
   access_token: pair.access_token,
   refresh_token: pair.refresh_token,
@@ -49,10 +57,35 @@ export const session = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  async signIn(email: string, password: string): Promise<void> {
-    const pair = await api.anonymous<TokenPair>('/api/v1/auth/login', { email, password });
+  /** The password; a challenge when the account has a second factor, else signed in. */
+  async signIn(email: string, password: string): Promise<FactorChallenge | undefined> {
+    const answer = await api.anonymous<TokenPair | FactorChallenge>('/api/v1/auth/login', {
+      email,
+      password,
+    });
+    if ('factor_required' in answer) return answer;
+    sessionStorage.removeItem(expiredKey);
+    write(stored(answer));
+    return undefined;
+  },
+  /** The second step: the challenge and a code or a passkey's answer. */
+  async signInWithFactor(challengeToken: string, factor: Json): Promise<void> {
+    const pair = await api.anonymous<TokenPair>('/api/v1/auth/login/factor', {
+      challenge_token: challengeToken,
+      ...factor,
+    });
     sessionStorage.removeItem(expiredKey);
     write(stored(pair));
+  },
+  /** A fresh access token of this session (a factor just verified); the refresh token stays. */
+  replaceAccessToken(access: { access_token: string; expires_in: number }): void {
+    const tokens = read();
+    if (!tokens) return;
+    write({
+      ...tokens,
+      access_token: access.access_token,
+      expires_at: Date.now() + access.expires_in * 1000,
+    });
   },
   /** Exchanges the refresh token once (concurrent callers share it); false signs out. */
   refresh(): Promise<boolean> {

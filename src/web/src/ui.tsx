@@ -59,6 +59,11 @@ export function ErrorNote({ error }: { error: unknown }) {
         <strong>{title}</strong>
         {detail && detail !== title ? <span> — {detail}</span> : null}
         {code ? <code class="code">{code}</code> : null}
+        {code === 'MFA_REQUIRED' ? (
+          <p>
+            Set up two-factor sign-in on the <a href="#/security">Security</a> page, then try again.
+          </p>
+        ) : null}
         {errors && errors.length > 1 ? (
           <ul>
             {errors.map((e) => (

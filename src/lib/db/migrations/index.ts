@@ -38,6 +38,8 @@ import * as m0040 from './0040_api_keys.js';
 import * as m0041 from './0041_kyc_revocation.js';
 import * as m0042 from './0042_email_outbox_notifications.js';
 import * as m0043 from './0043_email_verification.js';
+import * as m0044 from './0044_second_factors.js';
+import * as m0045 from './0045_sessions.js';
 import * as m0047 from './0047_dividend_record_snapshot.js';
 import * as m0048 from './0048_fiat_bank_references.js';
 import * as m0049 from './0049_fix_sessions.js';
@@ -89,6 +91,8 @@ export const migrations: Record<string, Migration> = {
   '0041_kyc_revocation': m0041,
   '0042_email_outbox_notifications': m0042,
   '0043_email_verification': m0043,
+  '0044_second_factors': m0044,
+  '0045_sessions': m0045,
   '0047_dividend_record_snapshot': m0047,
   '0048_fiat_bank_references': m0048,
   '0049_fix_sessions': m0049,

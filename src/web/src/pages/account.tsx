@@ -1,6 +1,6 @@
 /**
  * Everyone's account: who you are and a password change (POST /me/password), which ends your
- * other sessions and keeps this one.
+ * other sessions and keeps this one; second factors and sessions are on the security page.
  */
 import { api } from '../api.js';
 import { useMe } from '../app.js';
@@ -22,6 +22,10 @@ export function Account() {
       </dl>
       <h2>Change password</h2>
       <PasswordForm done="Password changed. Your other sessions were signed out." />
+      <p>
+        Two-factor sign-in, passkeys and your sessions are on the <a href="#/security">Security</a>{' '}
+        page.
+      </p>
     </section>
   );
 }

@@ -6,8 +6,9 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { navigate } from '../route.js';
-import { session } from '../session.js';
+import { session, type FactorChallenge } from '../session.js';
 import { ActionForm, Field, Select } from '../ui.js';
+import { FactorPrompt } from './factors.js';
 
 /**
  * After an expired session the address still names the page the user was on: signing in again
@@ -15,6 +16,18 @@ import { ActionForm, Field, Select } from '../ui.js';
  */
 export function SignIn() {
   const expired = session.expired();
+  const [challenge, setChallenge] = useState<FactorChallenge>();
+  const signedIn = () => {
+    if (!expired) navigate('/');
+  };
+  if (challenge) {
+    return (
+      <section class="narrow">
+        <h1>Sign in</h1>
+        <FactorPrompt challenge={challenge} onSignedIn={signedIn} />
+      </section>
+    );
+  }
   return (
     <section class="narrow">
       <h1>Sign in</h1>
@@ -27,8 +40,9 @@ export function SignIn() {
         label="Sign in"
         submit="Sign in"
         onSubmit={async (v) => {
-          await session.signIn(v.email ?? '', v.password ?? '');
-          if (!expired) navigate('/');
+          const pending = await session.signIn(v.email ?? '', v.password ?? '');
+          if (pending) setChallenge(pending);
+          else signedIn();
         }}
       >
         <Field label="Email" name="email" type="email" autocomplete="username" required />
