@@ -202,6 +202,9 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     isSessionActive: sessions.isActive,
     apiKeys,
     serviceToken: config.auth.serviceToken,
+    // OTC approval steps up: the factor's age is read on this process's clock, as the platform's
+    stepUpMaxAgeSeconds: config.auth.stepUpMaxAgeSeconds,
+    clock,
   });
   const orders = ordersService({
     db,
