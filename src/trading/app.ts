@@ -215,7 +215,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     isSessionActive: sessions.isActive,
     apiKeys,
     serviceToken: config.auth.serviceToken,
-    // the same step-up window as the platform's, on this process's clock
+    // OTC approval steps up: the same window as the platform's, on this process's clock
     stepUpMaxAgeSeconds: config.auth.stepUpMaxAgeSeconds,
     clock,
   });

@@ -223,7 +223,10 @@ describe('second factors', () => {
       undefined,
       dee.token,
     );
-    expect(removed.json()).toEqual({ removed: true });
+    expect(removed.json()).toMatchObject({
+      removed: true,
+      notice: { title: 'A second factor was removed from your account' },
+    });
 
     const notices = await platform.test.db
       .selectFrom('user_notifications')

@@ -19,6 +19,12 @@ const RecoveryCodes = Type.Array(Type.String(), {
   description: 'one-time codes, shown this once: keep them somewhere safe',
 });
 
+/** The answer of a removal: the notice sent to the person (in-app and by email), to show them. */
+const Removed = Type.Object({
+  removed: Type.Boolean(),
+  notice: Type.Object({ title: Type.String(), body: Type.String() }),
+});
+
 const FactorStatus = Type.Object({
   totp: Type.Object({
     enrolled: Type.Boolean(),
@@ -122,13 +128,19 @@ export function factorsRoutes(
       schema: {
         tags,
         summary: 'Remove the authenticator app (needs a recent step-up)',
+        description:
+          'Staff and admins cannot remove their last factor (FACTOR_REQUIRED_FOR_ROLE). The answer holds the notice sent to you (in-app and by email); the last factor gone, the recovery codes go with it.',
         security: bearer,
-        response: { 200: Type.Object({ removed: Type.Boolean() }) },
+        response: { 200: Removed },
       },
     },
     async (request) => {
-      await factors.remove(await userOf(caller(request).userId), { totp: true }, request.ip);
-      return { removed: true };
+      const notice = await factors.remove(
+        await userOf(caller(request).userId),
+        { totp: true },
+        request.ip,
+      );
+      return { removed: true, notice: { title: notice.title, body: notice.body } };
     },
   );
 
@@ -231,15 +243,17 @@ export function factorsRoutes(
       schema: {
         tags,
         summary: 'Remove a passkey (needs a recent step-up)',
+        description:
+          'Staff and admins cannot remove their last factor (FACTOR_REQUIRED_FOR_ROLE). The answer holds the notice sent to you (in-app and by email).',
         security: bearer,
         params: IdParams,
-        response: { 200: Type.Object({ removed: Type.Boolean() }) },
+        response: { 200: Removed },
       },
     },
     async (request) => {
       const user = await userOf(caller(request).userId);
-      await factors.remove(user, { passkeyId: request.params.id }, request.ip);
-      return { removed: true };
+      const notice = await factors.remove(user, { passkeyId: request.params.id }, request.ip);
+      return { removed: true, notice: { title: notice.title, body: notice.body } };
     },
   );
 }

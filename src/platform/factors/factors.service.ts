@@ -20,7 +20,8 @@ import {
   recoveryCodesRegenerated,
   recoveryCodeUsed,
 } from '../notifications/notices.js';
-import { notify } from '../notifications/notify.js';
+import { notify, type Notice } from '../notifications/notify.js';
+import { lockUser } from '../../lib/db/user-rows.queries.js';
 import { loginThrottle, type LoginThrottleRules } from '../auth/login-throttle.js';
 import {
   deletePasskey,
@@ -272,14 +273,26 @@ export function factorsService(deps: FactorsDeps) {
       });
     },
 
-    /** Removes a factor (the route wants a recent step-up); staff keep at least one. */
-    async remove(user: User, factor: { totp: true } | { passkeyId: string }, ip: string) {
-      const enrolled = await enrolledFactors(db, user.id);
-      const left = enrolled.passkeys + (enrolled.totp ? 1 : 0) - 1;
-      if (left < 1 && staffRoles.includes(user.role)) {
-        throw new AppError('FACTOR_REQUIRED_FOR_ROLE', 'Staff and admins keep at least one factor');
-      }
-      await transaction(db, async (trx) => {
+    /**
+     * Removes a factor (the route wants a recent step-up); staff keep at least one. The user's row
+     * is locked first, so two removals at once count the factors one after the other (staff
+     * removing their last two at once keep one). The notice it sent, to show the person.
+     */
+    async remove(
+      user: User,
+      factor: { totp: true } | { passkeyId: string },
+      ip: string,
+    ): Promise<Notice> {
+      return transaction(db, async (trx) => {
+        await lockUser(trx, user.id);
+        const enrolled = await enrolledFactors(trx, user.id);
+        const left = enrolled.passkeys + (enrolled.totp ? 1 : 0) - 1;
+        if (left < 1 && staffRoles.includes(user.role)) {
+          throw new AppError(
+            'FACTOR_REQUIRED_FOR_ROLE',
+            'Staff and admins keep at least one factor: add another before removing this one',
+          );
+        }
         let removed: FactorName;
         if ('totp' in factor) {
           if (!enrolled.totp) throw new AppError('FACTOR_NOT_FOUND');
@@ -299,7 +312,9 @@ export function factorsService(deps: FactorsDeps) {
           ip,
           details: { factor: 'totp' in factor ? 'totp' : 'passkey', factors_left: left },
         });
-        await notify(trx, factorRemoved(user.id, removed, left));
+        const notice = factorRemoved(user.id, removed, left);
+        await notify(trx, notice);
+        return notice;
       });
     },
 

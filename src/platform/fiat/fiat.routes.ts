@@ -54,11 +54,14 @@ export function fiatRoutes(
   app.put(
     '/api/v1/fiat/bank-account',
     {
-      onRequest: [account, gated.withdrawal],
+      // where withdrawals are paid: a thief who changes it takes the next payout, so step up
+      onRequest: [account, gated.withdrawal, recentFactor],
       schema: {
         tags: ['fiat'],
         summary:
           'Put a bank account on file for withdrawals (an IBAN, or an account number with its bank code); it replaces the last',
+        description:
+          'Needs a second factor verified in the last few minutes (STEP_UP_REQUIRED; MFA_REQUIRED without one enrolled), as a withdrawal does.',
         security: bearer,
         body: BankAccountBody,
         response: { 200: BankAccountView },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/support/config.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../../test/support/trading.js';
 import { otcService } from './otc.service.js';
 
@@ -434,5 +435,51 @@ describe('OTC requests', () => {
       expect(await sys.fiat(seller.id)).toBe('99.50');
     }
     expect(await fiatTotal()).toBe(before);
+  });
+
+  // last: it moves the shared clock past the step-up window of the staff signed in before it
+  it('refuses an approval whose factor is older than the step-up window and changes nothing', async () => {
+    const { id: tokenId } = await otcToken();
+    const buyer = await funded(tokenId, '100.00');
+    const seller = await funded(tokenId, '0', 5);
+    const bid = await request(buyer, tokenId, 'buy', 5);
+    const ask = await request(seller, tokenId, 'sell', 5);
+    expect((await approve(bid.id)).statusCode).toBe(200);
+    const before = {
+      orders: await sys.db
+        .selectFrom('otc_orders')
+        .selectAll()
+        .where('token_id', '=', tokenId)
+        .execute(),
+      buyer: await sys.fiat(buyer.id),
+      seller: await sys.wallet(seller.id, tokenId),
+    };
+
+    sys.clock.advance((testConfig().auth.stepUpMaxAgeSeconds + 1) * 1000);
+    const stale = await approve(ask.id);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({
+      code: 'STEP_UP_REQUIRED',
+      max_age: testConfig().auth.stepUpMaxAgeSeconds,
+    });
+    expect(
+      await sys.db.selectFrom('otc_orders').selectAll().where('token_id', '=', tokenId).execute(),
+    ).toEqual(before.orders);
+    expect(await sys.fiat(buyer.id)).toBe(before.buyer);
+    expect(await sys.wallet(seller.id, tokenId)).toEqual(before.seller);
+    expect(
+      await sys.db.selectFrom('trades').select('id').where('token_id', '=', tokenId).execute(),
+    ).toEqual([]);
+
+    // staff who verified a factor just now approve it, and it crosses
+    const fresh = await sys.user('staff');
+    const crossed = await sys.call(
+      'POST',
+      `/api/v1/admin/otc-orders/${ask.id}/approve`,
+      undefined,
+      fresh.token,
+    );
+    expect(crossed.statusCode).toBe(200);
+    expect(crossed.json()).toMatchObject({ otc_order: { status: 'filled' } });
   });
 });

@@ -1,19 +1,15 @@
 /**
  * Second factors in the browser: enrolling an authenticator app (a QR code to scan, a first
  * code, recovery codes shown once), passkeys (WebAuthn), the code prompt of a sign-in, the
- * step-up dialog an irreversible action opens, and the list of your sessions.
+ * step-up dialog an irreversible action opens, and the list of your sessions. The factors
+ * enrolled, and their removal, are in factor-list.tsx.
  */
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'preact/hooks';
 import { api, onStepUpRequired, type Json } from '../api.js';
 import { session, type FactorChallenge } from '../session.js';
 import { ActionButton, ActionForm, Field, Loaded, Table, useLoad, when } from '../ui.js';
-
-interface FactorStatus {
-  totp: { enrolled: boolean; enrolled_at: string | null };
-  passkeys: { id: string; label: string; created_at: string; last_used_at: string | null }[];
-  recovery_codes_left: number;
-}
+import { EnrolledFactors, type FactorStatus } from './factor-list.js';
 
 interface AccessToken {
   access_token: string;
@@ -274,8 +270,15 @@ export function Factors() {
             Authenticator app: {data.totp.enrolled ? 'on' : 'off'}. Passkeys: {data.passkeys.length}
             . Recovery codes left: {data.recovery_codes_left}.
           </p>
+          <EnrolledFactors status={data} onChanged={status.reload} />
           {data.totp.enrolled ? null : <EnrolTotp onEnrolled={status.reload} />}
           <AddPasskey onAdded={status.reload} />
+          {hasFactor(data) && data.recovery_codes_left === 0 ? (
+            <p class="rule" data-testid="recovery-codes-missing">
+              You have no recovery codes left: without one, losing your device locks you out. Make
+              new ones now.
+            </p>
+          ) : null}
           {hasFactor(data) ? <NewRecoveryCodes onDone={status.reload} /> : null}
         </div>
       )}

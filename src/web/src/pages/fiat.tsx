@@ -2,7 +2,8 @@
  * Deposits and withdrawals: requests (amounts typed and sent as decimal strings), their status
  * as staff decide them, and the cash ledger. A deposit comes with its payment instructions: the
  * amount and the reference to quote on the bank transfer, by which staff match it. Withdrawals
- * are paid to the bank account on file, put there (checked) before the first one.
+ * are paid to the bank account on file, put there (checked, with a recent second factor) before
+ * the first one.
  */
 import { api, type Page } from '../api.js';
 import { useMe } from '../app.js';
@@ -79,6 +80,10 @@ function BankAccountOnFile(props: { onSaved: () => void }) {
           props.onSaved();
         }}
       >
+        <p class="muted" data-testid="bank-account-step-up">
+          Withdrawals are paid here, so saving asks for your second factor (an authenticator app
+          code or a passkey) unless you confirmed it in the last few minutes.
+        </p>
         <Field label="Account holder's name" name="holder_name" autocomplete="name" required />
         <Field label="IBAN" name="iban" placeholder="GB82 WEST 1234 5698 7654 32" />
         <p class="muted">Or, where banks use no IBAN:</p>
