@@ -6,6 +6,7 @@
  * page follows it to done, and a holder sees their scaled holding on their portfolio and the cash
  * paid for the half token on their money page. Screenshots land in test-results/web-splits/.
  */
+import { rememberSecret } from '../support/second-factor.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, menu, screenshot, signIn } from '../support/browser.js';
@@ -57,6 +58,8 @@ describe('a split in a browser', () => {
     async () => {
       const { issuer, investors, tokenId } = await liveTokenWithHolders(s, 'SPLW', [5, 8]);
       const staff = await staffMember(s, 'splits-staff@example.com');
+      // the browser signs staff in with the authenticator app they enrolled
+      rememberSecret('splits-staff@example.com', staff.secret!);
 
       const issuerPage = await signedIn('splw@issuer.example');
       await issuerPage.goto(`${url}/#/splits/${tokenId}`);
