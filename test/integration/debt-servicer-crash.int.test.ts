@@ -75,7 +75,12 @@ describe('a platform crash while servicing a debt token', () => {
       locked(rows[0]!.pid);
       await released;
     });
-    const holder = await Promise.race([pid, done.then(() => -1)]);
+    const holder = await Promise.race([
+      pid,
+      done.then(() => {
+        throw new Error('the lock ended before it was held');
+      }),
+    ]);
     /** resolves once a transaction of another session waits for these locks */
     const blocking = () =>
       until(async () => {
