@@ -89,8 +89,7 @@ describe('a trading day with call auctions, settled on chain', () => {
       ...(body === undefined ? {} : { payload: body as object }),
       headers: actor ? { authorization: `Bearer ${actor.token}` } : {},
     });
-  /** places a limit order; answers its id, or the refusal's code */
-  const place = async (
+  const submit = (
     actor: Actor,
     side: 'buy' | 'sell',
     quantity: number,
@@ -105,10 +104,18 @@ describe('a trading day with call auctions, settled on chain', () => {
       price,
       time_in_force: timeInForce,
     };
-    const response = await call('POST', '/api/v1/orders', body, actor);
-    return response.statusCode === 200
-      ? (response.json().order.id as string)
-      : `${response.statusCode} ${response.json().code}`;
+    return call('POST', '/api/v1/orders', body, actor);
+  };
+  /** places a limit order the book accepts; answers its id */
+  const place = async (...order: Parameters<typeof submit>) => {
+    const response = await submit(...order);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().order.id as string;
+  };
+  /** a limit order the book refuses: its status and code */
+  const refused = async (...order: Parameters<typeof submit>) => {
+    const response = await submit(...order);
+    return `${response.statusCode} ${response.json().code}`;
   };
   const staff = async (path: string, body: Record<string, unknown>) => {
     const response = await call('POST', `/api/v1/admin/tokens/${tokenId}/${path}`, body, s.admin);
@@ -201,7 +208,7 @@ describe('a trading day with call auctions, settled on chain', () => {
     });
     const aliceDay = await place(h.alice, 'sell', 20, '1.00', 'DAY');
     const carolBid = await place(h.carol, 'buy', 15, '1.10');
-    expect(await place(h.carol, 'buy', 1, '1.10', 'IOC')).toBe('422 TIME_IN_FORCE_NOT_IN_PHASE');
+    expect(await refused(h.carol, 'buy', 1, '1.10', 'IOC')).toBe('422 TIME_IN_FORCE_NOT_IN_PHASE');
     expect(await order(aliceDay)).toMatchObject({ status: 'open', filled_quantity: 0 });
     expect(await order(carolBid)).toMatchObject({ status: 'open', locked_fiat: '16.50' });
 
@@ -210,7 +217,7 @@ describe('a trading day with call auctions, settled on chain', () => {
     await tick();
     const daveDay = await place(h.dave, 'buy', 10, '1.05', 'DAY');
     await place(h.bob, 'sell', 10, '1.02');
-    expect(await place(h.dave, 'buy', 1, '1.10', 'FOK')).toBe('422 TIME_IN_FORCE_NOT_IN_PHASE');
+    expect(await refused(h.dave, 'buy', 1, '1.10', 'FOK')).toBe('422 TIME_IN_FORCE_NOT_IN_PHASE');
     expect(await trades()).toEqual([]);
     // 1.02 to 1.05 all execute 25 leaving 5 on the sell side: market pressure takes the lowest
     expect(await phase()).toEqual({
@@ -242,7 +249,8 @@ describe('a trading day with call auctions, settled on chain', () => {
 
     // continuous trading: carol's IOC takes the rest of bob's offer at once
     clock.current = at('10:00:00');
-    expect(await place(h.carol, 'buy', 5, '1.02', 'IOC')).toEqual(expect.any(String));
+    const carolIoc = await place(h.carol, 'buy', 5, '1.02', 'IOC');
+    expect(await order(carolIoc)).toMatchObject({ status: 'filled', filled_quantity: 5 });
     const continuous = (await trades()).slice(3);
     expect(continuous.map((t) => [t.price, Number(t.quantity), t.auction_id])).toEqual([
       ['1.02', 5, null],
@@ -256,7 +264,7 @@ describe('a trading day with call auctions, settled on chain', () => {
     clock.current = at('11:00:00');
     await staff('halt', { minutes: 30, reason: 'Issuer announcement pending' });
     expect((await phase()).phase).toBe('halted');
-    expect(await place(h.bob, 'sell', 1, '1.00')).toBe('422 TRADING_HALTED');
+    expect(await refused(h.bob, 'sell', 1, '1.00')).toBe('422 TRADING_HALTED');
     clock.current = at('11:10:00');
     await staff('lift-halt', {});
     expect(await phase()).toMatchObject({
