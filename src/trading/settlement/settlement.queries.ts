@@ -9,12 +9,15 @@
 import { sql } from 'kysely';
 import type { CountrySources } from '../../lib/compliance/holder-country.js';
 import { countrySourcesSql } from '../../lib/compliance/holder-country.queries.js';
-import type { Db, Trx } from '../../lib/db/database.js';
+import { transaction, type Db, type Trx } from '../../lib/db/database.js';
 import type { TokenStatus } from '../../lib/db/schema-issuance.js';
 import type { Trade } from '../../lib/db/schema-trading.js';
 
 /** The spec's limit: a trade is claimed while it has fewer attempts; the fifth failure fails it. */
 export const maxSettlementAttempts = 5;
+
+/** The advisory lock that serialises the processors' claims (claimTrades). */
+const claimLockKey = 724_057;
 
 const claimable = (now: Date) => sql`
   settlement_status in ('pending', 'processing')
@@ -25,6 +28,10 @@ const claimable = (now: Date) => sql`
  * Claims up to `limit` trades, oldest first, and with them every other claimable trade of the
  * batches they were sent in before (a batch is only ever sent again whole, under its key) and of
  * the call auctions they came from (an auction's trades settle as one batch).
+ *
+ * Claims are serialised (a transaction's advisory lock): SKIP LOCKED alone lets two processors
+ * (one per trading node) each take part of an auction or a batch, the second's oldest rows
+ * locked before the first's siblings are, which would send one auction in two transactions.
  */
 export async function claimTrades(
   db: Db,
@@ -32,7 +39,9 @@ export async function claimTrades(
 ): Promise<Trade[]> {
   const { claimId, limit, now } = options;
   const leaseEnd = new Date(now.getTime() + options.leaseSeconds * 1000);
-  const result = await sql<Trade>`
+  return transaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(${claimLockKey})`.execute(trx);
+    const result = await sql<Trade>`
     with oldest as (
       select id, settlement_batch_key, auction_id from trades
       where ${claimable(now)}
@@ -63,8 +72,9 @@ export async function claimTrades(
       insert into trade_settlement_history (trade_id, status, created_at)
       select id, 'processing', ${now}::timestamptz from claimed
     )
-    select * from claimed order by created_at, id`.execute(db);
-  return result.rows;
+    select * from claimed order by created_at, id`.execute(trx);
+    return result.rows;
+  });
 }
 
 /**
