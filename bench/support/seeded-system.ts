@@ -132,10 +132,22 @@ export async function seed(
         wallet_address: `0x${id.replace(/-/g, '').padEnd(40, '0').slice(0, 40)}`,
       })
       .execute();
-    people.push({
-      id,
-      token: await signer.sign({ userId: id, role: 'investor', sessionId: newId() }),
-    });
+    // a session as a sign-in opens it: what a second factor's enrolment is recorded in
+    const sessionId = newId();
+    const now = new Date();
+    await db
+      .insertInto('sessions')
+      .values({
+        id: sessionId,
+        user_id: id,
+        user_agent: 'bench',
+        ip: '127.0.0.1',
+        amr: ['pwd'],
+        auth_time: now,
+        last_seen_at: now,
+      })
+      .execute();
+    people.push({ id, token: await signer.sign({ userId: id, role: 'investor', sessionId }) });
   }
   // Money as a deposit leaves it: the balance and its ledger row.
   await sql`

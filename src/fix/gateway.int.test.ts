@@ -3,7 +3,7 @@
  * through the gateway, which places orders over HTTP on a running trading app (the same order
  * path as every program's), and reports every event of the user's orders as execution reports.
  */
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../lib/embedded/ports.js';
 import { createLogger } from '../lib/logger.js';
@@ -592,5 +592,25 @@ describe('the FIX gateway', () => {
       .execute();
     expect(entered).toEqual([]);
     await copy.stop();
+  });
+
+  it('lets a test client stop while its Logon is unanswered, ending its connection', async () => {
+    // a peer that takes the connection and never answers the Logon
+    const peers: Socket[] = [];
+    const silent = createServer((socket) => peers.push(socket));
+    const arrived = new Promise<Socket>((resolve) => silent.once('connection', resolve));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as { port: number }).port;
+      const client = new FixTestClient({ port, senderCompId: 'SILENT1', key });
+      const peer = await arrived;
+      const ended = new Promise((resolve) => peer.once('end', resolve));
+      await client.stop();
+      await ended;
+      expect(client.session).toBeUndefined();
+    } finally {
+      for (const peer of peers) peer.destroy();
+      silent.close();
+    }
   });
 });

@@ -65,6 +65,7 @@ class TestClient extends AsciiSession {
     private readonly client: FixTestClient,
   ) {
     super(config);
+    client.created = this;
   }
   protected onApplicationMsg(msgType: string, view: MsgView): void {
     this.client.keep(msgType, view);
@@ -80,6 +81,11 @@ class TestClient extends AsciiSession {
   protected onEncoded(): void {}
   /** Signs the Logon as it goes out (a dictionary loaded slowly must not age its RawData). */
   protected override async onPreLogon(): Promise<void> {
+    // stopped while connecting: no Logon, and the connection goes (jspurefix would wait on it)
+    if (this.client.stopping) {
+      this.transport?.end();
+      throw new Error('FIX client stopped before its Logon');
+    }
     await super.onPreLogon();
     const fields = this.client.logonFields();
     const factory = this.config.factory as unknown as { description?: ISessionDescription };
@@ -95,6 +101,10 @@ class TestClient extends AsciiSession {
   }
   logout(): void {
     this.done();
+  }
+  /** Ends the connection without a Logout (the session is not logged on). */
+  end(): void {
+    this.stop();
   }
 }
 
@@ -124,7 +134,11 @@ class Launcher extends SessionLauncher {
 
 export class FixTestClient {
   readonly received: Received[] = [];
+  /** the session once logged on */
   session: TestClient | undefined;
+  /** the session as soon as jspurefix makes it (before it connects) */
+  created: TestClient | undefined;
+  stopping = false;
   stopped: Error | null | undefined;
   private waiters: (() => void)[] = [];
   private launcher: Launcher;
@@ -222,8 +236,14 @@ export class FixTestClient {
     );
   }
 
+  /**
+   * Logs out, or, before the Logon is answered, ends the connection: jspurefix's initiator has no
+   * stop of its own, and its run would otherwise last as long as the session it goes on to open.
+   */
   async stop(): Promise<void> {
-    this.session?.logout();
+    this.stopping = true;
+    if (this.session) this.session.logout();
+    else this.created?.end();
     this.launcher.stop();
     await this.run;
   }
