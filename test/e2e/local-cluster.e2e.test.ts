@@ -142,7 +142,17 @@ describe.skipIf(!testNatsServer())('a local cluster of three trading nodes', () 
       );
       expect(settlements.rows.map((r) => r.idempotency_key).sort()).toEqual(keys.sort());
       expect(new Set(settlements.rows.map((r) => r.tx_hash)).size).toBe(keys.length);
-      // one mint transaction per allocation
+      // one mint transaction per allocation, once no confirmed allocation is still being minted
+      // (a mint mined a moment ago may not be marked yet)
+      await until(
+        () =>
+          count(
+            `select count(*) as n from token_allocations
+           where status = 'confirmed' and on_chain_status in ('pending', 'minting')`,
+          ),
+        (n) => n === 0,
+        60_000,
+      );
       const minted = await count(
         `select count(*) as n from token_allocations where on_chain_status = 'minted'`,
       );

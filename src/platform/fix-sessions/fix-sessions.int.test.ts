@@ -29,7 +29,8 @@ const createKey = async (scopes: string[]) => {
 beforeAll(async () => {
   platform = await startTestPlatform();
   staff = await platform.staff();
-  investor = await platform.user('fix-investor@example.com');
+  // an API key's creation steps up: the investor enrols an authenticator app first
+  investor = await platform.enrol(await platform.user('fix-investor@example.com'));
   tradeKey = await createKey(['read', 'trade']);
   readKey = await createKey(['read']);
 });
