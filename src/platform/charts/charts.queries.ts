@@ -65,8 +65,12 @@ export async function holdersOverTime(
   return rows.map((r) => ({ start: r.start, holders: Number(r.level) }));
 }
 
-export interface TradingBucketRow {
+export interface TradingRunRow {
   start: Date;
+  /** the first done split after the run's trades; null for the latest run (or no trades) */
+  split_after: Date | null;
+  /** the run's first trade; null for a bucket without trades */
+  first_at: Date | null;
   trades: number;
   volume: string;
   value: string;
@@ -76,24 +80,37 @@ export interface TradingBucketRow {
   close: string | null;
 }
 
-/** Trades per bucket: count, units, value, and the prices of the first, highest, lowest and last. */
+/**
+ * Trades per bucket: count, units, value, and the prices of the first, highest, lowest and last,
+ * one row per run of trades between two done splits (a bucket holding a split has two), so every
+ * trade of a row takes the same price adjustment (trading-buckets.ts); a bucket without trades
+ * has one row of zeros. Ordered by bucket, then run.
+ */
 export async function tradingOverTime(db: Db, tokenId: string, range: ChartRange) {
-  const { rows } = await sql<TradingBucketRow>`
+  const { rows } = await sql<TradingRunRow>`
     with buckets as (${buckets(range)}),
-    per_bucket as (
-      select date_trunc(${range.bucket}, created_at, 'UTC') as start, count(*)::int as trades,
+    per_run as (
+      select date_trunc(${range.bucket}, created_at, 'UTC') as start, split_after,
+        min(created_at) as first_at, count(*)::int as trades,
         sum(quantity) as volume, sum(total) as value,
         (array_agg(price order by created_at, id))[1] as open, max(price) as high,
         min(price) as low, (array_agg(price order by created_at desc, id desc))[1] as close
-      from trades
-      where token_id = ${tokenId} and created_at >= ${range.first} and created_at <= ${range.to}
-      group by 1
+      from (
+        select t.created_at, t.id, t.price, t.quantity, t.total,
+          (select min(s.started_at) from share_splits s
+            where s.token_id = t.token_id and s.status = 'done' and s.started_at > t.created_at
+          ) as split_after
+        from trades t
+        where t.token_id = ${tokenId} and t.created_at >= ${range.first}
+          and t.created_at <= ${range.to}
+      ) run
+      group by 1, 2
     )
-    select b.start, coalesce(p.trades, 0) as trades, coalesce(p.volume, 0)::text as volume,
-      coalesce(p.value, 0.00)::text as value, p.open::text as open, p.high::text as high,
-      p.low::text as low, p.close::text as close
-    from buckets b left join per_bucket p on p.start = b.start
-    order by b.start`.execute(db);
+    select b.start, p.split_after, p.first_at, coalesce(p.trades, 0) as trades,
+      coalesce(p.volume, 0)::text as volume, coalesce(p.value, 0.00)::text as value,
+      p.open::text as open, p.high::text as high, p.low::text as low, p.close::text as close
+    from buckets b left join per_run p on p.start = b.start
+    order by b.start, p.first_at`.execute(db);
   return rows;
 }
 

@@ -7,12 +7,12 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { priceAdjustments } from '../../lib/db/price-adjustments.queries.js';
-import { adjustPrice, adjustQuantity } from '../../lib/price-adjustments.js';
 import { holderProfiles, holdingsAt, registerToken } from '../register/register.queries.js';
 import type { Caller } from '../register/register.service.js';
 import { chartRange, type ChartRangeRequest, type ChartRange } from './chart-range.js';
 import { activityOverTime, holdersOverTime, tradingOverTime } from './charts.queries.js';
 import { holdersByCountry } from './holders-by-country.js';
+import { tradingBuckets } from './trading-buckets.js';
 
 export interface ChartsDeps {
   db: Db;
@@ -46,9 +46,6 @@ export function chartsService({ db, platformCountry, clock = systemClock }: Char
         holdingsAt(db, tokenId, range.to),
         priceAdjustments(db, tokenId),
       ]);
-      // prices and volumes in today's units across splits, a bucket read as of its start
-      const price = (value: string | null, at: Date) =>
-        value === null ? null : adjustPrice(adjustments, value, at);
       const profiles = await holderProfiles(
         db,
         holdings.map((h) => h.userId),
@@ -58,14 +55,10 @@ export function chartsService({ db, platformCountry, clock = systemClock }: Char
         symbol: token.symbol,
         ...rangeView(range),
         holders: holders.map((h) => ({ start: h.start.toISOString(), holders: h.holders })),
-        trading: trading.map((t) => ({
+        // prices and volumes in today's units across splits and consolidations
+        trading: tradingBuckets(trading, adjustments).map((t) => ({
           ...t,
           start: t.start.toISOString(),
-          volume: adjustQuantity(adjustments, t.volume, t.start),
-          open: price(t.open, t.start),
-          high: price(t.high, t.start),
-          low: price(t.low, t.start),
-          close: price(t.close, t.start),
         })),
         countries: holdersByCountry(holdings, profiles, platformCountry, token.owner_id),
       };
