@@ -4,13 +4,15 @@
  * Splits page, a member of staff approves it on theirs, the split runner (ticked with its clock
  * past the effective moment) halts, scales every holder on chain and ends the halt; the issuer's
  * page follows it to done, and a holder sees their scaled holding on their portfolio and the cash
- * paid for the half token on their money page. Screenshots land in test-results/web-splits/.
+ * paid for the half token on their money page. Then the issuer's price chart across a split: trades
+ * before it read in today's units, so the line has no step. Screenshots land in
+ * test-results/web-splits/.
  */
 import { rememberSecret } from '../support/second-factor.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, menu, screenshot, signIn } from '../support/browser.js';
-import { startIssuanceSystem, type IssuanceSystem } from '../support/issuance.js';
+import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 import { testPassword } from '../support/platform.js';
 import {
   expectCashReconciles,
@@ -19,6 +21,8 @@ import {
   staffMember,
 } from '../support/splits.js';
 import { buildWebClient } from '../support/web.js';
+import { recordTestTrade } from '../support/settlement.js';
+import { tickers } from '../../src/trading/market-data/markets.queries.js';
 
 const journey = 'web-splits';
 const patience = { timeout: 20_000 };
@@ -51,6 +55,123 @@ describe('a split in a browser', () => {
     await signIn(page, email, testPassword);
     return page;
   }
+
+  // Runs first: the trade after the split must be no later than the platform's clock, which the
+  // next test moves on past the wall clock.
+  it(
+    "keeps the issuer's price chart continuous across the split, in today's units",
+    { timeout: 300_000 },
+    async () => {
+      const { issuer, investors, tokenId } = await liveTokenWithHolders(s, 'SPLC', [6, 4]);
+      const [ann, ben] = investors as [Actor, Actor];
+      const staff = await staffMember(s, 'splits-chart-staff@example.com');
+      const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+      // before the split, each pair of trades nets to nothing so the chain still equals the database
+      for (const [seller, buyer, quantity, price, at] of [
+        [ann, ben, 2, '1.50', ago(2)],
+        [ben, ann, 2, '1.56', ago(1)],
+        [ann, ben, 1, '1.53', ago(0.0001)],
+        [ben, ann, 1, '1.53', ago(0.0001)],
+      ] as const) {
+        await recordTestTrade(s.test.db, {
+          sellerId: seller.id,
+          buyerId: buyer.id,
+          tokenId,
+          quantity,
+          price,
+          at,
+        });
+      }
+      // settled: the split waits for no trade
+      await s.test.db
+        .updateTable('trades')
+        .set({ settlement_status: 'settled' })
+        .where('token_id', '=', tokenId)
+        .execute();
+
+      const effective = Date.now() + 2_000;
+      const split = await s.ok(
+        s.call(
+          'POST',
+          '/api/v1/splits',
+          {
+            token_id: tokenId,
+            ratio_new: 3,
+            ratio_old: 2,
+            effective_at: new Date(effective).toISOString(),
+            reason: 'board resolution 13',
+          },
+          issuer.token,
+        ),
+        201,
+      );
+      await s.ok(
+        s.call(
+          'POST',
+          `/api/v1/admin/splits/${split.id}/decision`,
+          { decision: 'approve' },
+          staff.token,
+        ),
+      );
+      // the runner starts the split once the platform's clock (the wall clock here) passes it
+      await new Promise((resolve) => setTimeout(resolve, effective - Date.now() + 50));
+      await expect
+        .poll(async () => {
+          while ((await s.workers.splits.tick()) > 0);
+          return (await s.ok(s.call('GET', `/api/v1/splits/${split.id}`, undefined, issuer.token)))
+            .status;
+        }, patience)
+        .toBe('done');
+      await expectChainEqualsDatabase(s, tokenId);
+      // after the split, at about 1.53 × 2/3 = 1.02 in new tokens
+      await recordTestTrade(s.test.db, {
+        sellerId: ann.id,
+        buyerId: ben.id,
+        tokenId,
+        quantity: 3,
+        price: '1.05',
+        at: new Date(),
+      });
+
+      const issuerPage = await signedIn('splc@issuer.example');
+      await issuerPage.goto(`${url}/#/token/${tokenId}`);
+      await issuerPage
+        .locator('[data-testid="chart-trading"][data-drawn="true"]')
+        .waitFor(patience);
+      // 4 old tokens and 1 + 1 old tokens and 3 new ones: 12 new tokens; the last price as traded
+      expect(await issuerPage.getByTestId('chart-trading-caption').textContent()).toContain(
+        '5 trade(s) of 12 units for 12.33 USD',
+      );
+      expect(await issuerPage.getByTestId('chart-trading-caption').textContent()).toContain(
+        'last price 1.05 USD',
+      );
+      await issuerPage.getByText('Trading per day').click();
+      const rows = issuerPage.getByRole('table', { name: 'Price and volume' }).getByRole('row');
+      const days = await Promise.all(
+        (await rows.all())
+          .slice(1)
+          .map(async (row) => (await row.getByRole('cell').allTextContents()).slice(1)),
+      );
+      await screenshot(issuerPage, journey, '6-price-chart');
+      // trades, volume, value, open, high, low, close: 1.50 and 1.56 before the split read as 1.00
+      // and 1.04, the day of the split 1.02 before it and 1.05 after, with no 33 % step
+      expect(days).toEqual([
+        ['1', '3', '3.00', '1.00', '1.00', '1.00', '1.00'],
+        ['1', '3', '3.12', '1.04', '1.04', '1.04', '1.04'],
+        ['3', '6', '6.21', '1.02', '1.05', '1.02', '1.05'],
+      ]);
+
+      // the 24 h ticker compares in today's units too: +0.03, not 1.05 against 1.53
+      const [ticker] = await tickers(s.test.db, new Date(), tokenId);
+      expect(ticker).toMatchObject({
+        open_24h: '1.02',
+        last: '1.05',
+        change_24h: '0.03',
+        change_pct_24h: '2.94',
+        volume_24h: 6,
+      });
+    },
+  );
 
   it(
     'is proposed by the issuer, approved by staff, and scales the holder they see',
