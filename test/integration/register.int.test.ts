@@ -31,13 +31,20 @@ describe('investor register', () => {
    * An instant after every block mined so far (anvil stamps blocks in whole seconds), with the
    * next second left free of blocks, so the block of the instant is the last one before it.
    */
+  /**
+   * An instant between two steps: the last of a second all of whose blocks and rows are written.
+   * A block is stamped in whole seconds, so one mined a moment after a mid-second instant (by a
+   * worker of the system, under load) could carry that instant's second; the next second's start
+   * is after the instant in either clock.
+   */
   const quietInstant = async () => {
+    await sleep(1000);
     for (;;) {
       const latest = await chain().getBlock({ blockTag: 'latest' });
       if (Number(latest.timestamp) * 1000 + 1000 <= Date.now()) break;
       await sleep(200);
     }
-    const at = new Date();
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 - 1);
     await sleep(1100);
     return at;
   };
