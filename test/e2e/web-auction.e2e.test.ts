@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
-import { screenshot } from '../support/browser.js';
+import { expectFitsPhone, menu, screenshot, signIn } from '../support/browser.js';
 import { testPassword } from '../support/platform.js';
 import { webTradingInBrowser, type Investor } from '../support/web.js';
 
@@ -142,6 +142,68 @@ describe('the trading screen during a call auction', () => {
       );
       await expect.poll(() => page.getByTestId('last-price').textContent(), patience).toBe('10.11');
       await screenshot(page, journey, '03-uncrossed');
+    },
+  );
+
+  it(
+    'lets staff give a token periodic calls and a holiday calendar on the Trading sessions screen, refusing an unknown zone',
+    { timeout: 180_000 },
+    async () => {
+      const token = await web.sys.seeds.token();
+      const { symbol } = await web.sys.db
+        .selectFrom('tokens')
+        .select('symbol')
+        .where('id', '=', token.id)
+        .executeTakeFirstOrThrow();
+      const email = `sam-${newId()}@example.com`;
+      const staff = await web.sys.staff(email);
+      const context = await web.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+      const page = await context.newPage();
+      await page.goto(web.sys.url);
+      await signIn(page, email, testPassword);
+      await menu(page, 'Trading sessions');
+
+      // a holiday calendar first, to be chosen for the token
+      const code = `t${newId().slice(0, 8)}`;
+      await page.getByText('New calendar').click();
+      const calendar = page.getByRole('form', { name: 'New holiday calendar' });
+      await calendar.getByLabel('Code').fill(code);
+      await calendar.getByLabel('Name', { exact: true }).fill('Test exchange holidays');
+      await calendar.getByLabel(/^Holidays, one a line/).fill('2027-12-25 Christmas Day');
+      await calendar.getByLabel('Reason for the change').fill('Holidays of the browser test');
+      await calendar.getByRole('button', { name: 'Create the calendar' }).click();
+      await page.getByText(`Test exchange holidays (${code}) · 1 holidays`).waitFor(patience);
+
+      const path = `/api/v1/admin/tokens/${token.id}/trading-session`;
+      const form = page.getByRole('form', { name: `Trading session of ${symbol}` });
+      await form.getByLabel('Market model').selectOption('periodic_auction');
+      await form.getByLabel('Time zone (IANA)').fill('Mars/Olympus_Mons');
+      await form.getByLabel('Monday opens').fill('09:00');
+      await form.getByLabel('Monday closes').fill('17:30');
+      await form.getByLabel('Holiday calendar').selectOption(code);
+      await form.getByLabel('Periodic call (seconds)').fill('120');
+      await form.getByLabel('Reason for the change').fill('Illiquid: periodic calls');
+      await form.getByRole('button', { name: 'Save the session' }).click();
+      await expect
+        .poll(() => form.getByRole('alert').textContent(), patience)
+        .toContain('Unknown time zone Mars/Olympus_Mons');
+      await screenshot(page, journey, '10-staff-session-refused');
+      expect((await web.sys.trade('GET', path, undefined, staff)).market_model).toBe('continuous');
+
+      // corrected, the values typed are kept and saved
+      await form.getByLabel('Time zone (IANA)').fill('Europe/London');
+      await form.getByRole('button', { name: 'Save the session' }).click();
+      await form.getByRole('status').filter({ hasText: 'Saved.' }).waitFor(patience);
+      const saved = await web.sys.trade('GET', path, undefined, staff);
+      expect(saved).toMatchObject({
+        market_model: 'periodic_auction',
+        time_zone: 'Europe/London',
+        hours: [{ weekday: 1, opens: '09:00', closes: '17:30' }],
+        calendar: code,
+        call_seconds: 120,
+      });
+      await expectFitsPhone(page, journey, '11-staff-sessions-phone');
+      await context.close();
     },
   );
 });

@@ -6,7 +6,7 @@
  * test-results/web-meetings/.
  */
 import { describe, expect, it } from 'vitest';
-import { menu, screenshot, signIn } from '../support/browser.js';
+import { expectFitsPhone, menu, screenshot, signIn } from '../support/browser.js';
 import { liveToken } from '../support/dividends.js';
 import { testPassword } from '../support/platform.js';
 import { callJson, webTradingInBrowser } from '../support/web.js';
@@ -84,6 +84,7 @@ describe('shareholder votes in a browser', () => {
       // more than the holding at the record date: refused with its code, nothing recorded
       await form.getByRole('alert').getByText('VOTES_EXCEED_WEIGHT').waitFor(patience);
       await screenshot(page, journey, '1-over-weight');
+      await expectFitsPhone(page, journey, '1a-ballot-phone');
       await form.getByLabel('For: votes on resolution 2').fill('90');
       await form.getByLabel('Abstain: votes on resolution 2').fill('30');
       await form.getByRole('button', { name: 'Cast my votes' }).click();

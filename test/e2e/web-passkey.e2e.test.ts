@@ -8,7 +8,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolOnPage, launchBrowser, menu, screenshot } from '../support/browser.js';
+import {
+  enrolOnPage,
+  expectFitsPhone,
+  launchBrowser,
+  menu,
+  screenshot,
+} from '../support/browser.js';
 import {
   startPasskeyPlatform,
   virtualAuthenticator,
@@ -101,6 +107,7 @@ describe('passkeys in a browser', () => {
       const codes = page.getByTestId('recovery-codes').locator('li');
       await expect.poll(() => codes.count(), patience).toBe(10);
       await screenshot(page, journey, '1-passkey-added-recovery-codes');
+      await expectFitsPhone(page, journey, '1a-recovery-codes-phone');
       await page.getByRole('button', { name: 'I kept them' }).click();
       const status = page.getByTestId('factor-status');
       await expect.poll(() => status.textContent(), patience).toContain('Passkeys: 1');

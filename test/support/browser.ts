@@ -4,6 +4,7 @@
  */
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { freshTotpCode, knownSecret, rememberSecret } from './second-factor.js';
@@ -33,6 +34,19 @@ export async function screenshot(page: Page, journey: string, step: string): Pro
   const dir = path.join('test-results', journey);
   await fs.mkdir(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${step}.png`), fullPage: true });
+}
+
+/**
+ * Looks at the page at a phone's width (390 px) and saves it as `step`: nothing of the page may
+ * lie off-screen sideways (a wide table scrolls inside its own box); the viewport is restored.
+ */
+export async function expectFitsPhone(page: Page, journey: string, step: string): Promise<void> {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+  await screenshot(page, journey, step);
+  if (before) await page.setViewportSize(before);
+  expect(width, `${step}: the page's width at 390 px`).toBeLessThanOrEqual(390);
 }
 
 /**
