@@ -77,6 +77,8 @@ export function documentMessages(document: Json): DocumentMessage[] {
 export interface Verdict {
   /** the document's channel the message belongs to (undefined: none names it) */
   channel: string | undefined;
+  /** the document's message it fits (undefined: none, or several) */
+  message: string | undefined;
   /** why it fits no message of the document (undefined: it fits one) */
   error: string | undefined;
 }
@@ -95,11 +97,16 @@ export function checkMessage(
   if (candidates.length === 0) {
     return {
       channel: undefined,
+      message: undefined,
       error: `${text}: no ${action} message of the document has ${key} ${String(message[key])}`,
     };
   }
   const channel = candidates[0]!.channel;
-  if (candidates.some((m) => m.validate(message))) return { channel, error: undefined };
+  const fits = candidates.filter((m) => m.validate(message)).map((m) => m.name);
+  if (fits.length === 1) return { channel, message: fits[0], error: undefined };
+  if (fits.length > 1) {
+    return { channel, message: undefined, error: `${text} fits several messages: ${fits.join()}` };
+  }
   // the errors of the messages of its own type (all candidates if none is of its type)
   const sameType = candidates.filter((m) => m.wire.type === message.type);
   const reasons = (sameType.length > 0 ? sameType : candidates).map((m) => {
@@ -109,5 +116,9 @@ export function checkMessage(
       .join('; ');
     return `${m.name}: ${errors}`;
   });
-  return { channel, error: `${text} fits no message of ${channel}: ${reasons.join(' | ')}` };
+  return {
+    channel,
+    message: undefined,
+    error: `${text} fits no message of ${channel}: ${reasons.join(' | ')}`,
+  };
 }
