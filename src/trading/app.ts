@@ -32,6 +32,7 @@ import { natsFeedBus } from './cluster/feed-bus.js';
 import { clusterStatusRoutes } from './cluster/cluster-status.routes.js';
 import { clusterStatusService } from './cluster/cluster-status.service.js';
 import { routedOrders } from './cluster/order-routing.js';
+import { readAsyncApiDocument } from './market-data/asyncapi.js';
 import { FeedPublisher } from './market-data/feed-publisher.js';
 import { defaultLimits, MarketDataHub, type HubLimits } from './market-data/hub.js';
 import type { Schedule } from './market-data/phase-feed.js';
@@ -186,6 +187,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     apiKeys,
     isSessionActive,
     clock,
+    asyncApi: await readAsyncApiDocument(),
   });
   sessions.watch(socket.endSessions);
   apiKeys.watch((keyIds) => socket.endSessions(new Set([...keyIds].map(apiKeySession))));

@@ -10,6 +10,8 @@ export interface Message {
   channel: string;
   type: string;
   token_id?: string;
+  /** a `candles` message's interval */
+  interval?: string;
   seq?: number;
   id?: string | number | null;
   data?: any;

@@ -39,7 +39,7 @@ import { textFrame } from './text-frame.js';
 import { PhaseFeed, realSchedule, type PhaseMessage, type Schedule } from './phase-feed.js';
 import type { PhaseView } from '../trading-sessions/trading-sessions.schemas.js';
 import { balancesOf, candles, tickSizeOf, tickers } from './markets.queries.js';
-import { candleIntervals } from './markets.schemas.js';
+import { candleIntervals, type CandleInterval } from './markets.schemas.js';
 import {
   channelKey,
   defaultDepth,
@@ -96,6 +96,8 @@ export interface ServerMessage {
   channel: string;
   type: 'snapshot' | 'update' | 'ack' | 'error' | 'heartbeat' | 'resync';
   token_id?: string;
+  /** a `candles` message's interval (a socket may follow several of one token) */
+  interval?: CandleInterval;
   seq?: number;
   ts: string;
   id?: string | number | null;
@@ -417,6 +419,7 @@ export class MarketDataHub implements FeedSink {
           channel: channel.name,
           type: 'update',
           token_id: tokenId,
+          ...(channel.name === 'candles' ? { interval: channel.interval } : {}),
           ts: now.toISOString(),
           data,
         });
@@ -482,6 +485,7 @@ export class MarketDataHub implements FeedSink {
       channel: request?.name ?? key,
       type: 'resync',
       ...(request && 'tokenId' in request ? { token_id: request.tokenId } : {}),
+      ...(request?.name === 'candles' ? { interval: request.interval } : {}),
       ts: this.deps.clock.now().toISOString(),
       data: { reason: 'The connection fell behind; subscribe again for a fresh snapshot' },
     });

@@ -414,7 +414,7 @@ describe('bad input', () => {
 });
 
 describe('ticker and candles channels', () => {
-  it('send the ticker and the changed candles after a batch with trades, as REST has them', async () => {
+  it('send the ticker and the changed candles of each interval after a batch with trades, as REST has them', async () => {
     const { id: tokenId } = await sys.token();
     const [maker, taker] = [await funded(tokenId), await funded(tokenId)];
     const socket = await open();
@@ -424,6 +424,7 @@ describe('ticker and candles channels', () => {
       channels: [
         { name: 'ticker', token_id: tokenId },
         { name: 'candles', token_id: tokenId, interval: '1m' },
+        { name: 'candles', token_id: tokenId, interval: '5m' },
       ],
     });
     const sell = {
@@ -438,9 +439,12 @@ describe('ticker and candles channels', () => {
 
     const ticker = await socket.next((m) => m.channel === 'ticker');
     expect(ticker.data).toMatchObject({ token_id: tokenId, last: '10.20', volume_24h: 3 });
-    const candle = await socket.next((m) => m.channel === 'candles');
-    const rest = await sys.call('GET', `/api/v1/markets/${tokenId}/candles?interval=1m`);
-    expect(candle.data).toEqual(rest.json().data);
-    expect(candle.data).toHaveLength(1);
+    // one socket follows two intervals of the token: each message names its own
+    for (const interval of ['1m', '5m']) {
+      const candle = await socket.next((m) => m.channel === 'candles' && m.interval === interval);
+      const rest = await sys.call('GET', `/api/v1/markets/${tokenId}/candles?interval=${interval}`);
+      expect(candle.data).toEqual(rest.json().data);
+      expect(candle.data).toHaveLength(1);
+    }
   });
 });

@@ -4,6 +4,7 @@
  * answered with an `error` carrying a stable code, and the socket stays usable; a socket that
  * sends nothing valid for the idle limit is closed. `tick` (every 5 s) sends the heartbeat,
  * closes idle sockets and ends the private channels of expired tokens and revoked sessions.
+ * `/asyncapi.json` describes the socket (asyncapi.yaml).
  */
 import { decodeJwt } from 'jose';
 import type { RawData } from 'ws';
@@ -29,6 +30,8 @@ export interface SocketDeps {
   apiKeys: ApiKeyRing;
   isSessionActive: (sessionId: string) => boolean | Promise<boolean>;
   clock: Clock;
+  /** the socket's AsyncAPI document (asyncapi.ts), served at /asyncapi.json */
+  asyncApi: Record<string, unknown>;
 }
 
 /** close codes: policy violation (limits), and idle */
@@ -179,6 +182,8 @@ export function marketDataSocket(app: HttpApp, deps: SocketDeps) {
       }
     });
   }
+
+  app.get('/asyncapi.json', { schema: { hide: true } }, () => deps.asyncApi);
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const client = new Client(socket, request.raw.socket, request.ip, clock.now());
