@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedDir, sdkSources } from '../../scripts/sdk-sources.js';
 import { investors, startChainFixture, type ChainFixture } from '../chain/testing/chain-fixture.js';
@@ -69,6 +70,17 @@ async function readmeFirstOrder(): Promise<string> {
   const block = /<!-- first-order -->\s*```ts\n([\s\S]*?)```/.exec(readme);
   if (!block) throw new Error('README.md has no ts block after <!-- first-order -->');
   return block[1]!;
+}
+
+/** The compiler's errors in `file` under the repository's tsconfig.json (what a reader's editor says). */
+function typeErrors(file: string): string[] {
+  const configPath = path.join(repository, 'tsconfig.json');
+  const { config } = ts.readConfigFile(configPath, (name) => ts.sys.readFile(name));
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, repository);
+  const program = ts.createProgram([file], options);
+  return ts
+    .getPreEmitDiagnostics(program, program.getSourceFile(file))
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }
 
 describe('the typed SDK', () => {
@@ -147,6 +159,8 @@ describe('the typed SDK', () => {
     const program = path.join(repository, `readme-first-order-${newId()}.ts`);
     await fs.writeFile(program, await readmeFirstOrder());
     try {
+      // the block is what the compiler accepts: a renamed field or route fails here
+      expect(typeErrors(program)).toEqual([]);
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', program], {
         cwd: repository,
         env: {
@@ -170,7 +184,7 @@ describe('the typed SDK', () => {
     expect(orders.data?.data).toMatchObject([
       { token_id: token.id, side: 'buy', quantity: 3, price: '9.00', status: 'open' },
     ]);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the chain and provider sandbox clients', () => {
