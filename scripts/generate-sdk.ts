@@ -2,7 +2,8 @@
  * `npm run sdk:generate` writes the SDK's types (src/sdk/generated) from the processes' routes;
  * `npm run sdk:check` (`--check`) fails, naming the files, when they differ from what the routes
  * give: a route changed without generating again. The apps are built on a throwaway embedded
- * PostgreSQL with every migration applied (the trading app loads its books at start).
+ * PostgreSQL with every migration applied (the trading app loads its books at start) and, for
+ * the chain process, a throwaway anvil (scripts/sdk-sources.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +12,6 @@ import { createDb } from '../src/lib/db/database.js';
 import { migrateToLatest } from '../src/lib/db/migrate.js';
 import { startEmbeddedPostgres } from '../src/lib/embedded/postgres.js';
 import { freePort } from '../src/lib/embedded/ports.js';
-import { testConfig } from '../test/support/config.js';
 import { generatedDir, sdkSources } from './sdk-sources.js';
 
 const check = process.argv.includes('--check');
@@ -30,7 +30,7 @@ try {
   const db = createDb(url.toString(), 2);
   try {
     await migrateToLatest(db);
-    const sources = await sdkSources(testConfig({ DATABASE_URL: url.toString() }), db);
+    const sources = await sdkSources(url.toString(), db);
     await fs.mkdir(generatedDir, { recursive: true });
     for (const [file, contents] of sources) {
       const target = path.join(generatedDir, file);

@@ -19,8 +19,15 @@ import { newId } from '../../src/lib/ids.js';
 import { FixTestClient } from '../../test/support/fix-initiator.js';
 import type { TestKey } from '../../test/support/api-keys.js';
 import { enrolTotp, fetchSend } from '../../test/support/second-factor.js';
+import { tessera } from '../../src/sdk/index.js';
 import { startSeededSystem, randomLimitOrder, type Trader } from '../support/seeded-system.js';
-import { postForAnswer, ratedRun, tokenCount, type RunResult } from '../trading/load.js';
+import {
+  ordersPath,
+  postForAnswer,
+  ratedRun,
+  tokenCount,
+  type RunResult,
+} from '../trading/load.js';
 
 const sessions = Number(process.env.BENCH_FIX_SESSIONS ?? 20);
 const orders = Number(process.env.BENCH_FIX_ORDERS ?? 2000);
@@ -29,20 +36,26 @@ const ms = (value: number) => value.toFixed(1);
 const line = (label: string, result: RunResult) =>
   `${label}: ${result.rate.toFixed(0)} orders/s p50 ${ms(result.p50)} ms p99 ${ms(result.p99)} ms`;
 
-/** An API key for the trader: creating one takes a second factor, enrolled first. */
-async function createKey(platformUrl: string, trader: Trader): Promise<TestKey> {
-  const send = fetchSend(platformUrl);
-  const { token } = await enrolTotp(send, trader.token);
-  const answer = await send(
-    'POST',
-    '/api/v1/me/api-keys',
-    { label: 'bench fix', scopes: ['read', 'trade'] },
-    token,
-  );
-  if (answer.status !== 201) {
-    throw new Error(`api key not created: ${answer.status} ${JSON.stringify(answer.body)}`);
+/**
+ * An API key for the trader, made through the SDK: creating one takes a second factor, enrolled
+ * first.
+ */
+async function createKey(urls: { platform: string; trading: string }, trader: Trader) {
+  const { token } = await enrolTotp(fetchSend(urls.platform), trader.token);
+  const api = tessera({
+    platformUrl: urls.platform,
+    tradingUrl: urls.trading,
+    credentials: { accessToken: token },
+  });
+  const created = await api.platform.POST('/api/v1/me/api-keys', {
+    body: { label: 'bench fix', scopes: ['read', 'trade'] },
+  });
+  if (!created.data) {
+    throw new Error(
+      `api key not created: ${created.response.status} ${JSON.stringify(created.error)}`,
+    );
   }
-  return answer.body as TestKey;
+  return created.data;
 }
 
 /** How long one session has to log on, its initiator's start included. */
@@ -98,7 +111,7 @@ async function main(): Promise<void> {
     const keys: TestKey[] = [];
     try {
       for (const [i, trader] of seeded.people.entries()) {
-        const key = await createKey(seeded.system.urls.platform, trader);
+        const key = await createKey(seeded.system.urls, trader);
         await db
           .insertInto('fix_sessions')
           .values({
@@ -152,7 +165,7 @@ async function main(): Promise<void> {
     });
     console.log(line('fix', fix));
 
-    const tradingUrl = `${seeded.system.urls.trading}/api/v1/orders`;
+    const tradingUrl = seeded.system.urls.trading + ordersPath;
     let posted = 0;
     const rest = await ratedRun(orders, async (latencies) => {
       await Promise.all(

@@ -29,7 +29,7 @@ import {
   startSeededSystem,
   type SeededSystem,
 } from '../support/seeded-system.js';
-import { driveOpenLoop, post, type RunResult } from '../trading/load.js';
+import { driveOpenLoop, ordersPath, post, type RunResult } from '../trading/load.js';
 import { describe, metric, observe } from '../trading/observe.js';
 import type { Report, Start } from './subscribers.js';
 
@@ -173,7 +173,7 @@ async function main(): Promise<void> {
     // a book to start from
     for (let i = 0; i < 200; i += 1) {
       const trader = seeded.people[i % seeded.people.length]!;
-      await post(`${http}/api/v1/orders`, trader.token, JSON.stringify(randomLimitOrder(tokenId)));
+      await post(http + ordersPath, trader.token, JSON.stringify(randomLimitOrder(tokenId)));
     }
     const start: Start = {
       url: `${http.replace('http', 'ws')}/ws`,

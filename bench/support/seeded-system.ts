@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { AccessTokens } from '../../src/lib/auth/access-token.js';
 import { createDb, type Db } from '../../src/lib/db/database.js';
 import { newId } from '../../src/lib/ids.js';
+import type { TradingPaths } from '../../src/sdk/index.js';
 import type { BookCommand } from '../../src/trading/books/book-command.js';
 import { insertToken } from '../../src/platform/portfolio/testing/token-fixture.js';
 import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
@@ -166,8 +167,14 @@ export async function seed(
   return { tokens, people };
 }
 
+/** An order as `POST /api/v1/orders` takes it: the SDK's type, from the trading process's routes. */
+export type OrderBody =
+  TradingPaths['/api/v1/orders']['post']['requestBody']['content']['application/json'];
+
 /** A limit order around 10.00 (about half of them cross), as the trading benchmarks place them. */
-export function randomLimitOrder(tokenId: string) {
+export function randomLimitOrder(
+  tokenId: string,
+): OrderBody & { order_type: 'limit'; quantity: number; price: string } {
   return {
     token_id: tokenId,
     side: Math.random() < 0.5 ? 'buy' : 'sell',
@@ -184,7 +191,7 @@ export function randomPlaceCommand(tokenId: string, people: readonly Trader[]): 
     kind: 'place',
     input: {
       userId: people[Math.floor(Math.random() * people.length)]!.id,
-      side: order.side as 'buy' | 'sell',
+      side: order.side,
       orderType: 'limit',
       quantity: order.quantity,
       price: order.price,

@@ -2,10 +2,16 @@
  * The trading bench's load: the seeded traders, tokens and balances, and the traders' loops that
  * place orders over HTTP. The client is node:http with a keep-alive agent (one connection per
  * trader): it costs this process about half the CPU per request that fetch() does, and on a
- * 2-core machine the load generator's CPU is taken from the system it measures.
+ * 2-core machine the load generator's CPU is taken from the system it measures. What it sends
+ * is typed by the SDK (src/sdk): the route's path and the order body as the trading process's
+ * OpenAPI document gives them.
  */
 import http from 'node:http';
-import { randomLimitOrder, type Trader } from '../support/seeded-system.js';
+import type { TradingPaths } from '../../src/sdk/index.js';
+import { randomLimitOrder, type OrderBody, type Trader } from '../support/seeded-system.js';
+
+/** The route the traders post to. */
+export const ordersPath = '/api/v1/orders' satisfies keyof TradingPaths;
 
 export const traders = Number(process.env.BENCH_TRADING_TRADERS ?? 200);
 export const ordersPerRun = Number(process.env.BENCH_TRADING_ORDERS ?? 10_000);
@@ -21,10 +27,8 @@ export const refusedShare = Number(process.env.BENCH_TRADING_REFUSED ?? 0);
 export function orderBody(tokenId: string): { body: string; refused: boolean } {
   const order = randomLimitOrder(tokenId);
   const refused = Math.random() < refusedShare;
-  return {
-    body: JSON.stringify(refused ? { ...order, quantity: 100_000_000_000 } : order),
-    refused,
-  };
+  const sent: OrderBody = refused ? { ...order, quantity: 100_000_000_000 } : order;
+  return { body: JSON.stringify(sent), refused };
 }
 
 /** Each answer as expected: accepted, or refused (4xx) when it was sent to be. */
@@ -127,7 +131,7 @@ export async function drive(
         const tokenId = pickToken();
         const { body, refused } = orderBody(tokenId);
         const started = performance.now();
-        const answer = await postForAnswer(`${target(tokenId)}/api/v1/orders`, trader.token, body);
+        const answer = await postForAnswer(target(tokenId) + ordersPath, trader.token, body);
         latencies.push(performance.now() - started);
         if (!expected(answer.status, refused)) unexpected.push(unexpectedAnswer(answer, body));
       }
@@ -167,7 +171,7 @@ export async function driveOpenLoop(
         const trader = people[sent % people.length]!;
         const { body, refused } = orderBody(pickToken());
         answers.push(
-          postForAnswer(`${url}/api/v1/orders`, trader.token, body).then((answer) => {
+          postForAnswer(url + ordersPath, trader.token, body).then((answer) => {
             latencies.push(performance.now() - dueAt);
             if (!expected(answer.status, refused)) unexpected.push(unexpectedAnswer(answer, body));
           }),

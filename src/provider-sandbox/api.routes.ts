@@ -18,6 +18,15 @@ import {
   LevelQuery,
   PersonInfoChange,
   TestCompletedBody,
+  AccessTokenAnswer,
+  ApplicantAnswer,
+  ApplicantLookupAnswer,
+  BeneficiaryAnswer,
+  FixedInfoAnswer,
+  OkAnswer,
+  ReviewAnswer,
+  ProviderErrorAnswer,
+  providerSecurity,
 } from './api.schemas.js';
 import type { LevelCatalogue } from './levels.js';
 import { badRequest, ProviderError, refusalOf } from './provider-errors.js';
@@ -91,8 +100,10 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
       schema: {
         summary: 'Create an applicant',
         tags: ['provider API'],
+        security: providerSecurity,
         querystring: LevelQuery,
         body: CreateApplicantBody,
+        response: { 201: ApplicantAnswer, '4xx': ProviderErrorAnswer },
       },
     },
     (request, reply) => {
@@ -107,7 +118,9 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
       schema: {
         summary: 'An applicant, by id or by `-;externalUserId={id}`',
         tags: ['provider API'],
+        security: providerSecurity,
         params: ApplicantParams,
+        response: { 200: ApplicantAnswer, '4xx': ProviderErrorAnswer },
       },
     },
     (request) => {
@@ -126,7 +139,9 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
       schema: {
         summary: 'Whether an applicant exists for an external user id',
         tags: ['provider API'],
+        security: providerSecurity,
         params: ExternalUserIdParams,
+        response: { 200: ApplicantLookupAnswer, '4xx': ProviderErrorAnswer },
       },
     },
     (request) => {
@@ -137,7 +152,15 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
 
   api.get(
     '/applicants/:id/status',
-    { schema: { summary: 'Review status', tags: ['provider API'], params: ApplicantParams } },
+    {
+      schema: {
+        summary: 'Review status',
+        tags: ['provider API'],
+        security: providerSecurity,
+        params: ApplicantParams,
+        response: { 200: ReviewAnswer, '4xx': ProviderErrorAnswer },
+      },
+    },
     (request) => reviewView(sandbox.applicant(request.params.id), now()),
   );
 
@@ -149,8 +172,10 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
         description:
           'Given fields replace the held ones, null fields are ignored. The next check (status/pending) screens the new data.',
         tags: ['provider API'],
+        security: providerSecurity,
         params: ApplicantParams,
         body: PersonInfoChange,
+        response: { 200: FixedInfoAnswer, '4xx': ProviderErrorAnswer },
       },
     },
     (request) => sandbox.changeProvidedInfo(request.params.id, request.body).fixedInfo,
@@ -158,7 +183,15 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
 
   api.post(
     '/applicants/:id/status/pending',
-    { schema: { summary: 'Request a check', tags: ['provider API'], params: ApplicantParams } },
+    {
+      schema: {
+        summary: 'Request a check',
+        tags: ['provider API'],
+        security: providerSecurity,
+        params: ApplicantParams,
+        response: { 200: OkAnswer, '4xx': ProviderErrorAnswer },
+      },
+    },
     (request) => {
       sandbox.requestCheck(request.params.id);
       return ok;
@@ -167,7 +200,15 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
 
   api.post(
     '/applicants/:id/reset',
-    { schema: { summary: 'Reset to init', tags: ['provider API'], params: ApplicantParams } },
+    {
+      schema: {
+        summary: 'Reset to init',
+        tags: ['provider API'],
+        security: providerSecurity,
+        params: ApplicantParams,
+        response: { 200: OkAnswer, '4xx': ProviderErrorAnswer },
+      },
+    },
     (request) => {
       sandbox.resetApplicant(request.params.id);
       return ok;
@@ -180,8 +221,10 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
       schema: {
         summary: 'Decide an applicant (sandbox test review)',
         tags: ['provider API'],
+        security: providerSecurity,
         params: ApplicantParams,
         body: TestCompletedBody,
+        response: { 200: OkAnswer, '4xx': ProviderErrorAnswer },
       },
     },
     (request) => {
@@ -196,8 +239,10 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
       schema: {
         summary: 'Link a beneficiary to a company applicant (KYB 2.0)',
         tags: ['provider API'],
+        security: providerSecurity,
         params: ApplicantParams,
         body: BeneficiaryBody,
+        response: { 200: BeneficiaryAnswer, '4xx': ProviderErrorAnswer },
       },
     },
     (request) => {
@@ -219,7 +264,15 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
 
   api.post(
     '/accessTokens/sdk',
-    { schema: { summary: 'SDK access token', tags: ['provider API'], body: AccessTokenBody } },
+    {
+      schema: {
+        summary: 'SDK access token',
+        tags: ['provider API'],
+        security: providerSecurity,
+        body: AccessTokenBody,
+        response: { 200: AccessTokenAnswer, '4xx': ProviderErrorAnswer },
+      },
+    },
     (request) => {
       const { userId, levelName, ttlInSecs } = request.body;
       const issued = sandbox.issueAccessToken(userId, levelName, ttlInSecs);
@@ -233,7 +286,9 @@ export function apiRoutes(api: HttpApp, deps: ApiDeps): void {
       schema: {
         summary: 'SDK access token (legacy, query parameters)',
         tags: ['provider API'],
+        security: providerSecurity,
         querystring: AccessTokenQuery,
+        response: { 200: AccessTokenAnswer, '4xx': ProviderErrorAnswer },
       },
     },
     (request) => {

@@ -1,8 +1,9 @@
 /**
  * Request schemas of the provider API the sandbox imitates. Like the provider they tolerate
- * fields they do not use (no `additionalProperties: false`).
+ * fields they do not use (no `additionalProperties: false`). The answers with a fixed shape have
+ * schemas too, so the OpenAPI document (and the SDK typed from it) describes them.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
 import { MultilineText, Text } from '../lib/http/route-schemas.js';
 
 const text = (maxLength = 512) => Text(maxLength);
@@ -88,4 +89,52 @@ export const BeneficiaryBody = Type.Object({
   ),
   types: BeneficiaryTypes,
   shareSize: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+});
+
+/** How every `/resources` route is authenticated (src/provider-sandbox/signature-check.ts). */
+export const providerSecurity = [{ providerSignature: [] }];
+
+export const providerSignatureScheme = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'X-App-Token',
+  description:
+    'The app token in X-App-Token, X-App-Access-Ts (Unix seconds) and X-App-Access-Sig (hex HMAC-SHA256 of ts + METHOD + path?query + body with the secret key).',
+};
+
+/**
+ * Answers in the provider's shape, open (`additionalProperties`): they name the fields a caller
+ * keys on and pass the rest through as the views build them (applicant-views.ts).
+ */
+const open = <T extends TProperties>(properties: T) =>
+  Type.Object(properties, { additionalProperties: true });
+
+export const ReviewAnswer = open({ reviewStatus: Type.String() });
+
+export const ApplicantAnswer = open({
+  id: Type.String(),
+  levelName: Type.String(),
+  review: ReviewAnswer,
+});
+
+export const ApplicantLookupAnswer = Type.Object({
+  exists: Type.Boolean(),
+  applicant: Type.Optional(ApplicantAnswer),
+});
+
+export const FixedInfoAnswer = open({});
+
+export const BeneficiaryAnswer = open({ id: Type.String() });
+
+export const OkAnswer = Type.Object({ ok: Type.Integer() });
+
+export const AccessTokenAnswer = Type.Object({ token: Type.String(), userId: Type.String() });
+
+/** The provider's error body (provider-errors.ts), on every refusal. */
+export const ProviderErrorAnswer = Type.Object({
+  description: Type.String(),
+  code: Type.Integer(),
+  correlationId: Type.String(),
+  errorCode: Type.Optional(Type.Integer()),
+  errorName: Type.Optional(Type.String()),
 });

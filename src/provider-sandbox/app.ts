@@ -11,6 +11,7 @@ import { buildHttpApp, type HttpApp } from '../lib/http/app.js';
 import { httpOptionsFrom } from '../lib/http/serve.js';
 import type { Logger } from '../lib/logger.js';
 import { apiRoutes } from './api.routes.js';
+import { providerSignatureScheme } from './api.schemas.js';
 import { levelCatalogue } from './levels.js';
 import { operatorRoutes } from './operator.routes.js';
 import { ProviderSandbox } from './sandbox-service.js';
@@ -60,14 +61,15 @@ export async function buildProviderSandboxApp(
   };
   const sandbox = new ProviderSandbox(store, webhooks, settings, now, logger);
 
-  const app = await buildHttpApp(
-    httpOptionsFrom(
+  const app = await buildHttpApp({
+    ...httpOptionsFrom(
       config,
       logger,
       'provider-sandbox',
       'A stand-in for the identity-verification provider (docs/provider-sandbox.md).',
     ),
-  );
+    securitySchemes: { providerSignature: providerSignatureScheme },
+  });
   // Each part is its own encapsulated scope: its body parsers and error pages stay its own.
   await app.register(
     (api: HttpApp, _options, done) => {

@@ -1,7 +1,9 @@
 /**
  * Tessera's typed SDK (docs/sdk.md): openapi-fetch clients over the types generated from the
- * platform's and the trading process's OpenAPI documents (src/sdk/generated), each request
- * signed with an API key (docs/api.md, "API keys") or carrying a bearer token.
+ * OpenAPI documents of the platform, the trading process, the chain process and the provider
+ * sandbox (src/sdk/generated). Platform and trading requests are signed with an API key
+ * (docs/api.md, "API keys") or carry a bearer token; chain requests carry the service token;
+ * provider sandbox requests are signed with the provider's app token and secret key.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -11,10 +13,13 @@ import {
   signatureHeader,
   timestampHeader,
 } from '../lib/auth/request-signing.js';
+import { requestSignature } from '../lib/provider-signing.js';
+import type { paths as ChainPaths } from './generated/chain.js';
 import type { paths as PlatformPaths } from './generated/platform.js';
+import type { paths as ProviderSandboxPaths } from './generated/provider-sandbox.js';
 import type { paths as TradingPaths } from './generated/trading.js';
 
-export type { PlatformPaths, TradingPaths };
+export type { ChainPaths, PlatformPaths, ProviderSandboxPaths, TradingPaths };
 
 export type Credentials = { accessToken: string } | { accessKey: string; secret: string };
 
@@ -25,13 +30,30 @@ export interface TesseraOptions {
   tradingUrl: string;
   /** none: the public routes only */
   credentials?: Credentials;
+  /** the chain process's base URL (internal: every route needs `serviceToken`) */
+  chainUrl?: string;
+  /** the SERVICE_TOKEN, sent as a bearer token to the chain process only */
+  serviceToken?: string;
+  /** the provider sandbox's base URL (the identity provider's API under /resources) */
+  providerUrl?: string;
+  /** PROVIDER_APP_TOKEN and PROVIDER_SECRET_KEY: provider sandbox requests are signed with them */
+  providerCredentials?: { appToken: string; secretKey: string };
   clock?: Clock;
 }
 
 export interface Tessera {
   platform: Client<PlatformPaths>;
   trading: Client<TradingPaths>;
+  /** present when `chainUrl` is given */
+  chain?: Client<ChainPaths>;
+  /** present when `providerUrl` is given */
+  provider?: Client<ProviderSandboxPaths>;
 }
+
+/** Tessera's clients with the chain and provider sandbox ones that `options` asked for. */
+export type TesseraFor<O extends TesseraOptions> = Tessera &
+  (O extends { chainUrl: string } ? { chain: Client<ChainPaths> } : unknown) &
+  (O extends { providerUrl: string } ? { provider: Client<ProviderSandboxPaths> } : unknown);
 
 /** Signs each request as it goes out: the path and body signed are the ones sent. */
 function signer(key: { accessKey: string; secret: string }, clock: Clock): Middleware {
@@ -54,6 +76,24 @@ function signer(key: { accessKey: string; secret: string }, clock: Clock): Middl
   };
 }
 
+/** The provider's request signature (src/lib/provider-signing.ts): seconds, not milliseconds. */
+function providerSigner(key: { appToken: string; secretKey: string }, clock: Clock): Middleware {
+  return {
+    async onRequest({ request }) {
+      const url = new URL(request.url);
+      const body = Buffer.from(await request.clone().arrayBuffer());
+      const ts = String(Math.floor(clock.now().getTime() / 1000));
+      request.headers.set('x-app-token', key.appToken);
+      request.headers.set('x-app-access-ts', ts);
+      request.headers.set(
+        'x-app-access-sig',
+        requestSignature(key.secretKey, ts, request.method, url.pathname + url.search, body),
+      );
+      return request;
+    },
+  };
+}
+
 function bearer(accessToken: string): Middleware {
   return {
     onRequest({ request }) {
@@ -63,17 +103,26 @@ function bearer(accessToken: string): Middleware {
   };
 }
 
-export function tessera(options: TesseraOptions): Tessera {
+export function tessera<O extends TesseraOptions>(options: O): TesseraFor<O> {
+  const clock = options.clock ?? systemClock;
   const platform = createClient<PlatformPaths>({ baseUrl: options.platformUrl });
   const trading = createClient<TradingPaths>({ baseUrl: options.tradingUrl });
   const { credentials } = options;
   if (credentials) {
     const auth =
-      'accessToken' in credentials
-        ? bearer(credentials.accessToken)
-        : signer(credentials, options.clock ?? systemClock);
+      'accessToken' in credentials ? bearer(credentials.accessToken) : signer(credentials, clock);
     platform.use(auth);
     trading.use(auth);
   }
-  return { platform, trading };
+  const clients: Tessera = { platform, trading };
+  if (options.chainUrl !== undefined) {
+    clients.chain = createClient<ChainPaths>({ baseUrl: options.chainUrl });
+    if (options.serviceToken !== undefined) clients.chain.use(bearer(options.serviceToken));
+  }
+  if (options.providerUrl !== undefined) {
+    clients.provider = createClient<ProviderSandboxPaths>({ baseUrl: options.providerUrl });
+    if (options.providerCredentials)
+      clients.provider.use(providerSigner(options.providerCredentials, clock));
+  }
+  return clients as TesseraFor<O>;
 }
