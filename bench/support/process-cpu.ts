@@ -66,3 +66,39 @@ export function meterCpu(anvilPid: number, pgDataDir: string): { stop(): CpuTime
     },
   };
 }
+
+/** What a PostgreSQL process is, from its title: a background process's name, or `backend`. */
+function postgresKind(pid: number): string {
+  try {
+    const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+    const match = /^postgres: (autovacuum worker|autovacuum launcher|[a-z ]+?)\s*$/.exec(title);
+    if (!title.startsWith('postgres: ')) return 'postmaster';
+    return match?.[1] ?? 'backend';
+  } catch {
+    return 'gone';
+  }
+}
+
+/**
+ * Starts a meter of PostgreSQL's CPU by kind of process (each backend, the WAL writer, the
+ * checkpointer, autovacuum...); `stop()` returns the milliseconds each kind used since. A process
+ * started meanwhile (an autovacuum worker) counts from zero; one that ended, up to the start.
+ */
+export function meterPostgresByKind(pgDataDir: string): { stop(): Map<string, number> } {
+  const postmaster = Number(
+    readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  const sample = () =>
+    new Map([postmaster, ...childrenOf(postmaster)].map((pid) => [pid, cpuMs(pid)]));
+  const before = sample();
+  return {
+    stop() {
+      const byKind = new Map<string, number>();
+      for (const [pid, ms] of sample()) {
+        const kind = pid === postmaster ? 'postmaster' : postgresKind(pid);
+        byKind.set(kind, (byKind.get(kind) ?? 0) + ms - (before.get(pid) ?? 0));
+      }
+      return byKind;
+    },
+  };
+}

@@ -5,12 +5,14 @@
  * statement's round trip timed at the pg client, BENCH_ONE_ROUNDS times (default 1). Prints the
  * CPU per order of this process and of PostgreSQL, the order's latency (from its scheduled
  * submit to its answer) and each statement's time, against a bare `select 1` and a one-row
- * insert committed on the same database. BENCH_ONE_EXPLAIN=N: the plan (EXPLAIN ANALYZE, in a
- * transaction rolled back, on a connection of its own) of the first N batch writes, the last
- * one whole.
+ * insert committed on the same database, and PostgreSQL's CPU by kind of process;
+ * BENCH_ONE_BACKEND_CPU=1 adds each statement's backend CPU. BENCH_ONE_EXPLAIN=N: the plan of the
+ * first N batch writes as the named statements run it (generic, by auto_explain, in a transaction
+ * rolled back, on a connection of its own), the last one whole.
  *
  *   BENCH_ONE_RATE=0 npx tsx bench/trading/one-order.ts
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../../src/lib/db/database.js';
@@ -19,40 +21,76 @@ import { silentBroadcaster } from '../../src/trading/books/broadcaster.js';
 import { Sequencer } from '../../src/trading/books/sequencer.js';
 import { tradingMetrics } from '../../src/trading/metrics.js';
 import { startBenchDatabase } from '../support/embedded-stack.js';
-import { meterCpu } from '../support/process-cpu.js';
+import { meterCpu, meterPostgresByKind } from '../support/process-cpu.js';
 import { randomPlaceCommand, seed } from '../support/seeded-system.js';
 
 const rate = Number(process.env.BENCH_ONE_RATE ?? 100);
 const orders = Number(process.env.BENCH_ONE_ORDERS ?? 1000);
 
-const timings = new Map<string, number[]>();
-const record = (name: string, ms: number) => {
-  const list = timings.get(name) ?? [];
-  list.push(ms);
-  timings.set(name, list);
+/** each statement's round trips (ms) and its backend's CPU over them (ns), by statement */
+const timings = new Map<string, { wall: number[]; cpu: number[] }>();
+const record = (name: string, ms: number, cpuNs: number) => {
+  const timing = timings.get(name) ?? { wall: [], cpu: [] };
+  timing.wall.push(ms);
+  timing.cpu.push(cpuNs / 1e6);
+  timings.set(name, timing);
+};
+/**
+ * BENCH_ONE_BACKEND_CPU=1: each statement's backend CPU too, read from /proc around each
+ * statement (those reads add about a tenth to this process's CPU per order)
+ */
+const backendCpu = process.env.BENCH_ONE_BACKEND_CPU === '1';
+/** a process's time on a CPU so far, in ns (exact, where /proc/<pid>/stat counts ticks) */
+const onCpuNs = (pid: number | undefined) => {
+  if (pid === undefined || !backendCpu) return 0;
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return 0;
+  }
 };
 /** BENCH_ONE_EXPLAIN: the plan of this many batch writes, each run and rolled back first */
 const explainCount = Number(process.env.BENCH_ONE_EXPLAIN ?? 0);
 let explained = 0;
 let explainUrl: string | undefined;
 let explainer: pg.Client | undefined;
-async function explain(url: string, text: string, values: unknown[]): Promise<void> {
+async function explain(url: string, name: string, text: string, values: unknown[]): Promise<void> {
   if (!explainer) {
-    explainer = new pg.Client(url);
+    // the plan as the named statements' pool runs it (generic, planned once), by auto_explain
+    explainer = new pg.Client({
+      connectionString: url,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    explainer.on('error', () => undefined);
     await explainer.connect();
+    await explainer.query(`load 'auto_explain'`);
+    for (const setting of [
+      'auto_explain.log_min_duration = 0',
+      'auto_explain.log_analyze = on',
+      'auto_explain.log_buffers = on',
+      'auto_explain.log_triggers = on',
+      'client_min_messages = log',
+    ]) {
+      await explainer.query(`set ${setting}`);
+    }
   }
+  const notices: string[] = [];
+  const listener = (notice: { message?: string }) => notices.push(notice.message ?? '');
+  explainer.on('notice', listener);
   await explainer.query('begin');
-  const { rows } = await explainer.query<{ 'QUERY PLAN': string }>(
-    `explain (analyze, buffers, timing) ${text}`,
-    values,
-  );
+  const backend = (explainer as unknown as { processID?: number }).processID;
+  const started = onCpuNs(backend);
+  await explainer.query({ name, text, values });
+  const cpu = (onCpuNs(backend) - started) / 1e6;
   await explainer.query('rollback');
-  const plan = rows.map((row) => row['QUERY PLAN']);
+  explainer.off('notice', listener);
+  const plan = notices.join('\n').split('\n');
   // the first ones warm the connection's caches; the last is printed whole
+  console.log(`${name}: its backend's cpu ${cpu.toFixed(2)} ms (rolled back)`);
   console.log(
     (explained === explainCount
       ? plan
-      : plan.filter((l) => /^(Planning|Execution|Trigger)/.test(l))
+      : plan.filter((l) => /(Planning|Execution|Trigger|duration)/.test(l))
     ).join('\n'),
   );
 }
@@ -62,22 +100,30 @@ const base = PreparingClient.prototype.query;
 PreparingClient.prototype.query = function (this: PreparingClient, ...args: unknown[]) {
   const [config] = args;
   const text = String(typeof config === 'string' ? config : (config as { text: string }).text);
-  const name = text.replace(/\s+/g, ' ').slice(0, 40);
-  if (explainUrl && explained < explainCount && text.startsWith('with fence as')) {
+  const name = (config as { name?: string }).name ?? text.replace(/\s+/g, ' ').slice(0, 40);
+  if (explainUrl && explained < explainCount && name.startsWith('batch_write')) {
     explained += 1;
     const values = (config as { values?: unknown[] }).values ?? (args[1] as unknown[]);
-    return explain(explainUrl, text, values).then(() =>
+    return explain(explainUrl, name, text, values).then(() =>
       (base as (...a: unknown[]) => Promise<unknown>).apply(this, args),
     );
   }
+  // the backend's CPU from the send to the answer: its own work for this statement
+  const backend = (this as unknown as { processID?: number }).processID;
+  const cpu = onCpuNs(backend);
   const started = performance.now();
-  const result = (base as (...a: unknown[]) => unknown).apply(this, args);
-  if (result instanceof Promise) {
-    void result.then(
-      () => record(name, performance.now() - started),
-      () => undefined,
-    );
+  const done = () => record(name, performance.now() - started, onCpuNs(backend) - cpu);
+  // pg-pool calls with a callback (the named statements' pool), Kysely without (a promise)
+  const last = args.length - 1;
+  const callback = args[last];
+  if (typeof callback === 'function') {
+    args[last] = (...answer: unknown[]) => {
+      done();
+      (callback as (...a: unknown[]) => void)(...answer);
+    };
   }
+  const result = (base as (...a: unknown[]) => unknown).apply(this, args);
+  if (result instanceof Promise) void result.then(done, () => undefined);
   return result;
 } as typeof base;
 
@@ -123,6 +169,7 @@ try {
       timings.clear();
       const latencies: number[] = [];
       const meter = meterCpu(0, database.dataDir);
+      const byKind = meterPostgresByKind(database.dataDir);
       const started = performance.now();
       const answers: Promise<unknown>[] = [];
       for (let sent = 0; sent < orders; sent += 1) {
@@ -141,25 +188,29 @@ try {
       }
       await Promise.all(answers);
       const cpu = meter.stop();
+      const perOrder = (ms: number) => Math.round((ms * 1000) / orders);
+      const kinds = [...byKind.stop()].filter(([, ms]) => ms > 0).sort(([, a], [, b]) => b - a);
       console.log(
-        `${label}: cpu µs/order sequencer ${Math.round((cpu.node * 1000) / orders)}, ` +
-          `postgres ${Math.round((cpu.postgres * 1000) / orders)}`,
+        `${label}: cpu µs/order sequencer ${perOrder(cpu.node)}, ` +
+          `postgres ${perOrder(cpu.postgres)} (` +
+          kinds.map(([kind, ms]) => `${kind} ${perOrder(ms)}`).join(', ') +
+          ')',
       );
       console.log(line(`  order at ${rate}/s, from its scheduled submit`, latencies));
-      for (const [name, list] of timings) console.log(line(`  ${name}`, list));
-      timings.clear();
-      const bare: number[] = [];
-      const insert: number[] = [];
+      const statements = () => {
+        for (const [name, { wall, cpu }] of timings) {
+          console.log(line(`  ${name}`, wall));
+          if (backendCpu) console.log(line(`    its backend's cpu`, cpu));
+        }
+        timings.clear();
+      };
+      statements();
+      // the yardsticks, on the same database: a bare round trip, a one-row insert committed
       for (let i = 0; i < 200; i += 1) {
-        let t = performance.now();
         await sql`select 1`.execute(db);
-        bare.push(performance.now() - t);
-        t = performance.now();
         await sql`insert into probe (v) values (1)`.execute(db);
-        insert.push(performance.now() - t);
       }
-      console.log(line('  select 1', bare));
-      console.log(line('  one-row insert, committed', insert));
+      statements();
     } finally {
       await db.destroy();
     }
@@ -168,5 +219,6 @@ try {
     await runVariant(`round ${round + 1}`);
   }
 } finally {
+  await explainer?.end();
   await database.stop();
 }

@@ -7,7 +7,7 @@
 import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
 import { rulesOfRow, type RulesColumns } from '../../lib/compliance/compliance-state.queries.js';
 import type { Db } from '../../lib/db/database.js';
-import { prepared, runPrepared } from '../../lib/db/prepared.js';
+import { prepared, runPrepared, type Prepared } from '../../lib/db/prepared.js';
 import { StatementParameters } from '../../lib/db/statement-parameters.js';
 import type {
   AccountType,
@@ -259,125 +259,146 @@ interface BookRow {
   last_uncross_at: Date | null;
 }
 
-const p = new StatementParameters<WriteRows>();
-const now = p.one('timestamptz', (w) => w.now);
-const newOrders = p.rows((w) => w.inserted, {
-  id: 'uuid',
-  user_id: 'uuid',
-  token_id: 'uuid',
-  side: 'varchar',
-  order_type: 'varchar',
-  time_in_force: 'varchar',
-  price: 'numeric',
-  stop_price: 'numeric',
-  quantity: 'bigint',
-  filled_quantity: 'bigint',
-  remaining_quantity: 'bigint',
-  locked_fiat: 'numeric',
-  filled_value: 'numeric',
-  status: 'varchar',
-  cancel_reason: 'varchar',
-  engine_key: 'bigint',
-  priority: 'bigint',
-  expires_at: 'timestamptz',
-  client_order_id: 'varchar',
-  request_hash: 'varchar',
-});
-const changedOrders = p.rows((w) => w.updated, {
-  id: 'uuid',
-  status: 'varchar',
-  quantity: 'bigint',
-  filled_quantity: 'bigint',
-  remaining_quantity: 'bigint',
-  locked_fiat: 'numeric',
-  filled_value: 'numeric',
-  price: 'numeric',
-  cancel_reason: 'varchar',
-  priority: 'bigint',
-});
-const history = p.rows((w) => w.history, {
-  order_id: 'uuid',
-  status: 'varchar',
-  filled_quantity: 'bigint',
-  remaining_quantity: 'bigint',
-  reason: 'varchar',
-  price: 'numeric',
-  quantity: 'bigint',
-  book_sequence: 'bigint',
-});
-const refused = p.rows((w) => w.refusals, {
-  user_id: 'uuid',
-  token_id: 'uuid',
-  order_id: 'uuid',
-  action: 'varchar',
-  side: 'varchar',
-  order_type: 'varchar',
-  time_in_force: 'varchar',
-  price: 'numeric',
-  stop_price: 'numeric',
-  quantity: 'bigint',
-  client_order_id: 'varchar',
-  code: 'varchar',
-  book_sequence: 'bigint',
-});
-const trades = p.rows((w) => w.trades, {
-  id: 'uuid',
-  token_id: 'uuid',
-  buy_order_id: 'uuid',
-  sell_order_id: 'uuid',
-  buy_otc_order_id: 'uuid',
-  sell_otc_order_id: 'uuid',
-  buyer_id: 'uuid',
-  seller_id: 'uuid',
-  taker_side: 'varchar',
-  price: 'numeric',
-  quantity: 'bigint',
-  total: 'numeric',
-  platform_fee: 'numeric',
-  effective_fee_bps: 'integer',
-  auction_id: 'uuid',
-  accrued_interest: 'numeric',
-});
-const candles = p.rows((w) => w.candles, {
-  token_id: 'uuid',
-  interval: 'varchar',
-  start: 'timestamptz',
-  open: 'numeric',
-  high: 'numeric',
-  low: 'numeric',
-  close: 'numeric',
-  volume: 'bigint',
-  trades: 'integer',
-});
-const fiatFirst = p.several(fiatBatchParameterCount, (w) => fiatBatchParameters(w.movements));
-const wallets = p.rows((w) => w.wallets, {
-  id: 'uuid',
-  user_id: 'uuid',
-  token_id: 'uuid',
-  balance: 'bigint',
-  locked_balance: 'bigint',
-});
-const books = p.rows((w) => w.books, {
-  id: 'uuid',
-  book_sequence: 'bigint',
-  last_price: 'numeric',
-  halted_until: 'timestamptz',
-  last_uncross_at: 'timestamptz',
-});
-const fenceTokens = p.one('uuid[]', (w) => w.fence?.tokenIds ?? []);
-const fenceEpochs = p.one('bigint[]', (w) => w.fence?.epochs ?? []);
-const fenceNode = p.one('varchar', (w) => w.fence?.node ?? null);
-const trade = trades.column;
-const wallet = wallets.column;
+/** The columns of each kind of row a write has, with their SQL types (the statement's arrays). */
+const columns = {
+  inserted: {
+    id: 'uuid',
+    user_id: 'uuid',
+    token_id: 'uuid',
+    side: 'varchar',
+    order_type: 'varchar',
+    time_in_force: 'varchar',
+    price: 'numeric',
+    stop_price: 'numeric',
+    quantity: 'bigint',
+    filled_quantity: 'bigint',
+    remaining_quantity: 'bigint',
+    locked_fiat: 'numeric',
+    filled_value: 'numeric',
+    status: 'varchar',
+    cancel_reason: 'varchar',
+    engine_key: 'bigint',
+    priority: 'bigint',
+    expires_at: 'timestamptz',
+    client_order_id: 'varchar',
+    request_hash: 'varchar',
+  },
+  updated: {
+    id: 'uuid',
+    status: 'varchar',
+    quantity: 'bigint',
+    filled_quantity: 'bigint',
+    remaining_quantity: 'bigint',
+    locked_fiat: 'numeric',
+    filled_value: 'numeric',
+    price: 'numeric',
+    cancel_reason: 'varchar',
+    priority: 'bigint',
+  },
+  history: {
+    order_id: 'uuid',
+    status: 'varchar',
+    filled_quantity: 'bigint',
+    remaining_quantity: 'bigint',
+    reason: 'varchar',
+    price: 'numeric',
+    quantity: 'bigint',
+    book_sequence: 'bigint',
+  },
+  refusals: {
+    user_id: 'uuid',
+    token_id: 'uuid',
+    order_id: 'uuid',
+    action: 'varchar',
+    side: 'varchar',
+    order_type: 'varchar',
+    time_in_force: 'varchar',
+    price: 'numeric',
+    stop_price: 'numeric',
+    quantity: 'bigint',
+    client_order_id: 'varchar',
+    code: 'varchar',
+    book_sequence: 'bigint',
+  },
+  trades: {
+    id: 'uuid',
+    token_id: 'uuid',
+    buy_order_id: 'uuid',
+    sell_order_id: 'uuid',
+    buy_otc_order_id: 'uuid',
+    sell_otc_order_id: 'uuid',
+    buyer_id: 'uuid',
+    seller_id: 'uuid',
+    taker_side: 'varchar',
+    price: 'numeric',
+    quantity: 'bigint',
+    total: 'numeric',
+    platform_fee: 'numeric',
+    effective_fee_bps: 'integer',
+    auction_id: 'uuid',
+    accrued_interest: 'numeric',
+  },
+  candles: {
+    token_id: 'uuid',
+    interval: 'varchar',
+    start: 'timestamptz',
+    open: 'numeric',
+    high: 'numeric',
+    low: 'numeric',
+    close: 'numeric',
+    volume: 'bigint',
+    trades: 'integer',
+  },
+  wallets: {
+    id: 'uuid',
+    user_id: 'uuid',
+    token_id: 'uuid',
+    balance: 'bigint',
+    locked_balance: 'bigint',
+  },
+  books: {
+    id: 'uuid',
+    book_sequence: 'bigint',
+    last_price: 'numeric',
+    halted_until: 'timestamptz',
+    last_uncross_at: 'timestamptz',
+  },
+} as const;
+
+/**
+ * The parts a write's statement may have, each present only when the write has its rows: the
+ * statement of every part cost PostgreSQL 3.4 to 4.0 ms of CPU a batch of one order, its parts
+ * alone 2.0 to 2.7 ms without a trade (docs/performance.md). `trades` brings their settlement
+ * rows, token movements and candles.
+ */
+const writeParts = {
+  fence: (w: WriteRows) => w.fence !== null && w.fence.tokenIds.length > 0,
+  inserted: (w: WriteRows) => w.inserted.length > 0,
+  updated: (w: WriteRows) => w.updated.length > 0,
+  history: (w: WriteRows) => w.history.length > 0,
+  refusals: (w: WriteRows) => w.refusals.length > 0,
+  trades: (w: WriteRows) => w.trades.length > 0,
+  movements: (w: WriteRows) => w.movements.length > 0,
+  wallets: (w: WriteRows) => w.wallets.length > 0,
+  books: (w: WriteRows) => w.books.length > 0,
+};
+type Part = keyof typeof writeParts;
+const partNames = Object.keys(writeParts) as Part[];
+
+interface WriteStatement {
+  statement: Prepared;
+  valuesOf: (rows: WriteRows) => unknown[];
+}
 
 /**
  * Everything a batch decided, for all its books, in one statement (atomic on its own: no
  * transaction, no begin and commit round trips): its new orders, the changes of orders already
- * stored, the status history, each trade with its first settlement history row and its token
- * movement (the register's record, src/lib/ledger/token-movements.ts), the candles the
+ * stored, the status history, the refusals, each trade with its first settlement history row and
+ * its token movement (the register's record, src/lib/ledger/token-movements.ts), the candles the
  * trades fall in, the fiat movements (fiat-ledger.ts), the token wallets, and each book's
- * sequence, last price and halt. Foreign keys between the rows are checked at the statement's
- * end, when all are in. Its parameters are declared above, in one table (`p`).
+ * sequence, last price and halt; of those, the parts in `has` (a statement per shape of write,
+ * each named and planned once per connection). Foreign keys between the rows are checked at the
+ * statement's end, when all are in. Its parameters are declared as its text is written (`p`).
  *
  * Locks are taken in the order every batch takes them: the users (in id order), then the wallets
  * that exist (in user and token order; a wallet below its lock fails its check), then the tokens'
@@ -391,46 +412,78 @@ const wallet = wallets.column;
  * until the commit, so a hand-over waits for a write in flight and every write after it is
  * refused with `book_lease_lost()` (SQLSTATE TB001): a node that lost a book never writes it.
  */
-const writeStatement = prepared(
-  'batch_write_books',
-  `with fence as (
-     select case when count(*) = cardinality(${fenceTokens}) then true else book_lease_lost() end
+function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement {
+  const p = new StatementParameters<WriteRows>();
+  let at: string | undefined;
+  // declared where first used: a parameter the text never names has no type PostgreSQL can infer
+  const now = () => (at ??= p.one('timestamptz', (w) => w.now));
+  const ctes: string[] = [];
+  /** the count that makes a lock step wait for the one before it */
+  let after: string | null = null;
+  if (has.has('fence')) {
+    const tokens = p.one('uuid[]', (w) => w.fence!.tokenIds);
+    const epochs = p.one('bigint[]', (w) => w.fence!.epochs);
+    const node = p.one('varchar', (w) => w.fence!.node);
+    ctes.push(`fence as (
+     select case when count(*) = cardinality(${tokens}) then true else book_lease_lost() end
        as held
      from (
        select token_id, epoch from book_leases
-       where token_id = any(${fenceTokens}) and owner_node = ${fenceNode}
+       where token_id = any(${tokens}) and owner_node = ${node}
        order by token_id for share
      ) l
-     join unnest(${fenceTokens}, ${fenceEpochs}) as v(token_id, epoch)
+     join unnest(${tokens}, ${epochs}) as v(token_id, epoch)
        on v.token_id = l.token_id and v.epoch = l.epoch
-   ), new_orders as (
-     insert into orders (${newOrders.names}, created_at, updated_at)
-     select ${newOrders.names}, ${now}, ${now} from ${newOrders.unnest('v')}
-   ), changed_orders as (
+   )`);
+  }
+  if (has.has('inserted')) {
+    const rows = p.rows((w) => w.inserted, columns.inserted);
+    ctes.push(`new_orders as (
+     insert into orders (${rows.names}, created_at, updated_at)
+     select ${rows.names}, ${now()}, ${now()} from ${rows.unnest('v')}
+   )`);
+  }
+  if (has.has('updated')) {
+    const rows = p.rows((w) => w.updated, columns.updated);
+    ctes.push(`changed_orders as (
      update orders o set
        status = v.status, quantity = v.quantity, filled_quantity = v.filled_quantity,
        remaining_quantity = v.remaining_quantity, locked_fiat = v.locked_fiat,
        filled_value = v.filled_value, price = v.price, cancel_reason = v.cancel_reason,
-       priority = v.priority, updated_at = ${now}
-     from ${changedOrders.unnest('v')}
+       priority = v.priority, updated_at = ${now()}
+     from ${rows.unnest('v')}
      where o.id = v.id
-   ), history as (
-     insert into order_status_history (${history.names}, created_at)
-     select ${history.names}, ${now} from ${history.unnest('v')}
-   ), refused as (
-     insert into order_refusals (${refused.names})
-     select ${refused.names} from ${refused.unnest('v')}
-   ), new_trades as (
-     insert into trades (${trades.names}, created_at, updated_at)
-     select ${trades.names}, ${now}, ${now} from ${trades.unnest('v')}
+   )`);
+  }
+  if (has.has('history')) {
+    const rows = p.rows((w) => w.history, columns.history);
+    ctes.push(`history as (
+     insert into order_status_history (${rows.names}, created_at)
+     select ${rows.names}, ${now()} from ${rows.unnest('v')}
+   )`);
+  }
+  if (has.has('refusals')) {
+    const rows = p.rows((w) => w.refusals, columns.refusals);
+    ctes.push(`refused as (
+     insert into order_refusals (${rows.names})
+     select ${rows.names} from ${rows.unnest('v')}
+   )`);
+  }
+  if (has.has('trades')) {
+    const rows = p.rows((w) => w.trades, columns.trades);
+    const trade = rows.column;
+    const candles = p.rows((w) => w.candles, columns.candles);
+    ctes.push(`new_trades as (
+     insert into trades (${rows.names}, created_at, updated_at)
+     select ${rows.names}, ${now()}, ${now()} from ${rows.unnest('v')}
      returning id
    ), settlement as (
      insert into trade_settlement_history (trade_id, status, created_at)
-     select id, 'pending', ${now} from new_trades
+     select id, 'pending', ${now()} from new_trades
    ), token_moves as (
      insert into token_movements
        (token_id, kind, from_user_id, to_user_id, quantity, at, source_type, source_id)
-     select v.token_id, 'trade', v.seller_id, v.buyer_id, v.quantity, ${now}, 'trade', v.id
+     select v.token_id, 'trade', v.seller_id, v.buyer_id, v.quantity, ${now()}, 'trade', v.id
      from unnest(${trade.id}, ${trade.token_id}, ${trade.seller_id}, ${trade.buyer_id},
        ${trade.quantity}) as v(id, token_id, seller_id, buyer_id, quantity)
    ), candle_rows as (
@@ -440,15 +493,24 @@ const writeStatement = prepared(
        high = greatest(candles.high, excluded.high), low = least(candles.low, excluded.low),
        close = excluded.close, volume = candles.volume + excluded.volume,
        trades = candles.trades + excluded.trades
-   ),
-   ${fiatBatchCtes(fiatFirst)}, present as (
+   )`);
+  }
+  if (has.has('movements')) {
+    const first = p.several(fiatBatchParameterCount, (w) => fiatBatchParameters(w.movements));
+    ctes.push(fiatBatchCtes(first));
+    after = '(select count(*) from fiat_ledger_rows)';
+  }
+  if (has.has('wallets')) {
+    const rows = p.rows((w) => w.wallets, columns.wallets);
+    const wallet = rows.column;
+    ctes.push(`present as (
      select user_id, token_id from wallets
      where (user_id, token_id) in (select * from unnest(${wallet.user_id}, ${wallet.token_id}))
-       and (select count(*) from fiat_ledger_rows) >= 0
+       ${after === null ? '' : `and ${after} >= 0`}
      order by user_id, token_id for no key update
    ), created as (
-     insert into wallets (${wallets.names})
-     select ${wallets.names} from ${wallets.unnest('v')}
+     insert into wallets (${rows.names})
+     select ${rows.names} from ${rows.unnest('v')}
      where (v.user_id, v.token_id) not in (select user_id, token_id from present)
      on conflict (user_id, token_id) do update set
        balance = wallets.balance + excluded.balance,
@@ -458,24 +520,53 @@ const writeStatement = prepared(
      update wallets w set
        balance = w.balance + v.balance, locked_balance = w.locked_balance + v.locked_balance,
        updated_at = now()
-     from ${wallets.unnest('v')}
+     from ${rows.unnest('v')}
      where w.user_id = v.user_id and w.token_id = v.token_id
        and (w.user_id, w.token_id) in (select user_id, token_id from present)
      returning 1
-   ), token_locks as (
+   )`);
+    after = '(select count(*) from created) + (select count(*) from changed)';
+  }
+  const ledgerRows = has.has('movements')
+    ? '(select count(*)::integer from fiat_ledger_rows)'
+    : '0';
+  const held = has.has('fence') ? '(select held from fence)' : 'true';
+  let main = `select ${ledgerRows} as ledger_rows where ${held}`;
+  if (has.has('books')) {
+    const rows = p.rows((w) => w.books, columns.books);
+    ctes.push(`token_locks as (
      select id from tokens
-     where id = any(${books.column.id})
-       and (select count(*) from created) + (select count(*) from changed) >= 0
+     where id = any(${rows.column.id}) ${after === null ? '' : `and ${after} >= 0`}
      order by id for no key update
-   )
-   update tokens t set book_sequence = v.book_sequence,
+   )`);
+    main = `update tokens t set book_sequence = v.book_sequence,
      last_price = coalesce(v.last_price, t.last_price),
      halted_until = coalesce(v.halted_until, t.halted_until),
      last_uncross_at = coalesce(v.last_uncross_at, t.last_uncross_at)
-   from ${books.unnest('v')}
-   where t.id = v.id and t.id in (select id from token_locks) and (select held from fence)
-   returning (select count(*)::integer from fiat_ledger_rows) as ledger_rows`,
-);
+   from ${rows.unnest('v')}
+   where t.id = v.id and t.id in (select id from token_locks) and ${held}
+   returning ${ledgerRows} as ledger_rows`;
+  }
+  const text = ctes.length > 0 ? `with ${ctes.join(', ')}\n   ${main}` : main;
+  return { statement: prepared(name, text), valuesOf: (rows) => p.valuesOf(rows) };
+}
+
+/** The statement of each shape of write met so far, by the bits of its parts. */
+const writeStatements = new Map<number, WriteStatement>();
+
+function writeStatementFor(rows: WriteRows): WriteStatement {
+  let bits = 0;
+  partNames.forEach((part, i) => {
+    if (writeParts[part](rows)) bits |= 1 << i;
+  });
+  let found = writeStatements.get(bits);
+  if (!found) {
+    const has = new Set(partNames.filter((_, i) => (bits & (1 << i)) !== 0));
+    found = writeStatementOf(has, `batch_write_${bits.toString(16)}`);
+    writeStatements.set(bits, found);
+  }
+  return found;
+}
 
 /** What a batch writes: each changed book's part, the fiat of all, the refusals of all. */
 export interface BatchWrite {
@@ -543,29 +634,29 @@ export async function writeBatch(
       })),
   );
   const trades = parts.flatMap(({ batch }) => batch.trades);
-  const written = runPrepared<{ ledger_rows: number }>(
-    db,
-    writeStatement,
-    p.valuesOf({
-      now,
-      inserted,
-      updated,
-      history: parts.flatMap(({ batch }) => batch.history),
-      trades,
-      candles: parts.flatMap(({ batch }) => candleBuckets(batch.trades)),
-      movements,
-      wallets,
-      books: parts.map(({ tokenId, batch, bookSequence }) => ({
-        id: tokenId,
-        book_sequence: bookSequence,
-        last_price: batch.lastPrice,
-        halted_until: batch.haltedUntil,
-        last_uncross_at: batch.lastUncrossAt,
-      })),
-      refusals,
-      fence,
-    }),
-  ).then((result) => result.rows[0]?.ledger_rows ?? 0);
+  const rows: WriteRows = {
+    now,
+    inserted,
+    updated,
+    history: parts.flatMap(({ batch }) => batch.history),
+    trades,
+    candles: parts.flatMap(({ batch }) => candleBuckets(batch.trades)),
+    movements,
+    wallets,
+    books: parts.map(({ tokenId, batch, bookSequence }) => ({
+      id: tokenId,
+      book_sequence: bookSequence,
+      last_price: batch.lastPrice,
+      halted_until: batch.haltedUntil,
+      last_uncross_at: batch.lastUncrossAt,
+    })),
+    refusals,
+    fence,
+  };
+  const { statement, valuesOf } = writeStatementFor(rows);
+  const written = runPrepared<{ ledger_rows: number }>(db, statement, valuesOf(rows)).then(
+    (result) => result.rows[0]?.ledger_rows ?? 0,
+  );
   await fiatBatchOutcome(written, movements);
 }
 
