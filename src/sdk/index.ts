@@ -14,6 +14,7 @@ import {
   timestampHeader,
 } from '../lib/auth/request-signing.js';
 import { requestSignature } from '../lib/provider-signing.js';
+import { bookRoutedFetch } from './book-routed-fetch.js';
 import type { paths as ChainPaths } from './generated/chain.js';
 import type { paths as PlatformPaths } from './generated/platform.js';
 import type { paths as ProviderSandboxPaths } from './generated/provider-sandbox.js';
@@ -39,6 +40,12 @@ export interface TesseraOptions {
   /** PROVIDER_APP_TOKEN and PROVIDER_SECRET_KEY: provider sandbox requests are signed with them */
   providerCredentials?: { appToken: string; secretKey: string };
   clock?: Clock;
+  /**
+   * A trading cluster: each command of a book goes straight to the node that owns it, as
+   * `GET /api/v1/cluster/book-owners` names it, and to `tradingUrl` when none does or the owner
+   * cannot be reached (docs/sdk.md, "A cluster").
+   */
+  tokenAware?: boolean;
 }
 
 export interface Tessera {
@@ -106,7 +113,10 @@ function bearer(accessToken: string): Middleware {
 export function tessera<O extends TesseraOptions>(options: O): TesseraFor<O> {
   const clock = options.clock ?? systemClock;
   const platform = createClient<PlatformPaths>({ baseUrl: options.platformUrl });
-  const trading = createClient<TradingPaths>({ baseUrl: options.tradingUrl });
+  const trading = createClient<TradingPaths>({
+    baseUrl: options.tradingUrl,
+    ...(options.tokenAware ? { fetch: bookRoutedFetch(options.tradingUrl) } : {}),
+  });
   const { credentials } = options;
   if (credentials) {
     const auth =
