@@ -18,7 +18,7 @@ import { signatureWindowMs } from '../lib/auth/request-signing.js';
 import type { BookRoute } from '../lib/book-route.js';
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/database.js';
-import type { FixSessionKind } from '../lib/db/schema-fix.js';
+import type { FixSessionKind, FixSessionScope } from '../lib/db/schema-fix.js';
 import type { Logger } from '../lib/logger.js';
 import {
   cancelReject,
@@ -61,6 +61,8 @@ interface Logged {
   sessionId: string;
   userId: string;
   kind: FixSessionKind;
+  /** whose orders it reports: the user's, or every order of the venue (a staff drop copy) */
+  scope: FixSessionScope;
   since: Date;
   /** the UTC day of the Logon: the session ends when the day does (the daily reset) */
   day: string;
@@ -156,6 +158,7 @@ export class GatewaySession extends AsciiSession {
       sessionId: session.id,
       userId: session.user_id,
       kind: session.kind,
+      scope: session.scope,
       since: session.created_at,
       day: utcDay(this.deps.clock.now()),
       orders: new OrderClient(
@@ -399,8 +402,8 @@ export class GatewaySession extends AsciiSession {
   }
 
   /**
-   * Sends an ExecutionReport for each event of the user's orders not yet reported on this
-   * session, whatever channel placed the order, and remembers it (at least once: a crash between
+   * Sends an ExecutionReport for each event of the user's orders (a venue-wide drop copy: of
+   * every order) not yet reported on this session, whatever channel placed the order, and remembers it (at least once: a crash between
    * the two repeats the report, with its ExecID).
    */
   private async reportEvents(): Promise<void> {
@@ -419,7 +422,7 @@ export class GatewaySession extends AsciiSession {
     }
     const rows = await unreportedEvents(
       this.deps.db,
-      { id: logged.sessionId, userId: logged.userId },
+      { id: logged.sessionId, userId: logged.userId, scope: logged.scope },
       logged.since,
       eventsPerLook,
     );

@@ -137,6 +137,8 @@ export async function startFixGateway(options: FixGatewayOptions) {
     encryption: new FieldEncryption(config.encryption),
     logger,
     perMinute: config.auth.apiKeyRateLimitPerMinute,
+    // a staff venue-wide drop copy logs on with a read-only staff key, which no API accepts
+    staffReadKeys: true,
   });
   await keys.refresh();
   if (keyPollMs > 0) {
