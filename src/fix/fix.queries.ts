@@ -14,14 +14,23 @@ export async function sessionByCompIds(db: Db, senderCompId: string, targetCompI
     .executeTakeFirst();
 }
 
-export async function isSessionInForce(db: Db, sessionId: string): Promise<boolean> {
-  const row = await db
+/** The ids of the sessions in force (few: one a connected firm and kind). */
+export async function sessionsInForce(db: Db): Promise<string[]> {
+  const rows = await db
     .selectFrom('fix_sessions')
     .select('id')
-    .where('id', '=', sessionId)
     .where('disabled_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The newest order event's id (its primary key's last entry); 0 when there is none. */
+export async function latestEventId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('order_status_history')
+    .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
-  return row !== undefined;
+  return Number(row?.id ?? 0);
 }
 
 /** A token by its symbol or its contract address (either may be given; both must agree). */
