@@ -1,26 +1,36 @@
 /** The FIX gateway's reads and writes (docs/fix.md). */
 import { sql } from 'kysely';
 import type { Db } from '../lib/db/database.js';
+import type { FixSessionScope } from '../lib/db/schema-fix.js';
 
 /** The session in force for a pair of CompIDs. */
 export async function sessionByCompIds(db: Db, senderCompId: string, targetCompId: string) {
   return db
     .selectFrom('fix_sessions')
-    .select(['id', 'user_id', 'api_key_id', 'kind', 'allowed_ips', 'created_at'])
+    .select(['id', 'user_id', 'api_key_id', 'kind', 'scope', 'allowed_ips', 'created_at'])
     .where('sender_comp_id', '=', senderCompId)
     .where('target_comp_id', '=', targetCompId)
     .where('disabled_at', 'is', null)
     .executeTakeFirst();
 }
 
-export async function isSessionInForce(db: Db, sessionId: string): Promise<boolean> {
-  const row = await db
+/** The ids of the sessions in force (few: one a connected firm and kind). */
+export async function sessionsInForce(db: Db): Promise<string[]> {
+  const rows = await db
     .selectFrom('fix_sessions')
     .select('id')
-    .where('id', '=', sessionId)
     .where('disabled_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The newest order event's id (its primary key's last entry); 0 when there is none. */
+export async function latestEventId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('order_status_history')
+    .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
-  return row !== undefined;
+  return Number(row?.id ?? 0);
 }
 
 /** A token by its symbol or its contract address (either may be given; both must agree). */
@@ -88,16 +98,17 @@ export async function fillsOf(db: Db, orderId: string) {
 }
 
 /**
- * The events of the user's orders since `since` not yet reported on the session, in the order
- * they were written, each with the row of the order's history before it.
+ * The events since `since` not yet reported on the session, in the order they were written, each
+ * with the row of the order's history before it: of the user's orders, or of every order on the
+ * venue for a venue-wide session (a staff drop copy).
  */
 export async function unreportedEvents(
   db: Db,
-  session: { id: string; userId: string },
+  session: { id: string; userId: string; scope: FixSessionScope },
   since: Date,
   limit: number,
 ) {
-  return db
+  let query = db
     .selectFrom('order_status_history as h')
     .innerJoin('orders', 'orders.id', 'h.order_id')
     .innerJoin('tokens', 'tokens.id', 'orders.token_id')
@@ -124,12 +135,10 @@ export async function unreportedEvents(
           .limit(1)
           .as('before'),
     ])
-    .where('orders.user_id', '=', session.userId)
     .where('h.recorded_at', '>=', since)
-    .where('r.history_id', 'is', null)
-    .orderBy('h.id')
-    .limit(limit)
-    .execute();
+    .where('r.history_id', 'is', null);
+  if (session.scope === 'own') query = query.where('orders.user_id', '=', session.userId);
+  return query.orderBy('h.id').limit(limit).execute();
 }
 
 export async function markReported(db: Db, sessionId: string, historyIds: readonly number[]) {

@@ -18,7 +18,7 @@ import { signatureWindowMs } from '../lib/auth/request-signing.js';
 import type { BookRoute } from '../lib/book-route.js';
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/database.js';
-import type { FixSessionKind } from '../lib/db/schema-fix.js';
+import type { FixSessionKind, FixSessionScope } from '../lib/db/schema-fix.js';
 import type { Logger } from '../lib/logger.js';
 import {
   cancelReject,
@@ -29,13 +29,13 @@ import {
 } from './execution-reports.js';
 import {
   fillsOf,
-  isSessionInForce,
   markReported,
   orderOf,
   sessionByCompIds,
   tokenOf,
   unreportedEvents,
 } from './fix.queries.js';
+import type { EventWatch } from './event-watch.js';
 import { logonSignatureMatches } from './logon-signature.js';
 import { OrderClient } from './order-client.js';
 import { amendOf, placeOrderOf, tags, type FieldReader } from './order-entry.js';
@@ -53,6 +53,8 @@ export interface GatewayDeps {
   serviceToken: string;
   compId: string;
   eventPollMs: number;
+  /** the newest event and the sessions in force, read once per look for every session */
+  watch: EventWatch;
   /** Logon signatures taken within the window (shared by every connection of the process) */
   seenSignatures: Map<string, number>;
 }
@@ -61,6 +63,8 @@ interface Logged {
   sessionId: string;
   userId: string;
   kind: FixSessionKind;
+  /** whose orders it reports: the user's, or every order of the venue (a staff drop copy) */
+  scope: FixSessionScope;
   since: Date;
   /** the UTC day of the Logon: the session ends when the day does (the daily reset) */
   day: string;
@@ -73,6 +77,13 @@ const readTags = [...Object.values(tags), 34];
 /** Events reported per look; more wait for the next. */
 const eventsPerLook = 500;
 
+/**
+ * A look finding no newer event than the last one's reads no events; but an event's id is taken
+ * before its transaction commits, so one committed out of order is looked for at least this
+ * often.
+ */
+const fullLookMs = 1000;
+
 // BusinessRejectReason (380)
 const unsupportedMessageType = 3;
 const notAuthorized = 6;
@@ -83,6 +94,8 @@ export class GatewaySession extends AsciiSession {
   private eventTimer: NodeJS.Timeout | undefined;
   private looking: Promise<void> | undefined;
   private lookAgain = false;
+  /** the newest event id when the events were last read, and when */
+  private lookedAt = { eventId: -1, ms: 0 };
 
   /** jspurefix's registry of the live sessions, entered once the Logon is authenticated */
   private readonly registry: ISessionRegistry | undefined;
@@ -156,6 +169,7 @@ export class GatewaySession extends AsciiSession {
       sessionId: session.id,
       userId: session.user_id,
       kind: session.kind,
+      scope: session.scope,
       since: session.created_at,
       day: utcDay(this.deps.clock.now()),
       orders: new OrderClient(
@@ -171,7 +185,7 @@ export class GatewaySession extends AsciiSession {
   protected onReady(): void {
     this.lookForEvents();
     if (this.deps.eventPollMs > 0) {
-      this.eventTimer = setInterval(() => this.lookForEvents(), this.deps.eventPollMs);
+      this.eventTimer = setInterval(() => this.lookForEvents(true), this.deps.eventPollMs);
       this.eventTimer.unref();
     }
   }
@@ -381,13 +395,16 @@ export class GatewaySession extends AsciiSession {
     await this.reportEvents();
   }
 
-  /** Looks for unreported events now, or once more after the look under way. */
-  private lookForEvents(): void {
+  /**
+   * Looks for unreported events now, or once more after the look under way; `idle`: the timer's
+   * look, which reads the events only when a newer one was written (or `fullLookMs` passed).
+   */
+  private lookForEvents(idle = false): void {
     if (this.looking) {
-      this.lookAgain = true;
+      if (!idle) this.lookAgain = true;
       return;
     }
-    this.looking = this.reportEvents()
+    this.looking = this.reportEvents(idle)
       .catch((error: unknown) => this.deps.logger.error({ err: error }, 'fix events not reported'))
       .finally(() => {
         this.looking = undefined;
@@ -399,11 +416,11 @@ export class GatewaySession extends AsciiSession {
   }
 
   /**
-   * Sends an ExecutionReport for each event of the user's orders not yet reported on this
-   * session, whatever channel placed the order, and remembers it (at least once: a crash between
+   * Sends an ExecutionReport for each event of the user's orders (a venue-wide drop copy: of
+   * every order) not yet reported on this session, whatever channel placed the order, and remembers it (at least once: a crash between
    * the two repeats the report, with its ExecID).
    */
-  private async reportEvents(): Promise<void> {
+  private async reportEvents(idle = false): Promise<void> {
     const logged = this.logged;
     if (!logged) return;
     if (utcDay(this.deps.clock.now()) !== logged.day) {
@@ -412,14 +429,24 @@ export class GatewaySession extends AsciiSession {
       this.sendLogout('the daily sequence reset: log on again');
       return;
     }
-    if (!(await isSessionInForce(this.deps.db, logged.sessionId))) {
+    const watched = await this.deps.watch.state();
+    if (!watched.inForce.has(logged.sessionId)) {
       this.logged = undefined;
       this.sendLogout('the FIX session was disabled');
       return;
     }
+    const now = performance.now();
+    if (
+      idle &&
+      watched.latestEventId <= this.lookedAt.eventId &&
+      now - this.lookedAt.ms < fullLookMs
+    ) {
+      return;
+    }
+    this.lookedAt = { eventId: watched.latestEventId, ms: now };
     const rows = await unreportedEvents(
       this.deps.db,
-      { id: logged.sessionId, userId: logged.userId },
+      { id: logged.sessionId, userId: logged.userId, scope: logged.scope },
       logged.since,
       eventsPerLook,
     );

@@ -594,6 +594,96 @@ describe('the FIX gateway', () => {
     await copy.stop();
   });
 
+  it('copies every order of the venue to a staff drop copy, across a restart, and an investor’s own copy only theirs', async () => {
+    const staffKey = await createKey(staff, ['read']);
+    const venue = await createSession('VENUE1', staffKey, {
+      user_id: staff.id,
+      kind: 'drop_copy',
+      scope: 'venue',
+    });
+    const ownKey = await createKey(investor, ['read']);
+    await createSession('COPY2', ownKey, { kind: 'drop_copy' });
+    await createSession('CLIENT11', key);
+    // one after another: each initiator first loads its dictionary, a second of CPU or more
+    const venueCopy = connect('VENUE1', { key: staffKey });
+    await venueCopy.ready();
+    const ownCopy = connect('COPY2', { key: ownKey });
+    await ownCopy.ready();
+    const entry = connect('CLIENT11');
+    await entry.ready();
+
+    // another user's order over REST, then the investor's over FIX
+    const other = await sys.funded(token.id);
+    const placed = await sys.call(
+      'POST',
+      '/api/v1/orders',
+      {
+        token_id: token.id,
+        side: 'buy',
+        order_type: 'limit',
+        quantity: 1,
+        price: '8.00',
+        client_order_id: 'venue-web',
+      },
+      other.token,
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    await entry.send('D', limitOrder('venue-fix', { Price: 8 }));
+    await entry.next('8', (m) => m.fields.get(11) === 'venue-fix');
+
+    const web = await venueCopy.next('8', (m) => m.fields.get(11) === 'venue-web');
+    const fix = await venueCopy.next('8', (m) => m.fields.get(11) === 'venue-fix');
+    for (const report of [web, fix]) {
+      expect(report.fields.get(150)).toBe('0');
+      expect(report.fields.get(797)).toBe('Y');
+    }
+    expect(web.seq).toBeLessThan(fix.seq);
+    // the investor's copy reports in the order events were written: had it taken the other
+    // user's order (written first), it would have come before the investor's own
+    const own = await ownCopy.next('8', (m) => m.fields.get(11) === 'venue-fix');
+    expect(own.fields.get(797)).toBe('Y');
+    expect(ownCopy.received.map((m) => m.fields.get(11))).not.toContain('venue-web');
+
+    // read-only like every drop copy
+    const from = venueCopy.received.length;
+    await venueCopy.send('D', limitOrder('venue-d'));
+    const reject = await venueCopy.next('j', () => true, from);
+    expect(reject.fields.get(380)).toBe('6');
+    await Promise.all([venueCopy.stop(), ownCopy.stop(), entry.stop()]);
+    const before = await settled(venue.id, fix.seq);
+
+    // away over a restart: the other user's order is cancelled, the numbers go on
+    const order = await sys.db
+      .selectFrom('orders')
+      .select('id')
+      .where('client_order_id', '=', 'venue-web')
+      .executeTakeFirstOrThrow();
+    const cancelled = await sys.call(
+      'DELETE',
+      `/api/v1/orders/${order.id}`,
+      undefined,
+      other.token,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await gateway.stop();
+    await startGateway();
+    const again = connect('VENUE1', {
+      key: staffKey,
+      resetSeqNum: false,
+      lastSentSeqNum: before.next_target_seq - 1,
+      lastReceivedSeqNum: web.seq - 1,
+    });
+    const resent = await again.next('8', (m) => m.possDup && m.seq === fix.seq);
+    expect(resent.fields.get(11)).toBe('venue-fix');
+    expect(resent.fields.get(797)).toBe('Y');
+    const away = await again.next(
+      '8',
+      (m) => !m.possDup && m.fields.get(37) === order.id && m.fields.get(150) === '4',
+    );
+    expect(away.fields.get(797)).toBe('Y');
+    await again.stop();
+  });
+
   it('lets a test client stop while its Logon is unanswered, ending its connection', async () => {
     // a peer that takes the connection and never answers the Logon
     const peers: Socket[] = [];

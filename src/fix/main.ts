@@ -27,6 +27,7 @@ import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { startWithDatabase, type RunningProcess } from '../lib/process.js';
 import { withCopyMsgIndicator } from './dictionary.js';
+import { EventWatch } from './event-watch.js';
 import { GatewaySession, type GatewayDeps } from './gateway-session.js';
 import { PgSessionStore } from './session-store.js';
 
@@ -137,6 +138,8 @@ export async function startFixGateway(options: FixGatewayOptions) {
     encryption: new FieldEncryption(config.encryption),
     logger,
     perMinute: config.auth.apiKeyRateLimitPerMinute,
+    // a staff venue-wide drop copy logs on with a read-only staff key, which no API accepts
+    staffReadKeys: true,
   });
   await keys.refresh();
   if (keyPollMs > 0) {
@@ -152,6 +155,7 @@ export async function startFixGateway(options: FixGatewayOptions) {
     serviceToken: config.auth.serviceToken,
     compId: config.fix.compId,
     eventPollMs: config.fix.eventPollMs,
+    watch: new EventWatch(db, config.fix.eventPollMs),
     seenSignatures: new Map(),
   });
   const running = gateway.run();

@@ -37,6 +37,9 @@ export class PgSessionStore implements IFixSessionStore {
   private admitted = false;
   /** a reset (the peer's ResetSeqNumFlag or the daily one) made before `admit()` */
   private resetPending = false;
+  /** the numbers' save waiting its turn, and the messages' INSERT waiting its turn */
+  private sequencesSave: Promise<void> | undefined;
+  private messagesPut: { rows: unknown[]; done: Promise<void> } | undefined;
 
   constructor(
     public readonly sessionId: SessionId,
@@ -84,7 +87,7 @@ export class PgSessionStore implements IFixSessionStore {
     const sender = this.sender;
     const target = this.target;
     const day = utcDay(this.created);
-    return this.chain(async (id) => {
+    return this.chainAlone(async (id) => {
       await this.db.deleteFrom('fix_messages').where('session_id', '=', id).execute();
       await this.db
         .updateTable('fix_sessions')
@@ -92,6 +95,13 @@ export class PgSessionStore implements IFixSessionStore {
         .where('id', '=', id)
         .execute();
     });
+  }
+
+  /** A write after which later messages and numbers are written anew (a reset's). */
+  private chainAlone(write: (rowId: string) => Promise<unknown>): Promise<void> {
+    this.sequencesSave = undefined;
+    this.messagesPut = undefined;
+    return this.chain(write);
   }
 
   private chain(write: (rowId: string) => Promise<unknown>): Promise<void> {
@@ -102,16 +112,23 @@ export class PgSessionStore implements IFixSessionStore {
     return next.then(() => undefined);
   }
 
+  /**
+   * Saves the numbers as they are when the write runs: saves asked for while one waits its turn
+   * are that one (each message moves a number; one UPDATE per message held a pooled connection
+   * per message, docs/fix.md "Throughput").
+   */
   private saveSequences(): Promise<void> {
-    const sender = this.sender;
-    const target = this.target;
-    return this.chain((id) =>
-      this.db
+    if (this.sequencesSave) return this.sequencesSave;
+    const save = this.chain((id) => {
+      this.sequencesSave = undefined;
+      return this.db
         .updateTable('fix_sessions')
-        .set({ next_sender_seq: sender, next_target_seq: target })
+        .set({ next_sender_seq: this.sender, next_target_seq: this.target })
         .where('id', '=', id)
-        .execute(),
-    );
+        .execute();
+    });
+    if (this.rowId !== undefined && this.admitted) this.sequencesSave = save;
+    return save;
   }
 
   setSenderSeqNum(value: number): Promise<void> {
@@ -142,7 +159,7 @@ export class PgSessionStore implements IFixSessionStore {
       return;
     }
     const day = utcDay(this.created);
-    await this.chain(async (id) => {
+    await this.chainAlone(async (id) => {
       await this.db.deleteFrom('fix_messages').where('session_id', '=', id).execute();
       await this.db
         .updateTable('fix_sessions')
@@ -152,23 +169,36 @@ export class PgSessionStore implements IFixSessionStore {
     });
   }
 
+  /** Keeps a sent application message; those sent while a write waits go in one INSERT. */
   put(record: IFixMsgStoreRecord): Promise<void> {
     if (sessionMsgTypes.has(record.msgType) || !record.encoded) return Promise.resolve();
-    const encoded = record.encoded;
-    return this.chain((id) =>
-      this.db
-        .insertInto('fix_messages')
-        .values({
-          session_id: id,
-          seq: record.seqNum,
-          msg_type: record.msgType,
-          body: encoded,
-          sent_at: record.timestamp,
-        })
-        // a resend goes out under its number again
-        .onConflict((oc) => oc.columns(['session_id', 'seq']).doNothing())
-        .execute(),
-    );
+    const row = {
+      seq: record.seqNum,
+      msg_type: record.msgType,
+      body: record.encoded,
+      sent_at: record.timestamp,
+    };
+    if (this.messagesPut) {
+      this.messagesPut.rows.push(row);
+      return this.messagesPut.done;
+    }
+    const batch: { rows: (typeof row)[]; done: Promise<void> } = {
+      rows: [row],
+      done: Promise.resolve(),
+    };
+    batch.done = this.chain((id) => {
+      this.messagesPut = undefined;
+      return (
+        this.db
+          .insertInto('fix_messages')
+          .values(batch.rows.map((each) => ({ session_id: id, ...each })))
+          // a resend goes out under its number again
+          .onConflict((oc) => oc.columns(['session_id', 'seq']).doNothing())
+          .execute()
+      );
+    });
+    if (this.rowId !== undefined && this.admitted) this.messagesPut = batch;
+    return batch.done;
   }
 
   async get(seqNum: number): Promise<IFixMsgStoreRecord | null> {

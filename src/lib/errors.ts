@@ -80,6 +80,10 @@ export const errorCatalogue = {
     status: 422,
     title: "The API key is not the user's key in force with the scope the session needs",
   },
+  FIX_VENUE_SCOPE_NOT_ALLOWED: {
+    status: 422,
+    title: 'Only a drop copy of a staff or admin user may copy the whole venue',
+  },
   CURRENT_PASSWORD_WRONG: { status: 403, title: 'The current password is wrong' },
   PASSWORD_CHANGE_REQUIRED: {
     status: 403,

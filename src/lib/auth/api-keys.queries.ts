@@ -4,9 +4,11 @@ import { transaction, type Db } from '../db/database.js';
 
 /**
  * Every key not revoked of an investor or issuer, with the owner's current role: a role change
- * reaches the ring too, and a key never acts for staff, even of an account that became staff.
+ * reaches the ring too, and a key never acts for staff on the API, even of an account that became
+ * staff. With `staffReadKeys` (the FIX gateway's ring only) also the read-only keys of staff and
+ * admins: a venue-wide drop copy logs on with one (docs/fix.md, "Drop copy").
  */
-export async function keysInForce(db: Db) {
+export async function keysInForce(db: Db, staffReadKeys = false) {
   return db
     .selectFrom('api_keys')
     .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -22,7 +24,19 @@ export async function keysInForce(db: Db) {
       'api_keys.expires_at',
     ])
     .where('api_keys.revoked_at', 'is', null)
-    .where('users.role', 'in', ['investor', 'issuer'])
+    .where((eb) =>
+      eb.or([
+        eb('users.role', 'in', ['investor', 'issuer']),
+        ...(staffReadKeys
+          ? [
+              eb.and([
+                eb('users.role', 'in', ['staff', 'admin']),
+                sql<boolean>`not ('trade' = any(api_keys.scopes))`,
+              ]),
+            ]
+          : []),
+      ]),
+    )
     .execute();
 }
 

@@ -52,6 +52,8 @@ export interface ApiKeyRingDeps {
   logger: Logger;
   /** signed requests per key per minute on this process */
   perMinute: number;
+  /** the read-only keys of staff and admins too: the FIX gateway's ring only (their drop copies) */
+  staffReadKeys?: boolean;
 }
 
 export class ApiKeyRing {
@@ -76,7 +78,7 @@ export class ApiKeyRing {
   }
 
   async refresh(): Promise<void> {
-    const rows = await keysInForce(this.deps.db);
+    const rows = await keysInForce(this.deps.db, this.deps.staffReadKeys);
     const byAccessKey = new Map<string, ApiKeyEntry>();
     const byId = new Map<string, ApiKeyEntry>();
     for (const row of rows) {

@@ -3,6 +3,9 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export const fixSessionKinds = ['order_entry', 'drop_copy'] as const;
 export type FixSessionKind = (typeof fixSessionKinds)[number];
+/** whose orders the session reports: its user's, or (a staff drop copy) the venue's */
+export const fixSessionScopes = ['own', 'venue'] as const;
+export type FixSessionScope = (typeof fixSessionScopes)[number];
 
 export interface FixSessionsTable {
   id: string;
@@ -13,6 +16,8 @@ export interface FixSessionsTable {
   /** ours: the TargetCompID of what it sends */
   target_comp_id: string;
   kind: FixSessionKind;
+  /** migration 0066: `venue` only for a drop copy of a staff or admin user */
+  scope: ColumnType<FixSessionScope, FixSessionScope | undefined, never>;
   /** addresses or CIDRs the client may connect from; empty: any */
   allowed_ips: ColumnType<string[], string[] | undefined>;
   created_by: string;

@@ -397,15 +397,19 @@ describe('API keys', () => {
     socket.ws.close();
   });
 
-  it('gives staff no keys, and ends the keys of an account that becomes staff', async () => {
+  it('gives staff read-only keys no API takes, and ends the keys of an account that becomes staff', async () => {
     const staff = await sys.user('staff');
     const refused = await platform.inject({
       method: 'POST',
       url: '/api/v1/me/api-keys',
-      payload: { label: 'staff bot', scopes: ['read'] },
+      payload: { label: 'staff bot', scopes: ['read', 'trade'] },
       headers: { authorization: `Bearer ${staff.token}` },
     });
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'FORBIDDEN_ROLE']);
+    // a staff key is a FIX drop copy's credential (docs/fix.md): the API refuses it
+    const staffKey = await createKey(staff, { scopes: ['read'] });
+    const read = await trading(staffKey, { method: 'GET', url: '/api/v1/orders' });
+    expect([read.statusCode, read.json().code]).toEqual([401, 'INVALID_API_KEY']);
     const promoted = await sys.user('investor');
     const key = await createKey(promoted, { scopes: ['read'] });
     expect((await trading(key, { method: 'GET', url: '/api/v1/orders' })).statusCode).toBe(200);

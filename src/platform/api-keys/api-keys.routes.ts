@@ -1,7 +1,7 @@
 /**
  * A user's API keys: create, list, revoke. Only a signed-in person manages keys: these routes
- * accept no API key (a key cannot make or end keys), and staff have none (their powers stay
- * behind their own sign-in).
+ * accept no API key (a key cannot make or end keys). Staff and admins may hold read-only keys (a
+ * venue-wide FIX drop copy logs on with one); their powers stay behind their own sign-in.
  */
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../lib/http/app.js';
@@ -15,14 +15,15 @@ export function apiKeysRoutes(
   keys: ApiKeysService,
   { guard, stepUp }: ReturnType<typeof guards>,
 ) {
-  const owner = guard('investor', 'issuer');
+  const owners = ['investor', 'issuer', 'staff', 'admin'] as const;
+  const owner = guard(...owners);
   const tags = ['api keys'];
 
   app.post(
     '/api/v1/me/api-keys',
     {
       // a key acts for its owner unattended: making one needs a second factor verified just now
-      onRequest: stepUp('investor', 'issuer'),
+      onRequest: stepUp(...owners),
       schema: {
         tags,
         summary: 'Create an API key; the answer holds its secret, shown this once',
@@ -32,7 +33,7 @@ export function apiKeysRoutes(
       },
     },
     async (request, reply) => {
-      const created = await keys.create(caller(request).userId, request.body, request.ip);
+      const created = await keys.create(caller(request), request.body, request.ip);
       return reply.code(201).send(created);
     },
   );

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { secretContext, type ApiKeyRing } from '../../lib/auth/api-keys.js';
 import { invalidEntries } from '../../lib/auth/ip-allow-list.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Role } from '../../lib/db/schema.js';
 import type { FieldEncryption } from '../../lib/crypto/field-encryption.js';
 import { transaction, type Db } from '../../lib/db/database.js';
 import { lockUser } from '../../lib/db/user-rows.queries.js';
@@ -45,7 +46,12 @@ export function toApiKeyView(row: KeyRow): ApiKeyView {
 
 export function apiKeysService({ db, clock, encryption, ring }: ApiKeysDeps) {
   return {
-    async create(userId: string, body: CreateApiKeyBody, ip: string) {
+    async create(owner: { userId: string; role: Role }, body: CreateApiKeyBody, ip: string) {
+      const userId = owner.userId;
+      // staff keys only read: what they are for is a venue-wide FIX drop copy (docs/fix.md)
+      if ((owner.role === 'staff' || owner.role === 'admin') && body.scopes.includes('trade')) {
+        throw new AppError('FORBIDDEN_ROLE', 'A staff or admin key has the read scope only');
+      }
       const allowedIps = [...new Set(body.allowed_ips ?? [])];
       const invalid = invalidEntries(allowedIps);
       if (invalid.length > 0) {

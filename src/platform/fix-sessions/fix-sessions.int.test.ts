@@ -74,6 +74,13 @@ describe('FIX sessions', () => {
       [body({ user_id: staff.id }), 422, 'FIX_API_KEY_NOT_USABLE'],
       [body({ allowed_ips: ['not-an-address'] }), 422, 'INVALID_IP_ALLOW_LIST'],
       [body({ sender_comp_id: 'has space' }), 400, 'VALIDATION_FAILED'],
+      // the venue's every order: a staff drop copy only
+      [
+        body({ api_key_id: readKey, kind: 'drop_copy', scope: 'venue' }),
+        422,
+        'FIX_VENUE_SCOPE_NOT_ALLOWED',
+      ],
+      [body({ user_id: staff.id, scope: 'venue' }), 422, 'FIX_VENUE_SCOPE_NOT_ALLOWED'],
     ] as const;
     for (const [payload, status, code] of cases) {
       const response = await platform.call(
@@ -98,6 +105,7 @@ describe('FIX sessions', () => {
       sender_comp_id: 'CLIENT1',
       target_comp_id: 'TESSERA',
       kind: 'order_entry',
+      scope: 'own',
       allowed_ips: ['10.0.0.0/8'],
       disabled_at: null,
     });
@@ -118,6 +126,36 @@ describe('FIX sessions', () => {
       staff.token,
     );
     expect(dropCopy.statusCode, dropCopy.body).toBe(201);
+
+    // a staff user's drop copy may copy the whole venue; the scope is stored and audited
+    const staffKey = await platform.call(
+      'POST',
+      '/api/v1/me/api-keys',
+      { label: 'venue copy', scopes: ['read'] },
+      staff.token,
+    );
+    expect(staffKey.statusCode, staffKey.body).toBe(201);
+    const venue = await platform.call(
+      'POST',
+      '/api/v1/admin/fix-sessions',
+      body({
+        user_id: staff.id,
+        api_key_id: staffKey.json<{ id: string }>().id,
+        sender_comp_id: 'VENUE-DC',
+        kind: 'drop_copy',
+        scope: 'venue',
+      }),
+      staff.token,
+    );
+    expect(venue.statusCode, venue.body).toBe(201);
+    const venueId = venue.json<{ id: string; scope: string }>().id;
+    expect(venue.json()).toMatchObject({ user_id: staff.id, kind: 'drop_copy', scope: 'venue' });
+    const venueAudit = await platform.test.db
+      .selectFrom('audit_logs')
+      .select('details')
+      .where('target_id', '=', venueId)
+      .executeTakeFirstOrThrow();
+    expect(venueAudit.details).toMatchObject({ scope: 'venue' });
 
     const again = await platform.call('POST', '/api/v1/admin/fix-sessions', body(), staff.token);
     expect(again.statusCode).toBe(409);

@@ -9,6 +9,7 @@ const viewColumns = [
   'sender_comp_id',
   'target_comp_id',
   'kind',
+  'scope',
   'allowed_ips',
   'created_at',
   'disabled_at',

@@ -1,9 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { fixSessionKinds } from '../../lib/db/schema-fix.js';
+import { fixSessionKinds, fixSessionScopes } from '../../lib/db/schema-fix.js';
 import { DateTime } from '../../lib/http/route-schemas.js';
 import { maxAllowedIps } from '../api-keys/api-keys.schemas.js';
 
 const Kind = Type.Union(fixSessionKinds.map((kind) => Type.Literal(kind)));
+const Scope = Type.Union(fixSessionScopes.map((scope) => Type.Literal(scope)));
 const CompId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9._-]+$' });
 
 export const CreateFixSessionBody = Type.Object(
@@ -16,6 +17,12 @@ export const CreateFixSessionBody = Type.Object(
     sender_comp_id: { ...CompId, description: "the client's CompID (SenderCompID it sends)" },
     target_comp_id: { ...CompId, description: "Tessera's CompID (TargetCompID it sends)" },
     kind: Kind,
+    scope: Type.Optional({
+      ...Scope,
+      description:
+        "whose orders it reports: the user's (own, the default) or every order of the venue " +
+        '(venue: a drop copy of a staff or admin user only)',
+    }),
     allowed_ips: Type.Optional(
       Type.Array(Type.String({ minLength: 2, maxLength: 43 }), {
         maxItems: maxAllowedIps,
@@ -34,6 +41,7 @@ export const FixSessionView = Type.Object({
   sender_comp_id: Type.String(),
   target_comp_id: Type.String(),
   kind: Kind,
+  scope: Scope,
   allowed_ips: Type.Array(Type.String()),
   created_at: DateTime(),
   disabled_at: Type.Union([DateTime(), Type.Null()]),

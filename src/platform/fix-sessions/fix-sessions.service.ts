@@ -1,6 +1,7 @@
 /**
  * FIX sessions (docs/fix.md), set up by staff for a user: the CompIDs, the user's API key the
- * Logon signs with, the addresses it may connect from, order entry or drop copy. Creation and
+ * Logon signs with, the addresses it may connect from, order entry or drop copy, and whose orders
+ * it reports (the user's, or for a staff drop copy the venue's). Creation and
  * disabling are audited; the gateway reads the sessions at each Logon.
  */
 import { invalidEntries } from '../../lib/auth/ip-allow-list.js';
@@ -39,7 +40,22 @@ export function fixSessionsService(db: Db) {
       }
       try {
         const row = await transaction(db, async (trx) => {
-          if (!(await userRole(trx, body.user_id))) throw new AppError('NOT_FOUND', 'No such user');
+          const user = await userRole(trx, body.user_id);
+          if (!user) throw new AppError('NOT_FOUND', 'No such user');
+          const scope = body.scope ?? 'own';
+          // the venue's every order is staff's to watch, and only to watch
+          if (scope === 'venue' && body.kind !== 'drop_copy') {
+            throw new AppError(
+              'FIX_VENUE_SCOPE_NOT_ALLOWED',
+              'A venue-wide session is a drop copy: it enters no orders',
+            );
+          }
+          if (scope === 'venue' && user.role !== 'staff' && user.role !== 'admin') {
+            throw new AppError(
+              'FIX_VENUE_SCOPE_NOT_ALLOWED',
+              'Only a staff or admin user may be given a venue-wide drop copy',
+            );
+          }
           const key = await keyInForce(trx, body.user_id, body.api_key_id);
           // order entry places orders with the key: it needs `trade`; a drop copy only reads
           const needed = body.kind === 'order_entry' ? 'trade' : 'read';
@@ -57,6 +73,7 @@ export function fixSessionsService(db: Db) {
             sender_comp_id: body.sender_comp_id,
             target_comp_id: body.target_comp_id,
             kind: body.kind,
+            scope,
             allowed_ips: allowedIps,
             created_by: staffId,
           });
@@ -71,6 +88,7 @@ export function fixSessionsService(db: Db) {
               sender_comp_id: body.sender_comp_id,
               target_comp_id: body.target_comp_id,
               kind: body.kind,
+              scope,
               allowed_ips: allowedIps,
             },
             ip,

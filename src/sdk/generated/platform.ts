@@ -1856,6 +1856,7 @@ export interface paths {
                                 sender_comp_id: string;
                                 target_comp_id: string;
                                 kind: "order_entry" | "drop_copy";
+                                scope: "own" | "venue";
                                 allowed_ips: string[];
                                 /** Format: date-time */
                                 created_at: string;
@@ -1890,6 +1891,8 @@ export interface paths {
                         /** @description Tessera's CompID (TargetCompID it sends) */
                         target_comp_id: string;
                         kind: "order_entry" | "drop_copy";
+                        /** @description whose orders it reports: the user's (own, the default) or every order of the venue (venue: a drop copy of a staff or admin user only) */
+                        scope?: "own" | "venue";
                         /** @description addresses or CIDR ranges the client may connect from; none: any */
                         allowed_ips?: string[];
                     };
@@ -1912,6 +1915,7 @@ export interface paths {
                             sender_comp_id: string;
                             target_comp_id: string;
                             kind: "order_entry" | "drop_copy";
+                            scope: "own" | "venue";
                             allowed_ips: string[];
                             /** Format: date-time */
                             created_at: string;
@@ -1965,6 +1969,7 @@ export interface paths {
                             sender_comp_id: string;
                             target_comp_id: string;
                             kind: "order_entry" | "drop_copy";
+                            scope: "own" | "venue";
                             allowed_ips: string[];
                             /** Format: date-time */
                             created_at: string;

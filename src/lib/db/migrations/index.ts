@@ -50,6 +50,7 @@ import * as m0062 from './0062_shareholder_meetings.js';
 import * as m0057 from './0057_call_auctions.js';
 import * as m0058 from './0058_auction_cancel_alerts.js';
 import * as m0065 from './0065_share_splits.js';
+import * as m0066 from './0066_fix_drop_copy_scope.js';
 import * as m0068 from './0068_debt_tokens.js';
 import * as m0053 from './0053_bank_accounts.js';
 import * as m0054 from './0054_investor_classifications.js';
@@ -103,6 +104,7 @@ export const migrations: Record<string, Migration> = {
   '0057_call_auctions': m0057,
   '0058_auction_cancel_alerts': m0058,
   '0065_share_splits': m0065,
+  '0066_fix_drop_copy_scope': m0066,
   '0068_debt_tokens': m0068,
   '0053_bank_accounts': m0053,
   '0054_investor_classifications': m0054,
