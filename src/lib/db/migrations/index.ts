@@ -51,6 +51,7 @@ import * as m0057 from './0057_call_auctions.js';
 import * as m0058 from './0058_auction_cancel_alerts.js';
 import * as m0065 from './0065_share_splits.js';
 import * as m0068 from './0068_debt_tokens.js';
+import * as m0069 from './0069_debt_burn_retries.js';
 import * as m0053 from './0053_bank_accounts.js';
 import * as m0054 from './0054_investor_classifications.js';
 import * as m0055 from './0055_verification_documents.js';
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '0058_auction_cancel_alerts': m0058,
   '0065_share_splits': m0065,
   '0068_debt_tokens': m0068,
+  '0069_debt_burn_retries': m0069,
   '0053_bank_accounts': m0053,
   '0054_investor_classifications': m0054,
   '0055_verification_documents': m0055,
