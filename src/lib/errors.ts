@@ -233,6 +233,14 @@ export const errorCatalogue = {
   },
   DEBT_CALL_INVALID: { status: 422, title: 'The debt cannot be called on that date' },
   DEBT_CALL_EXISTS: { status: 409, title: 'The token already has a call awaiting or approved' },
+  DEBT_BURN_NOT_FAILED: {
+    status: 409,
+    title: 'The redemption has no burn on chain that failed for good',
+  },
+  DEBT_BURN_RETRY_NOT_REQUESTED: {
+    status: 409,
+    title: 'No member of staff asked to retry the failed burn',
+  },
   DEBT_CALL_NOT_PENDING: { status: 409, title: 'The call is not awaiting a decision' },
   DIVIDEND_NOT_PENDING_APPROVAL: {
     status: 409,

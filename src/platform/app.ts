@@ -54,6 +54,7 @@ import { businessesRoutes } from './businesses/businesses.routes.js';
 import { businessesService } from './businesses/businesses.service.js';
 import { debtRoutes } from './debt/debt.routes.js';
 import { debtService } from './debt/debt.service.js';
+import { debtBurnRetries } from './debt/debt-burn-retries.js';
 import { dividendsRoutes } from './dividends/dividends.routes.js';
 import { splitsRoutes } from './splits/splits.routes.js';
 import { splitsService } from './splits/splits.service.js';
@@ -259,7 +260,7 @@ export async function buildPlatformApp(deps: PlatformDeps): Promise<HttpApp> {
     gates,
   );
   splitsRoutes(app, splitsService(db, clock), guard, gates);
-  debtRoutes(app, debtService({ db, clock }), guard, gates);
+  debtRoutes(app, debtService({ db, clock }), debtBurnRetries({ db, clock }), guard, gates);
   registerRoutes(
     app,
     registerService({ db, chain, clock, platformCountry: config.issuance.platformCountry }),

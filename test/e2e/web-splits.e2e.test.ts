@@ -4,9 +4,9 @@
  * Splits page, a member of staff approves it on theirs, the split runner (ticked with its clock
  * past the effective moment) halts, scales every holder on chain and ends the halt; the issuer's
  * page follows it to done, and a holder sees their scaled holding on their portfolio and the cash
- * paid for the half token on their money page. Then the issuer's price chart across a split: trades
- * before it read in today's units, so the line has no step. Screenshots land in
- * test-results/web-splits/.
+ * paid for the half token on their money page. Then the issuer's price chart and the trading
+ * screen's candles across a split: trades before it read in today's units, so the line has no step.
+ * Screenshots land in test-results/web-splits/.
  */
 import { rememberSecret } from '../support/second-factor.js';
 import type { Browser, Page } from 'playwright-core';
@@ -23,6 +23,9 @@ import {
 import { buildWebClient } from '../support/web.js';
 import { recordTestTrade } from '../support/settlement.js';
 import { tickers } from '../../src/trading/market-data/markets.queries.js';
+import { buildTradingApp } from '../../src/trading/app.js';
+import { freePort } from '../../src/lib/embedded/ports.js';
+import { createLogger } from '../../src/lib/logger.js';
 
 const journey = 'web-splits';
 const patience = { timeout: 20_000 };
@@ -33,12 +36,22 @@ describe('a split in a browser', () => {
   let s: IssuanceSystem;
   let browser: Browser;
   let url: string;
+  let tradingPort: number;
 
   beforeAll(async () => {
     const [webDir, launched] = await Promise.all([buildWebClient(), launchBrowser()]);
     browser = launched;
-    s = await startIssuanceSystem({}, { webDir });
-    url = await s.app.listen({ host: '127.0.0.1', port: 0 });
+    const platformPort = await freePort();
+    tradingPort = await freePort();
+    // the trading screen reads its candles from the trading process the platform names
+    s = await startIssuanceSystem(
+      {
+        PLATFORM_URL: `http://127.0.0.1:${platformPort}`,
+        TRADING_URL: `http://127.0.0.1:${tradingPort}`,
+      },
+      { webDir },
+    );
+    url = await s.app.listen({ host: '127.0.0.1', port: platformPort });
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -160,6 +173,41 @@ describe('a split in a browser', () => {
         ['1', '3', '3.12', '1.04', '1.04', '1.04', '1.04'],
         ['3', '6', '6.21', '1.02', '1.05', '1.02', '1.05'],
       ]);
+
+      // the trading screen's day candles, from the trading process: the candle of the split's day
+      // made again from its trades (1.53 before the split is 1.02, 1.05 after it as traded), not
+      // read as of its start (which would take 1.05 for 0.70)
+      const trading = await buildTradingApp({
+        config: s.config,
+        db: s.test.db,
+        logger: createLogger('test', 'silent'),
+      });
+      try {
+        await trading.app.listen({ host: '127.0.0.1', port: tradingPort });
+        const holderPage = await signedIn('splc0@example.com');
+        await holderPage.goto(`${url}/#/trade/${tokenId}`);
+        await holderPage
+          .getByRole('group', { name: 'Candle interval' })
+          .getByRole('button', { name: '1d' })
+          .click();
+        await holderPage.getByText('Candles as a table').click();
+        const candleRows = holderPage.getByRole('table', { name: 'Candles' }).getByRole('row');
+        await expect.poll(() => candleRows.count(), patience).toBe(1 + 3);
+        const candles = await Promise.all(
+          (await candleRows.all())
+            .slice(1)
+            .map(async (row) => (await row.getByRole('cell').allTextContents()).slice(1)),
+        );
+        await screenshot(holderPage, journey, '7-trading-candles');
+        // open, high, low, close, volume, trades
+        expect(candles).toEqual([
+          ['1.00', '1.00', '1.00', '1.00', '3', '1'],
+          ['1.04', '1.04', '1.04', '1.04', '3', '1'],
+          ['1.02', '1.05', '1.02', '1.05', '6', '3'],
+        ]);
+      } finally {
+        await trading.app.close();
+      }
 
       // the 24 h ticker compares in today's units too: +0.03, not 1.05 against 1.53
       const [ticker] = await tickers(s.test.db, new Date(), tokenId);

@@ -4,13 +4,17 @@
  * alerted) when its balance does not cover the redemption, then at maturity the book closed, the
  * face value and last coupon paid, every unit burned on chain, and the token trading no more. The
  * chain, the database and the register agree afterwards; a burn batch sent again burns nothing more.
+ * A burn that fails for good (the batchBurn reverts) alerts staff and is retried once two of them
+ * agree.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { Exact } from '../../src/lib/money.js';
 import { holdingsAt } from '../../src/platform/register/register.queries.js';
 import { checkTokenTrades } from '../../src/trading/books/execution.js';
+import { baseUnits } from '../../src/lib/token-units.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
+import { staffMember } from '../support/splits.js';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /** the 15th of the month `months` after `from`'s (UTC) */
@@ -351,5 +355,106 @@ describe('a debt token on chain', () => {
       .where('id', '=', batches[0]!.id)
       .executeTakeFirstOrThrow();
     expect(again).toMatchObject({ status: 'sent', tx_hash: batches[0]!.tx_hash });
+  }, 300_000);
+  it("retries a redemption's burn that failed for good once two members of staff agree", async () => {
+    const first = fifteenth(s.clock.now(), 2);
+    // one payment: 100.00 face and a 0.50 coupon at the first coupon date, which is maturity
+    const { issuer, investors, tokenId } = await liveBond(
+      'BRNF',
+      {
+        face_value: '100.00',
+        coupon_rate_pct: '6',
+        frequency: 'monthly',
+        day_count: '30_360',
+        first_coupon_date: day(first),
+        maturity_date: day(first),
+      },
+      [10, 20],
+    );
+    await s.deposit(issuer, '3100.00');
+    const token = await s.tokenRow(tokenId);
+    const wallets = await s.test.db
+      .selectFrom('users')
+      .select(['id', 'wallet_address'])
+      .where(
+        'id',
+        'in',
+        investors.map((i) => i.id),
+      )
+      .execute();
+    const walletOf = (actor: Actor) => wallets.find((w) => w.id === actor.id)!.wallet_address!;
+    const move = (from: Actor, to: Actor, key: string) =>
+      s.chain.agentTransfer(
+        {
+          token_addr: token.contract_address!,
+          from_addr: walletOf(from),
+          to_addr: walletOf(to),
+          amount: baseUnits(10, token.decimals),
+          payer_ref: token.business_id,
+        },
+        key,
+      );
+    // the chain parts from the register: the first holder's 10 units sit with the second on chain,
+    // so the batchBurn of 10 from the first reverts, at every attempt
+    await move(investors[0]!, investors[1]!, `brnf-away-${tokenId}`);
+
+    moveTo(first);
+    await settle();
+    const redemption = (await payments(tokenId)).at(-1)!;
+    const batches = () =>
+      s.test.db
+        .selectFrom('debt_burn_batches')
+        .selectAll()
+        .where('payment_id', '=', redemption.id)
+        .execute();
+    for (let hour = 0; hour < 48 && (await batches())[0]?.status !== 'failed'; hour++) {
+      s.advanceClock(3_600_000);
+      await settle();
+    }
+    expect(await batches()).toMatchObject([{ status: 'failed' }]);
+    expect((await payments(tokenId)).at(-1)).toMatchObject({ status: 'burning' });
+    // staff are alerted once, and the failure waits on their work queue and screen
+    await settle();
+    const alerts = await s.test.db
+      .selectFrom('user_notifications')
+      .select('user_id')
+      .where('kind', '=', 'debt.burn_failed')
+      .execute();
+    expect(alerts.filter((a) => a.user_id === s.admin.id)).toHaveLength(1);
+    expect(
+      (await s.ok(s.call('GET', '/api/v1/admin/work', undefined, s.admin.token))).debt_burns_failed,
+    ).toBeGreaterThanOrEqual(1);
+    const listed = await s.ok(
+      s.call('GET', '/api/v1/admin/debt-burn-failures', undefined, s.admin.token),
+    );
+    expect(
+      listed.data.find((f: { payment_id: string }) => f.payment_id === redemption.id),
+    ).toMatchObject({ symbol: 'BRNF', failed_batches: 1, retry_requested_by: null });
+
+    // the cause mended (the units back where the register has them), staff retry: four eyes
+    await move(investors[1]!, investors[0]!, `brnf-back-${tokenId}`);
+    const retry = `/api/v1/admin/debt-payments/${redemption.id}/burn-retry`;
+    const unrequested = await s.call('POST', `${retry}/approve`, {}, s.admin.token);
+    expect(unrequested.statusCode).toBe(409);
+    expect(unrequested.json()).toMatchObject({ code: 'DEBT_BURN_RETRY_NOT_REQUESTED' });
+    expect(await s.ok(s.call('POST', retry, {}, s.admin.token))).toEqual({ status: 'requested' });
+    // asked twice: the request stands as it was
+    expect(await s.ok(s.call('POST', retry, {}, s.admin.token))).toEqual({ status: 'requested' });
+    const own = await s.call('POST', `${retry}/approve`, {}, s.admin.token);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'FOUR_EYES_REQUIRED' });
+    const staff = await staffMember(s, 'burn-retry-staff@example.com');
+    expect(await s.ok(s.call('POST', `${retry}/approve`, {}, staff.token))).toEqual({
+      status: 'requeued',
+    });
+    // approved again, or asked for a payment that did not fail: refused, nothing changes
+    const again = await s.call('POST', `${retry}/approve`, {}, staff.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'DEBT_BURN_NOT_FAILED' });
+
+    await settle();
+    expect(await batches()).toMatchObject([{ status: 'sent' }]);
+    expect((await payments(tokenId)).at(-1)).toMatchObject({ status: 'paid' });
+    await expectBurned(tokenId, investors);
   }, 300_000);
 });

@@ -1,14 +1,35 @@
 /**
  * Trades written straight into the database as the order service records them (orders filled,
- * balances moved, a 'pending' history row, the token movement), for the settlement tests: the
- * processor then settles them on chain.
+ * balances moved, a 'pending' history row, the token movement, the candles), for the settlement
+ * tests: the processor then settles them on chain.
  */
 import { Decimal } from 'decimal.js';
+import { sql } from 'kysely';
+import { candleBuckets } from '../../src/trading/books/candle-buckets.js';
 import { transaction, type Db } from '../../src/lib/db/database.js';
 import { recordTokenMovements } from '../../src/lib/ledger/token-movements.js';
 import { newId } from '../../src/lib/ids.js';
 
 let engineKey = 0;
+
+/** The trade's candles, as the trading writer keeps them with its trades (batch.queries.ts). */
+async function recordCandles(db: Db, trade: Parameters<typeof candleBuckets>[0][number]) {
+  for (const row of candleBuckets([trade])) {
+    await db
+      .insertInto('candles')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['token_id', 'interval', 'start']).doUpdateSet({
+          high: sql`greatest(candles.high, excluded.high)`,
+          low: sql`least(candles.low, excluded.low)`,
+          close: sql`excluded.close`,
+          volume: sql`candles.volume + excluded.volume`,
+          trades: sql`candles.trades + excluded.trades`,
+        }),
+      )
+      .execute();
+  }
+}
 
 export interface TestTrade {
   buyerId: string;
@@ -67,7 +88,11 @@ export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string>
       effective_fee_bps: 0,
       ...bookedAt,
     })
-    .execute();
+    .returning('created_at')
+    .executeTakeFirstOrThrow()
+    .then(({ created_at }) =>
+      recordCandles(db, { token_id: tokenId, price, quantity, created_at }),
+    );
   await db
     .insertInto('trade_settlement_history')
     .values({ trade_id: id, status: 'pending' })

@@ -1,4 +1,4 @@
-/** Table types of debt tokens: their terms, payments, calls and burns (migration 0068). */
+/** Table types of debt tokens: their terms, payments, calls and burns (migrations 0068, 0069). */
 import type { ColumnType, Selectable } from 'kysely';
 import type { DayCount, Frequency } from '../debt/debt-schedule.math.js';
 
@@ -62,6 +62,11 @@ export interface DebtPaymentsTable {
   status: DebtPaymentStatus;
   dividend_id: string | null;
   funding_warned_at: Date | null;
+  /** staff were alerted that a burn batch failed for good (cleared by a retry) */
+  burn_failed_at: Date | null;
+  /** the member of staff who asked to retry the failed burns; another approves (four eyes) */
+  burn_retry_requested_by: string | null;
+  burn_retry_requested_at: Date | null;
   paid_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -85,6 +90,8 @@ export interface DebtBurnBatchesTable {
   waits: Defaulted<number>;
   error: string | null;
   tx_hash: string | null;
+  /** which idempotency key the batch goes under: a new round after a reverted transaction */
+  key_round: Defaulted<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -1,11 +1,12 @@
 /**
  * The issuer's price and volume chart in today's units across splits and consolidations (pure):
- * each run of a bucket's trades between two done splits is adjusted by its own factor, then the
- * runs of a bucket are merged, so a bucket holding a split shows its later trades as they were
- * traded and its earlier ones adjusted, and the line has no step at the split.
+ * each bucket's runs of trades between two done splits merged by src/lib/trade-runs.ts, so a
+ * bucket holding a split shows its later trades as they were traded and its earlier ones adjusted,
+ * and the line has no step at the split. The value is what was paid, never adjusted.
  */
 import { Exact } from '../../lib/money.js';
-import { priceFactor, type PriceAdjustment } from '../../lib/price-adjustments.js';
+import type { PriceAdjustment } from '../../lib/price-adjustments.js';
+import { mergeRuns } from '../../lib/trade-runs.js';
 import type { TradingRunRow } from './charts.queries.js';
 
 export interface TradingBucket {
@@ -30,44 +31,29 @@ export function tradingBuckets(
     byStart.set(key, [...(byStart.get(key) ?? []), run]);
   }
   return [...byStart.values()].map((list) => {
-    const start = list[0]!.start;
     const traded = list.filter((run) => run.first_at !== null && run.trades > 0);
-    if (traded.length === 0) {
-      return {
-        start,
-        trades: 0,
-        volume: '0',
-        value: '0.00',
-        open: null,
-        high: null,
-        low: null,
-        close: null,
-      };
-    }
-    const adjusted = traded.map((run) => {
-      const factor = priceFactor(adjustments, run.first_at!);
-      const price = (value: string | null) => new Exact(value!).times(factor);
-      return {
+    const merged = mergeRuns(
+      traded.map((run) => ({
+        first_at: run.first_at!,
         trades: run.trades,
-        volume: new Exact(run.volume).dividedBy(factor),
-        value: new Exact(run.value),
-        open: price(run.open),
-        high: price(run.high),
-        low: price(run.low),
-        close: price(run.close),
-      };
-    });
-    const sum = (pick: (r: (typeof adjusted)[number]) => Exact) =>
-      adjusted.reduce((total, r) => total.plus(pick(r)), new Exact(0));
+        volume: run.volume,
+        open: run.open!,
+        high: run.high!,
+        low: run.low!,
+        close: run.close!,
+      })),
+      adjustments,
+    );
+    const price = (value: Exact | undefined) => value?.toFixed(2) ?? null;
     return {
-      start,
-      trades: adjusted.reduce((n, r) => n + r.trades, 0),
-      volume: sum((r) => r.volume).toString(),
-      value: sum((r) => r.value).toFixed(2),
-      open: adjusted[0]!.open.toFixed(2),
-      high: Exact.max(...adjusted.map((r) => r.high)).toFixed(2),
-      low: Exact.min(...adjusted.map((r) => r.low)).toFixed(2),
-      close: adjusted.at(-1)!.close.toFixed(2),
+      start: list[0]!.start,
+      trades: merged?.trades ?? 0,
+      volume: merged?.volume.toString() ?? '0',
+      value: traded.reduce((total, run) => total.plus(run.value), new Exact(0)).toFixed(2),
+      open: price(merged?.open),
+      high: price(merged?.high),
+      low: price(merged?.low),
+      close: price(merged?.close),
     };
   });
 }

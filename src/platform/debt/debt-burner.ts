@@ -3,7 +3,8 @@
  * (debt-servicer.ts); each batch of up to 100 of those wallets is then one batchBurn. The batch
  * row is the job, taken through the job queue with the other workers' lease and failure policy (a
  * transient chain failure waits without using an attempt). The chain call's idempotency key is
- * the batch id, so a batch sent again after a crash or a lease expiry never burns twice.
+ * the batch id, so a batch sent again after a crash or a lease expiry never burns twice. A batch
+ * that failed for good waits for staff's retry (debt-burn-retries.ts).
  */
 import type { ChainClient } from '../../lib/chain-client.js';
 import { transaction } from '../../lib/db/database.js';
@@ -26,6 +27,23 @@ export const debtBurnJobs: JobTable<'debt_burn_batches'> = {
   waits: 'waits',
   error: 'error',
 };
+
+/** The batch's idempotency key: a retry after a reverted transaction takes the next round. */
+export function burnKey(batch: Pick<DebtBurnBatch, 'id' | 'key_round'>): string {
+  return batch.key_round === 0
+    ? `debt-burn:${batch.id}`
+    : `debt-burn:${batch.id}:${batch.key_round}`;
+}
+
+/**
+ * The key round a failed batch is retried under: a transaction the chain mined as reverted
+ * changed nothing, and its key would answer the revert again, so a new round; any other failure
+ * (refused before it reached the chain, or its outcome unknown) keeps its key, under which the
+ * chain service sends anew what never ran and never runs twice what did.
+ */
+export function retryKeyRound(batch: Pick<DebtBurnBatch, 'error' | 'key_round'>): number {
+  return batch.error?.startsWith('TRANSACTION_REVERTED') ? batch.key_round + 1 : batch.key_round;
+}
 
 export function debtBurner(deps: {
   queue: QueueOptions;
@@ -57,7 +75,7 @@ export function debtBurner(deps: {
         holdings,
         payer_ref: token.business_id,
       },
-      `debt-burn:${batch.id}`,
+      burnKey(batch),
     );
     return sent.tx_hash;
   }

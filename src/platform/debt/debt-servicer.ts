@@ -12,7 +12,8 @@
  *    and held on the declaration (status distributing): the distributor pays the holders.
  * 4. A distributed coupon is paid. A distributed redemption empties every wallet of the token
  *    (once no order holds units: the book closed at maturity), records the burns in the register
- *    and queues them on chain (debt-burner.ts); the payment is paid when every batch is sent.
+ *    and queues them on chain (debt-burner.ts); the payment is paid when every batch is sent. A
+ *    batch failed for good alerts every member of staff once (debt-burn-retries.ts: their retry).
  *
  * Each step is one transaction that re-reads the payment under lock and does nothing unless the
  * payment is still where the step expects it, so a crash at any point resumes at the next tick
@@ -41,10 +42,11 @@ import {
   updateDividend,
 } from '../dividends/dividends.queries.js';
 import { notifyMany } from '../notifications/notify.js';
-import { debtFundingShort, debtRedeemed } from '../notifications/notices.js';
+import { debtBurnFailed, debtFundingShort, debtRedeemed } from '../notifications/notices.js';
 import {
   debtPaymentForUpdate,
   emptyWallets,
+  failedBurns,
   insertBurnBatch,
   openPayments,
   paymentsToDeclare,
@@ -187,6 +189,26 @@ export function debtServicer(deps: DebtServicerDeps) {
     return true;
   }
 
+  /** Tells every member of staff, once per failure, that a burn waits for their retry. */
+  async function alertBurnFailed(
+    trx: Trx,
+    payment: DebtPayment,
+    failed: { id: string; error: string | null }[],
+    at: Date,
+  ): Promise<void> {
+    const { symbol } = (await tokenSymbol(trx, payment.token_id))!;
+    const failure = { paymentDate: payment.payment_date, error: failed[0]!.error };
+    await notifyMany(
+      trx,
+      (await staffIds(trx)).map((s) => debtBurnFailed(s.id, symbol, failure)),
+    );
+    await updateDebtPayment(trx, payment.id, { burn_failed_at: at });
+    await audit(trx, payment, 'debt.burn_failed', {
+      batches: failed.map((b) => b.id),
+      error: failure.error,
+    });
+  }
+
   /** Moves one payment on as far as it can go now. */
   async function advance(id: string, dividendId: string, at: Date): Promise<void> {
     await transaction(db, async (trx) => {
@@ -225,9 +247,14 @@ export function debtServicer(deps: DebtServicerDeps) {
         } else if (await burnAll(trx, payment)) {
           await updateDebtPayment(trx, id, { status: 'burning' });
         }
-      } else if (payment.status === 'burning' && (await unsentBurns(trx, id)) === 0) {
-        await updateDebtPayment(trx, id, { status: 'paid', paid_at: at });
-        await audit(trx, payment, 'debt.redeemed', { dividend_id: dividend.id });
+      } else if (payment.status === 'burning') {
+        if ((await unsentBurns(trx, id)) === 0) {
+          await updateDebtPayment(trx, id, { status: 'paid', paid_at: at });
+          await audit(trx, payment, 'debt.redeemed', { dividend_id: dividend.id });
+        } else if (!payment.burn_failed_at) {
+          const failed = await failedBurns(trx, id);
+          if (failed.length > 0) await alertBurnFailed(trx, payment, failed, at);
+        }
       }
     });
   }

@@ -150,6 +150,59 @@ export async function unsentBurns(db: Db | Trx, paymentId: string): Promise<numb
   return Number(row.n);
 }
 
+/** A redemption's burn batches that failed for good, with why. */
+export function failedBurns(db: Db | Trx, paymentId: string) {
+  return db
+    .selectFrom('debt_burn_batches')
+    .select(['id', 'error', 'key_round', 'updated_at'])
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'failed')
+    .orderBy('id')
+    .execute();
+}
+
+/** Puts a failed burn batch back in the queue, due now, its attempts counted afresh. */
+export async function requeueBurn(trx: Trx, id: string, keyRound: number): Promise<void> {
+  await trx
+    .updateTable('debt_burn_batches')
+    .set({
+      status: 'pending',
+      attempts: 0,
+      waits: 0,
+      due_at: null,
+      error: null,
+      key_round: keyRound,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .execute();
+}
+
+/** Redemptions whose burn failed for good: the token, the batches failed and the retry asked. */
+export function burnFailures(db: Db) {
+  return db
+    .selectFrom('debt_payments')
+    .innerJoin('tokens', 'tokens.id', 'debt_payments.token_id')
+    .innerJoin('debt_burn_batches as b', 'b.payment_id', 'debt_payments.id')
+    .select((eb) => [
+      'debt_payments.id',
+      'debt_payments.token_id',
+      'tokens.symbol',
+      'debt_payments.payment_date',
+      'debt_payments.burn_failed_at',
+      'debt_payments.burn_retry_requested_by',
+      'debt_payments.burn_retry_requested_at',
+      eb.fn.countAll<string>().as('failed_batches'),
+      eb.fn.max('b.error').as('error'),
+    ])
+    .where('debt_payments.status', '=', 'burning')
+    .where('b.status', '=', 'failed')
+    .groupBy(['debt_payments.id', 'tokens.symbol'])
+    .orderBy('debt_payments.payment_date')
+    .execute();
+}
+
 /** The token and the issuer a burn batch belongs to. */
 export function burnBatchToken(db: Db, paymentId: string) {
   return db

@@ -3,7 +3,10 @@ import type { HttpApp } from '../../lib/http/app.js';
 import { caller, type guards } from '../../lib/http/auth-guard.js';
 import { bearer, IdParams } from '../../lib/http/route-schemas.js';
 import type { VerificationGates } from '../verification/gates.js';
+import type { DebtBurnRetries } from './debt-burn-retries.js';
 import {
+  BurnFailureView,
+  BurnRetryView,
   CallBody,
   DebtCallView,
   DebtScheduleView,
@@ -17,6 +20,7 @@ const tags = ['debt'];
 export function debtRoutes(
   app: HttpApp,
   debt: ReturnType<typeof debtService>,
+  retries: DebtBurnRetries,
   { guard, stepUp }: ReturnType<typeof guards>,
   { gate }: VerificationGates,
 ) {
@@ -107,6 +111,46 @@ export function debtRoutes(
         },
       },
       (request) => debt.decideCall(caller(request), request.params.id, approve, request.ip),
+    );
+  }
+
+  app.get(
+    '/api/v1/admin/debt-burn-failures',
+    {
+      onRequest: guard('staff', 'admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Redemptions whose burn on chain failed for good, with the retry asked',
+        security: bearer,
+        response: { 200: Type.Object({ data: Type.Array(BurnFailureView) }) },
+      },
+    },
+    async () => ({ data: await retries.failures() }),
+  );
+
+  for (const [action, approve] of [
+    ['burn-retry', false],
+    ['burn-retry/approve', true],
+  ] as const) {
+    app.post(
+      `/api/v1/admin/debt-payments/:id/${action}`,
+      {
+        // the retry burns holders' units on chain: four eyes and a second factor used recently
+        onRequest: stepUp('staff', 'admin'),
+        schema: {
+          tags: ['admin'],
+          summary: approve
+            ? 'Approve the retry another member of staff asked for: the failed burns are queued again'
+            : "Ask to retry a redemption's burn that failed for good (another member of staff approves)",
+          security: bearer,
+          params: IdParams,
+          response: { 200: BurnRetryView },
+        },
+      },
+      (request) =>
+        approve
+          ? retries.approve(caller(request), request.params.id, request.ip)
+          : retries.request(caller(request), request.params.id, request.ip),
     );
   }
 

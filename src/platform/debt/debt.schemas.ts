@@ -143,3 +143,21 @@ export function toCallView(c: DebtCall): Static<typeof DebtCallView> {
     created_at: c.created_at.toISOString(),
   };
 }
+
+export const BurnFailureView = Type.Object({
+  payment_id: Type.String(),
+  token_id: Type.String(),
+  symbol: Type.String(),
+  payment_date: Type.String(),
+  failed_batches: Type.Integer({ description: 'burn batches failed for good' }),
+  error: Type.Union([Type.String(), Type.Null()], { description: "the chain's last refusal" }),
+  alerted_at: Type.Union([Type.String(), Type.Null()]),
+  retry_requested_by: Type.Union([Type.String(), Type.Null()], {
+    description: 'the member of staff who asked for the retry; another approves it',
+  }),
+  retry_requested_at: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const BurnRetryView = Type.Object({
+  status: Type.Union([Type.Literal('requested'), Type.Literal('requeued')]),
+});

@@ -68,6 +68,20 @@ export function debtFundingShort(
   };
 }
 
+/** To staff: a redemption's burn on chain failed for good and waits for their retry. */
+export function debtBurnFailed(
+  userId: string,
+  symbol: string,
+  failure: { paymentDate: string; error: string | null },
+): Notice {
+  return {
+    userId,
+    kind: 'debt.burn_failed',
+    title: `${symbol}: the burn of the redemption of ${failure.paymentDate} failed`,
+    body: `The redeemed ${symbol} units left the register but their burn on chain failed for good (${failure.error ?? 'no reason given'}). Once the cause is mended, ask for a retry under Debt calls; another member of staff approves it.`,
+  };
+}
+
 /** A debt token was redeemed: the holder's units were repaid and burned. */
 export function debtRedeemed(userId: string, symbol: string): Notice {
   return {

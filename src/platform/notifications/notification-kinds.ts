@@ -14,6 +14,7 @@ export const userNotificationKinds = [
   'dividend.paid',
   'debt.funding_short',
   'debt.redeemed',
+  'debt.burn_failed',
   'agent_action',
   'meeting.decided',
   'meeting.convened',

@@ -81,6 +81,12 @@ export async function waitingWork(db: Db) {
         .where('funding_warned_at', 'is not', null)
         .as('debt_funding_short'),
       eb
+        .selectFrom('debt_payments')
+        .select(count(eb).as('n'))
+        .where('status', '=', 'burning')
+        .where('burn_failed_at', 'is not', null)
+        .as('debt_burns_failed'),
+      eb
         .selectFrom('surveillance_alerts')
         .select(count(eb).as('n'))
         .where('status', '=', 'open')

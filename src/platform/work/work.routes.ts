@@ -24,6 +24,9 @@ export const WaitingWorkView = Type.Object({
   debt_funding_short: Count(
     "debt token payments due soon or now that the issuer's balance does not cover",
   ),
+  debt_burns_failed: Count(
+    "redemptions whose burn on chain failed for good, awaiting staff's retry",
+  ),
   alerts_open: Count('open surveillance alerts'),
 });
 

@@ -2104,7 +2104,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             preferences: {
-                                kind: "kyc.decided" | "kyb.decided" | "payment.confirmed" | "tokens.minted" | "order.filled" | "settlement.failed" | "dividend.paid" | "debt.funding_short" | "debt.redeemed" | "agent_action" | "meeting.decided" | "meeting.convened" | "meeting.results" | "security.password_changed" | "security.factor_changed" | "security.recovery_codes" | "security.new_device" | "security.sessions_ended" | "security.api_key_created" | "security.api_key_revoked" | "account.registration_attempt";
+                                kind: "kyc.decided" | "kyb.decided" | "payment.confirmed" | "tokens.minted" | "order.filled" | "settlement.failed" | "dividend.paid" | "debt.funding_short" | "debt.redeemed" | "debt.burn_failed" | "agent_action" | "meeting.decided" | "meeting.convened" | "meeting.results" | "security.password_changed" | "security.factor_changed" | "security.recovery_codes" | "security.new_device" | "security.sessions_ended" | "security.api_key_created" | "security.api_key_revoked" | "account.registration_attempt";
                                 email: boolean;
                                 required: boolean;
                             }[];
@@ -2128,7 +2128,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         preferences: {
-                            kind: "kyc.decided" | "kyb.decided" | "payment.confirmed" | "tokens.minted" | "order.filled" | "settlement.failed" | "dividend.paid" | "debt.funding_short" | "debt.redeemed" | "agent_action" | "meeting.decided" | "meeting.convened" | "meeting.results" | "security.password_changed" | "security.factor_changed" | "security.recovery_codes" | "security.new_device" | "security.sessions_ended" | "security.api_key_created" | "security.api_key_revoked" | "account.registration_attempt";
+                            kind: "kyc.decided" | "kyb.decided" | "payment.confirmed" | "tokens.minted" | "order.filled" | "settlement.failed" | "dividend.paid" | "debt.funding_short" | "debt.redeemed" | "debt.burn_failed" | "agent_action" | "meeting.decided" | "meeting.convened" | "meeting.results" | "security.password_changed" | "security.factor_changed" | "security.recovery_codes" | "security.new_device" | "security.sessions_ended" | "security.api_key_created" | "security.api_key_revoked" | "account.registration_attempt";
                             email: boolean;
                         }[];
                     };
@@ -2143,7 +2143,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             preferences: {
-                                kind: "kyc.decided" | "kyb.decided" | "payment.confirmed" | "tokens.minted" | "order.filled" | "settlement.failed" | "dividend.paid" | "debt.funding_short" | "debt.redeemed" | "agent_action" | "meeting.decided" | "meeting.convened" | "meeting.results" | "security.password_changed" | "security.factor_changed" | "security.recovery_codes" | "security.new_device" | "security.sessions_ended" | "security.api_key_created" | "security.api_key_revoked" | "account.registration_attempt";
+                                kind: "kyc.decided" | "kyb.decided" | "payment.confirmed" | "tokens.minted" | "order.filled" | "settlement.failed" | "dividend.paid" | "debt.funding_short" | "debt.redeemed" | "debt.burn_failed" | "agent_action" | "meeting.decided" | "meeting.convened" | "meeting.results" | "security.password_changed" | "security.factor_changed" | "security.recovery_codes" | "security.new_device" | "security.sessions_ended" | "security.api_key_created" | "security.api_key_revoked" | "account.registration_attempt";
                                 email: boolean;
                                 required: boolean;
                             }[];
@@ -8593,6 +8593,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/debt-burn-failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redemptions whose burn on chain failed for good, with the retry asked */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                payment_id: string;
+                                token_id: string;
+                                symbol: string;
+                                payment_date: string;
+                                /** @description burn batches failed for good */
+                                failed_batches: number;
+                                /** @description the chain's last refusal */
+                                error: string | null;
+                                alerted_at: string | null;
+                                /** @description the member of staff who asked for the retry; another approves it */
+                                retry_requested_by: string | null;
+                                retry_requested_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/debt-payments/{id}/burn-retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to retry a redemption's burn that failed for good (another member of staff approves) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: "requested" | "requeued";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/debt-payments/{id}/burn-retry/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the retry another member of staff asked for: the failed burns are queued again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: "requested" | "requeued";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/debt-payments": {
         parameters: {
             query?: never;
@@ -11005,6 +11136,8 @@ export interface paths {
                             debt_calls: number;
                             /** @description debt token payments due soon or now that the issuer's balance does not cover */
                             debt_funding_short: number;
+                            /** @description redemptions whose burn on chain failed for good, awaiting staff's retry */
+                            debt_burns_failed: number;
                             /** @description open surveillance alerts */
                             alerts_open: number;
                         };

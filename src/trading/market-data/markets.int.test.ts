@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import { Prng } from '../engine/testing/seeded-random.js';
 import { newId } from '../../lib/ids.js';
+import { Exact } from '../../lib/money.js';
 
 let sys: TestTrading;
 
@@ -46,6 +47,64 @@ function expectedCandles(
         trades: rows.length,
       };
     });
+}
+
+/** Two orders that cross: `quantity` at `price`, a minute after the last. */
+async function trade(
+  tokenId: string,
+  pair: { token: string }[],
+  quantity: number,
+  price: string,
+): Promise<void> {
+  sys.clock.advance(60_000);
+  for (const [side, who] of [
+    ['sell', pair[0]!],
+    ['buy', pair[1]!],
+  ] as const) {
+    const response = await sys.call(
+      'POST',
+      '/api/v1/orders',
+      order(tokenId, side, quantity, price),
+      who.token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
+
+/** A 2:1 split done a minute after the last trade, as the split runner leaves it. */
+async function doneSplit(tokenId: string, issuerId: string, lastPrice: string): Promise<void> {
+  sys.clock.advance(60_000);
+  const startedAt = sys.clock.now();
+  await sys.db
+    .insertInto('share_splits')
+    .values({
+      id: newId(),
+      token_id: tokenId,
+      issuer_id: issuerId,
+      proposed_by: issuerId,
+      ratio_new: 2,
+      ratio_old: 1,
+      effective_at: startedAt,
+      reason: 'board resolution',
+      status: 'done',
+      decided_by: null,
+      decided_at: startedAt,
+      reference_price: lastPrice,
+      reference_source: 'last_trade',
+      error: null,
+      job_error: null,
+      started_at: startedAt,
+      finished_at: startedAt,
+      claim_id: null,
+      due_at: null,
+    })
+    .execute();
+  // the last price in new units
+  await sys.db
+    .updateTable('tokens')
+    .set({ last_price: new Exact(lastPrice).dividedBy(2).toFixed(2) })
+    .where('id', '=', tokenId)
+    .execute();
 }
 
 describe('candles and tickers', () => {
@@ -151,56 +210,11 @@ describe('candles and tickers', () => {
   it("reads the 24 h ticker in today's units across a split, not as a 50 % fall", async () => {
     const { id: tokenId, issuer } = await sys.token();
     const [maker, taker] = [await funded(tokenId), await funded(tokenId)];
-    const trade = async (quantity: number, price: string) => {
-      sys.clock.advance(60_000);
-      for (const [side, who] of [
-        ['sell', maker],
-        ['buy', taker],
-      ] as const) {
-        const response = await sys.call(
-          'POST',
-          '/api/v1/orders',
-          order(tokenId, side, quantity, price),
-          who.token,
-        );
-        expect(response.statusCode, response.body).toBe(200);
-      }
-    };
-    await trade(4, '10.00');
-    await trade(2, '10.50');
-    // a 2:1 split done (as the split runner leaves it: the last price in new units)
-    sys.clock.advance(60_000);
-    const startedAt = sys.clock.now();
-    await sys.db
-      .insertInto('share_splits')
-      .values({
-        id: newId(),
-        token_id: tokenId,
-        issuer_id: issuer.id,
-        proposed_by: issuer.id,
-        ratio_new: 2,
-        ratio_old: 1,
-        effective_at: startedAt,
-        reason: 'board resolution',
-        status: 'done',
-        decided_by: null,
-        decided_at: startedAt,
-        reference_price: '10.50',
-        reference_source: 'last_trade',
-        error: null,
-        job_error: null,
-        started_at: startedAt,
-        finished_at: startedAt,
-        claim_id: null,
-        due_at: null,
-      })
-      .execute();
-    await sys.db
-      .updateTable('tokens')
-      .set({ last_price: '5.25' })
-      .where('id', '=', tokenId)
-      .execute();
-    await trade(3, '5.50');
+    const pair = [maker, taker];
+    await trade(tokenId, pair, 4, '10.00');
+    await trade(tokenId, pair, 2, '10.50');
+    await doneSplit(tokenId, issuer.id, '10.50');
+    await trade(tokenId, pair, 3, '5.50');
     const ticker = (await sys.call('GET', '/api/v1/tickers'))
       .json()
       .data.find((t: { token_id: string }) => t.token_id === tokenId);
@@ -215,6 +229,53 @@ describe('candles and tickers', () => {
       change_24h: '0.50',
       change_pct_24h: '10.00',
     });
+  });
+
+  it('makes the candle holding a split again from its trades, each by when it traded', async () => {
+    const { id: tokenId, issuer } = await sys.token();
+    const pair = [await funded(tokenId), await funded(tokenId)];
+    // from the start of an hour, so the trades and the split share its 1 h and 1 d candles
+    const hour = 3_600_000;
+    sys.clock.advance(hour - (sys.clock.now().getTime() % hour));
+    const from = sys.clock.now().toISOString();
+    await trade(tokenId, pair, 4, '10.00');
+    await trade(tokenId, pair, 2, '10.50');
+    await doneSplit(tokenId, issuer.id, '10.50');
+    await trade(tokenId, pair, 3, '5.50');
+    // the circuit breaker takes 5.50 after 10.50 for a fall and halts the book for 5 minutes
+    sys.clock.advance(6 * 60_000);
+    await trade(tokenId, pair, 1, '5.40');
+    const to = new Date(sys.clock.now().getTime() + 1000).toISOString();
+    const read = async (interval: string) => {
+      const response = await sys.call(
+        'GET',
+        `/api/v1/markets/${tokenId}/candles?interval=${interval}&from=${from}&to=${to}`,
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json().data as Record<string, unknown>[];
+    };
+    // 10.00 and 10.50 before the split are 5.00 and 5.25 a new token, 6 old tokens 12 new ones;
+    // read as of the candle's start, the trades after it would be halved again (a close of 2.70)
+    for (const interval of ['1h', '1d']) {
+      expect(await read(interval)).toEqual([
+        {
+          start: expect.any(String),
+          open: '5.00',
+          high: '5.50',
+          low: '5.00',
+          close: '5.40',
+          volume: 16,
+          trades: 4,
+        },
+      ]);
+    }
+    // a minute's candles each lie wholly on one side of the split: read as of their start
+    expect((await read('1m')).map((c) => [c.open, c.volume])).toEqual([
+      ['5.00', 8],
+      ['5.25', 4],
+      ['5.50', 3],
+      ['5.40', 1],
+    ]);
   });
 
   it('refuses bad ranges and unknown tokens', async () => {

@@ -5,13 +5,14 @@
  * the WebSocket hub reads (a token's tick size, a user's balances, a committed book at its feed
  * sequence).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../lib/db/database.js';
 import type { OrderSide } from '../../lib/db/schema-trading.js';
 import { AppError } from '../../lib/errors.js';
 import { Exact } from '../../lib/money.js';
 import { priceAdjustments } from '../../lib/db/price-adjustments.queries.js';
-import { adjustPrice, adjustQuantity, priceFactor } from '../../lib/price-adjustments.js';
+import { adjustPrice, adjustQuantity } from '../../lib/price-adjustments.js';
+import { mergeRuns, type TradeRun } from '../../lib/trade-runs.js';
 import type { DepthSnapshot, LevelView } from '../engine/index.js';
 import { toTicks } from '../books/ticks.js';
 import { candleIntervals, type CandleInterval, type Ticker } from './markets.schemas.js';
@@ -44,9 +45,38 @@ export async function publicTrades(db: Db, tokenId: string, limit: number, curso
 }
 
 /**
+ * A window's trades split at the token's done splits and consolidations: one row per token and
+ * run of trades between two actions (`split_after`: the first action after them, null for the
+ * latest run), so every trade of a run takes the same adjustment (src/lib/trade-runs.ts).
+ */
+interface RunRow extends TradeRun {
+  token_id: string;
+  split_after: Date | null;
+}
+
+function tradeRuns(db: Db, window: RawBuilder<unknown>) {
+  return sql<RunRow>`
+    select token_id, split_after, min(created_at) as first_at, count(*)::int as trades,
+      (array_agg(price order by id))[1]::text as open, max(price)::text as high,
+      min(price)::text as low, (array_agg(price order by id desc))[1]::text as close,
+      sum(quantity)::text as volume
+    from (
+      select t.token_id, t.id, t.price, t.quantity, t.created_at,
+        (select min(s.started_at) from share_splits s
+          where s.token_id = t.token_id and s.status = 'done' and s.started_at > t.created_at
+        ) as split_after
+      from trades t
+      where ${window}
+    ) run
+    group by token_id, split_after`.execute(db);
+}
+
+/**
  * Candles starting in [from, to), oldest first, from the candles table the writer keeps with the
  * trades; an interval without trades has none. Prices and volumes read in today's units
- * (src/lib/price-adjustments.ts), volumes rounded to whole tokens.
+ * (src/lib/price-adjustments.ts), volumes rounded to whole tokens: a candle wholly before or
+ * after every action is read by its start; one holding an action is made again from its trades,
+ * each run adjusted by when it traded, as the 24 h ticker and the issuer's chart are.
  */
 export async function candles(
   db: Db,
@@ -56,49 +86,65 @@ export async function candles(
   to: Date,
 ) {
   const ms = candleIntervals[interval] * 1000;
-  const rows = await db
-    .selectFrom('candles')
-    .select(['start', 'open', 'high', 'low', 'close', 'volume', 'trades'])
-    .where('token_id', '=', tokenId)
-    .where('interval', '=', interval)
-    // the bucket holding `from` counts when it has trades at or after `from`
-    .where('start', '>', new Date(from.getTime() - ms))
-    .where('start', '<', to)
-    .orderBy('start')
-    .execute();
-  // in today's units across splits and consolidations: a candle is read as of its start
-  const adjustments = await priceAdjustments(db, tokenId);
-  return rows.map((row) => ({
-    start: row.start.toISOString(),
-    open: adjustPrice(adjustments, row.open, row.start),
-    high: adjustPrice(adjustments, row.high, row.start),
-    low: adjustPrice(adjustments, row.low, row.start),
-    close: adjustPrice(adjustments, row.close, row.start),
-    volume: Math.round(Number(adjustQuantity(adjustments, row.volume, row.start))),
-    trades: Number(row.trades),
-  }));
-}
-
-/**
- * A token's trades of a window split at its done splits and consolidations: one row per run of
- * trades between two actions (`split_after`: the first action after them, null for the latest run),
- * so every trade of a run takes the same adjustment.
- */
-interface TickerRun {
-  token_id: string;
-  split_after: Date | null;
-  first_at: Date;
-  open: string;
-  high: string;
-  low: string;
-  last: string;
-  volume: string;
+  const [rows, adjustments] = await Promise.all([
+    db
+      .selectFrom('candles')
+      .select(['start', 'open', 'high', 'low', 'close', 'volume', 'trades'])
+      .where('token_id', '=', tokenId)
+      .where('interval', '=', interval)
+      // the bucket holding `from` counts when it has trades at or after `from`
+      .where('start', '>', new Date(from.getTime() - ms))
+      .where('start', '<', to)
+      .orderBy('start')
+      .execute(),
+    priceAdjustments(db, tokenId),
+  ]);
+  return Promise.all(
+    rows.map(async (row) => {
+      const start = row.start.getTime();
+      const holdsAction = adjustments.some(
+        (a) => start < a.from.getTime() && a.from.getTime() < start + ms,
+      );
+      const merged = holdsAction
+        ? mergeRuns(
+            (
+              await tradeRuns(
+                db,
+                sql`t.token_id = ${tokenId} and t.created_at >= ${row.start}
+                  and t.created_at < ${new Date(start + ms)}`,
+              )
+            ).rows,
+            adjustments,
+          )
+        : undefined;
+      if (merged) {
+        return {
+          start: row.start.toISOString(),
+          open: merged.open.toFixed(2),
+          high: merged.high.toFixed(2),
+          low: merged.low.toFixed(2),
+          close: merged.close.toFixed(2),
+          volume: Math.round(merged.volume.toNumber()),
+          trades: merged.trades,
+        };
+      }
+      return {
+        start: row.start.toISOString(),
+        open: adjustPrice(adjustments, row.open, row.start),
+        high: adjustPrice(adjustments, row.high, row.start),
+        low: adjustPrice(adjustments, row.low, row.start),
+        close: adjustPrice(adjustments, row.close, row.start),
+        volume: Math.round(Number(adjustQuantity(adjustments, row.volume, row.start))),
+        trades: Number(row.trades),
+      };
+    }),
+  );
 }
 
 /**
  * Every token's 24 h ticker at `now` (tokens that never traded have nulls), in today's units
- * across splits and consolidations (src/lib/price-adjustments.ts): a 2:1 split inside the window
- * is not a 50 % fall. Volume is rounded to whole tokens, as candles are.
+ * across splits and consolidations (src/lib/trade-runs.ts): a 2:1 split inside the window is not
+ * a 50 % fall. Volume is rounded to whole tokens, as candles are.
  */
 export async function tickers(db: Db, now: Date, tokenId?: string): Promise<Ticker[]> {
   const since = new Date(now.getTime() - 24 * 3600 * 1000);
@@ -111,22 +157,9 @@ export async function tickers(db: Db, now: Date, tokenId?: string): Promise<Tick
       .$if(tokenId !== undefined, (q) => q.where('id', '=', tokenId!))
       .orderBy('symbol')
       .execute(),
-    sql<TickerRun>`
-      select token_id, split_after, min(created_at) as first_at,
-        (array_agg(price order by id))[1]::text as open, max(price)::text as high,
-        min(price)::text as low, (array_agg(price order by id desc))[1]::text as last,
-        sum(quantity)::text as volume
-      from (
-        select t.token_id, t.id, t.price, t.quantity, t.created_at,
-          (select min(s.started_at) from share_splits s
-            where s.token_id = t.token_id and s.status = 'done' and s.started_at > t.created_at
-          ) as split_after
-        from trades t
-        where t.created_at > ${since} and t.created_at <= ${now} and ${only}
-      ) run
-      group by token_id, split_after`.execute(db),
+    tradeRuns(db, sql`t.created_at > ${since} and t.created_at <= ${now} and ${only}`),
   ]);
-  const byToken = new Map<string, TickerRun[]>();
+  const byToken = new Map<string, RunRow[]>();
   for (const run of runs.rows)
     byToken.set(run.token_id, [...(byToken.get(run.token_id) ?? []), run]);
   const adjustments = new Map(
@@ -137,36 +170,19 @@ export async function tickers(db: Db, now: Date, tokenId?: string): Promise<Tick
     ),
   );
   return tokens.map((token) => {
-    const list = (byToken.get(token.id) ?? []).sort(
-      (a, b) => a.first_at.getTime() - b.first_at.getTime(),
-    );
-    const done = adjustments.get(token.id) ?? [];
-    const runsToday = list.map((run) => {
-      const factor = priceFactor(done, run.first_at);
-      return {
-        open: new Exact(run.open).times(factor),
-        high: new Exact(run.high).times(factor),
-        low: new Exact(run.low).times(factor),
-        last: new Exact(run.last).times(factor),
-        volume: new Exact(run.volume).dividedBy(factor),
-      };
-    });
-    const first = runsToday[0];
-    const latest = runsToday.at(-1);
-    const open = first?.open ?? null;
-    const last = latest?.last ?? (token.last_price === null ? null : new Exact(token.last_price));
+    const day = mergeRuns(byToken.get(token.id) ?? [], adjustments.get(token.id) ?? []);
+    const open = day?.open ?? null;
+    const last = day?.close ?? (token.last_price === null ? null : new Exact(token.last_price));
     const change = open !== null && last !== null ? last.minus(open) : null;
-    const fixed = (value: Exact | null) => (value === null ? null : value.toFixed(2));
+    const fixed = (value: Exact | null | undefined) => (value ? value.toFixed(2) : null);
     return {
       token_id: token.id,
       symbol: token.symbol,
       last: fixed(last),
       open_24h: fixed(open),
-      high_24h: fixed(first ? Exact.max(...runsToday.map((r) => r.high)) : null),
-      low_24h: fixed(first ? Exact.min(...runsToday.map((r) => r.low)) : null),
-      volume_24h: Math.round(
-        runsToday.reduce((sum, r) => sum.plus(r.volume), new Exact(0)).toNumber(),
-      ),
+      high_24h: fixed(day?.high),
+      low_24h: fixed(day?.low),
+      volume_24h: day ? Math.round(day.volume.toNumber()) : 0,
       change_24h: change === null ? null : change.toFixed(2),
       change_pct_24h:
         change === null || open === null || open.isZero()

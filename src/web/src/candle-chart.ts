@@ -18,8 +18,8 @@ export interface CandleChart {
   reset(candles: Candle[]): void;
   /** merges candles the socket sent: a bucket already drawn is replaced */
   merge(candles: Candle[]): void;
-  /** how many buckets are drawn */
-  size(): number;
+  /** the candles drawn, oldest first (the chart's table reads them) */
+  candles(): Candle[];
   remove(): void;
 }
 
@@ -66,8 +66,10 @@ export function candleChart(container: HTMLElement): CandleChart {
   volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   const drawn = new Map<number, Candle>();
 
+  const sorted = () => [...drawn.values()].sort((a, b) => time(a) - time(b));
+
   function draw(): void {
-    const candles = [...drawn.values()].sort((a, b) => time(a) - time(b));
+    const candles = sorted();
     prices.setData(
       candles.map((c) => ({
         time: time(c),
@@ -90,7 +92,7 @@ export function candleChart(container: HTMLElement): CandleChart {
       for (const candle of candles) drawn.set(time(candle), candle);
       draw();
     },
-    size: () => drawn.size,
+    candles: sorted,
     remove: () => chart.remove(),
   };
 }

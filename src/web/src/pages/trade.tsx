@@ -313,7 +313,8 @@ function Candles(props: {
   update: [CandleInterval, Candle[]] | undefined;
 }) {
   const [interval, choose] = useState<CandleInterval>('1m');
-  const [count, setCount] = useState<number>();
+  const [drawnCandles, setDrawnCandles] = useState<Candle[]>();
+  const count = drawnCandles?.length;
   const [error, setError] = useState<unknown>();
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Promise<CandleChart | undefined>>(undefined);
@@ -328,7 +329,7 @@ function Candles(props: {
 
   useEffect(() => {
     let current = true;
-    setCount(undefined);
+    setDrawnCandles(undefined);
     props.feed.followCandles(interval);
     Promise.all([
       chart.current,
@@ -339,7 +340,7 @@ function Candles(props: {
     ]).then(([drawn, candles]) => {
       if (!current || !drawn) return;
       drawn.reset(candles.data);
-      setCount(drawn.size());
+      setDrawnCandles(drawn.candles());
     }, setError);
     return () => {
       current = false;
@@ -352,7 +353,7 @@ function Candles(props: {
     void chart.current?.then((drawn) => {
       if (!drawn) return;
       drawn.merge(update[1]);
-      setCount(drawn.size());
+      setDrawnCandles(drawn.candles());
     });
   }, [props.update]);
 
@@ -382,6 +383,25 @@ function Candles(props: {
         data-count={count ?? ''}
       />
       {count === 0 ? <p class="muted">No trades in this period yet.</p> : null}
+      {count ? (
+        <details>
+          <summary>Candles as a table</summary>
+          <Table
+            label="Candles"
+            rows={drawnCandles}
+            empty=""
+            columns={[
+              ['Start (UTC)', (c) => c.start.slice(0, 16).replace('T', ' ')],
+              ['Open', (c) => c.open],
+              ['High', (c) => c.high],
+              ['Low', (c) => c.low],
+              ['Close', (c) => c.close],
+              ['Volume', (c) => c.volume],
+              ['Trades', (c) => c.trades],
+            ]}
+          />
+        </details>
+      ) : null}
       <ErrorNote error={error} />
     </div>
   );
