@@ -179,7 +179,11 @@ export function Kyc() {
                       ];
                       // the images first: the application names what was uploaded
                       const documentIds: string[] = [];
-                      for (const purpose of ['identity_front', 'identity_back', 'selfie']) {
+                      for (const purpose of [
+                        'identity_front',
+                        'identity_back',
+                        'selfie',
+                      ] as const) {
                         const id = await sendFile(purpose, v[purpose]);
                         if (id) documentIds.push(id);
                       }

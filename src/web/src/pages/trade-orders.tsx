@@ -291,7 +291,7 @@ function AmendForm(props: { order: OrderView; onDone: (order: OrderView) => void
   const confirmable = useConfirmable();
   const send = async (confirmations: Confirmations) => {
     const body = {
-      ...(quantity !== String(order.quantity) ? { quantity: wholeNumber(quantity) as number } : {}),
+      ...(quantity !== String(order.quantity) ? { quantity: wholeNumber(quantity) } : {}),
       ...(order.price !== null && price !== order.price ? { price } : {}),
       ...confirmations,
     } satisfies AmendOrderBody;
