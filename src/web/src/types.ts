@@ -49,9 +49,10 @@ export type Allocation = Row<'/api/v1/admin/allocations'>;
 /** A dividend paid to the portfolio's owner (GET /portfolio `dividends`). */
 export type DividendReceived = Portfolio['dividends'][number];
 
-export type FiatRequest = Row<'/api/v1/fiat/deposits'>;
+export type FiatRequest = Row<'/api/v1/fiat/deposits'> | Row<'/api/v1/fiat/withdrawals'>;
 /** A deposit or withdrawal as staff list them: with the investor's address. */
-export type StaffFiatRequest = Row<'/api/v1/admin/fiat/deposits'>;
+export type StaffFiatRequest =
+  Row<'/api/v1/admin/fiat/deposits'> | Row<'/api/v1/admin/fiat/withdrawals'>;
 export type Payee = NonNullable<FiatRequest['bank_account']>;
 /** GET /fiat/bank-account's account: the number shown by its last four characters. */
 export type BankAccount = NonNullable<Got<'/api/v1/fiat/bank-account'>['bank_account']>;
