@@ -218,6 +218,10 @@ export function toBook(tokenId: string): (request: Request) => Promise<Response>
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The untyped calls of the screens not yet moved to the clients above: the same fetch (session,
+ * refresh, step-up, ApiError), the path and the answer's type as the caller says.
+ */
 async function untyped<T>(
   method: Method,
   path: string,
