@@ -44,8 +44,8 @@ export const TokenIdParams = Type.Object({ token_id: Type.String({ format: 'uuid
 export const DebtTermsView = Type.Object({
   face_value: Type.String(),
   coupon_rate_pct: Type.String(),
-  frequency: Type.String(),
-  day_count: Type.String(),
+  frequency: Type.Union(frequencies.map((f) => Type.Literal(f))),
+  day_count: Type.Union(dayCounts.map((d) => Type.Literal(d))),
   first_coupon_date: Type.String(),
   maturity_date: Type.String(),
   record_days: Type.Integer(),

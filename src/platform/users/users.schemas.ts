@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { RoleGrant, User } from '../../lib/db/schema.js';
 import { roleGrantStatuses, verificationStatuses } from '../../lib/db/schema.js';
+import { tiers } from '../verification/classification.rules.js';
 import { PageQuery } from '../../lib/http/pagination.js';
 import { DateTime, Text } from '../../lib/http/route-schemas.js';
 
@@ -28,7 +29,7 @@ export const UserView = Type.Object({
   kyc_document_name: Type.Union([Type.String(), Type.Null()], {
     description: 'The name as the provider read it from that document',
   }),
-  accreditation_status: Type.Union([Type.String(), Type.Null()]),
+  accreditation_status: Type.Union([...tiers.map((tier) => Type.Literal(tier)), Type.Null()]),
   fatca_status: Type.Union([Type.String(), Type.Null()]),
   fiat_balance: Type.String({ description: 'USD, decimal string' }),
   wallet_address: Type.Union([Type.String(), Type.Null()]),

@@ -1316,7 +1316,7 @@ export interface paths {
                             kyc_document_type: string | null;
                             /** @description The name as the provider read it from that document */
                             kyc_document_name: string | null;
-                            accreditation_status: string | null;
+                            accreditation_status: "retail" | "professional" | "institutional" | null;
                             fatca_status: string | null;
                             /** @description USD, decimal string */
                             fiat_balance: string;
@@ -1388,7 +1388,7 @@ export interface paths {
                                 kyc_document_type: string | null;
                                 /** @description The name as the provider read it from that document */
                                 kyc_document_name: string | null;
-                                accreditation_status: string | null;
+                                accreditation_status: "retail" | "professional" | "institutional" | null;
                                 fatca_status: string | null;
                                 /** @description USD, decimal string */
                                 fiat_balance: string;
@@ -1448,7 +1448,7 @@ export interface paths {
                             kyc_document_type: string | null;
                             /** @description The name as the provider read it from that document */
                             kyc_document_name: string | null;
-                            accreditation_status: string | null;
+                            accreditation_status: "retail" | "professional" | "institutional" | null;
                             fatca_status: string | null;
                             /** @description USD, decimal string */
                             fiat_balance: string;
@@ -8351,8 +8351,8 @@ export interface paths {
                             terms: {
                                 face_value: string;
                                 coupon_rate_pct: string;
-                                frequency: string;
-                                day_count: string;
+                                frequency: "annual" | "semi_annual" | "quarterly" | "monthly";
+                                day_count: "30_360" | "act_365" | "act_act";
                                 first_coupon_date: string;
                                 maturity_date: string;
                                 record_days: number;

@@ -3,7 +3,10 @@
  * and retry when the access token has expired, and every refusal turned into an ApiError that
  * carries the problem+json body (title, detail, code, field errors) for display.
  */
+import createClient from 'openapi-fetch';
 import { BookRoute } from '../../lib/book-route.js';
+import type { paths as PlatformPaths } from '../../sdk/generated/platform.js';
+import type { paths as TradingPaths } from '../../sdk/generated/trading.js';
 import { session } from './session.js';
 
 export interface FieldProblem {
@@ -35,7 +38,6 @@ export class ApiError extends Error {
 }
 
 export type Json = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ClientConfig {
   /** where the trading process answers (orders, order book, trades, /ws) */
@@ -72,23 +74,6 @@ async function problemOf(response: Response): Promise<Problem> {
   }
 }
 
-function send(base: string, method: Method, path: string, body: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  return fetch(`${base}${path}`, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).catch((error: unknown) => {
-    throw new ApiError({
-      status: 0,
-      title: 'The server could not be reached',
-      detail: error instanceof Error ? error.message : String(error),
-    });
-  });
-}
-
 /**
  * Asks the user for their second factor again (the step-up dialog, mounted by the shell); true
  * once the session's token carries a fresh one.
@@ -99,46 +84,88 @@ export function onStepUpRequired(prompt: (() => Promise<boolean>) | undefined): 
   stepUpPrompt = prompt;
 }
 
-async function request<T>(base: string, method: Method, path: string, body?: unknown): Promise<T> {
-  let response = await send(base, method, path, body, session.accessToken());
+/** A request as openapi-fetch built it, sent again as it was (a refresh, a step-up). */
+interface Outgoing {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: ArrayBuffer | undefined;
+}
+
+async function outgoing(request: Request, base?: string): Promise<Outgoing> {
+  const url = new URL(request.url, location.href);
+  return {
+    url: base === undefined ? url.href : `${base}${url.pathname}${url.search}`,
+    method: request.method,
+    headers: new Headers(request.headers),
+    body: request.body === null ? undefined : await request.arrayBuffer(),
+  };
+}
+
+function send(request: Outgoing, token?: string): Promise<Response> {
+  const headers = new Headers(request.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  return fetch(request.url, { method: request.method, headers, body: request.body }).catch(
+    (error: unknown) => {
+      throw new ApiError({
+        status: 0,
+        title: 'The server could not be reached',
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    },
+  );
+}
+
+/**
+ * The session's fetch under the SDK's clients: the bearer token, one refresh and retry on 401, the
+ * step-up dialog and retry on STEP_UP_REQUIRED, and any refusal thrown as an ApiError.
+ */
+async function sessionFetch(built: Request, base?: string): Promise<Response> {
+  const request = await outgoing(built, base);
+  let response = await send(request, session.accessToken());
   if (response.status === 401 && session.accessToken() && (await session.refresh())) {
-    response = await send(base, method, path, body, session.accessToken());
+    response = await send(request, session.accessToken());
   }
   if (response.status === 403 && stepUpPrompt) {
     const problem = await problemOf(response);
     if (problem.code !== 'STEP_UP_REQUIRED') throw new ApiError(problem);
     // the action waits for the factor, then is sent again as it was
     if (!(await stepUpPrompt())) throw new ApiError(problem);
-    response = await send(base, method, path, body, session.accessToken());
+    response = await send(request, session.accessToken());
   }
   if (!response.ok) throw new ApiError(await problemOf(response));
-  const text = await response.text();
-  return (text ? JSON.parse(text) : {}) as T;
+  return response;
 }
 
-/** The platform API (same origin). */
-export const api = {
-  get: <T>(path: string) => request<T>('', 'GET', path),
-  post: <T>(path: string, body: unknown = {}) => request<T>('', 'POST', path, body),
-  patch: <T>(path: string, body: unknown) => request<T>('', 'PATCH', path, body),
-  put: <T>(path: string, body: unknown) => request<T>('', 'PUT', path, body),
-  del: <T>(path: string) => request<T>('', 'DELETE', path),
-  /** without the session: sign-in and refresh */
-  anonymous: async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await send('', 'POST', path, body);
-    if (!response.ok) throw new ApiError(await problemOf(response));
-    return (await response.json()) as T;
-  },
-};
+/** Without the session (sign-in, refresh): a refusal thrown as an ApiError. */
+async function anonymousFetch(built: Request): Promise<Response> {
+  const response = await send(await outgoing(built));
+  if (!response.ok) throw new ApiError(await problemOf(response));
+  return response;
+}
+
+/** The platform API (same origin), typed by its OpenAPI document (src/sdk/generated). */
+export const platform = createClient<PlatformPaths>({ fetch: (request) => sessionFetch(request) });
+
+/** The platform's routes without the session: sign-in and refresh. */
+export const anonymous = createClient<PlatformPaths>({ fetch: anonymousFetch });
+
+/** The trading process's API, at the URL the platform names. */
+export const trading = createClient<TradingPaths>({
+  fetch: async (request) => sessionFetch(request, (await loadClientConfig()).trading_url),
+});
+
+/**
+ * The answer's body: a refusal never gets here (the clients' fetch throws it as an ApiError), so
+ * only a body-less success (204) leaves it undefined.
+ */
+export async function ok<T>(answer: Promise<{ data?: T }>): Promise<T> {
+  return (await answer).data as T;
+}
 
 /** A file the platform answers (CSV, PDF, an image), read with the session's token. */
 export async function fetchBlob(path: string): Promise<Blob> {
-  let response = await send('', 'GET', path, undefined, session.accessToken());
-  if (response.status === 401 && session.accessToken() && (await session.refresh())) {
-    response = await send('', 'GET', path, undefined, session.accessToken());
-  }
-  if (!response.ok) throw new ApiError(await problemOf(response));
-  return response.blob();
+  return (await sessionFetch(new Request(path))).blob();
 }
 
 /** Saves a file the platform answers (CSV, PDF) under `fileName`, with the session's token. */
@@ -170,28 +197,67 @@ function loadBookRoute(): Promise<BookRoute | undefined> {
   return bookRoute;
 }
 
-/** The trading process's API, at the URL the platform names. */
-export const tradingApi = {
-  async call<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    const { trading_url } = await loadClientConfig();
-    return request<T>(trading_url, method, path, body);
-  },
-  /**
-   * A command of the book of `tokenId`: in a cluster, straight to the node that owns the book
-   * (no hop between nodes); an owner the page cannot reach is passed over for any node.
-   */
-  async book<T>(tokenId: string, method: Method, path: string, body?: unknown): Promise<T> {
+/**
+ * The fetch of a command of the book of `tokenId`: in a cluster, straight to the node that owns
+ * the book (no hop between nodes); an owner the page cannot reach is passed over for any node.
+ */
+export function toBook(tokenId: string): (request: Request) => Promise<Response> {
+  return async (request) => {
     const route = await loadBookRoute();
-    if (!route) return tradingApi.call<T>(method, path, body);
+    if (!route) return sessionFetch(request, (await loadClientConfig()).trading_url);
     const url = route.urlFor(tokenId);
     try {
-      return await request<T>(url, method, path, body);
+      return await sessionFetch(request, url);
     } catch (error) {
       // the browser tells no reason: a node that cannot be reached is passed over next time
       if (error instanceof ApiError && error.problem.status === 0) route.unreachable(url);
       throw error;
     }
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * The untyped calls of the screens not yet moved to the clients above: the same fetch (session,
+ * refresh, step-up, ApiError), the path and the answer's type as the caller says.
+ */
+async function untyped<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  fetcher: (request: Request) => Promise<Response>,
+): Promise<T> {
+  const response = await fetcher(
+    new Request(path, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    }),
+  );
+  const text = await response.text();
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+export const api = {
+  get: <T>(path: string) => untyped<T>('GET', path, undefined, (r) => sessionFetch(r)),
+  post: <T>(path: string, body: unknown = {}) =>
+    untyped<T>('POST', path, body, (r) => sessionFetch(r)),
+  patch: <T>(path: string, body: unknown) =>
+    untyped<T>('PATCH', path, body, (r) => sessionFetch(r)),
+  put: <T>(path: string, body: unknown) => untyped<T>('PUT', path, body, (r) => sessionFetch(r)),
+  del: <T>(path: string) => untyped<T>('DELETE', path, undefined, (r) => sessionFetch(r)),
+  anonymous: <T>(path: string, body: unknown) => untyped<T>('POST', path, body, anonymousFetch),
+};
+
+export const tradingApi = {
+  call: async <T>(method: Method, path: string, body?: unknown) => {
+    const { trading_url } = await loadClientConfig();
+    return untyped<T>(method, path, body, (r) => sessionFetch(r, trading_url));
   },
+  book: <T>(tokenId: string, method: Method, path: string, body?: unknown) =>
+    untyped<T>(method, path, body, toBook(tokenId)),
 };
 
 export interface Page<T> {

@@ -4,7 +4,7 @@
  */
 import { createContext } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { api } from './api.js';
+import { ok, platform } from './api.js';
 import { AdminFiat } from './pages/admin-fiat.js';
 import { AdminKyc } from './pages/admin-kyc.js';
 import { AdminBusinesses } from './pages/admin-businesses.js';
@@ -235,7 +235,7 @@ function Screen({ path, work }: { path: string; work: WaitingWork | undefined })
 function SignedIn({ path }: { path: string }) {
   // staff and admins without a second factor enrol before anything else
   const me = useLoad(async () => {
-    const who = await api.get<Me>('/api/v1/me');
+    const who = await ok(platform.GET('/api/v1/me'));
     const mustEnrol =
       isStaff(who) && !who.password_change_required && !hasFactor(await loadFactors());
     return { who, mustEnrol };
@@ -295,7 +295,7 @@ const isStaff = (me: Me) => me.role === 'staff' || me.role === 'admin';
 /** The navigation (with staff's waiting work counted per screen) and the current screen. */
 function Shell({ me, path }: { me: Me; path: string }) {
   const work = useLoad(
-    () => (isStaff(me) ? api.get<WaitingWork>('/api/v1/admin/work') : Promise.resolve(undefined)),
+    () => (isStaff(me) ? ok(platform.GET('/api/v1/admin/work')) : Promise.resolve(undefined)),
     [path, me.role],
   );
   return (

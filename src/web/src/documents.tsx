@@ -4,7 +4,8 @@
  * form is submitted; and a staff viewer that fetches a document with the session and shows it.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, download, fetchBlob } from './api.js';
+import type { paths } from '../../sdk/generated/platform.js';
+import { download, fetchBlob, ok, platform } from './api.js';
 import { ErrorNote } from './ui.js';
 
 const accepted = ['image/jpeg', 'image/png', 'application/pdf'];
@@ -49,15 +50,22 @@ export function FileField(props: {
   );
 }
 
+type Upload = paths['/api/v1/documents']['post']['requestBody']['content']['application/json'];
+
 /** Uploads a FileField's value; the document's id, or undefined for no file chosen. */
-export async function sendFile(purpose: string, value: string | undefined) {
+export async function sendFile(purpose: Upload['purpose'], value: string | undefined) {
   if (!value) return undefined;
   const split = value.indexOf(';');
-  const uploaded = await api.post<{ id: string }>('/api/v1/documents', {
-    purpose,
-    content_type: value.slice(0, split),
-    data: value.slice(split + 1),
-  });
+  const uploaded = await ok(
+    platform.POST('/api/v1/documents', {
+      body: {
+        purpose,
+        // the field takes only the accepted types; the API refuses any other by name
+        content_type: value.slice(0, split) as Upload['content_type'],
+        data: value.slice(split + 1),
+      },
+    }),
+  );
   return uploaded.id;
 }
 

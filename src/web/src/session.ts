@@ -4,7 +4,8 @@
  * A sign-in whose account has a second factor answers a challenge first, completed with a code
  * or a passkey; a verified factor (enrolment, step-up) replaces the access token.
  */
-import { api, type Json } from './api.js';
+import type { paths } from '../../sdk/generated/platform.js';
+import { anonymous, ok, platform } from './api.js';
 
 interface Tokens {
   access_token: string;
@@ -30,17 +31,17 @@ function write(tokens: Tokens | undefined) {
   for (const listener of listeners) listener();
 }
 
-interface TokenPair {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-}
-
-export interface FactorChallenge {
-  factor_required: true;
-  challenge_token: string;
-  factors: ('totp' | 'passkey' | 'recovery_code')[];
-}
+type SignedIn = Answer<'/api/v1/auth/login'>;
+type Answer<P extends '/api/v1/auth/login' | '/api/v1/auth/refresh'> =
+  paths[P]['post']['responses'][200]['content']['application/json'];
+type TokenPair = Answer<'/api/v1/auth/refresh'>;
+/** A sign-in's answer when the account has a second factor. */
+export type FactorChallenge = Extract<SignedIn, { factor_required: true }>;
+/** The second step's factor: a code, or a passkey's answer. */
+export type Factor = Omit<
+  paths['/api/v1/auth/login/factor']['post']['requestBody']['content']['application/json'],
+  'challenge_token'
+>;
 
 const stored = (pair: TokenPair): Tokens => ({
   access_token: pair.access_token,
@@ -59,21 +60,19 @@ export const session = {
   },
   /** The password; a challenge when the account has a second factor, else signed in. */
   async signIn(email: string, password: string): Promise<FactorChallenge | undefined> {
-    const answer = await api.anonymous<TokenPair | FactorChallenge>('/api/v1/auth/login', {
-      email,
-      password,
-    });
+    const answer = await ok(anonymous.POST('/api/v1/auth/login', { body: { email, password } }));
     if ('factor_required' in answer) return answer;
     sessionStorage.removeItem(expiredKey);
     write(stored(answer));
     return undefined;
   },
   /** The second step: the challenge and a code or a passkey's answer. */
-  async signInWithFactor(challengeToken: string, factor: Json): Promise<void> {
-    const pair = await api.anonymous<TokenPair>('/api/v1/auth/login/factor', {
-      challenge_token: challengeToken,
-      ...factor,
-    });
+  async signInWithFactor(challengeToken: string, factor: Factor): Promise<void> {
+    const pair = await ok(
+      anonymous.POST('/api/v1/auth/login/factor', {
+        body: { challenge_token: challengeToken, ...factor },
+      }),
+    );
     sessionStorage.removeItem(expiredKey);
     write(stored(pair));
   },
@@ -93,9 +92,9 @@ export const session = {
       const tokens = read();
       if (!tokens) return false;
       try {
-        const pair = await api.anonymous<TokenPair>('/api/v1/auth/refresh', {
-          refresh_token: tokens.refresh_token,
-        });
+        const pair = await ok(
+          anonymous.POST('/api/v1/auth/refresh', { body: { refresh_token: tokens.refresh_token } }),
+        );
         write(stored(pair));
         return true;
       } catch {
@@ -107,7 +106,7 @@ export const session = {
     return refreshing;
   },
   async signOut(): Promise<void> {
-    await api.post<Json>('/api/v1/auth/logout').catch(() => undefined);
+    await ok(platform.POST('/api/v1/auth/logout')).catch(() => undefined);
     sessionStorage.removeItem(expiredKey);
     write(undefined);
   },

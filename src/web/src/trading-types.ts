@@ -1,55 +1,65 @@
 /**
- * The trading process's shapes as the client reads and sends them, taken from that process's own
- * schemas (type-only imports: nothing of the server is bundled), so a change there fails the
- * client's typecheck instead of the screen: the order routes (orders.schemas.ts), the public
- * market data over REST (markets.schemas.ts), the socket's messages (hub.ts, checksum.ts),
- * staff's surveillance alerts and thresholds (surveillance.schemas.ts), staff's cluster view
- * (cluster-status.schemas.ts) and the trading sessions and market phase
- * (trading-sessions.schemas.ts).
+ * The trading process's bodies as the client reads and sends them: over REST, the SDK's types
+ * generated from that process's OpenAPI document (src/sdk/generated/trading.ts); over the socket,
+ * the messages of hub.ts and checksum.ts (type-only imports: nothing of the server is bundled).
+ * A change there fails the client's typecheck instead of the screen.
  */
-import type { Static } from '@sinclair/typebox';
+import type { ClientPathsWithMethod, MethodResponse } from 'openapi-fetch';
+import type { paths as TradingPaths } from '../../sdk/generated/trading.js';
 import type { ServerMessage } from '../../trading/market-data/hub.js';
 import type { WireLevel } from '../../trading/market-data/checksum.js';
-import type {
-  Candle as CandleSchema,
-  CandleInterval,
-  PublicTrade as PublicTradeSchema,
-  Ticker,
-} from '../../trading/market-data/markets.schemas.js';
 import type { WsErrorCode } from '../../trading/market-data/protocol.js';
-import type { ClusterStatusView } from '../../trading/cluster/cluster-status.schemas.js';
-import type { OrderView } from '../../trading/orders/orders.schemas.js';
 import type { PhaseState } from '../../trading/market-data/phase-feed.js';
-import type {
-  CalendarView,
-  PhaseView,
-  SessionView,
-} from '../../trading/trading-sessions/trading-sessions.schemas.js';
-import type {
-  Alert as AlertSchema,
-  ThresholdsBody,
-  ThresholdsView,
-} from '../../trading/surveillance/surveillance.schemas.js';
+import type { trading } from './api.js';
 
-export type {
-  AmendOrderBody,
-  OrderBookView,
-  OwnTradeView,
-  PlaceOrderAnswer,
-  PlaceOrderBody,
-  TradeView,
-} from '../../trading/orders/orders.schemas.js';
-export type { CandleInterval, OrderView, ServerMessage, Ticker, WireLevel };
+type Trading = typeof trading;
+type Got<P extends ClientPathsWithMethod<Trading, 'get'>> = MethodResponse<Trading, 'get', P>;
+type Row<P extends ClientPathsWithMethod<Trading, 'get'>> =
+  Got<P> extends { data: (infer R)[] } ? R : never;
+type Json<Body> = Body extends { content: { 'application/json': infer B } } ? B : never;
+
+export type OrderView = Got<'/api/v1/orders/{id}'>;
+export type OrderBookView = Got<'/api/v1/orderbook/{tokenId}'>;
+export type PlaceOrderBody = Json<TradingPaths['/api/v1/orders']['post']['requestBody']>;
+/** A book order's answer (an OTC token's request answers 201 with `otc_order` instead). */
+export type PlaceOrderAnswer = Extract<
+  MethodResponse<Trading, 'post', '/api/v1/orders'>,
+  { order: unknown }
+>;
+export type AmendOrderBody = Json<TradingPaths['/api/v1/orders/{id}']['patch']['requestBody']>;
+/** The user's own fills (GET /trades). */
+export type OwnTradeView = Row<'/api/v1/trades'>;
+/** A trade as staff list them (GET /admin/trades). */
+export type TradeView = Row<'/api/v1/admin/trades'>;
+
+export type Candle = Row<'/api/v1/markets/{tokenId}/candles'>;
+export type CandleInterval = NonNullable<
+  TradingPaths['/api/v1/markets/{tokenId}/candles']['get']['parameters']['query']
+>['interval'];
+export type PublicTrade = Row<'/api/v1/markets/{tokenId}/trades'>;
+export type Ticker = Row<'/api/v1/tickers'>;
+
 /** A token's market phase and a call's indicative uncross: REST (PhaseView) and the socket. */
-export type { CalendarView, PhaseState, PhaseView, SessionView };
-export type Candle = Static<typeof CandleSchema>;
-export type PublicTrade = Static<typeof PublicTradeSchema>;
-export type Alert = Static<typeof AlertSchema>;
+export type PhaseView = Got<'/api/v1/markets/{tokenId}/phase'>;
+export type SessionView = Got<'/api/v1/admin/tokens/{id}/trading-session'>;
+export type CalendarView = Row<'/api/v1/admin/trading-calendars'>;
+
+export type Alert = Got<'/api/v1/admin/surveillance/alerts/{id}'>;
 /** A token's surveillance thresholds: the seven the PUT replaces, and whether they are the defaults. */
-export type Thresholds = Static<typeof ThresholdsView>;
-export type ThresholdValues = Static<typeof ThresholdsBody>;
+export type Thresholds = Got<'/api/v1/admin/surveillance/thresholds/{tokenId}'>;
+export type ThresholdValues = Json<
+  TradingPaths['/api/v1/admin/surveillance/thresholds/{tokenId}']['put']['requestBody']
+>;
 /** The trading nodes and the books' leases, as staff's cluster view reads them. */
-export type ClusterStatus = Static<typeof ClusterStatusView>;
+export type ClusterStatus = Got<'/api/v1/admin/cluster'>;
+
+/** Settlement dashboard (docs/settlement.md). */
+export type FailedTrade = Row<'/api/v1/admin/settlement/failed'>;
+export type Reconciliation = Got<'/api/v1/admin/reconciliation'>;
+/** A token's trading settings and circuit-breaker halt. */
+export type TradingSettings = Got<'/api/v1/admin/tokens/{id}/trading-settings'>;
+
+export type { PhaseState, ServerMessage, WireLevel };
 
 /** A book's levels as the socket sends them: best first in a snapshot, any order in an update. */
 export interface BookLevels {

@@ -4,20 +4,9 @@
  */
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { Got } from './types.js';
 
-export interface WaitingWork {
-  kyc: number;
-  classifications: number;
-  kyb: number;
-  businesses_to_activate: number;
-  payments_to_confirm: number;
-  minting_failed: number;
-  fiat_requests: number;
-  dividends: number;
-  settlements_failed: number;
-  agent_actions: number;
-  alerts_open: number;
-}
+export type WaitingWork = Got<'/api/v1/admin/work'>;
 
 /** What waits on each staff screen, by route; the sentence says what it is. */
 export const workByScreen: [string, (w: WaitingWork) => number, (n: number) => string][] = [

@@ -6,7 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, type Page } from '../api.js';
-import type { FiatRequest, Payee } from '../types.js';
+import type { Payee, StaffFiatRequest as FiatRequest } from '../types.js';
 import {
   ActionButton,
   ActionForm,

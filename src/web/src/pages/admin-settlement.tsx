@@ -8,8 +8,7 @@
 import { useState } from 'preact/hooks';
 import { tradingApi, type Page } from '../api.js';
 import { useTokenSymbols } from '../token-symbols.js';
-import type { TradeView } from '../trading-types.js';
-import type { FailedTrade, Reconciliation } from '../types.js';
+import type { FailedTrade, Reconciliation, TradeView } from '../trading-types.js';
 import {
   ActionButton,
   ActionForm,

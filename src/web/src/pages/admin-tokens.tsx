@@ -343,7 +343,7 @@ export function FailedMinting(props: { tokenId?: string; onChange?: () => void }
           rows={page.data}
           empty="No failed minting."
           columns={[
-            ['Token', (a) => <a href={`#/token/${a.token_id}`}>{a.symbol ?? a.token_id}</a>],
+            ['Token', (a) => <a href={`#/token/${a.token_id}`}>{a.token_id}</a>],
             ['Investor', (a) => <Person id={a.user_id ?? ''} user={a.user} />],
             ['Quantity', (a) => a.quantity],
             ['Error', (a) => a.on_chain_error ?? ''],

@@ -5,7 +5,8 @@
  * order checks' settings.
  */
 import { api, tradingApi, type Page } from '../api.js';
-import type { Token, TradingSettings } from '../types.js';
+import type { TradingSettings } from '../trading-types.js';
+import type { Token } from '../types.js';
 import { ActionForm, Field, Loaded, Select, useLoad, when, wholeNumber } from '../ui.js';
 import { TradingModeSwitch } from './trading-mode-switch.js';
 

@@ -5,18 +5,12 @@
  * person about it (in-app and by email) is shown here too.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { ok, platform } from '../api.js';
+import type { Got, Posted } from '../types.js';
 import { ConfirmButton, Table, when } from '../ui.js';
 
-export interface FactorStatus {
-  totp: { enrolled: boolean; enrolled_at: string | null };
-  passkeys: { id: string; label: string; created_at: string; last_used_at: string | null }[];
-  recovery_codes_left: number;
-}
-
-interface Removed {
-  notice: { title: string; body: string };
-}
+export type FactorStatus = Got<'/api/v1/me/factors'>;
+type Removed = Posted<'/api/v1/me/factors/totp/remove'>;
 
 export function EnrolledFactors({
   status,
@@ -26,8 +20,8 @@ export function EnrolledFactors({
   onChanged: () => void;
 }) {
   const [notice, setNotice] = useState<Removed['notice']>();
-  const remove = async (path: string) => {
-    setNotice((await api.post<Removed>(path)).notice);
+  const removed = async (answer: Promise<{ data?: Removed }>) => {
+    setNotice((await ok(answer)).notice);
     onChanged();
   };
   return (
@@ -46,7 +40,7 @@ export function EnrolledFactors({
             consequence="Its codes stop working for sign-in and for confirming actions at once."
             confirm="Yes, remove it"
             kind="danger"
-            onClick={() => remove('/api/v1/me/factors/totp/remove')}
+            onClick={() => removed(platform.POST('/api/v1/me/factors/totp/remove'))}
           />
         </div>
       ) : null}
@@ -67,7 +61,13 @@ export function EnrolledFactors({
                 consequence="It stops working for sign-in and for confirming actions at once."
                 confirm="Yes, remove it"
                 kind="danger"
-                onClick={() => remove(`/api/v1/me/factors/passkeys/${key.id}/remove`)}
+                onClick={() =>
+                  removed(
+                    platform.POST('/api/v1/me/factors/passkeys/{id}/remove', {
+                      params: { path: { id: key.id } },
+                    }),
+                  )
+                }
               />
             ),
           ],

@@ -6,17 +6,15 @@
  */
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { useEffect, useState } from 'preact/hooks';
-import { api, onStepUpRequired, type Json } from '../api.js';
-import { session, type FactorChallenge } from '../session.js';
+import { anonymous, ok, onStepUpRequired, platform } from '../api.js';
+import { session, type Factor, type FactorChallenge } from '../session.js';
 import { ActionButton, ActionForm, Field, Loaded, Table, useLoad, when } from '../ui.js';
 import { EnrolledFactors, type FactorStatus } from './factor-list.js';
 
-interface AccessToken {
-  access_token: string;
-  expires_in: number;
-}
+/** A passkey's answer to WebAuthn options, as the platform takes it. */
+type Passkey = NonNullable<Factor['passkey']>;
 
-export const loadFactors = () => api.get<FactorStatus>('/api/v1/me/factors');
+export const loadFactors = () => ok(platform.GET('/api/v1/me/factors'));
 
 export const hasFactor = (status: FactorStatus) =>
   status.totp.enrolled || status.passkeys.length > 0;
@@ -63,9 +61,7 @@ export function EnrolTotp({ onEnrolled }: { onEnrolled: () => void }) {
       <ActionButton
         label="Set up an authenticator app"
         kind="primary"
-        onClick={async () =>
-          setPending(await api.post<{ secret: string; qr_code: string }>('/api/v1/me/factors/totp'))
-        }
+        onClick={async () => setPending(await ok(platform.POST('/api/v1/me/factors/totp')))}
       />
     );
   }
@@ -85,9 +81,8 @@ export function EnrolTotp({ onEnrolled }: { onEnrolled: () => void }) {
         label="Confirm authenticator app"
         submit="Confirm"
         onSubmit={async (v) => {
-          const confirmed = await api.post<AccessToken & { recovery_codes: string[] }>(
-            '/api/v1/me/factors/totp/confirm',
-            { code: v.code },
+          const confirmed = await ok(
+            platform.POST('/api/v1/me/factors/totp/confirm', { body: { code: v.code ?? '' } }),
           );
           session.replaceAccessToken(confirmed);
           if (confirmed.recovery_codes.length > 0) setCodes(confirmed.recovery_codes);
@@ -121,14 +116,21 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
       label="Add a passkey"
       submit="Add a passkey"
       onSubmit={async (v) => {
-        const { challenge_token, options } = await api.post<{
-          challenge_token: string;
-          options: Parameters<typeof startRegistration>[0]['optionsJSON'];
-        }>('/api/v1/me/factors/passkeys/options');
-        const credential = await startRegistration({ optionsJSON: options });
-        const added = await api.post<AccessToken & { recovery_codes: string[] }>(
-          '/api/v1/me/factors/passkeys',
-          { challenge_token, label: v.label || 'Passkey', credential },
+        const { challenge_token, options } = await ok(
+          platform.POST('/api/v1/me/factors/passkeys/options'),
+        );
+        // WebAuthn's own shapes, which the platform passes through as it has them
+        const credential = await startRegistration({
+          optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
+        });
+        const added = await ok(
+          platform.POST('/api/v1/me/factors/passkeys', {
+            body: {
+              challenge_token,
+              label: v.label || 'Passkey',
+              credential: credential as unknown as Passkey,
+            },
+          }),
         );
         session.replaceAccessToken(added);
         if (added.recovery_codes.length > 0) setCodes(added.recovery_codes);
@@ -141,11 +143,11 @@ export function AddPasskey({ onAdded }: { onAdded: () => void }) {
 }
 
 /** A passkey's answer to WebAuthn options the platform gave. */
-async function passkeyAnswer(options: Json): Promise<Json> {
+async function passkeyAnswer(options: Record<string, unknown>): Promise<Passkey> {
   const answer = await startAuthentication({
     optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'],
   });
-  return answer as unknown as Json;
+  return answer as unknown as Passkey;
 }
 
 /** The second step of a sign-in: a code, a recovery code, or a passkey. */
@@ -176,9 +178,11 @@ export function FactorPrompt({
           label="Use a passkey"
           kind="primary"
           onClick={async () => {
-            const options = await api.anonymous<Json>('/api/v1/auth/login/passkey-options', {
-              challenge_token: challenge.challenge_token,
-            });
+            const options = await ok(
+              anonymous.POST('/api/v1/auth/login/passkey-options', {
+                body: { challenge_token: challenge.challenge_token },
+              }),
+            );
             await session.signInWithFactor(challenge.challenge_token, {
               passkey: await passkeyAnswer(options),
             });
@@ -214,7 +218,7 @@ export function StepUpDialog() {
         submit="Confirm"
         onSubmit={async (v) => {
           session.replaceAccessToken(
-            await api.post<AccessToken>('/api/v1/auth/step-up', { code: v.code }),
+            await ok(platform.POST('/api/v1/auth/step-up', { body: { code: v.code } })),
           );
           finish(true);
         }}
@@ -224,15 +228,15 @@ export function StepUpDialog() {
       <ActionButton
         label="Use a passkey"
         onClick={async () => {
-          const { challenge_token, options } = await api.post<{
-            challenge_token: string;
-            options: Json;
-          }>('/api/v1/auth/step-up/passkey-options');
+          const { challenge_token, options } = await ok(
+            platform.POST('/api/v1/auth/step-up/passkey-options'),
+          );
           session.replaceAccessToken(
-            await api.post<AccessToken>('/api/v1/auth/step-up', {
-              challenge_token,
-              passkey: await passkeyAnswer(options),
-            }),
+            await ok(
+              platform.POST('/api/v1/auth/step-up', {
+                body: { challenge_token, passkey: await passkeyAnswer(options) },
+              }),
+            ),
           );
           finish(true);
         }}
@@ -294,10 +298,7 @@ function NewRecoveryCodes({ onDone }: { onDone: () => void }) {
     <ActionButton
       label="New recovery codes"
       onClick={async () =>
-        setCodes(
-          (await api.post<{ recovery_codes: string[] }>('/api/v1/me/factors/recovery-codes'))
-            .recovery_codes,
-        )
+        setCodes((await ok(platform.POST('/api/v1/me/factors/recovery-codes'))).recovery_codes)
       }
     />
   );
@@ -316,18 +317,9 @@ export function Security() {
   );
 }
 
-interface SessionView {
-  id: string;
-  device: string;
-  ip: string;
-  created_at: string;
-  last_seen_at: string;
-  current: boolean;
-}
-
 /** Your sessions: where you are signed in, and the way to end them. */
 export function Sessions() {
-  const sessions = useLoad(() => api.get<{ items: SessionView[] }>('/api/v1/me/sessions'));
+  const sessions = useLoad(() => ok(platform.GET('/api/v1/me/sessions')));
   return (
     <Loaded state={sessions}>
       {(data) => (
@@ -348,7 +340,11 @@ export function Sessions() {
                     <ActionButton
                       label="End"
                       onClick={async () => {
-                        await api.del(`/api/v1/me/sessions/${s.id}`);
+                        await ok(
+                          platform.DELETE('/api/v1/me/sessions/{id}', {
+                            params: { path: { id: s.id } },
+                          }),
+                        );
                         sessions.reload();
                       }}
                     />
@@ -359,7 +355,7 @@ export function Sessions() {
           <ActionButton
             label="End all other sessions"
             onClick={async () => {
-              await api.post('/api/v1/me/sessions/end-others');
+              await ok(platform.POST('/api/v1/me/sessions/end-others'));
               sessions.reload();
             }}
           />

@@ -5,9 +5,9 @@
  * are paid to the bank account on file, put there (checked, with a recent second factor) before
  * the first one.
  */
-import { api, type Page } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type { BankAccount, FiatRequest, LedgerRow, Payee } from '../types.js';
+import type { FiatRequest, Payee } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when } from '../ui.js';
 
 type Column = [string, (r: FiatRequest) => string];
@@ -40,9 +40,7 @@ const payee = (p: Payee | null) => (p ? `${p.holder_name}, ${p.account}` : '—'
  * put another in its place, or, with none on file, the form alone and why it is needed.
  */
 function BankAccountOnFile(props: { onSaved: () => void }) {
-  const onFile = useLoad(() =>
-    api.get<{ bank_account: BankAccount | null }>('/api/v1/fiat/bank-account'),
-  );
+  const onFile = useLoad(() => ok(platform.GET('/api/v1/fiat/bank-account')));
   return (
     <section aria-label="Bank account for withdrawals" class="card">
       <h2>Bank account for withdrawals</h2>
@@ -70,12 +68,16 @@ function BankAccountOnFile(props: { onSaved: () => void }) {
         submit="Save bank account"
         done="Saved: withdrawals requested from now on are paid to this account."
         onSubmit={async (v) => {
-          await api.put('/api/v1/fiat/bank-account', {
-            holder_name: v.holder_name,
-            ...(v.iban
-              ? { iban: v.iban }
-              : { account_number: v.account_number, bank_code: v.bank_code }),
-          });
+          await ok(
+            platform.PUT('/api/v1/fiat/bank-account', {
+              body: {
+                holder_name: v.holder_name ?? '',
+                ...(v.iban
+                  ? { iban: v.iban }
+                  : { account_number: v.account_number, bank_code: v.bank_code }),
+              },
+            }),
+          );
           onFile.reload();
           props.onSaved();
         }}
@@ -96,16 +98,16 @@ function BankAccountOnFile(props: { onSaved: () => void }) {
 
 export function Fiat() {
   const { me, reload: reloadMe } = useMe();
-  const deposits = useLoad(() => api.get<Page<FiatRequest>>('/api/v1/fiat/deposits'));
-  const withdrawals = useLoad(() => api.get<Page<FiatRequest>>('/api/v1/fiat/withdrawals'));
-  const ledger = useLoad(() => api.get<Page<LedgerRow>>('/api/v1/fiat/ledger'));
+  const deposits = useLoad(() => ok(platform.GET('/api/v1/fiat/deposits')));
+  const withdrawals = useLoad(() => ok(platform.GET('/api/v1/fiat/withdrawals')));
+  const ledger = useLoad(() => ok(platform.GET('/api/v1/fiat/ledger')));
   const reload = () => {
     deposits.reload();
     withdrawals.reload();
     ledger.reload();
     reloadMe();
   };
-  const requests = (title: string, state: typeof deposits) => (
+  const requests = (title: string, state: ReturnType<typeof useLoad<{ data: FiatRequest[] }>>) => (
     <Loaded state={state}>
       {(page) => (
         <Table
@@ -137,7 +139,7 @@ export function Fiat() {
           submit="Request deposit"
           done="Deposit requested: transfer the amount quoting the reference below; it is credited once staff match your transfer."
           onSubmit={async (v) => {
-            await api.post('/api/v1/fiat/deposits', { amount: v.amount });
+            await ok(platform.POST('/api/v1/fiat/deposits', { body: { amount: v.amount ?? '' } }));
             reload();
           }}
         >
@@ -148,7 +150,9 @@ export function Fiat() {
           submit="Request withdrawal"
           done="Withdrawal requested: the amount is held until staff pay it to your bank account on file."
           onSubmit={async (v) => {
-            await api.post('/api/v1/fiat/withdrawals', { amount: v.amount });
+            await ok(
+              platform.POST('/api/v1/fiat/withdrawals', { body: { amount: v.amount ?? '' } }),
+            );
             reload();
           }}
         >

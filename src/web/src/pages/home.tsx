@@ -4,9 +4,9 @@
  * froze (GET /portfolio), which no verification lifts.
  */
 import { useEffect } from 'preact/hooks';
-import { api } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type { Me, Permissions, Portfolio } from '../types.js';
+import type { Me } from '../types.js';
 import { Loaded, label, useLoad, usd } from '../ui.js';
 import { workByScreen, type WaitingWork } from '../work.js';
 import { ActivityCharts } from './activity-charts.js';
@@ -95,11 +95,10 @@ function Overview() {
   const { me, reload } = useMe();
   // Verification may have moved since the shell read /me (a review, a deposit confirmed).
   useEffect(reload, [reload]);
-  const permissions = useLoad(() => api.get<Permissions>('/api/v1/me/permissions'));
+  const permissions = useLoad(() => ok(platform.GET('/api/v1/me/permissions')));
   // Holdings the token's agent froze: verified or not, those cannot be traded.
   const frozen = useLoad(() =>
-    api
-      .get<Portfolio>('/api/v1/portfolio')
+    ok(platform.GET('/api/v1/portfolio'))
       .then((p) => p.wallets.filter((w) => w.address_frozen || w.frozen_quantity > 0))
       .catch(() => []),
   );

@@ -8,11 +8,11 @@
  * then say how they are classified (classification.tsx), which sets their limits.
  */
 import { useEffect } from 'preact/hooks';
-import { api } from '../api.js';
+import { api, ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { FileField, sendFile } from '../documents.js';
 import { Classification } from './classification.js';
-import type { KycStage, KycStatus } from '../types.js';
+import type { KycStage } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -41,7 +41,7 @@ const toContinue = new Set<KycStage>(['created', 'documents_pending']);
 
 /** The provider's page for the documents (the sandbox's widget), beside this one. */
 async function openProviderPage(): Promise<void> {
-  const { widget_url } = await api.get<{ widget_url: string | null }>('/api/v1/kyc/provider-token');
+  const { widget_url } = await ok(platform.GET('/api/v1/kyc/provider-token'));
   if (!widget_url) throw new Error('The provider has no web page configured.');
   window.open(widget_url, '_blank', 'noopener');
 }
@@ -72,7 +72,7 @@ function Revoked({ mayVerifyAgain }: { mayVerifyAgain: boolean }) {
 
 export function Kyc() {
   const { me, reload: reloadMe } = useMe();
-  const status = useLoad(() => api.get<KycStatus>('/api/v1/kyc/me'));
+  const status = useLoad(() => ok(platform.GET('/api/v1/kyc/me')));
   const pending = status.data ? pendingStatuses.has(status.data.status) : false;
   const decided = status.data?.status;
   useEffect(() => {
@@ -179,7 +179,11 @@ export function Kyc() {
                       ];
                       // the images first: the application names what was uploaded
                       const documentIds: string[] = [];
-                      for (const purpose of ['identity_front', 'identity_back', 'selfie']) {
+                      for (const purpose of [
+                        'identity_front',
+                        'identity_back',
+                        'selfie',
+                      ] as const) {
                         const id = await sendFile(purpose, v[purpose]);
                         if (id) documentIds.push(id);
                       }

@@ -5,10 +5,10 @@
  */
 import Decimal from 'decimal.js';
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { offeringState } from '../progress.js';
-import type { Business, Round, Token } from '../types.js';
+import type { Token } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, usd, when, wholeNumber } from '../ui.js';
 import { TokenCharts } from './token-charts.js';
 import { useDebtSchedule } from './debt.js';
@@ -16,7 +16,9 @@ import { TokenRulesPanel } from './token-rules-panel.js';
 import { LimitNote } from '../limits.js';
 
 export function Market() {
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const tokens = useLoad(() =>
+    ok(platform.GET('/api/v1/tokens', { params: { query: { limit: 100 } } })),
+  );
   return (
     <section>
       <h1>Marketplace</h1>
@@ -65,13 +67,19 @@ function DebtLink(props: { tokenId: string; symbol: string }) {
 
 export function TokenPage({ id }: { id: string }) {
   const { me } = useMe();
-  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
-  const rounds = useLoad(() => api.get<Page<Round>>(`/api/v1/tokens/${id}/rounds`), [id]);
+  const token = useLoad(
+    () => ok(platform.GET('/api/v1/tokens/{id}', { params: { path: { id } } })),
+    [id],
+  );
+  const rounds = useLoad(
+    () => ok(platform.GET('/api/v1/tokens/{id}/rounds', { params: { path: { id } } })),
+    [id],
+  );
   // the charts are for staff and the token's issuer (the issuer's own businesses are listed)
   const ownBusinesses = useLoad(
     () =>
       me.role === 'issuer'
-        ? api.get<{ data: Business[] }>('/api/v1/businesses').then((b) => b.data.map((x) => x.id))
+        ? ok(platform.GET('/api/v1/businesses')).then((b) => b.data.map((x) => x.id))
         : Promise.resolve([]),
     [me.role],
   );
@@ -121,10 +129,15 @@ export function TokenPage({ id }: { id: string }) {
                 submit="Subscribe"
                 done="Subscribed: your allocation is in your portfolio, pending payment confirmation."
                 onSubmit={async (v) => {
-                  await api.post(`/api/v1/tokens/${t.id}/subscribe`, {
-                    quantity: wholeNumber(v.quantity),
-                    ...(v.round_id ? { round_id: v.round_id } : {}),
-                  });
+                  await ok(
+                    platform.POST('/api/v1/tokens/{id}/subscribe', {
+                      params: { path: { id: t.id } },
+                      body: {
+                        quantity: wholeNumber(v.quantity),
+                        ...(v.round_id ? { round_id: v.round_id } : {}),
+                      },
+                    }),
+                  );
                   setQuantity('');
                   token.reload();
                 }}
@@ -177,13 +190,19 @@ export function TokenPage({ id }: { id: string }) {
                 submit="Create round"
                 done="Round created."
                 onSubmit={async (v) => {
-                  await api.post(`/api/v1/tokens/${t.id}/rounds`, {
-                    name: v.name,
-                    starts_at: new Date(v.starts_at ?? '').toISOString(),
-                    ends_at: new Date(v.ends_at ?? '').toISOString(),
-                    max_quantity: wholeNumber(v.max_quantity),
-                    ...(v.price_per_token ? { price_per_token: v.price_per_token } : {}),
-                  });
+                  await ok(
+                    platform.POST('/api/v1/tokens/{id}/rounds', {
+                      params: { path: { id: t.id } },
+                      body: {
+                        name: v.name ?? '',
+                        starts_at: new Date(v.starts_at ?? '').toISOString(),
+                        ends_at: new Date(v.ends_at ?? '').toISOString(),
+                        // as typed when not a whole number, so the API's refusal names the field
+                        max_quantity: wholeNumber(v.max_quantity) as number,
+                        ...(v.price_per_token ? { price_per_token: v.price_per_token } : {}),
+                      },
+                    }),
+                  );
                   rounds.reload();
                 }}
               >

@@ -8,8 +8,7 @@
  */
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
-import type { HolderDebtPayment, Portfolio, WalletRecovery } from '../types.js';
+import { ok, platform } from '../api.js';
 import { HolderMeetings } from './meetings.js';
 import { DebtPaymentsTable } from './debt.js';
 import {
@@ -38,12 +37,12 @@ async function signAndSend(path: '/api/v1/wallet/link' | '/api/v1/wallet/recover
   if (!wallet) throw new Error('No browser wallet found.');
   const [address] = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
   if (!address) throw new Error('The wallet shared no account.');
-  const challenge = await api.get<{ message: string }>('/api/v1/wallet/challenge');
+  const challenge = await ok(platform.GET('/api/v1/wallet/challenge'));
   const signature = await wallet.request({
     method: 'personal_sign',
     params: [challenge.message, address],
   });
-  await api.post(path, { address, signature });
+  await ok(platform.POST(path, { body: { address, signature: signature as string } }));
 }
 
 /**
@@ -65,7 +64,7 @@ function WalletChoices(props: { custody: string | null; done: () => void }) {
             kind="primary"
             label="Get a custodial wallet"
             onClick={async () => {
-              await api.post('/api/v1/wallet/custodial');
+              await ok(platform.POST('/api/v1/wallet/custodial'));
               props.done();
             }}
           />
@@ -87,9 +86,7 @@ function WalletChoices(props: { custody: string | null; done: () => void }) {
             <ActionButton
               label="Show the message to sign"
               onClick={async () =>
-                setChallenge(
-                  (await api.get<{ message: string }>('/api/v1/wallet/challenge')).message,
-                )
+                setChallenge((await ok(platform.GET('/api/v1/wallet/challenge'))).message)
               }
             />
           </li>
@@ -106,10 +103,11 @@ function WalletChoices(props: { custody: string | null; done: () => void }) {
               label="Link a wallet by signature"
               submit="Link this wallet"
               onSubmit={async (v) => {
-                await api.post('/api/v1/wallet/link', {
-                  address: v.address,
-                  signature: v.signature,
-                });
+                await ok(
+                  platform.POST('/api/v1/wallet/link', {
+                    body: { address: v.address ?? '', signature: v.signature ?? '' },
+                  }),
+                );
                 props.done();
               }}
             >
@@ -132,7 +130,7 @@ const recoverySteps: Record<string, string> = {
 };
 
 function RecoverySection() {
-  const recovery = useLoad(() => api.get<WalletRecovery>('/api/v1/wallet/recovery'));
+  const recovery = useLoad(() => ok(platform.GET('/api/v1/wallet/recovery')));
   return (
     <Loaded state={recovery}>
       {(r) =>
@@ -166,7 +164,7 @@ function RecoverySection() {
 }
 
 export function PortfolioPage() {
-  const portfolio = useLoad(() => api.get<Portfolio>('/api/v1/portfolio'));
+  const portfolio = useLoad(() => ok(platform.GET('/api/v1/portfolio')));
   return (
     <section>
       <h1>Portfolio</h1>
@@ -275,10 +273,7 @@ export function PortfolioPage() {
 
 /** The coupons and redemptions of the debt tokens held (none: nothing shown). */
 function HolderCoupons() {
-  const payments = useLoad(
-    () => api.get<{ data: HolderDebtPayment[] }>('/api/v1/debt-payments'),
-    [],
-  );
+  const payments = useLoad(() => ok(platform.GET('/api/v1/debt-payments')), []);
   if (!payments.data?.data.length) return null;
   return (
     <>

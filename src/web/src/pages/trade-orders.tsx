@@ -8,7 +8,7 @@ import Decimal from 'decimal.js';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { orderTypes, timesInForce } from '../../../lib/db/schema-trading.js';
-import { ApiError, tradingApi } from '../api.js';
+import { ApiError, ok, toBook, trading } from '../api.js';
 import { openStatuses, shownPrice } from '../orders-list.js';
 import { fillFigures, percentOf, sellerFee } from '../fees.js';
 import type {
@@ -212,12 +212,11 @@ export function OrderEntry(props: {
       ...(tif === 'GTD' ? { expires_at: new Date(expiresAt).toISOString() } : {}),
       ...confirmations,
     } satisfies PlaceOrderBody;
-    const answer = await tradingApi.book<PlaceOrderAnswer>(
-      props.token.id,
-      'POST',
-      '/api/v1/orders',
-      body,
+    const answer = await ok(
+      trading.POST('/api/v1/orders', { body, fetch: toBook(props.token.id) }),
     );
+    // the order entry is a book's: an OTC token's request (`otc_order`) is made elsewhere
+    if (!('order' in answer)) return;
     setPlaced(answer);
     props.onPlaced(answer.order);
   };
@@ -291,15 +290,16 @@ function AmendForm(props: { order: OrderView; onDone: (order: OrderView) => void
   const confirmable = useConfirmable();
   const send = async (confirmations: Confirmations) => {
     const body = {
-      ...(quantity !== String(order.quantity) ? { quantity: wholeNumber(quantity) as number } : {}),
+      ...(quantity !== String(order.quantity) ? { quantity: wholeNumber(quantity) } : {}),
       ...(order.price !== null && price !== order.price ? { price } : {}),
       ...confirmations,
     } satisfies AmendOrderBody;
-    const answer = await tradingApi.book<PlaceOrderAnswer>(
-      order.token_id,
-      'PATCH',
-      `/api/v1/orders/${order.id}`,
-      body,
+    const answer = await ok(
+      trading.PATCH('/api/v1/orders/{id}', {
+        params: { path: { id: order.id } },
+        body,
+        fetch: toBook(order.token_id),
+      }),
     );
     props.onDone(answer.order);
   };
@@ -347,10 +347,11 @@ function OpenOrderActions(props: { order: OrderView; onChange: (order: OrderView
         label="Cancel"
         onClick={async () =>
           props.onChange(
-            await tradingApi.book<OrderView>(
-              props.order.token_id,
-              'DELETE',
-              `/api/v1/orders/${props.order.id}`,
+            await ok(
+              trading.DELETE('/api/v1/orders/{id}', {
+                params: { path: { id: props.order.id } },
+                fetch: toBook(props.order.token_id),
+              }),
             ),
           )
         }
@@ -382,10 +383,11 @@ export function MyOrders(props: {
           kind="danger"
           label="Cancel all my orders here"
           onClick={async () => {
-            const answer = await tradingApi.book<{ data: OrderView[] }>(
-              props.token.id,
-              'DELETE',
-              `/api/v1/orders?token_id=${props.token.id}`,
+            const answer = await ok(
+              trading.DELETE('/api/v1/orders', {
+                params: { query: { token_id: props.token.id } },
+                fetch: toBook(props.token.id),
+              }),
             );
             props.onChange(answer.data);
           }}

@@ -8,7 +8,7 @@
  */
 import Decimal from 'decimal.js';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, tradingApi, type Page } from '../api.js';
+import { ok, platform, trading } from '../api.js';
 import { useMe } from '../app.js';
 import { cumulative } from '../book.js';
 import type { CandleChart } from '../candle-chart.js';
@@ -22,10 +22,8 @@ import type {
   OrderBookView,
   OrderView,
   PhaseState,
-  PhaseView,
   PublicTrade,
   Ticker,
-  OwnTradeView,
   WireLevel,
 } from '../trading-types.js';
 import type { Portfolio, Token } from '../types.js';
@@ -35,7 +33,10 @@ import { TokenRulesPanel } from './token-rules-panel.js';
 import { MarketPhaseLine } from './market-phase-line.js';
 
 export function TradePage({ id }: { id: string }) {
-  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const token = useLoad(
+    () => ok(platform.GET('/api/v1/tokens/{id}', { params: { path: { id } } })),
+    [id],
+  );
   return (
     <Loaded state={token}>
       {(t) =>
@@ -82,7 +83,9 @@ function Trading({ token }: { token: Token }) {
   const fills = useLoad(
     () =>
       investor
-        ? tradingApi.call<Page<OwnTradeView>>('GET', `/api/v1/trades?token_id=${token.id}&limit=50`)
+        ? ok(
+            trading.GET('/api/v1/trades', { params: { query: { token_id: token.id, limit: 50 } } }),
+          )
         : Promise.resolve({ data: [], next_cursor: null }),
     [token.id],
   );
@@ -96,7 +99,7 @@ function Trading({ token }: { token: Token }) {
     return () => clearInterval(timer);
   }, [settling, fills.reload]);
   const position = useLoad(
-    () => (investor ? api.get<Portfolio>('/api/v1/portfolio') : Promise.resolve(undefined)),
+    () => (investor ? ok(platform.GET('/api/v1/portfolio')) : Promise.resolve(undefined)),
     [token.id],
   );
   const positionDue = useRef<number>(undefined);
@@ -122,33 +125,39 @@ function Trading({ token }: { token: Token }) {
       status: setFeedStatus,
     });
     // REST first, so the screen is useful before the socket answers; the socket's book wins.
-    void tradingApi
-      .call<OrderBookView>('GET', `/api/v1/orderbook/${token.id}?depth=${bookDepth}`)
+    void ok(
+      trading.GET('/api/v1/orderbook/{tokenId}', {
+        params: { path: { tokenId: token.id }, query: { depth: bookDepth } },
+      }),
+    )
       .then((b) => {
         if (live.book.seq === undefined) {
           setBook({ bids: restLevels(b.bids), asks: restLevels(b.asks) });
         }
       })
       .catch(() => undefined);
-    void tradingApi
-      .call<PhaseView>('GET', `/api/v1/markets/${token.id}/phase`)
+    void ok(
+      trading.GET('/api/v1/markets/{tokenId}/phase', { params: { path: { tokenId: token.id } } }),
+    )
       .then((view) => setPhase((shown) => shown ?? view))
       .catch(() => undefined);
-    void tradingApi
-      .call<Page<PublicTrade>>('GET', `/api/v1/markets/${token.id}/trades?limit=50`)
+    void ok(
+      trading.GET('/api/v1/markets/{tokenId}/trades', {
+        params: { path: { tokenId: token.id }, query: { limit: 50 } },
+      }),
+    )
       .then((p) => setTape((shown) => newestTrades(p.data, shown)))
       .catch(() => undefined);
-    void tradingApi
-      .call<{ data: Ticker[] }>('GET', '/api/v1/tickers')
+    void ok(trading.GET('/api/v1/tickers'))
       .then((all) => {
         const mine = all.data.find((t) => t.token_id === token.id);
         if (mine) setTicker((shown) => shown ?? mine);
       })
       .catch(() => undefined);
     if (investor) {
-      tradingApi
-        .call<Page<OrderView>>('GET', `/api/v1/orders?token_id=${token.id}&limit=100`)
-        .then((p) => changed(p.data), setOrdersError);
+      ok(
+        trading.GET('/api/v1/orders', { params: { query: { token_id: token.id, limit: 100 } } }),
+      ).then((p) => changed(p.data), setOrdersError);
     }
     setFeed(live);
     void live.open();
@@ -333,9 +342,10 @@ function Candles(props: {
     props.feed.followCandles(interval);
     Promise.all([
       chart.current,
-      tradingApi.call<{ data: Candle[] }>(
-        'GET',
-        `/api/v1/markets/${props.tokenId}/candles?interval=${interval}`,
+      ok(
+        trading.GET('/api/v1/markets/{tokenId}/candles', {
+          params: { path: { tokenId: props.tokenId }, query: { interval } },
+        }),
       ),
     ]).then(([drawn, candles]) => {
       if (!current || !drawn) return;
