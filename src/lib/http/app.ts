@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { withProblemAnswers } from './problem-answers.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
@@ -177,6 +178,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
         },
       },
     },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? withProblemAnswers(document.openapiObject)
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   registerMetrics(app, options.name, options.metricsRegistry);
