@@ -268,9 +268,11 @@ const tokenColumn: [string, (c: DebtCallView) => ComponentChildren] = [
 ];
 
 function CallsTable(props: { calls: DebtCallView[]; staff: boolean; onChange: () => void }) {
+  const reloadWork = useWorkReload();
   const decide = (c: DebtCallView, action: 'approve' | 'reject') => async () => {
     await api.post(`/api/v1/admin/debt-calls/${c.id}/${action}`, {});
     props.onChange();
+    reloadWork();
   };
   return (
     <Table
