@@ -79,5 +79,6 @@ export type DebtSchedule = Got<'/api/v1/tokens/{token_id}/debt'>;
 export type DebtTermsView = DebtSchedule['terms'];
 export type DebtPaymentView = DebtSchedule['payments'][number];
 export type DebtCallView = Row<'/api/v1/admin/debt-calls'>;
+export type DebtBurnFailure = Row<'/api/v1/admin/debt-burn-failures'>;
 /** A holder's coupon or redemption (GET /api/v1/debt-payments). */
 export type HolderDebtPayment = Row<'/api/v1/debt-payments'>;

@@ -37,6 +37,11 @@ export const workByScreen: [string, (w: WaitingWork) => number, (n: number) => s
     (w) => w.agent_actions,
     (n) => `${n} agent action(s) to approve (four eyes) or retry`,
   ],
+  [
+    '/admin/debt-calls',
+    (w) => w.debt_calls + w.debt_burns_failed,
+    (n) => `${n} debt call(s) to decide or failed redemption burn(s) to retry`,
+  ],
   ['/admin/surveillance', (w) => w.alerts_open, (n) => `${n} open surveillance alert(s)`],
 ];
 

@@ -13,12 +13,19 @@ import {
   dayOf,
   type DebtTerms,
 } from '../../../lib/debt/debt-schedule.math.js';
-import { api, ApiError } from '../api.js';
+import { api, ApiError, ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type { DebtCallView, DebtSchedule, HolderDebtPayment, Token } from '../types.js';
+import type {
+  DebtBurnFailure,
+  DebtCallView,
+  DebtSchedule,
+  HolderDebtPayment,
+  Token,
+} from '../types.js';
 import {
   ActionButton,
   ActionForm,
+  ConfirmButton,
   Field,
   Loaded,
   Table,
@@ -27,6 +34,7 @@ import {
   usd,
   when,
 } from '../ui.js';
+import { useWorkReload } from '../work.js';
 
 const frequencyLabel: Record<DebtSchedule['terms']['frequency'], string> = {
   annual: 'annual',
@@ -260,9 +268,11 @@ const tokenColumn: [string, (c: DebtCallView) => ComponentChildren] = [
 ];
 
 function CallsTable(props: { calls: DebtCallView[]; staff: boolean; onChange: () => void }) {
+  const reloadWork = useWorkReload();
   const decide = (c: DebtCallView, action: 'approve' | 'reject') => async () => {
     await api.post(`/api/v1/admin/debt-calls/${c.id}/${action}`, {});
     props.onChange();
+    reloadWork();
   };
   return (
     <Table
@@ -289,9 +299,72 @@ function CallsTable(props: { calls: DebtCallView[]; staff: boolean; onChange: ()
   );
 }
 
-/** Staff: the calls of debt tokens; approve or reject the pending ones. */
+/**
+ * Redemptions whose burn on chain failed for good: one member of staff asks for the retry, another
+ * approves it (the server refuses the asker's own approval; the button is offered to others only).
+ */
+function BurnFailuresTable(props: { failures: DebtBurnFailure[]; onChange: () => void }) {
+  const { me } = useMe();
+  const reloadWork = useWorkReload();
+  const act = (f: DebtBurnFailure, action: 'burn-retry' | 'burn-retry/approve') => async () => {
+    const params = { params: { path: { id: f.payment_id } } };
+    await ok(
+      action === 'burn-retry'
+        ? platform.POST('/api/v1/admin/debt-payments/{id}/burn-retry', params)
+        : platform.POST('/api/v1/admin/debt-payments/{id}/burn-retry/approve', params),
+    );
+    props.onChange();
+    reloadWork();
+  };
+  return (
+    <Table
+      label="Failed burns"
+      rows={props.failures}
+      empty="No redemption's burn has failed."
+      columns={[
+        ['Token', (f) => <a href={`#/debt/${f.token_id}`}>{f.symbol}</a>],
+        ['Payment', (f) => <span title={f.payment_id}>redemption of {f.payment_date}</span>],
+        ['Failed', (f) => (f.alerted_at ? when(f.alerted_at) : '—')],
+        ['Batches failed', (f) => f.failed_batches],
+        ['Last refusal', (f) => f.error ?? '—'],
+        [
+          'Retry asked by',
+          (f) =>
+            f.retry_requested_by ? (
+              <span data-testid={`burn-retry-${f.payment_id}`}>
+                {f.retry_requested_by === me.id ? 'you' : 'another member of staff'}
+                {f.retry_requested_at ? `, ${when(f.retry_requested_at)}` : ''}
+              </span>
+            ) : (
+              '—'
+            ),
+        ],
+        [
+          '',
+          (f) =>
+            !f.retry_requested_by ? (
+              <ActionButton kind="primary" label="Ask for a retry" onClick={act(f, 'burn-retry')} />
+            ) : f.retry_requested_by === me.id ? (
+              <span class="muted">Another member of staff approves.</span>
+            ) : (
+              <ConfirmButton
+                label="Approve the retry"
+                question={`Retry the burn of the ${f.symbol} redemption?`}
+                consequence={`The ${f.failed_batches} failed burn batch(es) are queued again and burn the redeemed units on chain.`}
+                confirm="Yes, retry the burn"
+                onClick={act(f, 'burn-retry/approve')}
+              />
+            ),
+        ],
+      ]}
+    />
+  );
+}
+
+/** Staff: the calls of debt tokens (approve or reject the pending ones) and the failed burns. */
 export function AdminDebtCalls() {
   const calls = useLoad(() => api.get<{ data: DebtCallView[] }>('/api/v1/admin/debt-calls'), []);
+  const failures = useLoad(() => ok(platform.GET('/api/v1/admin/debt-burn-failures')), []);
   return (
     <section>
       <h1>Debt calls</h1>
@@ -301,6 +374,14 @@ export function AdminDebtCalls() {
       </p>
       <Loaded state={calls}>
         {(page) => <CallsTable calls={page.data} staff onChange={calls.reload} />}
+      </Loaded>
+      <h2>Failed burns</h2>
+      <p class="muted">
+        A redemption paid its holders but could not burn their units on chain after its retries. Ask
+        for a retry once the cause is fixed; another member of staff approves it.
+      </p>
+      <Loaded state={failures}>
+        {(page) => <BurnFailuresTable failures={page.data} onChange={failures.reload} />}
       </Loaded>
     </section>
   );
