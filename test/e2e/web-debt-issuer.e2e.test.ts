@@ -14,10 +14,10 @@ import { expectFitsPhone, launchBrowser, screenshot, signIn } from '../support/b
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 import { testPassword } from '../support/platform.js';
 import { rememberSecret } from '../support/second-factor.js';
+import { chainMover } from '../support/debt.js';
 import { staffMember } from '../support/splits.js';
 import { buildWebClient } from '../support/web.js';
 import { dayOf } from '../../src/lib/debt/debt-schedule.math.js';
-import { baseUnits } from '../../src/lib/token-units.js';
 import { freePort } from '../../src/lib/embedded/ports.js';
 
 const journey = 'web-debt-issuer';
@@ -282,27 +282,7 @@ describe("a debt token's issuer and staff in a browser", () => {
       // the chain parts from the register: the first holder's 10 units sit with the second on
       // chain, so the burn of 10 from the first reverts at every attempt
       const row = await s.tokenRow(token.id);
-      const wallets = await s.test.db
-        .selectFrom('users')
-        .select(['id', 'wallet_address'])
-        .where(
-          'id',
-          'in',
-          investors.map((i) => i.id),
-        )
-        .execute();
-      const walletOf = (actor: Actor) => wallets.find((w) => w.id === actor.id)!.wallet_address!;
-      const move = (from: Actor, to: Actor, key: string) =>
-        s.chain.agentTransfer(
-          {
-            token_addr: row.contract_address!,
-            from_addr: walletOf(from),
-            to_addr: walletOf(to),
-            amount: baseUnits(10, row.decimals),
-            payer_ref: row.business_id,
-          },
-          key,
-        );
+      const move = await chainMover(s, token.id, investors);
       const [ann, ben] = investors as [Actor, Actor];
       await move(ann, ben, `brnw-away-${token.id}`);
 

@@ -12,8 +12,8 @@ import { AppError } from '../../src/lib/errors.js';
 import { Exact } from '../../src/lib/money.js';
 import { holdingsAt } from '../../src/platform/register/register.queries.js';
 import { checkTokenTrades } from '../../src/trading/books/execution.js';
-import { baseUnits } from '../../src/lib/token-units.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
+import { chainMover } from '../support/debt.js';
 import { staffMember } from '../support/splits.js';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -372,28 +372,7 @@ describe('a debt token on chain', () => {
       [10, 20],
     );
     await s.deposit(issuer, '3100.00');
-    const token = await s.tokenRow(tokenId);
-    const wallets = await s.test.db
-      .selectFrom('users')
-      .select(['id', 'wallet_address'])
-      .where(
-        'id',
-        'in',
-        investors.map((i) => i.id),
-      )
-      .execute();
-    const walletOf = (actor: Actor) => wallets.find((w) => w.id === actor.id)!.wallet_address!;
-    const move = (from: Actor, to: Actor, key: string) =>
-      s.chain.agentTransfer(
-        {
-          token_addr: token.contract_address!,
-          from_addr: walletOf(from),
-          to_addr: walletOf(to),
-          amount: baseUnits(10, token.decimals),
-          payer_ref: token.business_id,
-        },
-        key,
-      );
+    const move = await chainMover(s, tokenId, investors);
     // the chain parts from the register: the first holder's 10 units sit with the second on chain,
     // so the batchBurn of 10 from the first reverts, at every attempt
     await move(investors[0]!, investors[1]!, `brnf-away-${tokenId}`);
