@@ -101,13 +101,15 @@ async function settled(sessionId: string, seq: number) {
   await expect
     .poll(async () => (await stored(sessionId)).messages.map((m) => m.seq))
     .toContain(seq);
+  // unchanged for longer than the gateway's coalesced saves and its once-a-second catch-up
   let last = await stored(sessionId);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  for (let quiet = 0; quiet < 3;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const now = await stored(sessionId);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    quiet = JSON.stringify(now) === JSON.stringify(last) ? quiet + 1 : 0;
     last = now;
   }
+  return last;
 }
 
 function connect(
