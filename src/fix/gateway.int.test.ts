@@ -832,7 +832,7 @@ describe('the FIX gateway', () => {
   });
 
   it('resumes after the gateway process is killed as its reports go out: the next Logon is accepted and a ResendRequest answered from the store', async () => {
-    const { key: traderKey } = await ownSession('CRASH1');
+    const { key: traderKey, session } = await ownSession('CRASH1');
     const port = await freePort();
     let child = await startGatewayProcess(port);
     try {
@@ -869,6 +869,9 @@ describe('the FIX gateway', () => {
         const resent = await again.next('8', (m) => m.possDup && m.seq === seq);
         expect(resent.fields.get(17)).toBe(execId);
       }
+      // a resend leaves the stored number where it was: past the Logon answer's (at least
+      // lastReceived + 1), which the client saw
+      expect((await stored(session.id)).next_sender_seq).toBeGreaterThan(lastReceived + 1);
       await again.send('D', limitOrder('crash-4'));
       const next = await again.next('8', (m) => m.fields.get(11) === 'crash-4' && !m.possDup);
       expect(next.seq).toBeGreaterThan(lastReceived);
