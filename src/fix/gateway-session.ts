@@ -8,7 +8,9 @@ import {
   AsciiSession,
   MsgType,
   type IJsFixConfig,
+  type ILooseObject,
   type ISessionRegistry,
+  type MsgTransport,
   type MsgView,
 } from 'jspurefix';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +43,7 @@ import { OrderClient } from './order-client.js';
 import { amendOf, placeOrderOf, tags, type FieldReader } from './order-entry.js';
 import { storedMessageResend } from './resend.js';
 import { PgSessionStore, utcDay } from './session-store.js';
+import { gateOnStore } from './store-gate.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -96,6 +99,10 @@ export class GatewaySession extends AsciiSession {
   private lookAgain = false;
   /** the newest event id when the events were last read, and when */
   private lookedAt = { eventId: -1, ms: 0 };
+  /** the look for unreported events under way (`reportEvents`) */
+  private reporting: Promise<void> = Promise.resolve();
+  /** reports handed to jspurefix and not yet encoded: they fail if the session stops first */
+  private readonly unencoded = new Set<(error: Error) => void>();
 
   /** jspurefix's registry of the live sessions, entered once the Logon is authenticated */
   private readonly registry: ISessionRegistry | undefined;
@@ -111,6 +118,21 @@ export class GatewaySession extends AsciiSession {
     // another firm's SenderCompID would log it out. This session registers itself in onLogon.
     this.registry = config.sessionRegistry;
     config.sessionRegistry = undefined;
+  }
+
+  /** Every byte of the connection waits for the store's commit of what it holds. */
+  override run(transport: MsgTransport): Promise<number> {
+    gateOnStore(transport, {
+      committed: () =>
+        this.sessionStore instanceof PgSessionStore
+          ? this.sessionStore.committed()
+          : Promise.resolve(),
+      failed: (error) => {
+        this.deps.logger.error({ err: error }, 'fix store write failed: connection cut');
+        this.stop(error);
+      },
+    });
+    return super.run(transport);
   }
 
   protected override onSessionStopping(): void {
@@ -193,6 +215,29 @@ export class GatewaySession extends AsciiSession {
   protected onStopped(): void {
     if (this.eventTimer) clearInterval(this.eventTimer);
     this.logged = undefined;
+    for (const fail of this.unencoded) fail(new Error('the FIX session stopped'));
+    this.unencoded.clear();
+  }
+
+  /** Sends a message; resolves once the store has committed it (and it may go out). */
+  private sendStored(msgType: string, body: ILooseObject): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.unencoded.add(reject);
+      this.send(msgType, body, (error) => {
+        this.unencoded.delete(reject);
+        if (error) {
+          reject(error);
+          return;
+        }
+        const store = this.sessionStore;
+        if (!(store instanceof PgSessionStore)) {
+          reject(new Error('no session store bound'));
+          return;
+        }
+        // jspurefix has handed the message to the store by the time it calls back
+        store.committed().then(resolve, reject);
+      });
+    });
   }
 
   protected onDecoded(): void {}
@@ -417,10 +462,19 @@ export class GatewaySession extends AsciiSession {
 
   /**
    * Sends an ExecutionReport for each event of the user's orders (a venue-wide drop copy: of
-   * every order) not yet reported on this session, whatever channel placed the order, and remembers it (at least once: a crash between
-   * the two repeats the report, with its ExecID).
+   * every order) not yet reported on this session, whatever channel placed the order, and
+   * remembers it once the store has committed the reports (at least once: a crash between the two
+   * repeats the report, with its ExecID).
    */
-  private async reportEvents(idle = false): Promise<void> {
+  private reportEvents(idle = false): Promise<void> {
+    // one look at a time: two would both read an event before either marked it reported (a
+    // look marks only once the store has committed its reports), and send it twice
+    const look = this.reporting.then(() => this.reportUnreported(idle));
+    this.reporting = look.catch(() => undefined);
+    return look;
+  }
+
+  private async reportUnreported(idle: boolean): Promise<void> {
     const logged = this.logged;
     if (!logged) return;
     if (utcDay(this.deps.clock.now()) !== logged.day) {
@@ -452,6 +506,7 @@ export class GatewaySession extends AsciiSession {
     );
     if (rows.length === 0) return;
     const fillsByOrder = new Map<string, Awaited<ReturnType<typeof fillsOf>>>();
+    const sent: Promise<void>[] = [];
     for (const row of rows) {
       let fills = fillsByOrder.get(row.id);
       if (!fills && row.event_filled > 0) {
@@ -473,11 +528,14 @@ export class GatewaySession extends AsciiSession {
         recordedAt: row.recorded_at,
       };
       const report = executionReport(row, row, event, fills ?? []);
-      this.send(
-        MsgType.ExecutionReport,
-        logged.kind === 'drop_copy' ? { ...report, CopyMsgIndicator: true } : report,
+      sent.push(
+        this.sendStored(
+          MsgType.ExecutionReport,
+          logged.kind === 'drop_copy' ? { ...report, CopyMsgIndicator: true } : report,
+        ),
       );
     }
+    await Promise.all(sent);
     await markReported(
       this.deps.db,
       logged.sessionId,

@@ -3,13 +3,15 @@
  * through the gateway, which places orders over HTTP on a running trading app (the same order
  * path as every program's), and reports every event of the user's orders as execution reports.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection, createServer, type Socket } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../lib/embedded/ports.js';
 import { createLogger } from '../lib/logger.js';
 import { buildPlatformApp } from '../platform/app.js';
 import type { HttpApp } from '../lib/http/app.js';
-import { testConfig } from '../../test/support/config.js';
+import { testConfig, testEnv } from '../../test/support/config.js';
 import { FixTestClient } from '../../test/support/fix-initiator.js';
 import type { TestKey } from '../../test/support/api-keys.js';
 import { startTestTrading, type TestTrading, type Trader } from '../../test/support/trading.js';
@@ -43,6 +45,83 @@ function startGatewayOn(port: number, clock?: Clock) {
 
 async function startGateway() {
   gateway = await startGatewayOn(fixPort);
+}
+
+/** Whether a TCP connection to the address is taken. */
+const reaches = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({ host, port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+/** The real `tessera fix` command on the test's database, as a process the test may kill. */
+async function startGatewayProcess(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['bin/tessera.js', 'fix'], {
+    env: {
+      ...process.env,
+      ...testEnv({
+        DATABASE_URL: sys.databaseUrl,
+        TRADING_URL: tradingUrl,
+        FIX_PORT: String(port),
+        FIX_EVENT_POLL_MS: '50',
+      }),
+    },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(() => reaches('127.0.0.1', port), { timeout: 60_000, interval: 250 })
+    .toBe(true);
+  return child;
+}
+
+/**
+ * A fresh trader's key and order-entry session: the only session that reports its orders (the
+ * investor's sessions of the earlier tests see none of them).
+ */
+async function ownSession(senderCompId: string) {
+  const trader = await sys.funded(token.id);
+  const traderKey = await createKey(trader, ['read', 'trade']);
+  const session = await createSession(senderCompId, traderKey, { user_id: trader.id });
+  return { key: traderKey, session };
+}
+
+/** The body the store keeps of the message sent under `seq`. */
+async function storedBody(sessionId: string, seq: number) {
+  const row = await sys.db
+    .selectFrom('fix_messages')
+    .select('body')
+    .where('session_id', '=', sessionId)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  return row?.body;
+}
+
+/**
+ * Runs `during` while another connection holds the sent messages' table, once the order `clOrdId`
+ * (sent by `client`) has its report's INSERT waiting for the lock.
+ */
+async function withReportHeld(
+  client: FixTestClient,
+  clOrdId: string,
+  during: (waiting: number[]) => Promise<void>,
+) {
+  await sys.db.transaction().execute(async (trx) => {
+    await sql`lock table fix_messages in exclusive mode`.execute(trx);
+    await client.send('D', limitOrder(clOrdId));
+    await expect.poll(waitingMessageInserts, { timeout: 20_000, interval: 100 }).not.toEqual([]);
+    await during(await waitingMessageInserts());
+  });
+}
+
+/** The gateway's INSERTs of sent messages waiting for a lock, by their backends' ids. */
+async function waitingMessageInserts(): Promise<number[]> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity
+    where wait_event_type = 'Lock' and query like 'insert into "fix_messages"%'`.execute(sys.db);
+  return rows.map((row) => row.pid);
 }
 let tradingUrl: string;
 
@@ -387,15 +466,7 @@ describe('the FIX gateway', () => {
 
   it('binds the configured host only', async () => {
     // the whole of 127.0.0.0/8 reaches this machine: a listener on every interface answers 127.0.0.2
-    const reaches = (host: string) =>
-      new Promise<boolean>((resolve) => {
-        const socket = createConnection({ host, port: fixPort }, () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.on('error', () => resolve(false));
-      });
-    expect(await reaches('127.0.0.2')).toBe(false);
+    expect(await reaches('127.0.0.2', fixPort)).toBe(false);
   });
 
   it('starts without a probe connection that jspurefix logs as a broken session', async () => {
@@ -703,6 +774,117 @@ describe('the FIX gateway', () => {
     } finally {
       for (const peer of peers) peer.destroy();
       silent.close();
+    }
+  });
+
+  it('lets no execution report reach the client before the store has committed it', async () => {
+    const { key: ownKey, session } = await ownSession('DURABLE1');
+    const client = connect('DURABLE1', { key: ownKey });
+    await client.ready();
+    const from = client.received.length;
+    await withReportHeld(client, 'durable-1', async () => {
+      const order = await sys.db
+        .selectFrom('orders')
+        .select('status')
+        .where('client_order_id', '=', 'durable-1')
+        .executeTakeFirstOrThrow();
+      expect(order.status).toBe('open');
+      // the report is built and handed over; held while its row is not committed
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(client.received.slice(from)).toEqual([]);
+    });
+    const report = await client.next('8', (m) => m.fields.get(11) === 'durable-1', from);
+    expect(await storedBody(session.id, report.seq)).toContain(
+      `\x0117=${report.fields.get(17)}\x01`,
+    );
+    await client.stop();
+  });
+
+  it('cuts the connection when the store cannot commit a report, and reports it at the next Logon', async () => {
+    const { key: ownKey, session } = await ownSession('DURABLE2');
+    const client = connect('DURABLE2', { key: ownKey });
+    const logon = await client.ready();
+    const from = client.received.length;
+    await withReportHeld(client, 'durable-2', async (waiting) => {
+      // the report's INSERT fails (as a write cut off by the server would)
+      for (const pid of waiting) await sql`select pg_cancel_backend(${pid})`.execute(sys.db);
+      await client.until(() => client.stopped !== undefined, 'the connection cut');
+    });
+    expect(client.received.slice(from)).toEqual([]);
+    const order = await sys.db
+      .selectFrom('orders')
+      .select('id')
+      .where('client_order_id', '=', 'durable-2')
+      .executeTakeFirstOrThrow();
+    // not marked reported: the next Logon reports it, numbers going on from the client's own
+    const again = connect('DURABLE2', {
+      key: ownKey,
+      resetSeqNum: false,
+      lastSentSeqNum: logon.lastSentSeqNum(),
+      lastReceivedSeqNum: logon.lastPeerSeqNum(),
+    });
+    const report = await again.next('8', (m) => m.fields.get(11) === 'durable-2');
+    expect(report.fields.get(37)).toBe(order.id);
+    expect(report.fields.get(150)).toBe('0');
+    expect(again.stopped).toBeUndefined();
+    expect(await storedBody(session.id, report.seq)).toContain(`\x0111=durable-2\x01`);
+    await again.stop();
+  });
+
+  it('resumes after the gateway process is killed as its reports go out: the next Logon is accepted and a ResendRequest answered from the store', async () => {
+    const { key: traderKey, session } = await ownSession('CRASH1');
+    const port = await freePort();
+    let child = await startGatewayProcess(port);
+    try {
+      const first = connect('CRASH1', { port, key: traderKey });
+      const logon = await first.ready();
+      const orders = ['crash-1', 'crash-2', 'crash-3'];
+      for (const clOrdId of orders) await first.send('D', limitOrder(clOrdId));
+      const reports = await first.until(() => {
+        const got = first.received.filter((m) => m.msgType === '8');
+        return got.length >= orders.length ? got : undefined;
+      }, 'the reports');
+      // killed at once: the gateway may be between a report's write and the next step
+      child.kill('SIGKILL');
+      const lastSent = logon.lastSentSeqNum();
+      const lastReceived = Math.max(...reports.map((m) => m.seq));
+      const execIds = new Map(reports.map((m) => [m.seq, m.fields.get(17)]));
+      await first.until(() => first.stopped !== undefined, 'the connection lost');
+      await first.stop();
+
+      child = await startGatewayProcess(port);
+      const again = connect('CRASH1', {
+        port,
+        key: traderKey,
+        resetSeqNum: false,
+        lastSentSeqNum: lastSent,
+        lastReceivedSeqNum: lastReceived,
+      });
+      // accepted: the gateway's number is not behind what the client saw
+      const resumed = await again.ready();
+      // the reports again from the store, as first sent
+      const firstSeq = Math.min(...reports.map((m) => m.seq));
+      resumed.sendApp('2', { BeginSeqNo: firstSeq, EndSeqNo: lastReceived });
+      for (const [seq, execId] of execIds) {
+        const resent = await again.next('8', (m) => m.possDup && m.seq === seq);
+        expect(resent.fields.get(17)).toBe(execId);
+      }
+      // a resend leaves the stored number where it was: past the Logon answer's (at least
+      // lastReceived + 1), which the client saw
+      expect((await stored(session.id)).next_sender_seq).toBeGreaterThan(lastReceived + 1);
+      await again.send('D', limitOrder('crash-4'));
+      const next = await again.next('8', (m) => m.fields.get(11) === 'crash-4' && !m.possDup);
+      expect(next.seq).toBeGreaterThan(lastReceived);
+      // a report the crash kept from being marked reported comes again under its ExecID
+      for (const m of again.received.filter((m) => m.msgType === '8' && !m.possDup)) {
+        if (orders.includes(m.fields.get(11) ?? '')) {
+          expect([...execIds.values()]).toContain(m.fields.get(17));
+        }
+      }
+      expect(again.stopped).toBeUndefined();
+      await again.stop();
+    } finally {
+      child.kill('SIGKILL');
     }
   });
 });

@@ -34,6 +34,8 @@ export class PgSessionStore implements IFixSessionStore {
   private target = 1;
   private created: Date;
   private writes: Promise<unknown> = Promise.resolve();
+  /** the first write that failed: the connection ends, and nothing more is let out */
+  private failure: Error | undefined;
   private admitted = false;
   /** a reset (the peer's ResetSeqNumFlag or the daily one) made before `admit()` */
   private resetPending = false;
@@ -108,8 +110,20 @@ export class PgSessionStore implements IFixSessionStore {
     const rowId = this.rowId;
     if (rowId === undefined || !this.admitted) return Promise.resolve();
     const next = this.writes.then(() => write(rowId));
-    this.writes = next.catch(() => undefined);
+    this.writes = next.catch((error: unknown) => {
+      this.failure ??= error instanceof Error ? error : new Error(String(error));
+    });
     return next.then(() => undefined);
+  }
+
+  /**
+   * Resolves once every write asked for so far has committed (the messages handed over and the
+   * numbers moved by them); rejects once any has failed. The connection's bytes wait for it
+   * (store-gate.ts).
+   */
+  async committed(): Promise<void> {
+    await this.writes;
+    if (this.failure) throw this.failure;
   }
 
   /**
@@ -131,8 +145,13 @@ export class PgSessionStore implements IFixSessionStore {
     return save;
   }
 
+  /**
+   * jspurefix sets the next number after each message it sends, a resent one's too (PossDupFlag,
+   * under its old number): the number only goes up, so a resend never stores it behind what the
+   * client has seen (a reset starts it again through `reset`).
+   */
   setSenderSeqNum(value: number): Promise<void> {
-    this.sender = value;
+    this.sender = Math.max(this.sender, value);
     return this.saveSequences();
   }
   setTargetSeqNum(value: number): Promise<void> {

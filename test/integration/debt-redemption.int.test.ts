@@ -416,16 +416,49 @@ describe('a debt token on chain', () => {
     const unrequested = await s.call('POST', `${retry}/approve`, {}, s.admin.token);
     expect(unrequested.statusCode).toBe(409);
     expect(unrequested.json()).toMatchObject({ code: 'DEBT_BURN_RETRY_NOT_REQUESTED' });
-    expect(await s.ok(s.call('POST', retry, {}, s.admin.token))).toEqual({ status: 'requested' });
-    // asked twice: the request stands as it was
-    expect(await s.ok(s.call('POST', retry, {}, s.admin.token))).toEqual({ status: 'requested' });
+    const audits = async () =>
+      (
+        await s.test.db
+          .selectFrom('audit_logs')
+          .select(['action', 'actor_id'])
+          .where('target_id', '=', redemption.id)
+          .where('action', 'like', 'debt.burn_retr%')
+          .orderBy('id')
+          .execute()
+      ).map((a) => `${a.action} ${a.actor_id}`);
+    // asked twice at once: one request, audited once; the other stands as it was
+    const asked = await Promise.all([
+      s.call('POST', retry, {}, s.admin.token),
+      s.call('POST', retry, {}, s.admin.token),
+    ]);
+    expect(asked.map((r) => [r.statusCode, r.json()])).toEqual([
+      [200, { status: 'requested' }],
+      [200, { status: 'requested' }],
+    ]);
+    expect(await audits()).toEqual([`debt.burn_retry_requested ${s.admin.id}`]);
     const own = await s.call('POST', `${retry}/approve`, {}, s.admin.token);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toMatchObject({ code: 'FOUR_EYES_REQUIRED' });
     const staff = await staffMember(s, 'burn-retry-staff@example.com');
-    expect(await s.ok(s.call('POST', `${retry}/approve`, {}, staff.token))).toEqual({
-      status: 'requeued',
-    });
+    const otherStaff = await staffMember(s, 'burn-retry-staff-2@example.com');
+    // two members of staff approve at once: one requeues the batch, the other is refused as a
+    // retry of a burn no longer failed, and changes nothing
+    const approvals = await Promise.all(
+      [staff, otherStaff].map((m) => s.call('POST', `${retry}/approve`, {}, m.token)),
+    );
+    const approved = approvals.findIndex((r) => r.statusCode === 200);
+    expect(approved).toBeGreaterThanOrEqual(0);
+    expect(approvals[approved]!.json()).toEqual({ status: 'requeued' });
+    const refused = approvals[1 - approved]!;
+    expect(refused.statusCode).toBe(409);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toMatchObject({ code: 'DEBT_BURN_NOT_FAILED' });
+    const approver = [staff, otherStaff][approved]!;
+    expect(await audits()).toEqual([
+      `debt.burn_retry_requested ${s.admin.id}`,
+      `debt.burn_retried ${approver.id}`,
+    ]);
+    expect(await batches()).toMatchObject([{ status: 'pending', attempts: 0 }]);
     // approved again, or asked for a payment that did not fail: refused, nothing changes
     const again = await s.call('POST', `${retry}/approve`, {}, staff.token);
     expect(again.statusCode).toBe(409);

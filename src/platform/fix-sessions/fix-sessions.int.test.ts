@@ -26,6 +26,18 @@ const createKey = async (scopes: string[]) => {
   return response.json<{ id: string }>().id;
 };
 
+/** A read-only key of the staff user's (a venue-wide drop copy logs on with one). */
+const staffReadKey = async () => {
+  const response = await platform.call(
+    'POST',
+    '/api/v1/me/api-keys',
+    { label: 'venue copy', scopes: ['read'] },
+    staff.token,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
+};
+
 beforeAll(async () => {
   platform = await startTestPlatform();
   staff = await platform.staff();
@@ -128,19 +140,12 @@ describe('FIX sessions', () => {
     expect(dropCopy.statusCode, dropCopy.body).toBe(201);
 
     // a staff user's drop copy may copy the whole venue; the scope is stored and audited
-    const staffKey = await platform.call(
-      'POST',
-      '/api/v1/me/api-keys',
-      { label: 'venue copy', scopes: ['read'] },
-      staff.token,
-    );
-    expect(staffKey.statusCode, staffKey.body).toBe(201);
     const venue = await platform.call(
       'POST',
       '/api/v1/admin/fix-sessions',
       body({
         user_id: staff.id,
-        api_key_id: staffKey.json<{ id: string }>().id,
+        api_key_id: await staffReadKey(),
         sender_comp_id: 'VENUE-DC',
         kind: 'drop_copy',
         scope: 'venue',
@@ -180,5 +185,41 @@ describe('FIX sessions', () => {
     // the CompIDs are free again once the session is disabled
     const reused = await platform.call('POST', '/api/v1/admin/fix-sessions', body(), staff.token);
     expect(reused.statusCode, reused.body).toBe(201);
+  });
+
+  it('are created once when the same CompIDs are asked for twice at once', async () => {
+    const auditCount = async () =>
+      (
+        await platform.test.db
+          .selectFrom('audit_logs')
+          .select('id')
+          .where('action', '=', 'fix_session.created')
+          .execute()
+      ).length;
+    const [sessionsBefore, auditsBefore] = [await sessionCount(), await auditCount()];
+    // a venue-wide drop copy of a staff user's, twice: one is created, the other refused
+    const twice = body({
+      user_id: staff.id,
+      api_key_id: await staffReadKey(),
+      sender_comp_id: 'VENUE-TWICE',
+      kind: 'drop_copy',
+      scope: 'venue',
+    });
+    const answers = await Promise.all(
+      [0, 1].map(() => platform.call('POST', '/api/v1/admin/fix-sessions', twice, staff.token)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!;
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toMatchObject({ code: 'FIX_COMP_IDS_TAKEN' });
+    const created = answers.find((a) => a.statusCode === 201)!.json<{ id: string }>();
+    const rows = await platform.test.db
+      .selectFrom('fix_sessions')
+      .select(['id', 'scope'])
+      .where('sender_comp_id', '=', 'VENUE-TWICE')
+      .execute();
+    expect(rows).toEqual([{ id: created.id, scope: 'venue' }]);
+    expect(await sessionCount()).toBe(sessionsBefore + 1);
+    expect(await auditCount()).toBe(auditsBefore + 1);
   });
 });
