@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alertPeople,
-  alertsPath,
+  alertsQuery,
   duration,
   evidenceTimeline,
   idsIn,
@@ -60,11 +60,14 @@ const spoof: Alert = {
 
 describe('surveillance alerts', () => {
   it('builds the list query from the filters, leaving out empty ones', () => {
-    expect(alertsPath({})).toBe('/api/v1/admin/surveillance/alerts?limit=50');
-    expect(alertsPath({ status: 'open', token_id: ' t1 ', rule: '' }, 'c9', 20)).toBe(
-      '/api/v1/admin/surveillance/alerts?limit=20&status=open&token_id=t1&cursor=c9',
-    );
-    expect(alertsPath({ rule: 'wash_trade' })).toContain('rule=wash_trade');
+    expect(alertsQuery({})).toEqual({ limit: 50 });
+    expect(alertsQuery({ status: 'open', token_id: ' t1 ', rule: '' }, 'c9', 20)).toEqual({
+      limit: 20,
+      status: 'open',
+      token_id: 't1',
+      cursor: 'c9',
+    });
+    expect(alertsQuery({ rule: 'wash_trade' })).toEqual({ limit: 50, rule: 'wash_trade' });
   });
 
   it('names everyone the alert involves once: its user, the closer, owners and parties', () => {

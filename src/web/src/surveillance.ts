@@ -4,7 +4,7 @@
  * wash trade in the order it happened (an order placed, the trade it waited for, the order
  * pulled) with each order's time on the book.
  */
-import type { Alert, ThresholdValues } from './trading-types.js';
+import type { Alert, AlertsQuery, ThresholdValues } from './trading-types.js';
 
 export const alertRules = ['spoofing', 'layering', 'wash_trade', 'auction_cancel'] as const;
 
@@ -14,15 +14,17 @@ export interface AlertFilter {
   rule?: string;
 }
 
-/** The list's path: empty filters left out, so "any" is the API's default. */
-export function alertsPath(filter: AlertFilter, cursor?: string, limit = 50): string {
-  const query = new URLSearchParams({ limit: String(limit) });
-  for (const key of ['status', 'token_id', 'rule'] as const) {
-    const value = filter[key]?.trim();
-    if (value) query.set(key, value);
-  }
-  if (cursor) query.set('cursor', cursor);
-  return `/api/v1/admin/surveillance/alerts?${query}`;
+/** The list's query: empty filters left out (undefined), so "any" is the API's default. */
+export function alertsQuery(filter: AlertFilter, cursor?: string, limit = 50): AlertsQuery {
+  const given = (value: string | undefined) => value?.trim() || undefined;
+  return {
+    limit,
+    // a status or rule as chosen: one the API does not know is its refusal to show
+    status: given(filter.status) as AlertsQuery['status'],
+    token_id: given(filter.token_id),
+    rule: given(filter.rule) as AlertsQuery['rule'],
+    cursor: cursor || undefined,
+  };
 }
 
 export interface TimelineEvent {

@@ -45,6 +45,9 @@ export type SessionView = Got<'/api/v1/admin/tokens/{id}/trading-session'>;
 export type CalendarView = Row<'/api/v1/admin/trading-calendars'>;
 
 export type Alert = Got<'/api/v1/admin/surveillance/alerts/{id}'>;
+export type AlertsQuery = NonNullable<
+  TradingPaths['/api/v1/admin/surveillance/alerts']['get']['parameters']['query']
+>;
 /** A token's surveillance thresholds: the seven the PUT replaces, and whether they are the defaults. */
 export type Thresholds = Got<'/api/v1/admin/surveillance/thresholds/{tokenId}'>;
 export type ThresholdValues = Json<
@@ -58,6 +61,12 @@ export type FailedTrade = Row<'/api/v1/admin/settlement/failed'>;
 export type Reconciliation = Got<'/api/v1/admin/reconciliation'>;
 /** A token's trading settings and circuit-breaker halt. */
 export type TradingSettings = Got<'/api/v1/admin/tokens/{id}/trading-settings'>;
+export type TradingSettingsBody = Json<
+  TradingPaths['/api/v1/admin/tokens/{id}/trading-settings']['patch']['requestBody']
+>;
+export type LiftHaltBody = Json<
+  TradingPaths['/api/v1/admin/tokens/{id}/lift-halt']['post']['requestBody']
+>;
 
 export type { PhaseState, ServerMessage, WireLevel };
 

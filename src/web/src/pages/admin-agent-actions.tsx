@@ -5,9 +5,10 @@
  * compliance.md "Agent actions"). People are picked and shown by name, never as bare ids.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
+import type { paths } from '../../../sdk/generated/platform.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type { AgentAction, Token, UserRef, UserRow } from '../types.js';
+import type { AgentAction, UserRef, UserRow } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -41,8 +42,11 @@ const identityChecks: [string, string][] = [
   ['kyc', 'A new KYC check, approved since the new address was given'],
 ];
 
+type NewAgentAction =
+  paths['/api/v1/admin/agent-actions']['post']['requestBody']['content']['application/json'];
+
 /** The members each kind takes, as the API wants them (blank fields are left out). */
-function bodyOf(values: Record<string, string>) {
+function bodyOf(values: Record<string, string>): NewAgentAction {
   const body: Record<string, unknown> = { kind: values.kind, reason: values.reason };
   for (const name of ['token_id', 'user_id', 'to_user_id', 'reference'] as const) {
     if (values[name]) body[name] = values[name];
@@ -52,7 +56,8 @@ function bodyOf(values: Record<string, string>) {
     delete body.token_id;
   }
   if (values.kind === 'recover_wallet') body.identity_check = values.identity_check;
-  return body;
+  // the form's values as typed (a kind, a quantity): the API's refusal names a wrong one
+  return body as NewAgentAction;
 }
 
 /** A person in a sentence: name and email, or the id of an account that is gone. */
@@ -69,7 +74,7 @@ function PersonPicker(props: { label: string; name: string }) {
     () =>
       query.length < 2
         ? Promise.resolve({ data: [] as UserRow[], next_cursor: null })
-        : api.get<Page<UserRow>>(`/api/v1/admin/users?limit=10&q=${encodeURIComponent(query)}`),
+        : ok(platform.GET('/api/v1/admin/users', { params: { query: { limit: 10, q: query } } })),
     [query],
   );
   const matches = found.data?.data ?? [];
@@ -227,7 +232,12 @@ function Proposed(props: {
         const symbol = props.symbol(a.token_id);
         const approval = approvalOf(a, symbol);
         const decide = (decision: 'approve' | 'reject') => async () => {
-          await api.post(`/api/v1/admin/agent-actions/${a.id}/decision`, { decision });
+          await ok(
+            platform.POST('/api/v1/admin/agent-actions/{id}/decision', {
+              params: { path: { id: a.id } },
+              body: { decision },
+            }),
+          );
           props.decided(
             `${a.kind === 'recover_wallet' ? 'Wallet recovery' : 'Forced transfer'} ${decision === 'approve' ? 'approved' : 'rejected'}.`,
           );
@@ -265,9 +275,11 @@ function Proposed(props: {
 
 export function AdminAgentActions() {
   const [notice, setNotice] = useState<string>();
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const tokens = useLoad(() =>
+    ok(platform.GET('/api/v1/tokens', { params: { query: { limit: 100 } } })),
+  );
   const actions = useLoad(() =>
-    api.get<Page<AgentAction>>('/api/v1/admin/agent-actions?limit=100'),
+    ok(platform.GET('/api/v1/admin/agent-actions', { params: { query: { limit: 100 } } })),
   );
   const symbol = (id: string | null) =>
     id === null ? '—' : (tokens.data?.data.find((t) => t.id === id)?.symbol ?? id);
@@ -283,9 +295,8 @@ export function AdminAgentActions() {
             submit="Submit"
             done="Recorded."
             onSubmit={async (values) => {
-              const action = await api.post<AgentAction>(
-                '/api/v1/admin/agent-actions',
-                bodyOf(values),
+              const action = await ok(
+                platform.POST('/api/v1/admin/agent-actions', { body: bodyOf(values) }),
               );
               setNotice(recorded(action, symbol(action.token_id)));
               actions.reload();
@@ -386,7 +397,11 @@ export function AdminAgentActions() {
                       <ActionButton
                         label="Retry on chain"
                         onClick={async () => {
-                          await api.post(`/api/v1/admin/agent-actions/${a.id}/retry`);
+                          await ok(
+                            platform.POST('/api/v1/admin/agent-actions/{id}/retry', {
+                              params: { path: { id: a.id } },
+                            }),
+                          );
                           actions.reload();
                         }}
                       />

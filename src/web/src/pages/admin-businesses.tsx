@@ -3,10 +3,9 @@
  * and activation (admin), offered only once KYB is approved (the API refuses it before).
  */
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { countryName } from '../countries.js';
-import type { Business, KybApplication } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -21,8 +20,10 @@ import {
 } from '../ui.js';
 
 export function AdminBusinesses() {
-  const businesses = useLoad(() => api.get<Page<Business>>('/api/v1/businesses'));
-  const kyb = useLoad(() => api.get<Page<KybApplication>>('/api/v1/admin/kyb?limit=100'));
+  const businesses = useLoad(() => ok(platform.GET('/api/v1/businesses')));
+  const kyb = useLoad(() =>
+    ok(platform.GET('/api/v1/admin/kyb', { params: { query: { limit: 100 } } })),
+  );
   const [open, setOpen] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const { me } = useMe();
@@ -56,7 +57,12 @@ export function AdminBusinesses() {
                       kind="primary"
                       label={`Activate ${b.name}`}
                       onClick={async () => {
-                        await api.patch(`/api/v1/admin/businesses/${b.id}`, { status: 'active' });
+                        await ok(
+                          platform.PATCH('/api/v1/admin/businesses/{id}', {
+                            params: { path: { id: b.id } },
+                            body: { status: 'active' },
+                          }),
+                        );
                         setNotice(`${b.name} is active: its owner may now list tokens.`);
                         businesses.reload();
                       }}
@@ -110,11 +116,17 @@ export function AdminBusinesses() {
             label="KYB decision"
             submit="Record decision"
             onSubmit={async (v) => {
-              await api.post(`/api/v1/admin/businesses/${open}/kyb-review`, {
-                decision: v.decision,
-                ...(v.review_notes ? { review_notes: v.review_notes } : {}),
-                ...(v.rejection_reason ? { rejection_reason: v.rejection_reason } : {}),
-              });
+              await ok(
+                platform.POST('/api/v1/admin/businesses/{id}/kyb-review', {
+                  params: { path: { id: open } },
+                  body: {
+                    // the select offers only these two
+                    decision: v.decision as 'approve' | 'reject',
+                    ...(v.review_notes ? { review_notes: v.review_notes } : {}),
+                    ...(v.rejection_reason ? { rejection_reason: v.rejection_reason } : {}),
+                  },
+                }),
+              );
               const name = kyb.data?.data.find((a) => a.business_id === open)?.business_name;
               setOpen(undefined);
               setNotice(

@@ -4,25 +4,15 @@
  * decision: approve (their limits follow) or reject with a note the investor reads.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
-import { DocumentViewer, type SentDocument } from '../documents.js';
+import { ok, platform } from '../api.js';
+import { DocumentViewer } from '../documents.js';
+import type { Got } from '../types.js';
 import { ActionForm, Field, Loaded, Select, useLoad, when } from '../ui.js';
 
-interface Waiting {
-  id: string;
-  email: string;
-  full_name: string | null;
-  tier: string;
-  criteria: { key: string; text: string }[];
-  statement: string | null;
-  kyc_status: string;
-  kyc_level: number;
-  created_at: string;
-  evidence: SentDocument[];
-}
+type Waiting = Got<'/api/v1/admin/classifications'>['data'][number];
 
 export function Classifications({ onDone }: { onDone: (text: string) => void }) {
-  const waiting = useLoad(() => api.get<{ data: Waiting[] }>('/api/v1/admin/classifications'));
+  const waiting = useLoad(() => ok(platform.GET('/api/v1/admin/classifications')));
   return (
     <>
       <h2>Investor classifications</h2>
@@ -78,10 +68,16 @@ function Decision({ c, onDone }: { c: Waiting; onDone: (text: string) => void })
         label={`Decide the classification of ${c.email}`}
         submit="Record decision"
         onSubmit={async (v) => {
-          await api.post(`/api/v1/admin/classifications/${c.id}/review`, {
-            decision: v.decision,
-            ...(v.note ? { note: v.note } : {}),
-          });
+          await ok(
+            platform.POST('/api/v1/admin/classifications/{id}/review', {
+              params: { path: { id: c.id } },
+              body: {
+                // the select offers only these two
+                decision: v.decision as 'approve' | 'reject',
+                ...(v.note ? { note: v.note } : {}),
+              },
+            }),
+          );
           onDone(
             v.decision === 'approve'
               ? `Approved: ${who} is a ${c.tier} investor.`

@@ -4,7 +4,7 @@
  * books, and each book's owner, epoch and lease age and expiry.
  */
 import { useEffect } from 'preact/hooks';
-import { tradingApi } from '../api.js';
+import { ok, trading } from '../api.js';
 import { duration } from '../durations.js';
 import type { ClusterStatus } from '../trading-types.js';
 import { Loaded, Table, useLoad } from '../ui.js';
@@ -50,7 +50,7 @@ function NodeBooks({ node, books }: { node: Node; books: Book[] }) {
 }
 
 export function AdminCluster() {
-  const status = useLoad(() => tradingApi.call<ClusterStatus>('GET', '/api/v1/admin/cluster'));
+  const status = useLoad(() => ok(trading.GET('/api/v1/admin/cluster')));
   useEffect(() => {
     const timer = setInterval(status.reload, refreshMs);
     return () => clearInterval(timer);

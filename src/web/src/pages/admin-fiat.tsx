@@ -5,7 +5,7 @@
  * names the bank account on file it goes to, and whether it was paid to before.
  */
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
+import { ok, platform } from '../api.js';
 import type { Payee, StaffFiatRequest as FiatRequest } from '../types.js';
 import {
   ActionButton,
@@ -74,12 +74,15 @@ function Accept(props: {
         label="Bank reference"
         submit={path === 'deposits' ? 'Yes, confirm' : 'Yes, paid out'}
         onSubmit={async (v) => {
-          await api.post(
-            `/api/v1/admin/fiat/${path}/${r.id}/${path === 'deposits' ? 'confirm' : 'approve'}`,
-            {
-              bank_reference: v.bank_reference,
-            },
-          );
+          const init = {
+            params: { path: { id: r.id } },
+            body: { bank_reference: v.bank_reference },
+          };
+          if (path === 'deposits') {
+            await ok(platform.POST('/api/v1/admin/fiat/deposits/{id}/confirm', init));
+          } else {
+            await ok(platform.POST('/api/v1/admin/fiat/withdrawals/{id}/approve', init));
+          }
           setAsking(false);
           props.onDone(
             path === 'deposits'
@@ -107,7 +110,7 @@ function Accept(props: {
 
 function Requests(props: { title: string; path: Path; waiting: string; verb: string }) {
   const list = useLoad(() =>
-    api.get<Page<FiatRequest>>(`/api/v1/admin/fiat/${props.path}?limit=100`),
+    ok(platform.GET(`/api/v1/admin/fiat/${props.path}`, { params: { query: { limit: 100 } } })),
   );
   const [notice, setNotice] = useState<string>();
   const done = (text: string) => {
@@ -144,9 +147,11 @@ function Requests(props: { title: string; path: Path; waiting: string; verb: str
                         label="Reject"
                         onClick={async () => {
                           const reason = prompt('Reason (shown to the user)') ?? undefined;
-                          await api.post(
-                            `/api/v1/admin/fiat/${props.path}/${r.id}/reject`,
-                            reason ? { reason } : {},
+                          await ok(
+                            platform.POST(`/api/v1/admin/fiat/${props.path}/{id}/reject`, {
+                              params: { path: { id: r.id } },
+                              body: reason ? { reason } : {},
+                            }),
                           );
                           list.reload();
                         }}

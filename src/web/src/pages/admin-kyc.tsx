@@ -7,8 +7,8 @@
  */
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
-import { DocumentViewer, type SentDocument } from '../documents.js';
+import { ok, platform } from '../api.js';
+import { DocumentViewer } from '../documents.js';
 import { Classifications } from './admin-classifications.js';
 import { countryName } from '../countries.js';
 import {
@@ -23,18 +23,11 @@ import {
   useLoad,
   when,
 } from '../ui.js';
+import type { Got } from '../types.js';
 import { useWorkReload } from '../work.js';
 
-interface QueueRow {
-  id: string;
-  email: string;
-  status: string;
-  verification_provider: string;
-  full_name: string;
-  nationality: string;
-  document_type: string | null;
-  submitted_at: string;
-}
+type QueueRow = Got<'/api/v1/admin/kyc'>['data'][number];
+type Detail = Got<'/api/v1/admin/kyc/{id}'>;
 
 const statuses = ['waiting', 'pending', 'in_review', 'approved', 'rejected'] as const;
 
@@ -44,7 +37,13 @@ export function AdminKyc() {
   const [notice, setNotice] = useState<string>();
   const reloadWork = useWorkReload();
   const queue = useLoad(
-    () => api.get<Page<QueueRow>>(`/api/v1/admin/kyc?status=${status}&limit=100`),
+    () =>
+      ok(
+        platform.GET('/api/v1/admin/kyc', {
+          // the picker offers only `statuses`
+          params: { query: { status: status as (typeof statuses)[number], limit: 100 } },
+        }),
+      ),
     [status],
   );
   return (
@@ -103,33 +102,6 @@ export function AdminKyc() {
       />
     </section>
   );
-}
-
-interface Detail {
-  email: string;
-  full_name: string;
-  nationality: string;
-  date_of_birth: string | null;
-  document_type: string | null;
-  document_number: string | null;
-  document_name: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  postal_code: string | null;
-  country_of_residence: string | null;
-  verification_provider: string;
-  status: string;
-  created_at: string;
-  rejection_reason: string | null;
-  documents: SentDocument[];
-  screening: {
-    screened_by: string | null;
-    sanctions: string;
-    pep: string;
-    adverse_media: string;
-    labels: string[];
-  };
 }
 
 const screeningWords: Record<string, string> = {
@@ -211,7 +183,10 @@ function Facts({ d }: { d: Detail }) {
 }
 
 function Review({ id, onDone }: { id: string; onDone: (decision: string) => void }) {
-  const detail = useLoad(() => api.get<Detail>(`/api/v1/admin/kyc/${id}`), [id]);
+  const detail = useLoad(
+    () => ok(platform.GET('/api/v1/admin/kyc/{id}', { params: { path: { id } } })),
+    [id],
+  );
   return (
     <article class="card" aria-label="Review">
       <h2>Review</h2>
@@ -220,12 +195,18 @@ function Review({ id, onDone }: { id: string; onDone: (decision: string) => void
         label="Decision"
         submit="Record decision"
         onSubmit={async (v) => {
-          await api.post(`/api/v1/admin/kyc/${id}/review`, {
-            decision: v.decision,
-            ...(v.decision === 'approve' ? { kyc_level: Number(v.kyc_level) } : {}),
-            ...(v.review_notes ? { review_notes: v.review_notes } : {}),
-            ...(v.rejection_reason ? { rejection_reason: v.rejection_reason } : {}),
-          });
+          await ok(
+            platform.POST('/api/v1/admin/kyc/{id}/review', {
+              params: { path: { id } },
+              body: {
+                // the select offers only these two
+                decision: v.decision as 'approve' | 'reject',
+                ...(v.decision === 'approve' ? { kyc_level: Number(v.kyc_level) } : {}),
+                ...(v.review_notes ? { review_notes: v.review_notes } : {}),
+                ...(v.rejection_reason ? { rejection_reason: v.rejection_reason } : {}),
+              },
+            }),
+          );
           onDone(
             v.decision === 'approve'
               ? `Approved at KYC level ${v.kyc_level}:`

@@ -4,27 +4,9 @@
  * the whole range as CSV.
  */
 import { useState } from 'preact/hooks';
-import { api, download, type Page } from '../api.js';
+import { download, ok, platform } from '../api.js';
 import { ErrorNote, Loaded, Person, Table, useLoad } from '../ui.js';
-import type { Token } from '../types.js';
 import { useUserRefs } from '../user-refs.js';
-
-interface OrderEvent {
-  event_id: string;
-  event_time: string;
-  event: string;
-  outcome: string | null;
-  order_id: string | null;
-  user_id: string;
-  token_id: string | null;
-  side: string | null;
-  order_type: string | null;
-  price: string | null;
-  quantity: string | null;
-  book_sequence: string | null;
-  previous_price: string | null;
-  previous_quantity: string | null;
-}
 
 /** A value after the event, with what it was before an amend that changed it. */
 const changed = (before: string | null, after: string | null) =>
@@ -43,11 +25,18 @@ export function AdminOrderAudit() {
   const [failure, setFailure] = useState<unknown>(undefined);
   const query = `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
   const events = useLoad(
-    () => api.get<Page<OrderEvent>>(`/api/v1/admin/order-events?${query}&limit=100`),
+    () =>
+      ok(
+        platform.GET('/api/v1/admin/order-events', {
+          params: { query: { from: range.from, to: range.to, limit: 100 } },
+        }),
+      ),
     [query],
   );
   const person = useUserRefs(events.data?.data.map((e) => e.user_id) ?? []);
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const tokens = useLoad(() =>
+    ok(platform.GET('/api/v1/tokens', { params: { query: { limit: 100 } } })),
+  );
   const symbol = (id: string | null) =>
     id === null ? '—' : (tokens.data?.data.find((t) => t.id === id)?.symbol ?? id);
   return (

@@ -3,10 +3,19 @@
  * time zone, weekly hours, holiday calendar and call lengths, changed with a reason (audited);
  * and the holiday calendars tokens share, each created or replaced with its dates and a reason.
  */
-import { api, tradingApi, type Page } from '../api.js';
+import { ok, platform, trading } from '../api.js';
 import type { CalendarView, SessionView } from '../trading-types.js';
 import type { Token } from '../types.js';
-import { ActionForm, Field, Loaded, Select, useLoad, when, wholeNumber } from '../ui.js';
+import {
+  ActionForm,
+  Field,
+  Loaded,
+  Select,
+  useLoad,
+  when,
+  wholeNumber,
+  type FormValues,
+} from '../ui.js';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const models: [SessionView['market_model'], string][] = [
@@ -14,7 +23,6 @@ const models: [SessionView['market_model'], string][] = [
   ['continuous_with_auctions', 'Continuous with opening and closing calls'],
   ['periodic_auction', 'Periodic call auctions only'],
 ];
-type FormValues = Record<string, string>;
 
 /** The weekly hours the form holds: a weekday with both times set opens, others stay closed. */
 function hoursOf(v: FormValues): SessionView['hours'] {
@@ -26,10 +34,9 @@ function hoursOf(v: FormValues): SessionView['hours'] {
 }
 
 function TokenSession({ token, calendars }: { token: Token; calendars: CalendarView[] }) {
-  const session = useLoad(
-    () => tradingApi.call<SessionView>('GET', `/api/v1/admin/tokens/${token.id}/trading-session`),
-    [token.id],
-  );
+  const path = '/api/v1/admin/tokens/{id}/trading-session';
+  const params = { path: { id: token.id } };
+  const session = useLoad(() => ok(trading.GET(path, { params })), [token.id]);
   return (
     <article class="card" aria-label={`Session of ${token.symbol}`}>
       <h2>
@@ -43,17 +50,23 @@ function TokenSession({ token, calendars }: { token: Token; calendars: CalendarV
             submit="Save the session"
             done="Saved."
             onSubmit={async (v) => {
-              await tradingApi.call('PUT', `/api/v1/admin/tokens/${token.id}/trading-session`, {
-                market_model: v.market_model,
-                time_zone: v.time_zone,
-                hours: hoursOf(v),
-                calendar: v.calendar || null,
-                opening_call_seconds: wholeNumber(v.opening_call_seconds),
-                closing_call_seconds: wholeNumber(v.closing_call_seconds),
-                call_seconds: wholeNumber(v.call_seconds),
-                random_end_seconds: wholeNumber(v.random_end_seconds),
-                reason: v.reason,
-              });
+              await ok(
+                trading.PUT(path, {
+                  params,
+                  // whole numbers as typed when not, so the API's refusal names the field
+                  body: {
+                    market_model: v.market_model as SessionView['market_model'],
+                    time_zone: v.time_zone ?? '',
+                    hours: hoursOf(v),
+                    calendar: v.calendar || null,
+                    opening_call_seconds: wholeNumber(v.opening_call_seconds) as number,
+                    closing_call_seconds: wholeNumber(v.closing_call_seconds) as number,
+                    call_seconds: wholeNumber(v.call_seconds) as number,
+                    random_end_seconds: wholeNumber(v.random_end_seconds) as number,
+                    reason: v.reason ?? '',
+                  },
+                }),
+              );
               session.reload();
             }}
           >
@@ -153,11 +166,16 @@ function CalendarForm(props: { calendar?: CalendarView; onDone: () => void }) {
       done="Saved."
       onSubmit={async (v) => {
         const code = calendar?.code ?? v.code ?? '';
-        await tradingApi.call('PUT', `/api/v1/admin/trading-calendars/${code}`, {
-          name: v.name,
-          holidays: holidaysOf(v.holidays ?? ''),
-          reason: v.reason,
-        });
+        await ok(
+          trading.PUT('/api/v1/admin/trading-calendars/{code}', {
+            params: { path: { code } },
+            body: {
+              name: v.name ?? '',
+              holidays: holidaysOf(v.holidays ?? ''),
+              reason: v.reason ?? '',
+            },
+          }),
+        );
         props.onDone();
       }}
     >
@@ -177,10 +195,10 @@ function CalendarForm(props: { calendar?: CalendarView; onDone: () => void }) {
 }
 
 export function AdminSessions() {
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
-  const calendars = useLoad(() =>
-    tradingApi.call<{ data: CalendarView[] }>('GET', '/api/v1/admin/trading-calendars'),
+  const tokens = useLoad(() =>
+    ok(platform.GET('/api/v1/tokens', { params: { query: { limit: 100 } } })),
   );
+  const calendars = useLoad(() => ok(trading.GET('/api/v1/admin/trading-calendars')));
   return (
     <section>
       <h1>Trading sessions</h1>

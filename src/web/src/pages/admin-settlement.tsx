@@ -6,9 +6,9 @@
  * the chain, run on demand because it reads every holder's balance on chain.
  */
 import { useState } from 'preact/hooks';
-import { tradingApi, type Page } from '../api.js';
+import { ok, trading } from '../api.js';
 import { useTokenSymbols } from '../token-symbols.js';
-import type { FailedTrade, Reconciliation, TradeView } from '../trading-types.js';
+import type { Reconciliation, TradeView } from '../trading-types.js';
 import {
   ActionButton,
   ActionForm,
@@ -25,7 +25,12 @@ import {
 } from '../ui.js';
 import { FailedMinting } from './admin-tokens.js';
 
-const settlementStatuses = ['pending', 'processing', 'settled', 'failed'];
+const settlementStatuses: TradeView['settlement_status'][] = [
+  'pending',
+  'processing',
+  'settled',
+  'failed',
+];
 
 type Tokens = ReturnType<typeof useTokenSymbols>;
 
@@ -46,15 +51,15 @@ function BulkRetry(props: { tokens: Tokens; onRetried: () => void }) {
       submit="Retry matching failed trades"
       done={retried === undefined ? undefined : `${retried} trade(s) sent back to settlement.`}
       onSubmit={async (values) => {
-        const answer = await tradingApi.call<{ retried: number }>(
-          'POST',
-          '/api/v1/admin/trades/retry-settlement',
-          {
-            token_id: values.token_id || undefined,
-            error_code: values.error_code || undefined,
-            failed_from: instant(values.failed_from),
-            failed_to: instant(values.failed_to),
-          },
+        const answer = await ok(
+          trading.POST('/api/v1/admin/trades/retry-settlement', {
+            body: {
+              token_id: values.token_id || undefined,
+              error_code: values.error_code || undefined,
+              failed_from: instant(values.failed_from),
+              failed_to: instant(values.failed_to),
+            },
+          }),
         );
         setRetried(answer.retried);
         props.onRetried();
@@ -73,12 +78,23 @@ function AllTrades(props: { tokens: Tokens; version: number }) {
   const [filter, setFilter] = useState<FormValues>({});
   const pages = usePages();
   const cursor = pages.cursor;
-  const trades = useLoad(() => {
-    const query = new URLSearchParams({ limit: '50' });
-    for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
-    if (cursor) query.set('cursor', cursor);
-    return tradingApi.call<Page<TradeView>>('GET', `/api/v1/admin/trades?${query}`);
-  }, [JSON.stringify(filter), cursor, props.version]);
+  const trades = useLoad(
+    () =>
+      ok(
+        trading.GET('/api/v1/admin/trades', {
+          params: {
+            query: {
+              limit: 50,
+              cursor,
+              token_id: filter.token_id || undefined,
+              settlement_status: (filter.settlement_status || undefined) as
+                TradeView['settlement_status'] | undefined,
+            },
+          },
+        }),
+      ),
+    [JSON.stringify(filter), cursor, props.version],
+  );
   return (
     <>
       <FilterForm
@@ -124,7 +140,7 @@ function AllTrades(props: { tokens: Tokens; version: number }) {
 
 function FailedSettlements(props: { version: number }) {
   const failed = useLoad(
-    () => tradingApi.call<Page<FailedTrade>>('GET', '/api/v1/admin/settlement/failed?limit=100'),
+    () => ok(trading.GET('/api/v1/admin/settlement/failed', { params: { query: { limit: 100 } } })),
     [props.version],
   );
   return (
@@ -148,7 +164,11 @@ function FailedSettlements(props: { version: number }) {
                 <ActionButton
                   label="Retry settlement"
                   onClick={async () => {
-                    await tradingApi.call('POST', `/api/v1/admin/trades/${t.id}/retry-settlement`);
+                    await ok(
+                      trading.POST('/api/v1/admin/trades/{id}/retry-settlement', {
+                        params: { path: { id: t.id } },
+                      }),
+                    );
                     failed.reload();
                   }}
                 />
@@ -168,9 +188,7 @@ function ReconciliationReport() {
       <ActionButton
         kind="primary"
         label={report ? 'Run again' : 'Run reconciliation'}
-        onClick={async () =>
-          setReport(await tradingApi.call<Reconciliation>('GET', '/api/v1/admin/reconciliation'))
-        }
+        onClick={async () => setReport(await ok(trading.GET('/api/v1/admin/reconciliation')))}
       />
       {report ? (
         <>

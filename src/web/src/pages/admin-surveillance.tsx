@@ -5,11 +5,11 @@
  * ALERT_ALREADY_CLOSED, shown at the form); below, a token's thresholds.
  */
 import { useState } from 'preact/hooks';
-import { tradingApi, type Page } from '../api.js';
+import { ok, trading } from '../api.js';
 import {
   alertPeople,
   alertRules,
-  alertsPath,
+  alertsQuery,
   duration,
   evidenceTimeline,
   idsIn,
@@ -18,7 +18,6 @@ import {
   type AlertFilter,
 } from '../surveillance.js';
 import { useTokenSymbols } from '../token-symbols.js';
-import type { Alert } from '../trading-types.js';
 import { useUserRefs } from '../user-refs.js';
 import {
   ActionForm,
@@ -45,7 +44,7 @@ function AlertDetail({
   symbol: (tokenId: string) => string;
 }) {
   const alert = useLoad(
-    () => tradingApi.call<Alert>('GET', `/api/v1/admin/surveillance/alerts/${id}`),
+    () => ok(trading.GET('/api/v1/admin/surveillance/alerts/{id}', { params: { path: { id } } })),
     [id],
   );
   const person = useUserRefs(alert.data ? alertPeople(alert.data) : []);
@@ -127,9 +126,12 @@ function AlertDetail({
               submit="Close alert"
               done="Closed."
               onSubmit={async (v) => {
-                await tradingApi.call('POST', `/api/v1/admin/surveillance/alerts/${a.id}/close`, {
-                  note: v.note,
-                });
+                await ok(
+                  trading.POST('/api/v1/admin/surveillance/alerts/{id}/close', {
+                    params: { path: { id: a.id } },
+                    body: { note: v.note ?? '' },
+                  }),
+                );
                 alert.reload();
                 onClosed();
               }}
@@ -150,7 +152,12 @@ export function AdminSurveillance() {
   const { tokens, symbol } = useTokenSymbols();
   const cursor = pages.cursor;
   const alerts = useLoad(
-    () => tradingApi.call<Page<Alert>>('GET', alertsPath(filter, cursor)),
+    () =>
+      ok(
+        trading.GET('/api/v1/admin/surveillance/alerts', {
+          params: { query: alertsQuery(filter, cursor) },
+        }),
+      ),
     [JSON.stringify(filter), cursor],
   );
   const person = useUserRefs(alerts.data?.data.flatMap((a) => idsIn(a.summary)) ?? []);

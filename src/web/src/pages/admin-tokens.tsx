@@ -7,8 +7,8 @@
  */
 import Decimal from 'decimal.js';
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
-import type { Allocation, Token } from '../types.js';
+import { ok, platform } from '../api.js';
+import type { Allocation, Got, Token } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -24,24 +24,7 @@ import {
   when,
 } from '../ui.js';
 
-interface Consequences {
-  total_raised: string;
-  success_fee_bps: number;
-  success_fee: string;
-  go_live_quantity: number;
-  team_quantity: number;
-  reserve_quantity: number;
-  issuer_locked_until: string | null;
-  holders: number;
-  pending_payments: number;
-  go_live_blocked_by: string | null;
-}
-
-interface Deployment {
-  contract_address: string;
-  identity_registry_addr: string;
-  compliance_addr: string;
-}
+type Consequences = Got<'/api/v1/admin/tokens/{id}/consequences'>;
 
 /** Why go-live is not offered, in words. */
 const goLiveWaits: Record<string, (c: Consequences) => string> = {
@@ -52,15 +35,19 @@ const goLiveWaits: Record<string, (c: Consequences) => string> = {
 };
 
 export function AdminTokens() {
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const tokens = useLoad(() =>
+    ok(platform.GET('/api/v1/tokens', { params: { query: { limit: 100 } } })),
+  );
   const [open, setOpen] = useState<string>();
   const [notice, setNotice] = useState<string>();
   const moved = (text: string) => {
     setNotice(text);
     tokens.reload();
   };
-  const move = (t: Token, action: string, text: string) => async () => {
-    await api.post(`/api/v1/admin/tokens/${t.id}/${action}`);
+  const move = (t: Token, action: 'pause' | 'resume' | 'delist', text: string) => async () => {
+    await ok(
+      platform.POST(`/api/v1/admin/tokens/{id}/${action}`, { params: { path: { id: t.id } } }),
+    );
     moved(text);
   };
   return (
@@ -93,8 +80,10 @@ export function AdminTokens() {
                           consequence={`The ERC-3643 token, its identity registry and compliance are deployed for ${t.total_supply} tokens at ${usd(t.price_per_token)}; the terms cannot change afterwards.`}
                           confirm="Yes, deploy"
                           onClick={async () => {
-                            const d = await api.post<Deployment>(
-                              `/api/v1/admin/tokens/${t.id}/deploy`,
+                            const d = await ok(
+                              platform.POST('/api/v1/admin/tokens/{id}/deploy', {
+                                params: { path: { id: t.id } },
+                              }),
                             );
                             moved(
                               `Deployed ${t.symbol}: token ${d.contract_address}, identity registry ${d.identity_registry_addr}, compliance ${d.compliance_addr}.`,
@@ -179,7 +168,10 @@ function allPayments(rows: Allocation[]): string {
 /** Go-live (offered only when it can succeed) and delisting of a deployed token, with figures. */
 function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string) => void }) {
   const facts = useLoad(
-    () => api.get<Consequences>(`/api/v1/admin/tokens/${t.id}/consequences`),
+    () =>
+      ok(
+        platform.GET('/api/v1/admin/tokens/{id}/consequences', { params: { path: { id: t.id } } }),
+      ),
     [t.id, t.status, t.tokens_sold],
   );
   const c = facts.data;
@@ -194,7 +186,11 @@ function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string
           consequence={`The offering ends: no payment can be confirmed afterwards. The success fee of ${usd(c.success_fee)} (${c.success_fee_bps / 100}% of ${usd(c.total_raised)} raised) is taken from the issuer, ${c.go_live_quantity} tokens go to the platform, ${issuerShares(c)}and ${c.holders} holder(s) can trade. ${unsold(t)}`}
           confirm="Yes, go live"
           onClick={async () => {
-            await api.post(`/api/v1/admin/tokens/${t.id}/enable-secondary`);
+            await ok(
+              platform.POST('/api/v1/admin/tokens/{id}/enable-secondary', {
+                params: { path: { id: t.id } },
+              }),
+            );
             onMoved(
               `${t.symbol} is live for trading: success fee ${usd(c.success_fee)} taken, ${c.go_live_quantity} tokens allocated to the platform.`,
             );
@@ -213,7 +209,9 @@ function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string
         consequence={`Trading stops for good and open orders are cancelled; ${c.holders} holder(s) keep their tokens; ${c.pending_payments} subscription(s) awaiting payment are refunded.`}
         confirm="Yes, delist"
         onClick={async () => {
-          await api.post(`/api/v1/admin/tokens/${t.id}/delist`);
+          await ok(
+            platform.POST('/api/v1/admin/tokens/{id}/delist', { params: { path: { id: t.id } } }),
+          );
           onMoved(`Delisted ${t.symbol}: ${c.pending_payments} subscription(s) refunded.`);
         }}
       />
@@ -224,12 +222,21 @@ function LiveMoves({ token: t, onMoved }: { token: Token; onMoved: (text: string
 function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
   const pending = useLoad(
     () =>
-      api.get<Page<Allocation>>(
-        `/api/v1/admin/allocations?token_id=${token.id}&status=pending_payment&limit=100`,
+      ok(
+        platform.GET('/api/v1/admin/allocations', {
+          params: { query: { token_id: token.id, status: 'pending_payment', limit: 100 } },
+        }),
       ),
     [token.id],
   );
   const [notice, setNotice] = useState<string>();
+  const confirmPayment = (ids: string[]) =>
+    ok(
+      platform.POST('/api/v1/admin/tokens/{id}/confirm-payment', {
+        params: { path: { id: token.id } },
+        body: { allocation_ids: ids },
+      }),
+    );
   const reload = (text: string) => {
     setNotice(text);
     pending.reload();
@@ -244,10 +251,15 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
           submit="Open the offering"
           done="The offering window is set."
           onSubmit={async (v) => {
-            await api.post(`/api/v1/admin/tokens/${token.id}/start-offering`, {
-              primary_start: new Date(v.primary_start ?? '').toISOString(),
-              primary_end: new Date(v.primary_end ?? '').toISOString(),
-            });
+            await ok(
+              platform.POST('/api/v1/admin/tokens/{id}/start-offering', {
+                params: { path: { id: token.id } },
+                body: {
+                  primary_start: new Date(v.primary_start ?? '').toISOString(),
+                  primary_end: new Date(v.primary_end ?? '').toISOString(),
+                },
+              }),
+            );
             onChange();
           }}
         >
@@ -279,9 +291,7 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
                           kind="primary"
                           label={`Confirm payment of ${who}`}
                           onClick={async () => {
-                            await api.post(`/api/v1/admin/tokens/${token.id}/confirm-payment`, {
-                              allocation_ids: [a.id],
-                            });
+                            await confirmPayment([a.id]);
                             reload(
                               `Confirmed the payment of ${who}: ${a.quantity} tokens, ${usd(a.amount)}.`,
                             );
@@ -291,7 +301,11 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
                           kind="danger"
                           label={`Reject ${who}`}
                           onClick={async () => {
-                            await api.post(`/api/v1/admin/allocations/${a.id}/reject`);
+                            await ok(
+                              platform.POST('/api/v1/admin/allocations/{id}/reject', {
+                                params: { path: { id: a.id } },
+                              }),
+                            );
                             reload(
                               `Rejected the subscription of ${who}: ${usd(a.amount)} refunded.`,
                             );
@@ -310,9 +324,7 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
                 consequence={allPayments(page.data)}
                 confirm="Yes, confirm all"
                 onClick={async () => {
-                  await api.post(`/api/v1/admin/tokens/${token.id}/confirm-payment`, {
-                    allocation_ids: page.data.map((a) => a.id),
-                  });
+                  await confirmPayment(page.data.map((a) => a.id));
                   reload(`Confirmed the payment of all ${page.data.length} allocation(s).`);
                 }}
               />
@@ -330,8 +342,10 @@ function Offering({ token, onChange }: { token: Token; onChange: () => void }) {
 export function FailedMinting(props: { tokenId?: string; onChange?: () => void }) {
   const failed = useLoad(
     () =>
-      api.get<Page<Allocation>>(
-        `/api/v1/admin/allocations?on_chain_status=failed&limit=100${props.tokenId ? `&token_id=${props.tokenId}` : ''}`,
+      ok(
+        platform.GET('/api/v1/admin/allocations', {
+          params: { query: { on_chain_status: 'failed', limit: 100, token_id: props.tokenId } },
+        }),
       ),
     [props.tokenId],
   );
@@ -353,7 +367,11 @@ export function FailedMinting(props: { tokenId?: string; onChange?: () => void }
                 <ActionButton
                   label="Retry"
                   onClick={async () => {
-                    await api.post(`/api/v1/admin/allocations/${a.id}/retry`);
+                    await ok(
+                      platform.POST('/api/v1/admin/allocations/{id}/retry', {
+                        params: { path: { id: a.id } },
+                      }),
+                    );
                     failed.reload();
                     props.onChange?.();
                   }}

@@ -4,8 +4,8 @@
  * the halt (through a reopening call, or straight to continuous trading), and the breaker's and
  * order checks' settings.
  */
-import { api, tradingApi, type Page } from '../api.js';
-import type { TradingSettings } from '../trading-types.js';
+import { ok, platform, trading } from '../api.js';
+import type { LiftHaltBody, TradingSettings, TradingSettingsBody } from '../trading-types.js';
 import type { Token } from '../types.js';
 import { ActionForm, Field, Loaded, Select, useLoad, when, wholeNumber } from '../ui.js';
 import { TradingModeSwitch } from './trading-mode-switch.js';
@@ -14,9 +14,9 @@ const halted = (s: TradingSettings) =>
   s.halted_until !== null && new Date(s.halted_until).getTime() > Date.now();
 
 function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
+  const params = { path: { id: token.id } };
   const settings = useLoad(
-    () =>
-      tradingApi.call<TradingSettings>('GET', `/api/v1/admin/tokens/${token.id}/trading-settings`),
+    () => ok(trading.GET('/api/v1/admin/tokens/{id}/trading-settings', { params })),
     [token.id],
   );
   return (
@@ -42,10 +42,15 @@ function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
                 submit={`Lift the halt of ${token.symbol}`}
                 class="filters"
                 onSubmit={async (v) => {
-                  await tradingApi.call('POST', `/api/v1/admin/tokens/${token.id}/lift-halt`, {
-                    reopen: v.reopen,
-                    ...(v.reason ? { reason: v.reason } : {}),
-                  });
+                  await ok(
+                    trading.POST('/api/v1/admin/tokens/{id}/lift-halt', {
+                      params,
+                      body: {
+                        reopen: v.reopen as LiftHaltBody['reopen'],
+                        ...(v.reason ? { reason: v.reason } : {}),
+                      },
+                    }),
+                  );
                   settings.reload();
                 }}
               >
@@ -66,10 +71,13 @@ function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
                 submit={`Halt ${token.symbol} now`}
                 class="filters"
                 onSubmit={async (v) => {
-                  await tradingApi.call('POST', `/api/v1/admin/tokens/${token.id}/halt`, {
-                    minutes: wholeNumber(v.minutes),
-                    reason: v.reason,
-                  });
+                  await ok(
+                    trading.POST('/api/v1/admin/tokens/{id}/halt', {
+                      params,
+                      // as typed when not a whole number, so the API's refusal names the field
+                      body: { minutes: wholeNumber(v.minutes) as number, reason: v.reason ?? '' },
+                    }),
+                  );
                   settings.reload();
                 }}
               >
@@ -91,18 +99,23 @@ function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
                 submit="Save settings"
                 done="Saved."
                 onSubmit={async (v) => {
-                  await tradingApi.call(
-                    'PATCH',
-                    `/api/v1/admin/tokens/${token.id}/trading-settings`,
-                    {
-                      circuit_breaker_pct: v.circuit_breaker_pct,
-                      circuit_breaker_window_seconds: wholeNumber(v.circuit_breaker_window_seconds),
-                      halt_seconds: wholeNumber(v.halt_seconds),
-                      fat_finger_mode: v.fat_finger_mode,
-                      fat_finger_factor: v.fat_finger_factor,
-                      nav_deviation_pct: v.nav_deviation_pct,
-                      fee_bps: wholeNumber(v.fee_bps),
-                    },
+                  await ok(
+                    trading.PATCH('/api/v1/admin/tokens/{id}/trading-settings', {
+                      params,
+                      // whole numbers as typed when not, so the API's refusal names the field
+                      body: {
+                        circuit_breaker_pct: v.circuit_breaker_pct,
+                        circuit_breaker_window_seconds: wholeNumber(
+                          v.circuit_breaker_window_seconds,
+                        ) as number,
+                        halt_seconds: wholeNumber(v.halt_seconds) as number,
+                        fat_finger_mode:
+                          v.fat_finger_mode as TradingSettingsBody['fat_finger_mode'],
+                        fat_finger_factor: v.fat_finger_factor,
+                        nav_deviation_pct: v.nav_deviation_pct,
+                        fee_bps: wholeNumber(v.fee_bps) as number,
+                      },
+                    }),
                   );
                   settings.reload();
                 }}
@@ -165,7 +178,9 @@ function TokenBreaker({ token, reload }: { token: Token; reload: () => void }) {
 }
 
 export function AdminTrading() {
-  const tokens = useLoad(() => api.get<Page<Token>>('/api/v1/tokens?limit=100'));
+  const tokens = useLoad(() =>
+    ok(platform.GET('/api/v1/tokens', { params: { query: { limit: 100 } } })),
+  );
   return (
     <section>
       <h1>Trading halts</h1>

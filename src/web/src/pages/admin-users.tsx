@@ -5,9 +5,9 @@
  * admin accounts (POST /admin/users).
  */
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
+import type { paths } from '../../../sdk/generated/platform.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type { UserRow } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -24,19 +24,41 @@ import {
   type FormValues,
 } from '../ui.js';
 
-const roles = ['investor', 'issuer', 'staff', 'admin'];
-const kycStatuses = ['none', 'pending', 'in_review', 'approved', 'rejected'];
+type UsersQuery = NonNullable<paths['/api/v1/admin/users']['get']['parameters']['query']>;
+type NewStaff = paths['/api/v1/admin/users']['post']['requestBody']['content']['application/json'];
+
+const roles: NonNullable<UsersQuery['role']>[] = ['investor', 'issuer', 'staff', 'admin'];
+const kycStatuses: NonNullable<UsersQuery['kyc_status']>[] = [
+  'none',
+  'pending',
+  'in_review',
+  'approved',
+  'rejected',
+];
 
 function UserList({ find }: { find: string }) {
   const [filter, setFilter] = useState<FormValues>(find ? { q: find } : {});
   const pages = usePages();
   const cursor = pages.cursor;
-  const users = useLoad(() => {
-    const query = new URLSearchParams({ limit: '50' });
-    for (const [key, value] of Object.entries(filter)) if (value) query.set(key, value);
-    if (cursor) query.set('cursor', cursor);
-    return api.get<Page<UserRow>>(`/api/v1/admin/users?${query}`);
-  }, [JSON.stringify(filter), cursor]);
+  const users = useLoad(
+    () =>
+      ok(
+        platform.GET('/api/v1/admin/users', {
+          // empty filters ("any") left out; a role or status as chosen, for the API to judge
+          params: {
+            query: {
+              limit: 50,
+              cursor,
+              role: (filter.role || undefined) as UsersQuery['role'],
+              kyc_status: (filter.kyc_status || undefined) as UsersQuery['kyc_status'],
+              q: filter.q || undefined,
+              email: filter.email || undefined,
+            },
+          },
+        }),
+      ),
+    [JSON.stringify(filter), cursor],
+  );
   return (
     <>
       <FilterForm
@@ -85,25 +107,25 @@ function UserList({ find }: { find: string }) {
   );
 }
 
-interface RoleGrant {
-  id: string;
-  email: string;
-  full_name: string | null;
-  role: string;
-  status: string;
-  proposed_by: string;
-  created_at: string;
-}
-
 /** Staff and admin accounts another admin proposed: four eyes, the proposer cannot decide. */
 function ProposedAccounts({ version }: { version: number }) {
   const { me } = useMe();
   const grants = useLoad(
-    () => api.get<Page<RoleGrant>>('/api/v1/admin/role-grants?status=proposed&limit=50'),
+    () =>
+      ok(
+        platform.GET('/api/v1/admin/role-grants', {
+          params: { query: { status: 'proposed', limit: 50 } },
+        }),
+      ),
     [version],
   );
   const decide = (id: string, decision: 'approve' | 'reject') =>
-    api.post(`/api/v1/admin/role-grants/${id}/decision`, { decision }).then(() => grants.reload());
+    ok(
+      platform.POST('/api/v1/admin/role-grants/{id}/decision', {
+        params: { path: { id } },
+        body: { decision },
+      }),
+    ).then(() => grants.reload());
   return (
     <Loaded state={grants}>
       {(page) => (
@@ -160,14 +182,16 @@ export function AdminUsers({ find }: { find: string }) {
             submit="Propose account"
             done="Done: the account exists if you are the only admin, otherwise it waits for another admin's approval. Give the person their password over a safe channel."
             onSubmit={(v) =>
-              api
-                .post('/api/v1/admin/users', {
-                  email: v.email,
-                  password: v.password,
-                  role: v.role,
-                  ...(v.full_name ? { full_name: v.full_name } : {}),
-                })
-                .then(() => setProposals((n) => n + 1))
+              ok(
+                platform.POST('/api/v1/admin/users', {
+                  body: {
+                    email: v.email ?? '',
+                    password: v.password ?? '',
+                    role: v.role as NewStaff['role'],
+                    ...(v.full_name ? { full_name: v.full_name } : {}),
+                  },
+                }),
+              ).then(() => setProposals((n) => n + 1))
             }
           >
             <Field label="Full name" name="full_name" />

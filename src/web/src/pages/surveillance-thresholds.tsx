@@ -5,16 +5,17 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { useMe } from '../app.js';
-import { tradingApi } from '../api.js';
+import { ok, trading } from '../api.js';
 import { thresholdFields } from '../surveillance.js';
-import type { Thresholds } from '../trading-types.js';
+import type { ThresholdValues, Thresholds } from '../trading-types.js';
 import type { Token } from '../types.js';
 import { ActionForm, Field, Loaded, useLoad, wholeNumber } from '../ui.js';
 
 function TokenThresholds({ token }: { token: Token }) {
   const { me } = useMe();
-  const path = `/api/v1/admin/surveillance/thresholds/${token.id}`;
-  const thresholds = useLoad(() => tradingApi.call<Thresholds>('GET', path), [token.id]);
+  const path = '/api/v1/admin/surveillance/thresholds/{tokenId}';
+  const params = { path: { tokenId: token.id } };
+  const thresholds = useLoad(() => ok(trading.GET(path, { params })), [token.id]);
   return (
     <Loaded state={thresholds}>
       {(t) =>
@@ -25,10 +26,11 @@ function TokenThresholds({ token }: { token: Token }) {
             submit="Save thresholds"
             done="Saved: they apply from the token's next batch."
             onSubmit={async (v) => {
+              // as typed when not a whole number, so the API's refusal names the field
               const body = Object.fromEntries(
                 thresholdFields.map(([key]) => [key, wholeNumber(v[key])]),
-              );
-              await tradingApi.call('PUT', path, body);
+              ) as ThresholdValues;
+              await ok(trading.PUT(path, { params, body }));
               thresholds.reload();
             }}
           >

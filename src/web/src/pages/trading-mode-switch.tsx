@@ -3,7 +3,7 @@
  * confirmation that states what the switch cancels (docs/trading.md "Trading mode").
  */
 import { useState } from 'preact/hooks';
-import { tradingApi } from '../api.js';
+import { ok, trading } from '../api.js';
 import type { Token } from '../types.js';
 import { ConfirmButton } from '../ui.js';
 
@@ -39,10 +39,12 @@ export function TradingModeSwitch(props: { token: Token; onDone: () => void }) {
         consequence={next === 'fixed_price_otc' ? toOtc(token.symbol) : toBook(token.symbol)}
         confirm="Yes, switch"
         onClick={async () => {
-          await tradingApi.call('PUT', `/api/v1/admin/tokens/${token.id}/trading-mode`, {
-            trading_mode: next,
-            reason,
-          });
+          await ok(
+            trading.PUT('/api/v1/admin/tokens/{id}/trading-mode', {
+              params: { path: { id: token.id } },
+              body: { trading_mode: next, reason },
+            }),
+          );
           setReason('');
           props.onDone();
         }}
