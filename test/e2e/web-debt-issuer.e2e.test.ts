@@ -14,7 +14,7 @@ import { expectFitsPhone, launchBrowser, screenshot, signIn } from '../support/b
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
 import { testPassword } from '../support/platform.js';
 import { rememberSecret } from '../support/second-factor.js';
-import { chainMover } from '../support/debt.js';
+import { chainMover, liveBond, settleDebt } from '../support/debt.js';
 import { staffMember } from '../support/splits.js';
 import { buildWebClient } from '../support/web.js';
 import { dayOf } from '../../src/lib/debt/debt-schedule.math.js';
@@ -214,34 +214,19 @@ describe("a debt token's issuer and staff in a browser", () => {
     },
   );
 
-  /** every worker a debt's life needs, until none finds work */
-  async function settle(): Promise<void> {
-    for (let round = 0; round < 30; round++) {
-      const done =
-        (await s.workers.chainSync.tick()) +
-        (await s.workers.debt.tick()) +
-        (await s.workers.dividends.tick()) +
-        (await s.workers.debtBurns.tick());
-      if (done === 0) return;
-    }
-  }
+  const settle = () => settleDebt(s);
 
   // Runs last: it moves the workers' clock on to the bond's maturity.
   it(
     "retries a redemption's failed burn from the staff screen, asked by one and approved by another",
     { timeout: 300_000 },
     async () => {
-      const { issuer, businessId } = await s.issuerWithBusiness('burnf@issuer.example', 0);
       const maturity = dayIn(2);
-      const body = s.tokenBody(businessId, 'BRNW', {
-        total_supply: 1_000,
-        price_per_token: '100.00',
-        min_investment: '0',
-        primary_offering_pct: 100,
-        team_pct: 0,
-        reserve_pct: 0,
-        // one payment: the face value and a month's coupon at maturity
-        debt: {
+      // one payment: the face value and a month's coupon at maturity
+      const { issuer, investors, tokenId } = await liveBond(
+        s,
+        'BRNW',
+        {
           face_value: '100.00',
           coupon_rate_pct: '6',
           frequency: 'monthly',
@@ -249,42 +234,17 @@ describe("a debt token's issuer and staff in a browser", () => {
           first_coupon_date: maturity,
           maturity_date: maturity,
         },
-      });
-      const token = await s.ok(s.call('POST', '/api/v1/tokens', body, issuer.token), 201);
-      await s.ok(s.call('POST', `/api/v1/admin/tokens/${token.id}/deploy`, {}, s.admin.token));
-      await s.ok(
-        s.call(
-          'POST',
-          `/api/v1/admin/tokens/${token.id}/start-offering`,
-          {
-            primary_start: new Date(Date.now() - 1000).toISOString(),
-            primary_end: new Date(Date.now() + 3_600_000).toISOString(),
-          },
-          s.admin.token,
-        ),
+        [10, 20],
+        0,
       );
-      const investors: Actor[] = [];
-      const allocations: string[] = [];
-      for (const [i, quantity] of [10, 20].entries()) {
-        const investor = await s.verified(`brnw${i}@example.com`);
-        await s.deposit(investor, '3000.00');
-        allocations.push((await s.subscribe(investor, token.id, quantity)).id);
-        investors.push(investor);
-      }
-      await s.confirm(token.id, allocations);
-      await s.ok(
-        s.call('POST', `/api/v1/admin/tokens/${token.id}/enable-secondary`, {}, s.admin.token),
-      );
-      await s.mintAll();
-      await settle();
       await s.deposit(issuer, '3100.00');
 
       // the chain parts from the register: the first holder's 10 units sit with the second on
       // chain, so the burn of 10 from the first reverts at every attempt
-      const row = await s.tokenRow(token.id);
-      const move = await chainMover(s, token.id, investors);
+      const row = await s.tokenRow(tokenId);
+      const move = await chainMover(s, tokenId, investors);
       const [ann, ben] = investors as [Actor, Actor];
-      await move(ann, ben, `brnw-away-${token.id}`);
+      await move(ann, ben, `brnw-away-${tokenId}`);
 
       // the workers' clock to an hour into the maturity day, then on until the burn fails for good
       const at = new Date(`${maturity}T01:00:00Z`).getTime();
@@ -293,7 +253,7 @@ describe("a debt token's issuer and staff in a browser", () => {
       const redemption = await s.test.db
         .selectFrom('debt_payments')
         .select(['id', 'status'])
-        .where('token_id', '=', token.id)
+        .where('token_id', '=', tokenId)
         .executeTakeFirstOrThrow();
       const batches = () =>
         s.test.db
@@ -309,7 +269,7 @@ describe("a debt token's issuer and staff in a browser", () => {
       await settle();
 
       // the cause mended, one member of staff asks for the retry on the staff screen
-      await move(ben, ann, `brnw-back-${token.id}`);
+      await move(ben, ann, `brnw-back-${tokenId}`);
       const asker = await staffMember(s, 'burn-asker@example.com');
       const approver = await staffMember(s, 'burn-approver@example.com');
       rememberSecret('burn-asker@example.com', asker.secret!);

@@ -13,7 +13,7 @@ import { Exact } from '../../src/lib/money.js';
 import { holdingsAt } from '../../src/platform/register/register.queries.js';
 import { checkTokenTrades } from '../../src/trading/books/execution.js';
 import { startIssuanceSystem, type Actor, type IssuanceSystem } from '../support/issuance.js';
-import { chainMover } from '../support/debt.js';
+import { bondBody, chainMover, liveBond, settleDebt } from '../support/debt.js';
 import { staffMember } from '../support/splits.js';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -29,17 +29,7 @@ describe('a debt token on chain', () => {
   }, 120_000);
   afterAll(() => s.close());
 
-  /** every worker the debt's life needs, until none finds work */
-  async function settle(): Promise<void> {
-    for (let round = 0; round < 30; round++) {
-      const done =
-        (await s.workers.chainSync.tick()) +
-        (await s.workers.debt.tick()) +
-        (await s.workers.dividends.tick()) +
-        (await s.workers.debtBurns.tick());
-      if (done === 0) return;
-    }
-  }
+  const settle = () => settleDebt(s);
   /** moves the workers' clock to an hour after the start of `at`'s day */
   const moveTo = (at: Date) => s.advanceClock(at.getTime() + 3_600_000 - s.clock.now().getTime());
   const payments = (tokenId: string) =>
@@ -49,51 +39,6 @@ describe('a debt token on chain', () => {
       .where('token_id', '=', tokenId)
       .orderBy('payment_date')
       .execute();
-
-  /** A bond of `units` per investor in secondary trading, minted on chain. */
-  async function liveBond(symbol: string, debt: Record<string, string>, units: number[]) {
-    const { issuer, businessId } = await s.issuerWithBusiness(
-      `${symbol.toLowerCase()}@issuer.example`,
-      2,
-    );
-    const body = s.tokenBody(businessId, symbol, {
-      total_supply: 1_000,
-      price_per_token: '100.00',
-      min_investment: '0',
-      primary_offering_pct: 100,
-      team_pct: 0,
-      reserve_pct: 0,
-      debt,
-    });
-    const created = await s.ok(s.call('POST', '/api/v1/tokens', body, issuer.token), 201);
-    await s.ok(s.call('POST', `/api/v1/admin/tokens/${created.id}/deploy`, {}, s.admin.token));
-    await s.ok(
-      s.call(
-        'POST',
-        `/api/v1/admin/tokens/${created.id}/start-offering`,
-        {
-          primary_start: new Date(Date.now() - 1000).toISOString(),
-          primary_end: new Date(Date.now() + 3_600_000).toISOString(),
-        },
-        s.admin.token,
-      ),
-    );
-    const investors: Actor[] = [];
-    const allocations: string[] = [];
-    for (const [i, quantity] of units.entries()) {
-      const investor = await s.verified(`${symbol.toLowerCase()}holder${i}@example.com`);
-      await s.deposit(investor, '3000.00');
-      allocations.push((await s.subscribe(investor, created.id, quantity)).id);
-      investors.push(investor);
-    }
-    await s.confirm(created.id, allocations);
-    await s.ok(
-      s.call('POST', `/api/v1/admin/tokens/${created.id}/enable-secondary`, {}, s.admin.token),
-    );
-    await s.mintAll();
-    await settle();
-    return { issuer, investors, tokenId: created.id as string };
-  }
 
   /** every holder's units are gone in the database and on chain, the register and the supply too */
   async function expectBurned(tokenId: string, holders: Actor[]) {
@@ -113,6 +58,7 @@ describe('a debt token on chain', () => {
     const first = fifteenth(s.clock.now(), 2);
     // 100.00 face, 6 % a year paid monthly, 30/360: 0.50 a unit a month, five payments
     const { issuer, investors, tokenId } = await liveBond(
+      s,
       'CALL',
       {
         face_value: '100.00',
@@ -190,7 +136,6 @@ describe('a debt token on chain', () => {
   }, 300_000);
 
   it('pays its coupons, then redeems and burns at maturity', async () => {
-    const { issuer, businessId } = await s.issuerWithBusiness('bond@issuer.example', 2);
     const first = fifteenth(s.clock.now(), 2);
     const maturity = fifteenth(first, 2);
     // 100.00 face, 6 % a year paid monthly, 30/360: every coupon is 100 x 6 % / 12 = 0.50
@@ -202,55 +147,26 @@ describe('a debt token on chain', () => {
       first_coupon_date: day(first),
       maturity_date: day(maturity),
     };
-    const body = s.tokenBody(businessId, 'BOND', {
-      total_supply: 1_000,
-      price_per_token: '100.00',
-      min_investment: '0',
-      primary_offering_pct: 100,
-      team_pct: 0,
-      reserve_pct: 0,
+    const offSchedule = { ...debt, maturity_date: day(new Date(maturity.getTime() + 86_400_000)) };
+    const { issuer, businessId, investors, tokenId } = await liveBond(
+      s,
+      'BOND',
       debt,
-    });
-    const offSchedule = await s.call(
+      [10, 20, 30],
+    );
+    const refused = await s.call(
       'POST',
       '/api/v1/tokens',
-      { ...body, debt: { ...debt, maturity_date: day(new Date(maturity.getTime() + 86_400_000)) } },
+      bondBody(s, businessId, 'BONX', offSchedule),
       issuer.token,
     );
-    expect(offSchedule.statusCode).toBe(422);
-    expect(offSchedule.json()).toMatchObject({ code: 'DEBT_MATURITY_OFF_SCHEDULE' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'DEBT_MATURITY_OFF_SCHEDULE' });
 
-    const created = await s.ok(s.call('POST', '/api/v1/tokens', body, issuer.token), 201);
-    await s.ok(s.call('POST', `/api/v1/admin/tokens/${created.id}/deploy`, {}, s.admin.token));
-    await s.ok(
-      s.call(
-        'POST',
-        `/api/v1/admin/tokens/${created.id}/start-offering`,
-        {
-          primary_start: new Date(Date.now() - 1000).toISOString(),
-          primary_end: new Date(Date.now() + 3_600_000).toISOString(),
-        },
-        s.admin.token,
-      ),
-    );
-    const investors: Actor[] = [];
-    const allocations: string[] = [];
-    for (const [i, units] of [10, 20, 30].entries()) {
-      const investor = await s.verified(`bondholder${i}@example.com`);
-      await s.deposit(investor, '3000.00');
-      allocations.push((await s.subscribe(investor, created.id, units)).id);
-      investors.push(investor);
-    }
-    await s.confirm(created.id, allocations);
-    await s.ok(
-      s.call('POST', `/api/v1/admin/tokens/${created.id}/enable-secondary`, {}, s.admin.token),
-    );
-    await s.mintAll();
-    await settle();
-    const token = await s.tokenRow(created.id);
+    const token = await s.tokenRow(tokenId);
 
     const schedule = await s.ok(
-      s.call('GET', `/api/v1/tokens/${created.id}/debt`, undefined, investors[0]!.token),
+      s.call('GET', `/api/v1/tokens/${tokenId}/debt`, undefined, investors[0]!.token),
     );
     expect(
       schedule.payments.map((p: Record<string, string>) => [
@@ -285,8 +201,8 @@ describe('a debt token on chain', () => {
     // maturity: 100.50 a unit is more than the issuer holds (its raise less the success fee)
     moveTo(maturity);
     await settle();
-    expect((await s.tokenRow(created.id)).status).toBe('matured');
-    const redemption = (await payments(created.id)).at(-1)!;
+    expect((await s.tokenRow(tokenId)).status).toBe('matured');
+    const redemption = (await payments(tokenId)).at(-1)!;
     expect(redemption).toMatchObject({ kind: 'redemption', status: 'declared' });
     expect(redemption.funding_warned_at).not.toBeNull();
     const warned = await s.test.db
@@ -302,7 +218,7 @@ describe('a debt token on chain', () => {
     await settle();
     // 10 x 101.50, 20 x 101.50, 30 x 101.50: two coupons, the face value and the last coupon
     expect(await gained()).toEqual(['1015.00', '2030.00', '3045.00']);
-    expect((await payments(created.id)).map((p) => p.status)).toEqual(['paid', 'paid', 'paid']);
+    expect((await payments(tokenId)).map((p) => p.status)).toEqual(['paid', 'paid', 'paid']);
     const issuerAfter = new Exact(issuerBefore)
       .plus('1000.00')
       .minus(await s.fiatBalance(issuer.id));
@@ -314,7 +230,7 @@ describe('a debt token on chain', () => {
         .selectFrom('wallets')
         .selectAll()
         .where('user_id', '=', holder.id)
-        .where('token_id', '=', created.id)
+        .where('token_id', '=', tokenId)
         .executeTakeFirst();
       if (!wallet) continue;
       const onChain = { id: token.id, contract_address: token.contract_address! };
@@ -324,11 +240,11 @@ describe('a debt token on chain', () => {
       });
     }
     expect(await s.chain.totalSupply(token.contract_address!)).toMatchObject({ total_supply: '0' });
-    const register = await holdingsAt(s.test.db, created.id, s.clock.now());
+    const register = await holdingsAt(s.test.db, tokenId, s.clock.now());
     expect(register.filter((h) => Number(h.units) !== 0)).toEqual([]);
 
     // the token trades no more
-    const closed = await s.tokenRow(created.id);
+    const closed = await s.tokenRow(tokenId);
     expect(() => checkTokenTrades(closed)).toThrow(AppError);
     try {
       checkTokenTrades(closed);
@@ -360,6 +276,7 @@ describe('a debt token on chain', () => {
     const first = fifteenth(s.clock.now(), 2);
     // one payment: 100.00 face and a 0.50 coupon at the first coupon date, which is maturity
     const { issuer, investors, tokenId } = await liveBond(
+      s,
       'BRNF',
       {
         face_value: '100.00',

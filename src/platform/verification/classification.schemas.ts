@@ -75,14 +75,21 @@ const Limits = Type.Object({
   text: Type.String(),
 });
 
+const TierCriteria = Type.Record(Type.String(), Type.String());
+
 export const MyClassificationView = Type.Object({
   tier: Tier,
   kyc_approved: Type.Boolean(),
   limits: Limits,
   requests: Type.Array(ClassificationView),
-  criteria: Type.Record(Type.String(), Type.Record(Type.String(), Type.String()), {
-    description: 'by tier, the criteria an investor certifies (key: text)',
-  }),
+  criteria: Type.Object(
+    {
+      retail: TierCriteria,
+      professional: TierCriteria,
+      institutional: TierCriteria,
+    },
+    { description: 'by tier, the criteria an investor certifies (key: text)' },
+  ),
 });
 
 export const ClassificationQueueItem = Type.Composite([

@@ -3981,7 +3981,13 @@ export interface paths {
                             }[];
                             /** @description by tier, the criteria an investor certifies (key: text) */
                             criteria: {
-                                [key: string]: {
+                                retail: {
+                                    [key: string]: string;
+                                };
+                                professional: {
+                                    [key: string]: string;
+                                };
+                                institutional: {
                                     [key: string]: string;
                                 };
                             };

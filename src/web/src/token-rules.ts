@@ -2,17 +2,14 @@
  * A token's transfer rules in words, as a buyer is told them (pure): the answer of
  * GET /api/v1/tokens/:id/compliance-rules (docs/compliance.md), one sentence per rule in force.
  */
-export interface TokenRulesView {
-  allowed_countries: string[] | null;
-  blocked_countries: string[];
-  max_balance: { units: number } | { pct_of_supply: string } | null;
-  max_holders: number | null;
-  max_holders_per_country: number | null;
-  lock_up: { until: string } | { days_after_allocation: number } | null;
-  supply_cap: number | null;
-}
+import type { PostBody, TokenRules } from './types.js';
 
-export function rulesInWords(rules: TokenRulesView): string[] {
+/** The rules in force of the answer (its version and chain sync are not told to buyers). */
+type RulesInForce = Omit<TokenRules, 'token_id' | 'version' | 'chain_sync'>;
+/** The rules a new token is created with (POST /tokens `compliance_rules`). */
+type RulesBody = NonNullable<PostBody<'/api/v1/tokens'>['compliance_rules']>;
+
+export function rulesInWords(rules: RulesInForce): string[] {
   const words: string[] = [];
   if (rules.allowed_countries)
     words.push(`Only investors in ${rules.allowed_countries.join(', ')} may buy.`);
@@ -39,13 +36,13 @@ export function rulesInWords(rules: TokenRulesView): string[] {
 }
 
 /** The form's rule fields as `compliance_rules`, or undefined when none is filled in. */
-export function rulesFromForm(v: Record<string, string>): Record<string, unknown> | undefined {
+export function rulesFromForm(v: Record<string, string>): RulesBody | undefined {
   const countries = (text: string | undefined) =>
     (text ?? '')
       .split(',')
       .map((c) => c.trim().toUpperCase())
       .filter((c) => c !== '');
-  const rules: Record<string, unknown> = {};
+  const rules: RulesBody = {};
   if (countries(v.allowed_countries).length > 0)
     rules.allowed_countries = countries(v.allowed_countries);
   if (countries(v.blocked_countries).length > 0)

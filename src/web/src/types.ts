@@ -4,6 +4,7 @@
  * client's typecheck instead of the screen.
  */
 import type { ClientPathsWithMethod, MethodResponse } from 'openapi-fetch';
+import type { paths } from '../../sdk/generated/platform.js';
 import type { platform } from './api.js';
 
 type Platform = typeof platform;
@@ -19,6 +20,12 @@ export type Posted<P extends ClientPathsWithMethod<Platform, 'post'>> = MethodRe
   'post',
   P
 >;
+/** The JSON body `POST path` takes. */
+export type PostBody<P extends ClientPathsWithMethod<Platform, 'post'>> = paths[P]['post'] extends {
+  requestBody: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
 /** A row of a list route's `data`. */
 type Row<P extends ClientPathsWithMethod<Platform, 'get'>> =
   Got<P> extends { data: (infer R)[] } ? R : never;
@@ -82,3 +89,26 @@ export type DebtCallView = Row<'/api/v1/admin/debt-calls'>;
 export type DebtBurnFailure = Row<'/api/v1/admin/debt-burn-failures'>;
 /** A holder's coupon or redemption (GET /api/v1/debt-payments). */
 export type HolderDebtPayment = Row<'/api/v1/debt-payments'>;
+
+/** Shareholder meetings (docs/corporate-actions.md "Shareholder votes"). */
+export type Meeting = Got<'/api/v1/meetings/{id}'>;
+/** A holder of record with their weight and votes, as staff see a meeting's ballots. */
+export type Ballot = Row<'/api/v1/admin/meetings/{id}/ballots'>;
+export type Vote = Ballot['votes'][number];
+
+/** The compliance rules of a token as a buyer is told them (docs/compliance.md). */
+export type TokenRules = Got<'/api/v1/tokens/{id}/compliance-rules'>;
+export type TokenCharts = Got<'/api/v1/tokens/{id}/charts'>;
+export type Activity = Got<'/api/v1/admin/activity'>;
+/** The register of holders as of an instant (docs/reports.md). */
+export type Register = Got<'/api/v1/tokens/{id}/register'>;
+
+/** A currency's cash reconciled over a month (docs/reports.md "Statements"). */
+export type CashAccount = Got<'/api/v1/statements/monthly'>['cash'][number];
+
+/** An investor's classification tier (GET /classification). */
+export type Tier = Got<'/api/v1/classification'>['tier'];
+
+export type ApiKey = Got<'/api/v1/me/api-keys'>['items'][number];
+/** A new key: its secret shown this once. */
+export type CreatedKey = Posted<'/api/v1/me/api-keys'>;

@@ -2,7 +2,7 @@
  * Everyone's account: who you are and a password change (POST /me/password), which ends your
  * other sessions and keeps this one; second factors and sessions are on the security page.
  */
-import { api } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { session } from '../session.js';
 import { ActionForm, Field, label } from '../ui.js';
@@ -43,10 +43,14 @@ export function PasswordForm(props: { done: string; onChanged?: () => Promise<vo
       onSubmit={async (v) => {
         if (v.new_password !== v.repeat_password)
           throw new Error('The new password and its repetition differ.');
-        await api.post('/api/v1/me/password', {
-          current_password: v.current_password,
-          new_password: v.new_password,
-        });
+        await ok(
+          platform.POST('/api/v1/me/password', {
+            body: {
+              current_password: v.current_password ?? '',
+              new_password: v.new_password ?? '',
+            },
+          }),
+        );
         await props.onChanged?.();
       }}
     >

@@ -2,14 +2,11 @@
  * Staff's last day at a glance (GET /admin/activity, docs/reports.md "Charts"): orders placed and
  * trades booked each hour, and the settlement and verification queues at each hour's close.
  */
-import type { Static } from '@sinclair/typebox';
-import type { ActivityView } from '../../../platform/charts/charts.schemas.js';
-import { api } from '../api.js';
+import { ok, platform } from '../api.js';
 import { ChartFigure, bucketLabel } from '../chart-figure.js';
+import type { Activity } from '../types.js';
 import { Loaded, Table, useLoad } from '../ui.js';
 
-/** The shape of GET /admin/activity, from the platform's schema (a type-only import). */
-type Activity = Static<typeof ActivityView>;
 type Point = Activity['points'][number];
 const total = (points: Point[], key: 'orders' | 'trades') => points.reduce((n, p) => n + p[key], 0);
 const peak = (points: Point[], key: 'settlement_queue' | 'verification_queue') =>
@@ -25,7 +22,7 @@ function Key({ colour, children }: { colour: string; children: string }) {
 }
 
 export function ActivityCharts() {
-  const activity = useLoad(() => api.get<Activity>('/api/v1/admin/activity'));
+  const activity = useLoad(() => ok(platform.GET('/api/v1/admin/activity')));
   return (
     <section aria-label="The last day">
       <h2>The last day</h2>

@@ -4,7 +4,8 @@
  * revoke one.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { ok, platform } from '../api.js';
+import type { ApiKey, CreatedKey } from '../types.js';
 import {
   ActionForm,
   ConfirmButton,
@@ -17,26 +18,14 @@ import {
   type FormValues,
 } from '../ui.js';
 
-interface ApiKey {
-  id: string;
-  label: string;
-  access_key: string;
-  scopes: string[];
-  allowed_ips: string[];
-  expires_at: string | null;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-type CreatedKey = ApiKey & { secret: string };
+const allScopes: ApiKey['scopes'] = ['read', 'trade'];
 
 /** The body of a new key from the form: scopes ticked, addresses one per line or comma. */
 function newKeyBody(values: FormValues) {
   const allowed = (values.allowed_ips ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
   return {
     label: values.label ?? '',
-    scopes: ['read', 'trade'].filter((scope) => values[`scope_${scope}`] === 'on'),
+    scopes: allScopes.filter((scope) => values[`scope_${scope}`] === 'on'),
     ...(allowed.length > 0 ? { allowed_ips: allowed } : {}),
     ...(values.expires_at ? { expires_at: new Date(values.expires_at).toISOString() } : {}),
   };
@@ -74,7 +63,7 @@ function Secret({ created }: { created: CreatedKey }) {
 }
 
 export function ApiKeys() {
-  const keys = useLoad(() => api.get<{ items: ApiKey[] }>('/api/v1/me/api-keys'));
+  const keys = useLoad(() => ok(platform.GET('/api/v1/me/api-keys')));
   const [created, setCreated] = useState<CreatedKey>();
   const [notice, setNotice] = useState<string>();
   return (
@@ -90,7 +79,7 @@ export function ApiKeys() {
         label="New API key"
         submit="Create key"
         onSubmit={async (values) => {
-          setCreated(await api.post<CreatedKey>('/api/v1/me/api-keys', newKeyBody(values)));
+          setCreated(await ok(platform.POST('/api/v1/me/api-keys', { body: newKeyBody(values) })));
           keys.reload();
         }}
       >
@@ -144,7 +133,11 @@ export function ApiKeys() {
                       consequence="Programs using it are refused within a second. This cannot be undone."
                       confirm="Yes, revoke"
                       onClick={async () => {
-                        await api.del(`/api/v1/me/api-keys/${key.id}`);
+                        await ok(
+                          platform.DELETE('/api/v1/me/api-keys/{id}', {
+                            params: { path: { id: key.id } },
+                          }),
+                        );
                         setNotice(`Key "${key.label}" revoked.`);
                         keys.reload();
                       }}

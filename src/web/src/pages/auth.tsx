@@ -4,7 +4,8 @@
  * the account is theirs (a new one signs in before its address is verified).
  */
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { anonymous, ok } from '../api.js';
+import type { PostBody } from '../types.js';
 import { navigate } from '../route.js';
 import { session, type FactorChallenge } from '../session.js';
 import { ActionForm, Field, Select } from '../ui.js';
@@ -64,6 +65,8 @@ export function SignIn() {
   );
 }
 
+type AccountType = PostBody<'/api/v1/auth/register'>['account_type'];
+
 export function SignUp() {
   const [submitted, setSubmitted] = useState<string>();
   return (
@@ -79,13 +82,18 @@ export function SignUp() {
         label="Sign up"
         submit="Create account"
         onSubmit={async (v) => {
-          await api.anonymous('/api/v1/auth/register', {
-            email: v.email,
-            password: v.password,
-            role: v.role,
-            ...(v.role === 'investor' ? { account_type: v.account_type } : {}),
-            ...(v.full_name ? { full_name: v.full_name } : {}),
-          });
+          await ok(
+            anonymous.POST('/api/v1/auth/register', {
+              body: {
+                email: v.email ?? '',
+                password: v.password ?? '',
+                role: v.role ?? '',
+                // the select offers only these two
+                ...(v.role === 'investor' ? { account_type: v.account_type as AccountType } : {}),
+                ...(v.full_name ? { full_name: v.full_name } : {}),
+              },
+            }),
+          );
           setSubmitted(v.email ?? '');
           await session.signIn(v.email ?? '', v.password ?? '').then(
             () => navigate('/'),

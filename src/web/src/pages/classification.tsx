@@ -5,27 +5,11 @@
  * criteria met and the evidence, for staff to review.
  */
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { FileField, sendFile } from '../documents.js';
+import type { Tier } from '../types.js';
 import { ActionForm, Field, Loaded, Table, label, useLoad, when } from '../ui.js';
-
-type Tier = 'retail' | 'professional' | 'institutional';
-
-interface Mine {
-  tier: Tier;
-  kyc_approved: boolean;
-  limits: { subscription_usd: string; buy_order_usd: string; text: string };
-  requests: {
-    id: string;
-    tier: Tier;
-    criteria: { key: string; text: string }[];
-    status: string;
-    review_note: string | null;
-    created_at: string;
-  }[];
-  criteria: Record<Tier, Record<string, string>>;
-}
 
 const tierText: Record<Tier, string> = {
   retail: 'Retail investor: the most protection, the lowest limits; no evidence needed',
@@ -35,7 +19,7 @@ const tierText: Record<Tier, string> = {
 
 export function Classification() {
   const { reload: reloadMe } = useMe();
-  const mine = useLoad(() => api.get<Mine>('/api/v1/classification'));
+  const mine = useLoad(() => ok(platform.GET('/api/v1/classification')));
   const [tier, setTier] = useState<Tier>('retail');
   return (
     <section aria-label="Investor classification">
@@ -73,12 +57,18 @@ export function Classification() {
                 done="Sent."
                 onSubmit={async (v) => {
                   const evidence = await sendFile('evidence', v.evidence);
-                  await api.post('/api/v1/classification', {
-                    tier: v.tier,
-                    criteria: Object.keys(m.criteria[tier]).filter((key) => v[`criterion_${key}`]),
-                    ...(v.statement ? { statement: v.statement } : {}),
-                    ...(evidence ? { evidence_document_ids: [evidence] } : {}),
-                  });
+                  await ok(
+                    platform.POST('/api/v1/classification', {
+                      body: {
+                        tier,
+                        criteria: Object.keys(m.criteria[tier]).filter(
+                          (key) => v[`criterion_${key}`],
+                        ),
+                        ...(v.statement ? { statement: v.statement } : {}),
+                        ...(evidence ? { evidence_document_ids: [evidence] } : {}),
+                      },
+                    }),
+                  );
                   setTier('retail');
                   mine.reload();
                   reloadMe();

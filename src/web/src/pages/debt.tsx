@@ -13,15 +13,9 @@ import {
   dayOf,
   type DebtTerms,
 } from '../../../lib/debt/debt-schedule.math.js';
-import { api, ApiError, ok, platform } from '../api.js';
+import { ApiError, ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type {
-  DebtBurnFailure,
-  DebtCallView,
-  DebtSchedule,
-  HolderDebtPayment,
-  Token,
-} from '../types.js';
+import type { DebtBurnFailure, DebtCallView, DebtSchedule, HolderDebtPayment } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -65,7 +59,11 @@ export function termsOf(schedule: DebtSchedule): DebtTerms {
 export function useDebtSchedule(tokenId: string) {
   return useLoad(
     () =>
-      api.get<DebtSchedule>(`/api/v1/tokens/${tokenId}/debt`).catch((error: unknown) => {
+      ok(
+        platform.GET('/api/v1/tokens/{token_id}/debt', {
+          params: { path: { token_id: tokenId } },
+        }),
+      ).catch((error: unknown) => {
         if (error instanceof ApiError && error.problem.status === 404) return null;
         throw error;
       }),
@@ -128,14 +126,17 @@ export function AccruedInterestNote(props: {
 /** The terms, schedule and calls of a debt token; the issuer's call; the holder's payments. */
 export function TokenDebt({ id }: { id: string }) {
   const { me } = useMe();
-  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const token = useLoad(
+    () => ok(platform.GET('/api/v1/tokens/{id}', { params: { path: { id } } })),
+    [id],
+  );
   const schedule = useDebtSchedule(id);
   const mine = useLoad(
     () =>
       me.role === 'investor' || me.role === 'issuer'
-        ? api
-            .get<{ data: HolderDebtPayment[] }>('/api/v1/debt-payments')
-            .then((p) => p.data.filter((x) => x.token_id === id))
+        ? ok(platform.GET('/api/v1/debt-payments')).then((p) =>
+            p.data.filter((x) => x.token_id === id),
+          )
         : Promise.resolve([]),
     [id, me.role],
   );
@@ -202,9 +203,12 @@ export function TokenDebt({ id }: { id: string }) {
                       submit="Ask staff to approve the call"
                       done="Call requested: staff will approve or reject it."
                       onSubmit={async (v) => {
-                        await api.post(`/api/v1/tokens/${t.id}/debt/calls`, {
-                          call_date: v.call_date,
-                        });
+                        await ok(
+                          platform.POST('/api/v1/tokens/{token_id}/debt/calls', {
+                            params: { path: { token_id: t.id } },
+                            body: { call_date: v.call_date ?? '' },
+                          }),
+                        );
                         schedule.reload();
                       }}
                     >
@@ -270,7 +274,12 @@ const tokenColumn: [string, (c: DebtCallView) => ComponentChildren] = [
 function CallsTable(props: { calls: DebtCallView[]; staff: boolean; onChange: () => void }) {
   const reloadWork = useWorkReload();
   const decide = (c: DebtCallView, action: 'approve' | 'reject') => async () => {
-    await api.post(`/api/v1/admin/debt-calls/${c.id}/${action}`, {});
+    const params = { params: { path: { id: c.id } } };
+    await ok(
+      action === 'approve'
+        ? platform.POST('/api/v1/admin/debt-calls/{id}/approve', params)
+        : platform.POST('/api/v1/admin/debt-calls/{id}/reject', params),
+    );
     props.onChange();
     reloadWork();
   };
@@ -363,7 +372,7 @@ function BurnFailuresTable(props: { failures: DebtBurnFailure[]; onChange: () =>
 
 /** Staff: the calls of debt tokens (approve or reject the pending ones) and the failed burns. */
 export function AdminDebtCalls() {
-  const calls = useLoad(() => api.get<{ data: DebtCallView[] }>('/api/v1/admin/debt-calls'), []);
+  const calls = useLoad(() => ok(platform.GET('/api/v1/admin/debt-calls')), []);
   const failures = useLoad(() => ok(platform.GET('/api/v1/admin/debt-burn-failures')), []);
   return (
     <section>

@@ -6,10 +6,10 @@
  * a token dividend's failed on-chain transfers back. Each move is answered with what it did.
  */
 import { useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { useTokenSymbols } from '../token-symbols.js';
-import type { Dividend, DividendPayment, Token } from '../types.js';
+import type { Dividend, DividendPayment, PostBody } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -58,17 +58,43 @@ function schedule(d: Dividend): string | undefined {
 }
 
 /** `datetime-local` to the API's ISO time; empty stays out of the body (the API's default). */
-const isoOrNothing = (name: string, text: string | undefined) =>
-  text ? { [name]: new Date(text).toISOString() } : {};
+const isoOrNothing = (text: string | undefined) =>
+  text ? new Date(text).toISOString() : undefined;
 
-function Payments(props: { base: string; dividend: Dividend; onChange: (notice: string) => void }) {
-  const { base, dividend } = props;
+type Who = 'issuer' | 'staff';
+type Move = 'submit' | 'approve' | 'distribute' | 'cancel' | 'retry-chain';
+
+/** A move of a declaration: the issuer submits and cancels its own, staff do the rest. */
+function sendMove(who: Who, action: Move, id: string) {
+  const params = { params: { path: { id } } };
+  switch (action) {
+    case 'submit':
+      return platform.POST('/api/v1/dividends/{id}/submit', params);
+    case 'cancel':
+      return who === 'issuer'
+        ? platform.POST('/api/v1/dividends/{id}/cancel', params)
+        : platform.POST('/api/v1/admin/dividends/{id}/cancel', params);
+    case 'approve':
+      return platform.POST('/api/v1/admin/dividends/{id}/approve', params);
+    case 'distribute':
+      return platform.POST('/api/v1/admin/dividends/{id}/distribute', params);
+    case 'retry-chain':
+      return platform.POST('/api/v1/admin/dividends/{id}/retry-chain', params);
+  }
+}
+
+function Payments(props: { who: Who; dividend: Dividend; onChange: (notice: string) => void }) {
+  const { who, dividend } = props;
   const { me } = useMe();
   const staff = me.role === 'staff' || me.role === 'admin';
-  const payments = useLoad(
-    () => api.get<Page<DividendPayment>>(`${base}/${dividend.id}/payments?limit=100`),
-    [dividend.id],
-  );
+  const payments = useLoad((): Promise<{ data: DividendPayment[] }> => {
+    const params = { params: { path: { id: dividend.id }, query: { limit: 100 } } };
+    return ok(
+      who === 'issuer'
+        ? platform.GET('/api/v1/dividends/{id}/payments', params)
+        : platform.GET('/api/v1/admin/dividends/{id}/payments', params),
+    );
+  }, [dividend.id]);
   return (
     <Loaded state={payments}>
       {(page) => (
@@ -101,7 +127,11 @@ function Payments(props: { base: string; dividend: Dividend; onChange: (notice: 
                   <ActionButton
                     label="Retry payment"
                     onClick={async () => {
-                      await api.post(`/api/v1/admin/dividend-payments/${p.id}/retry`);
+                      await ok(
+                        platform.POST('/api/v1/admin/dividend-payments/{id}/retry', {
+                          params: { path: { id: p.id } },
+                        }),
+                      );
                       payments.reload();
                       props.onChange(
                         `The payment to ${p.user?.email ?? p.user_id} is queued again.`,
@@ -121,25 +151,24 @@ function Payments(props: { base: string; dividend: Dividend; onChange: (notice: 
 function DividendCard(props: {
   dividend: Dividend;
   symbol: string;
-  who: 'issuer' | 'staff';
+  who: Who;
   /** after a move: what it did, in a sentence */
   onChange: (notice: string) => void;
 }) {
   const { me } = useMe();
   const d = props.dividend;
-  const base = props.who === 'issuer' ? '/api/v1/dividends' : '/api/v1/admin/dividends';
   const [showPayments, setShowPayments] = useState(false);
   const what = `the ${props.symbol} dividend of ${perToken(d)} per token`;
-  const moved: Record<string, string> = {
+  const moved: Record<Move, string> = {
     submit: `Submitted ${what} for approval.`,
     approve: `Approved ${what}: ${d.holder_count} holder(s); it waits for its distribution.`,
     distribute: `Started distributing ${what} to ${d.holder_count} holder(s).`,
     cancel: `Cancelled ${what}.`,
     'retry-chain': `Sent the failed transfers of ${what} again.`,
   };
-  const move = (action: string) => async () => {
-    await api.post(`${base}/${d.id}/${action}`);
-    props.onChange(moved[action]!);
+  const move = (action: Move) => async () => {
+    await ok(sendMove(props.who, action, d.id));
+    props.onChange(moved[action]);
   };
   const admin = me.role === 'admin';
   const counted = d.snapshot_at !== null;
@@ -225,16 +254,20 @@ function DividendCard(props: {
           {showPayments ? 'Hide payments' : 'Payments'}
         </button>
       </div>
-      {showPayments ? <Payments base={base} dividend={d} onChange={props.onChange} /> : null}
+      {showPayments ? <Payments who={props.who} dividend={d} onChange={props.onChange} /> : null}
     </article>
   );
 }
 
 /** The issuer's dividends of one token: declare, then follow each declaration. */
 export function TokenDividends({ id }: { id: string }) {
-  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const token = useLoad(
+    () => ok(platform.GET('/api/v1/tokens/{id}', { params: { path: { id } } })),
+    [id],
+  );
   const list = useLoad(
-    () => api.get<Page<Dividend>>(`/api/v1/dividends?token_id=${id}&limit=100`),
+    () =>
+      ok(platform.GET('/api/v1/dividends', { params: { query: { token_id: id, limit: 100 } } })),
     [id],
   );
   const [notice, setNotice] = useState<string>();
@@ -265,16 +298,23 @@ export function TokenDividends({ id }: { id: string }) {
               done="Declared as a draft: check the figures, then submit it for approval."
               onSubmit={async (v) => {
                 const tokens = v.dividend_type === 'token';
-                await api.post('/api/v1/dividends', {
-                  token_id: t.id,
-                  dividend_type: v.dividend_type,
-                  ...(tokens
-                    ? { per_token_qty: wholeNumber(v.per_token) }
-                    : { per_token_usd: v.per_token }),
-                  fee_pct: tokens ? '0' : v.fee_pct,
-                  ...isoOrNothing('record_date', v.record_date),
-                  ...isoOrNothing('payment_date', v.payment_date),
-                });
+                await ok(
+                  platform.POST('/api/v1/dividends', {
+                    body: {
+                      token_id: t.id,
+                      // the select offers only these three
+                      dividend_type:
+                        v.dividend_type as PostBody<'/api/v1/dividends'>['dividend_type'],
+                      ...(tokens
+                        ? // as typed when not a whole number, so the API's refusal names the field
+                          { per_token_qty: wholeNumber(v.per_token) as number }
+                        : { per_token_usd: v.per_token }),
+                      fee_pct: tokens ? '0' : (v.fee_pct ?? ''),
+                      record_date: isoOrNothing(v.record_date),
+                      payment_date: isoOrNothing(v.payment_date),
+                    },
+                  }),
+                );
                 list.reload();
               }}
             >
@@ -349,8 +389,16 @@ export function AdminDividends() {
   const { symbol } = useTokenSymbols();
   const list = useLoad(
     () =>
-      api.get<Page<Dividend>>(
-        `/api/v1/admin/dividends?limit=100${status ? `&status=${status}` : ''}`,
+      ok(
+        platform.GET('/api/v1/admin/dividends', {
+          // the picker offers only these statuses (or all)
+          params: {
+            query: {
+              limit: 100,
+              ...(status ? { status: status as (typeof statuses)[number] } : {}),
+            },
+          },
+        }),
       ),
     [status],
   );

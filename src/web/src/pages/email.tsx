@@ -4,14 +4,14 @@
  * (POST /auth/password-reset/confirm); and the banner that asks a signed-in user to verify.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { anonymous, ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { ActionButton, ActionForm, ErrorNote, Field } from '../ui.js';
 
 export function VerifyEmail({ token }: { token: string }) {
   const [state, setState] = useState<{ done?: boolean; error?: unknown }>({});
   useEffect(() => {
-    api.anonymous('/api/v1/auth/verify-email', { token }).then(
+    ok(anonymous.POST('/api/v1/auth/verify-email', { body: { token } })).then(
       () => setState({ done: true }),
       (error: unknown) => setState({ error }),
     );
@@ -43,7 +43,9 @@ export function ForgotPassword() {
         label="Password reset"
         submit="Email me a reset link"
         done="If an account uses this address, we sent a link to it. It works once, for a short time."
-        onSubmit={(v) => api.anonymous('/api/v1/auth/password-reset', { email: v.email })}
+        onSubmit={(v) =>
+          ok(anonymous.POST('/api/v1/auth/password-reset', { body: { email: v.email ?? '' } }))
+        }
       >
         <Field label="Email" name="email" type="email" autocomplete="username" required />
       </ActionForm>
@@ -65,10 +67,11 @@ export function ResetPassword({ token }: { token: string }) {
         onSubmit={async (v) => {
           if (v.new_password !== v.repeat_password)
             throw new Error('The new password and its repetition differ.');
-          await api.anonymous('/api/v1/auth/password-reset/confirm', {
-            token,
-            new_password: v.new_password,
-          });
+          await ok(
+            anonymous.POST('/api/v1/auth/password-reset/confirm', {
+              body: { token, new_password: v.new_password ?? '' },
+            }),
+          );
         }}
       >
         <Field
@@ -108,7 +111,7 @@ export function VerifyEmailBanner() {
         <ActionButton
           label="Send a new link"
           onClick={async () => {
-            await api.post('/api/v1/me/email-verification');
+            await ok(platform.POST('/api/v1/me/email-verification'));
             setSent(true);
           }}
         />

@@ -4,9 +4,9 @@
  * and go-live status, links to each token's page for rounds and to its dividends), and the
  * subscription payments received.
  */
-import { api, type Page } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type { Business, KybApplication, LedgerRow, Token } from '../types.js';
+import type { Business, KybApplication, PostBody, Token } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -47,7 +47,9 @@ function goLive(t: Token): string {
 
 /** Subscription money paid to the issuer as staff confirm payments (ledger subscription_proceeds). */
 function SubscriptionsReceived() {
-  const ledger = useLoad(() => api.get<Page<LedgerRow>>('/api/v1/fiat/ledger?limit=100'));
+  const ledger = useLoad(() =>
+    ok(platform.GET('/api/v1/fiat/ledger', { params: { query: { limit: 100 } } })),
+  );
   return (
     <Loaded state={ledger}>
       {(page) => (
@@ -68,8 +70,8 @@ function SubscriptionsReceived() {
 
 export function Issuer() {
   const { me } = useMe();
-  const businesses = useLoad(() => api.get<Page<Business>>('/api/v1/businesses'));
-  const kyb = useLoad(() => api.get<{ data: KybApplication[] }>('/api/v1/kyb/me'));
+  const businesses = useLoad(() => ok(platform.GET('/api/v1/businesses')));
+  const kyb = useLoad(() => ok(platform.GET('/api/v1/kyb/me')));
   return (
     <section>
       <h1>Businesses and tokens</h1>
@@ -103,13 +105,17 @@ export function Issuer() {
         submit="Register"
         done="Registered. Next: company verification (KYB)."
         onSubmit={async (v) => {
-          await api.post('/api/v1/businesses', {
-            name: v.name,
-            registration_number: v.registration_number,
-            country: v.country?.toUpperCase(),
-            ...(v.industry ? { industry: v.industry } : {}),
-            platform_allocation_pct: percent(v.platform_allocation_pct),
-          });
+          await ok(
+            platform.POST('/api/v1/businesses', {
+              body: {
+                name: v.name ?? '',
+                registration_number: v.registration_number ?? '',
+                country: v.country?.toUpperCase() ?? '',
+                ...(v.industry ? { industry: v.industry } : {}),
+                platform_allocation_pct: percent(v.platform_allocation_pct),
+              },
+            }),
+          );
           businesses.reload();
         }}
       >
@@ -130,7 +136,8 @@ function BusinessCard(props: {
 }) {
   const b = props.business;
   const tokens = useLoad(
-    () => api.get<Page<Token>>(`/api/v1/tokens?business_id=${b.id}&limit=100`),
+    () =>
+      ok(platform.GET('/api/v1/tokens', { params: { query: { business_id: b.id, limit: 100 } } })),
     [b.id],
   );
   const application = props.kyb?.find((a) => a.business_id === b.id);
@@ -206,20 +213,25 @@ function BusinessCard(props: {
             submit="Create token"
             done="Token created as a draft; staff deploy it."
             onSubmit={async (v) => {
-              await api.post('/api/v1/tokens', {
-                business_id: b.id,
-                name: v.name,
-                symbol: v.symbol,
-                decimals: wholeNumber(v.decimals),
-                total_supply: wholeNumber(v.total_supply),
-                price_per_token: v.price_per_token,
-                primary_offering_pct: percent(v.primary_offering_pct),
-                team_pct: percent(v.team_pct),
-                reserve_pct: percent(v.reserve_pct),
-                ...(v.min_investment ? { min_investment: v.min_investment } : {}),
-                ...(rulesFromForm(v) ? { compliance_rules: rulesFromForm(v) } : {}),
-                ...(v.face_value ? { debt: debtFromForm(v) } : {}),
-              });
+              await ok(
+                platform.POST('/api/v1/tokens', {
+                  body: {
+                    business_id: b.id,
+                    name: v.name ?? '',
+                    symbol: v.symbol ?? '',
+                    // as typed when not a whole number, so the API's refusal names the field
+                    decimals: wholeNumber(v.decimals) as number,
+                    total_supply: wholeNumber(v.total_supply) as number,
+                    price_per_token: v.price_per_token ?? '',
+                    primary_offering_pct: percent(v.primary_offering_pct),
+                    team_pct: percent(v.team_pct),
+                    reserve_pct: percent(v.reserve_pct),
+                    ...(v.min_investment ? { min_investment: v.min_investment } : {}),
+                    ...(rulesFromForm(v) ? { compliance_rules: rulesFromForm(v) } : {}),
+                    ...(v.face_value ? { debt: debtFromForm(v) } : {}),
+                  },
+                }),
+              );
               tokens.reload();
             }}
           >
@@ -320,8 +332,10 @@ export function KybForm({ business, onDone }: { business?: Business; onDone: () 
           <ActionButton
             label="Verify through the provider's page"
             onClick={async () => {
-              const { widget_url } = await api.get<{ widget_url: string | null }>(
-                `/api/v1/kyb/provider-token?business_id=${business.id}`,
+              const { widget_url } = await ok(
+                platform.GET('/api/v1/kyb/provider-token', {
+                  params: { query: { business_id: business.id } },
+                }),
               );
               if (!widget_url) throw new Error('The provider has no web page configured.');
               window.open(widget_url, '_blank', 'noopener');
@@ -340,28 +354,33 @@ export function KybForm({ business, onDone }: { business?: Business; onDone: () 
           const owners = [1, 2, 3]
             .filter((n) => v[`owner${n}_first_name`])
             .map((n) => ({
-              first_name: v[`owner${n}_first_name`],
-              last_name: v[`owner${n}_last_name`],
+              first_name: v[`owner${n}_first_name`] ?? '',
+              last_name: v[`owner${n}_last_name`] ?? '',
               ownership_pct: percent(v[`owner${n}_pct`]),
-              role: v[`owner${n}_role`],
-              nationality: v[`owner${n}_nationality`]?.toUpperCase(),
+              // the select offers only these roles
+              role: v[`owner${n}_role`] as (typeof ownerRoles)[number],
+              nationality: v[`owner${n}_nationality`]?.toUpperCase() ?? '',
             }));
-          await api.post('/api/v1/kyb', {
-            ...(business
-              ? {
-                  business_id: business.id,
-                  company_name: business.name,
-                  registration_number: business.registration_number,
-                  country: business.country,
-                }
-              : {
-                  company_name: v.company_name,
-                  registration_number: v.registration_number,
-                  country: v.country?.toUpperCase(),
-                  ...(v.industry ? { industry: v.industry } : {}),
-                }),
-            owners,
-          });
+          await ok(
+            platform.POST('/api/v1/kyb', {
+              body: {
+                ...(business
+                  ? {
+                      business_id: business.id,
+                      company_name: business.name,
+                      registration_number: business.registration_number,
+                      country: business.country,
+                    }
+                  : {
+                      company_name: v.company_name ?? '',
+                      registration_number: v.registration_number ?? '',
+                      country: v.country?.toUpperCase() ?? '',
+                      ...(v.industry ? { industry: v.industry } : {}),
+                    }),
+                owners,
+              },
+            }),
+          );
           onDone();
         }}
       >
@@ -390,7 +409,7 @@ export function KybForm({ business, onDone }: { business?: Business; onDone: () 
 
 /** A corporate investor's company verification: its applications and, when none is open, the form. */
 export function Company() {
-  const kyb = useLoad(() => api.get<{ data: KybApplication[] }>('/api/v1/kyb/me'));
+  const kyb = useLoad(() => ok(platform.GET('/api/v1/kyb/me')));
   return (
     <section>
       <h1>Company verification</h1>
@@ -417,15 +436,19 @@ export function Company() {
   );
 }
 
+type DebtTermsBody = NonNullable<PostBody<'/api/v1/tokens'>['debt']>;
+
 /** The debt terms of the creation form (sent when a face value is given). */
-function debtFromForm(v: Record<string, string | undefined>) {
+function debtFromForm(v: Record<string, string | undefined>): DebtTermsBody {
   return {
-    face_value: v.face_value,
+    face_value: v.face_value ?? '',
     coupon_rate_pct: v.coupon_rate_pct ?? '',
-    frequency: v.frequency,
-    day_count: v.day_count,
+    // the selects offer only these
+    frequency: v.frequency as DebtTermsBody['frequency'],
+    day_count: v.day_count as DebtTermsBody['day_count'],
     first_coupon_date: v.first_coupon_date ?? '',
     maturity_date: v.maturity_date ?? '',
-    record_days: wholeNumber(v.record_days),
+    // as typed when not a whole number, so the API's refusal names the field
+    record_days: wholeNumber(v.record_days) as number,
   };
 }

@@ -8,11 +8,11 @@
  * then say how they are classified (classification.tsx), which sets their limits.
  */
 import { useEffect } from 'preact/hooks';
-import { api, ok, platform } from '../api.js';
+import { ok, platform } from '../api.js';
 import { useMe } from '../app.js';
 import { FileField, sendFile } from '../documents.js';
 import { Classification } from './classification.js';
-import type { KycStage } from '../types.js';
+import type { KycStage, PostBody } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -25,6 +25,7 @@ import {
 } from '../ui.js';
 
 const pendingStatuses = new Set(['pending', 'in_review']);
+type DocumentType = PostBody<'/api/v1/kyc'>['document_type'];
 
 /** What the applicant reads at each stage of an open application. */
 const stageText: Record<Exclude<KycStage, 'decided'>, string> = {
@@ -138,15 +139,19 @@ export function Kyc() {
                     label="Provider KYC"
                     submit="Continue to the provider"
                     onSubmit={async (v) => {
-                      await api.post('/api/v1/kyc/submit', {
-                        first_name: v.first_name,
-                        last_name: v.last_name,
-                        date_of_birth: v.date_of_birth,
-                        nationality: v.nationality?.toUpperCase(),
-                        ...(v.country_of_residence
-                          ? { country_of_residence: v.country_of_residence.toUpperCase() }
-                          : {}),
-                      });
+                      await ok(
+                        platform.POST('/api/v1/kyc/submit', {
+                          body: {
+                            first_name: v.first_name ?? '',
+                            last_name: v.last_name ?? '',
+                            date_of_birth: v.date_of_birth ?? '',
+                            nationality: v.nationality?.toUpperCase() ?? '',
+                            ...(v.country_of_residence
+                              ? { country_of_residence: v.country_of_residence.toUpperCase() }
+                              : {}),
+                          },
+                        }),
+                      );
                       await openProviderPage();
                       status.reload();
                       reloadMe();
@@ -187,15 +192,22 @@ export function Kyc() {
                         const id = await sendFile(purpose, v[purpose]);
                         if (id) documentIds.push(id);
                       }
-                      await api.post('/api/v1/kyc', {
-                        document_ids: documentIds,
-                        full_name: v.full_name,
-                        nationality: v.nationality?.toUpperCase(),
-                        date_of_birth: v.date_of_birth,
-                        document_type: v.document_type,
-                        document_number: v.document_number,
-                        ...Object.fromEntries(optional.filter((k) => v[k]).map((k) => [k, v[k]])),
-                      });
+                      await ok(
+                        platform.POST('/api/v1/kyc', {
+                          body: {
+                            document_ids: documentIds,
+                            full_name: v.full_name ?? '',
+                            nationality: v.nationality?.toUpperCase() ?? '',
+                            date_of_birth: v.date_of_birth ?? '',
+                            // the select offers only the document types the API takes
+                            document_type: v.document_type as DocumentType,
+                            document_number: v.document_number ?? '',
+                            ...Object.fromEntries(
+                              optional.filter((k) => v[k]).map((k) => [k, v[k]]),
+                            ),
+                          },
+                        }),
+                      );
                       status.reload();
                       reloadMe();
                     }}

@@ -7,9 +7,9 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { api, download, type Page } from '../api.js';
+import { download, ok, platform } from '../api.js';
 import { useMe } from '../app.js';
-import type { Token } from '../types.js';
+import type { Meeting, Vote } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -26,56 +26,8 @@ import {
 } from '../ui.js';
 import { useWorkReload } from '../work.js';
 
-interface Choice {
-  label: string;
-  effect: 'for' | 'against' | 'abstain';
-}
-
-interface Vote {
-  resolution_id: string;
-  choice: number;
-  units: string;
-}
-
-export interface Meeting {
-  id: string;
-  token_id: string;
-  symbol: string;
-  token_name: string;
-  title: string;
-  record_date: string;
-  opens_at: string;
-  closes_at: string;
-  quorum_pct: string;
-  status: 'proposed' | 'rejected' | 'approved' | 'closed';
-  voting: 'counting' | 'not_open' | 'open' | 'closed' | null;
-  proposed_by: string;
-  decided_by: string | null;
-  decision_note: string | null;
-  eligible_units: string;
-  holder_count: number;
-  resolutions: { id: string; title: string; majority: string; choices: Choice[] }[];
-  result: {
-    closed_at: string;
-    eligible_units: string;
-    represented_units: string;
-    turnout_pct: string;
-    quorum_pct: string;
-    quorum_met: boolean;
-    resolutions: {
-      resolution_id: string;
-      title: string;
-      majority: string;
-      choices: (Choice & { units: string; pct_of_cast: string })[];
-      votes_cast: string;
-      turnout_pct: string;
-      passed: boolean;
-    }[];
-  } | null;
-  holder: { weight: string; voted_at: string | null; votes: Vote[] } | null;
-}
-
-const majorities: [string, string][] = [
+type Majority = Meeting['resolutions'][number]['majority'];
+const majorities: [Majority, string][] = [
   ['simple', 'simple majority (more than half)'],
   ['two_thirds', 'two thirds'],
   ['three_quarters', 'three quarters'],
@@ -178,7 +130,12 @@ function BallotForm({ m, done }: { m: Meeting; done: () => void }) {
               : [];
           }),
         );
-        await api.put(`/api/v1/meetings/${m.id}/ballot`, { votes });
+        await ok(
+          platform.PUT('/api/v1/meetings/{id}/ballot', {
+            params: { path: { id: m.id } },
+            body: { votes },
+          }),
+        );
         done();
       }}
     >
@@ -210,15 +167,7 @@ function BallotForm({ m, done }: { m: Meeting; done: () => void }) {
 function Ballots({ m }: { m: Meeting }) {
   const ballots = useLoad(
     () =>
-      api.get<{
-        data: {
-          user_id: string;
-          email: string | null;
-          weight: string;
-          voted_at: string | null;
-          votes: Vote[];
-        }[];
-      }>(`/api/v1/admin/meetings/${m.id}/ballots`),
+      ok(platform.GET('/api/v1/admin/meetings/{id}/ballots', { params: { path: { id: m.id } } })),
     [m.id],
   );
   const choiceOf = (v: Vote) => {
@@ -248,7 +197,10 @@ function Ballots({ m }: { m: Meeting }) {
 export function MeetingPage({ id }: { id: string }) {
   const { me } = useMe();
   const staff = me.role === 'staff' || me.role === 'admin';
-  const meeting = useLoad(() => api.get<Meeting>(`/api/v1/meetings/${id}`), [id]);
+  const meeting = useLoad(
+    () => ok(platform.GET('/api/v1/meetings/{id}', { params: { path: { id } } })),
+    [id],
+  );
   const [showBallots, setShowBallots] = useState(false);
   return (
     <section>
@@ -332,9 +284,12 @@ function MeetingsTable(props: { rows: Meeting[]; decide?: (m: Meeting) => Compon
 
 /** The issuer's meetings of one token: propose, then follow each. */
 export function TokenMeetings({ id }: { id: string }) {
-  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const token = useLoad(
+    () => ok(platform.GET('/api/v1/tokens/{id}', { params: { path: { id } } })),
+    [id],
+  );
   const list = useLoad(
-    () => api.get<Page<Meeting>>(`/api/v1/meetings?token_id=${id}&limit=100`),
+    () => ok(platform.GET('/api/v1/meetings', { params: { query: { token_id: id, limit: 100 } } })),
     [id],
   );
   return (
@@ -357,20 +312,25 @@ export function TokenMeetings({ id }: { id: string }) {
               submit="Propose"
               done="Proposed: staff will approve or reject it."
               onSubmit={async (v) => {
-                const resolutions = [1, 2, 3].flatMap((n) =>
-                  v[`resolution_${n}`]
-                    ? [{ title: v[`resolution_${n}`], majority: v[`majority_${n}`] }]
-                    : [],
-                );
-                await api.post('/api/v1/meetings', {
-                  token_id: t.id,
-                  title: v.title,
-                  record_date: iso(v.record_date),
-                  opens_at: iso(v.opens_at),
-                  closes_at: iso(v.closes_at),
-                  quorum_pct: v.quorum_pct,
-                  resolutions,
+                const resolutions = [1, 2, 3].flatMap((n) => {
+                  const title = v[`resolution_${n}`];
+                  // the select offers only the majorities above
+                  const majority = v[`majority_${n}`] as Majority;
+                  return title ? [{ title, majority }] : [];
                 });
+                await ok(
+                  platform.POST('/api/v1/meetings', {
+                    body: {
+                      token_id: t.id,
+                      title: v.title ?? '',
+                      record_date: iso(v.record_date),
+                      opens_at: iso(v.opens_at),
+                      closes_at: iso(v.closes_at),
+                      quorum_pct: v.quorum_pct ?? '',
+                      resolutions,
+                    },
+                  }),
+                );
                 list.reload();
               }}
             >
@@ -426,7 +386,12 @@ function Decision({ m, done }: { m: Meeting; done: (text: string) => void }) {
   if (m.status !== 'proposed') return null;
   if (m.proposed_by === me.id) return <span class="muted">awaits another member of staff</span>;
   const decide = (decision: 'approve' | 'reject') => async () => {
-    await api.post(`/api/v1/admin/meetings/${m.id}/decision`, { decision });
+    await ok(
+      platform.POST('/api/v1/admin/meetings/{id}/decision', {
+        params: { path: { id: m.id } },
+        body: { decision },
+      }),
+    );
     done(
       `${decision === 'approve' ? 'Approved' : 'Rejected'} the ${m.symbol} meeting "${m.title}".`,
     );
@@ -450,8 +415,13 @@ export function AdminMeetings() {
   const reloadWork = useWorkReload();
   const list = useLoad(
     () =>
-      api.get<Page<Meeting>>(
-        `/api/v1/admin/meetings?limit=100${status ? `&status=${status}` : ''}`,
+      ok(
+        platform.GET('/api/v1/admin/meetings', {
+          // the picker offers only the statuses of a meeting (or all)
+          params: {
+            query: { limit: 100, ...(status ? { status: status as Meeting['status'] } : {}) },
+          },
+        }),
       ),
     [status],
   );
@@ -489,7 +459,7 @@ export function AdminMeetings() {
 
 /** The holder's meetings, on the portfolio: each with their weight and where it stands. */
 export function HolderMeetings() {
-  const mine = useLoad(() => api.get<{ data: Meeting[] }>('/api/v1/me/meetings'), []);
+  const mine = useLoad(() => ok(platform.GET('/api/v1/me/meetings')), []);
   return (
     <>
       <h2>Shareholder votes</h2>

@@ -2,23 +2,8 @@
  * A user's notifications (GET /notifications, POST /notifications/:id/read) and which kinds also
  * come by email (GET/PUT /me/notification-preferences).
  */
-import { api, type Page } from '../api.js';
+import { ok, platform } from '../api.js';
 import { ActionButton, ActionForm, Loaded, useLoad, when } from '../ui.js';
-
-interface UserNotification {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  read_at: string | null;
-  created_at: string;
-}
-
-interface Preference {
-  kind: string;
-  email: boolean;
-  required: boolean;
-}
 
 const kindNames: Record<string, string> = {
   'kyc.decided': 'Identity verification decided',
@@ -31,10 +16,10 @@ const kindNames: Record<string, string> = {
 };
 
 export function Notifications() {
-  const list = useLoad(() => api.get<Page<UserNotification>>('/api/v1/notifications?limit=50'));
-  const preferences = useLoad(() =>
-    api.get<{ preferences: Preference[] }>('/api/v1/me/notification-preferences'),
+  const list = useLoad(() =>
+    ok(platform.GET('/api/v1/notifications', { params: { query: { limit: 50 } } })),
   );
+  const preferences = useLoad(() => ok(platform.GET('/api/v1/me/notification-preferences')));
   return (
     <section>
       <h1>Notifications</h1>
@@ -52,7 +37,11 @@ export function Notifications() {
                     <ActionButton
                       label="Mark read"
                       onClick={async () => {
-                        await api.post(`/api/v1/notifications/${n.id}/read`);
+                        await ok(
+                          platform.POST('/api/v1/notifications/{id}/read', {
+                            params: { path: { id: n.id } },
+                          }),
+                        );
                         list.reload();
                       }}
                     />
@@ -75,11 +64,15 @@ export function Notifications() {
             submit="Save"
             done="Saved."
             onSubmit={async (v) => {
-              await api.put('/api/v1/me/notification-preferences', {
-                preferences: all
-                  .filter((p) => !p.required)
-                  .map((p) => ({ kind: p.kind, email: v[p.kind] === 'on' })),
-              });
+              await ok(
+                platform.PUT('/api/v1/me/notification-preferences', {
+                  body: {
+                    preferences: all
+                      .filter((p) => !p.required)
+                      .map((p) => ({ kind: p.kind, email: v[p.kind] === 'on' })),
+                  },
+                }),
+              );
               preferences.reload();
             }}
           >

@@ -3,16 +3,13 @@
  * picker, the holders with their units and what cannot move, the chain's verdict at the block of
  * that instant, and the CSV and signed-PDF downloads (docs/reports.md).
  */
-import type { Static } from '@sinclair/typebox';
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { registerColumns } from '../../../platform/register/register-columns.js';
-import type { RegisterView } from '../../../platform/register/register.schemas.js';
-import { api, download } from '../api.js';
+import { download, ok, platform } from '../api.js';
+import type { Register } from '../types.js';
 import { ErrorNote, Loaded, Table, useLoad, when } from '../ui.js';
 
-/** The shape of GET /tokens/:id/register, from the platform's schema (a type-only import). */
-type Register = Static<typeof RegisterView>;
 type Line = Register['holders'][number];
 
 /** The CSV's and the PDF's columns but the user id: the downloads carry what the table shows. */
@@ -33,10 +30,14 @@ function verdict(r: Register['reconciliation']): string {
 export function RegisterPage({ id }: { id: string }) {
   const [asOf, setAsOf] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(undefined);
-  const query = asOf ? `?as_of=${encodeURIComponent(asOf)}` : '';
   const register = useLoad(
-    () => api.get<Register>(`/api/v1/tokens/${id}/register${query}`),
-    [query],
+    () =>
+      ok(
+        platform.GET('/api/v1/tokens/{id}/register', {
+          params: { path: { id }, query: asOf ? { as_of: asOf } : {} },
+        }),
+      ),
+    [asOf],
   );
   const save = (extension: 'csv' | 'pdf', r: Register) => {
     setFailure(undefined);

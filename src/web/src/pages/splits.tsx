@@ -4,8 +4,8 @@
  * proposed ones (not their own). While an action runs its progress reloads every two seconds.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Page } from '../api.js';
-import type { Split, Token } from '../types.js';
+import { ok, platform } from '../api.js';
+import type { Split } from '../types.js';
 import {
   ActionButton,
   ActionForm,
@@ -41,9 +41,21 @@ function progress(s: Split): string {
   }
 }
 
-/** The actions of a list, reloaded every two seconds while one of them runs. */
-function SplitsTable(props: { url: string; staff: boolean; onChange: (text: string) => void }) {
-  const list = useLoad(() => api.get<Page<Split>>(props.url), [props.url]);
+/** The actions of a token (every token's without one), reloaded every two seconds while one runs. */
+function SplitsTable(props: {
+  tokenId?: string;
+  staff: boolean;
+  onChange: (text: string) => void;
+}) {
+  const list = useLoad(
+    () =>
+      ok(
+        platform.GET('/api/v1/splits', {
+          params: { query: { token_id: props.tokenId, limit: 100 } },
+        }),
+      ),
+    [props.tokenId],
+  );
   const busy = list.data?.data.some(running) ?? false;
   useEffect(() => {
     if (!busy) return undefined;
@@ -51,7 +63,12 @@ function SplitsTable(props: { url: string; staff: boolean; onChange: (text: stri
     return () => clearInterval(timer);
   }, [busy, list.reload]);
   const decide = (s: Split, decision: 'approve' | 'reject') => async () => {
-    await api.post(`/api/v1/admin/splits/${s.id}/decision`, { decision });
+    await ok(
+      platform.POST('/api/v1/admin/splits/{id}/decision', {
+        params: { path: { id: s.id } },
+        body: { decision },
+      }),
+    );
     list.reload();
     props.onChange(`The ${s.ratio} ${s.kind} of ${s.symbol} was ${decision}d.`);
   };
@@ -89,7 +106,10 @@ function SplitsTable(props: { url: string; staff: boolean; onChange: (text: stri
 
 /** The issuer's splits and consolidations of one token: propose, then follow. */
 export function TokenSplits({ id }: { id: string }) {
-  const token = useLoad(() => api.get<Token>(`/api/v1/tokens/${id}`), [id]);
+  const token = useLoad(
+    () => ok(platform.GET('/api/v1/tokens/{id}', { params: { path: { id } } })),
+    [id],
+  );
   const [notice, setNotice] = useState<string>();
   const [version, setVersion] = useState(0);
   return (
@@ -113,13 +133,18 @@ export function TokenSplits({ id }: { id: string }) {
               submit="Propose"
               done="Proposed: staff will approve or reject it."
               onSubmit={async (v) => {
-                await api.post('/api/v1/splits', {
-                  token_id: t.id,
-                  ratio_new: wholeNumber(v.ratio_new),
-                  ratio_old: wholeNumber(v.ratio_old),
-                  effective_at: new Date(v.effective_at ?? '').toISOString(),
-                  reason: v.reason,
-                });
+                await ok(
+                  platform.POST('/api/v1/splits', {
+                    body: {
+                      token_id: t.id,
+                      // as typed when not a whole number, so the API's refusal names the field
+                      ratio_new: wholeNumber(v.ratio_new) as number,
+                      ratio_old: wholeNumber(v.ratio_old) as number,
+                      effective_at: new Date(v.effective_at ?? '').toISOString(),
+                      reason: v.reason ?? '',
+                    },
+                  }),
+                );
                 setVersion((n) => n + 1);
               }}
             >
@@ -136,12 +161,7 @@ export function TokenSplits({ id }: { id: string }) {
             </ActionForm>
             <h2>Actions</h2>
             <Notice text={notice} />
-            <SplitsTable
-              key={version}
-              url={`/api/v1/splits?token_id=${t.id}&limit=100`}
-              staff={false}
-              onChange={setNotice}
-            />
+            <SplitsTable key={version} tokenId={t.id} staff={false} onChange={setNotice} />
           </>
         )}
       </Loaded>
@@ -159,7 +179,7 @@ export function AdminSplits() {
         Approve a proposal you did not make yourself; it runs at its effective moment.
       </p>
       <Notice text={notice} />
-      <SplitsTable url="/api/v1/splits?limit=100" staff onChange={setNotice} />
+      <SplitsTable staff onChange={setNotice} />
     </section>
   );
 }

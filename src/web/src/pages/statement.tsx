@@ -5,74 +5,9 @@
  * portfolio, any user's for staff from the users screen. Periods are in UTC.
  */
 import { useState } from 'preact/hooks';
-import { api, download } from '../api.js';
+import { download, ok, platform } from '../api.js';
+import type { CashAccount } from '../types.js';
 import { ErrorNote, Loaded, Table, label, useLoad, when } from '../ui.js';
-
-interface CashAccount {
-  currency: string;
-  opening_balance: string;
-  lines: { key: string; label: string; amount: string }[];
-  closing_balance: string;
-}
-
-interface Monthly {
-  user: { name: string; email: string; account_name: string };
-  period: { label: string; closing_at: string; complete: boolean };
-  positions: {
-    token_id: string;
-    symbol: string;
-    opening_units: string;
-    opening_value: string;
-    closing_units: string;
-    closing_price: string;
-    price_source: string;
-    closing_value: string;
-  }[];
-  positions_closing_value: string;
-  trades: {
-    id: string;
-    at: string;
-    symbol: string;
-    side: string;
-    quantity: number;
-    price: string;
-    total: string;
-    fee: string;
-    accrued_interest: string;
-    net: string;
-  }[];
-  subscriptions: {
-    id: string;
-    created_at: string;
-    symbol: string;
-    quantity: number;
-    amount: string;
-    status: string;
-  }[];
-  dividends: {
-    id: string;
-    paid_at: string;
-    symbol: string;
-    dividend_type: string;
-    kind: 'dividend' | 'coupon' | 'redemption';
-    net_amount: string;
-    quantity: number;
-    currency: string | null;
-  }[];
-  cash_movements: { id: string; at: string; kind: string; amount: string; status: string }[];
-  cash: CashAccount[];
-}
-
-type YearAmounts = Record<
-  'dividends_usd' | 'dividends_usdc' | 'dividend_units' | 'dividend_fees' | 'trading_fees',
-  string
-> & { fees_total: string };
-
-interface Yearly {
-  period: { label: string };
-  tokens: (YearAmounts & { token_id: string; symbol: string })[];
-  totals: YearAmounts;
-}
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -117,9 +52,17 @@ function Reconciliation({ account }: { account: CashAccount }) {
   );
 }
 
-function MonthlyStatement({ base, month }: { base: string; month: string }) {
+function MonthlyStatement(props: { userId?: string; base: string; month: string }) {
+  const { userId, base, month } = props;
   const statement = useLoad(
-    () => api.get<Monthly>(`${base}/monthly?month=${month}`),
+    () =>
+      ok(
+        userId
+          ? platform.GET('/api/v1/admin/users/{id}/statements/monthly', {
+              params: { path: { id: userId }, query: { month } },
+            })
+          : platform.GET('/api/v1/statements/monthly', { params: { query: { month } } }),
+      ),
     [base, month],
   );
   return (
@@ -222,8 +165,19 @@ function MonthlyStatement({ base, month }: { base: string; month: string }) {
   );
 }
 
-function YearlySummary({ base, year }: { base: string; year: string }) {
-  const summary = useLoad(() => api.get<Yearly>(`${base}/yearly?year=${year}`), [base, year]);
+function YearlySummary(props: { userId?: string; base: string; year: string }) {
+  const { userId, base, year } = props;
+  const summary = useLoad(
+    () =>
+      ok(
+        userId
+          ? platform.GET('/api/v1/admin/users/{id}/statements/yearly', {
+              params: { path: { id: userId }, query: { year } },
+            })
+          : platform.GET('/api/v1/statements/yearly', { params: { query: { year } } }),
+      ),
+    [base, year],
+  );
   return (
     <Loaded state={summary}>
       {(y) => (
@@ -270,7 +224,7 @@ export function StatementPage({ userId }: { userId?: string }) {
           </label>{' '}
           <button type="submit">Show</button>
         </form>
-        <MonthlyStatement base={base} month={month} />
+        <MonthlyStatement userId={userId} base={base} month={month} />
       </section>
       <section aria-label="Year summary">
         <h2>Year</h2>
@@ -280,7 +234,7 @@ export function StatementPage({ userId }: { userId?: string }) {
           </label>{' '}
           <button type="submit">Show</button>
         </form>
-        <YearlySummary base={base} year={year} />
+        <YearlySummary userId={userId} base={base} year={year} />
       </section>
     </section>
   );

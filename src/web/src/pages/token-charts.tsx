@@ -3,17 +3,13 @@
  * holders over time, price and volume over time, holders by country, over a period chosen here.
  * Each chart's caption states its numbers and a table holds them all.
  */
-import type { Static } from '@sinclair/typebox';
 import Decimal from 'decimal.js';
-import type { TokenChartsView } from '../../../platform/charts/charts.schemas.js';
 import { useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { ok, platform } from '../api.js';
 import { ChartFigure, bucketLabel } from '../chart-figure.js';
 import { countryName } from '../countries.js';
+import type { TokenCharts } from '../types.js';
 import { Loaded, Table, useLoad } from '../ui.js';
-
-/** The shape of GET /tokens/:id/charts, from the platform's schema (a type-only import). */
-type TokenCharts = Static<typeof TokenChartsView>;
 
 const day = 86_400_000;
 const periods = {
@@ -31,8 +27,10 @@ export function TokenCharts({ tokenId }: { tokenId: string }) {
   const charts = useLoad(() => {
     const { span, bucket } = periods[period];
     const from = new Date(Date.now() - span).toISOString();
-    return api.get<TokenCharts>(
-      `/api/v1/tokens/${tokenId}/charts?from=${encodeURIComponent(from)}&bucket=${bucket}`,
+    return ok(
+      platform.GET('/api/v1/tokens/{id}/charts', {
+        params: { path: { id: tokenId }, query: { from, bucket } },
+      }),
     );
   }, [tokenId, period]);
   return (

@@ -1,11 +1,14 @@
 /** The token page's transfer rules, in the words a buyer is told them (docs/compliance.md). */
-import { api } from '../api.js';
-import { rulesInWords, type TokenRulesView } from '../token-rules.js';
+import { ok, platform } from '../api.js';
+import { rulesInWords } from '../token-rules.js';
 import { Loaded, useLoad } from '../ui.js';
 
 export function TokenRulesPanel({ tokenId }: { tokenId: string }) {
   const rules = useLoad(
-    () => api.get<TokenRulesView>(`/api/v1/tokens/${tokenId}/compliance-rules`),
+    () =>
+      ok(
+        platform.GET('/api/v1/tokens/{id}/compliance-rules', { params: { path: { id: tokenId } } }),
+      ),
     [tokenId],
   );
   return (
