@@ -37,8 +37,6 @@ export class ApiError extends Error {
   }
 }
 
-export type Json = Record<string, unknown>;
-
 export interface ClientConfig {
   /** where the trading process answers (orders, order book, trades, /ws) */
   trading_url: string;
@@ -214,53 +212,4 @@ export function toBook(tokenId: string): (request: Request) => Promise<Response>
       throw error;
     }
   };
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * The untyped calls of the screens not yet moved to the clients above: the same fetch (session,
- * refresh, step-up, ApiError), the path and the answer's type as the caller says.
- */
-async function untyped<T>(
-  method: Method,
-  path: string,
-  body: unknown,
-  fetcher: (request: Request) => Promise<Response>,
-): Promise<T> {
-  const response = await fetcher(
-    new Request(path, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
-    }),
-  );
-  const text = await response.text();
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-export const api = {
-  get: <T>(path: string) => untyped<T>('GET', path, undefined, (r) => sessionFetch(r)),
-  post: <T>(path: string, body: unknown = {}) =>
-    untyped<T>('POST', path, body, (r) => sessionFetch(r)),
-  patch: <T>(path: string, body: unknown) =>
-    untyped<T>('PATCH', path, body, (r) => sessionFetch(r)),
-  put: <T>(path: string, body: unknown) => untyped<T>('PUT', path, body, (r) => sessionFetch(r)),
-  del: <T>(path: string) => untyped<T>('DELETE', path, undefined, (r) => sessionFetch(r)),
-  anonymous: <T>(path: string, body: unknown) => untyped<T>('POST', path, body, anonymousFetch),
-};
-
-export const tradingApi = {
-  call: async <T>(method: Method, path: string, body?: unknown) => {
-    const { trading_url } = await loadClientConfig();
-    return untyped<T>(method, path, body, (r) => sessionFetch(r, trading_url));
-  },
-  book: <T>(tokenId: string, method: Method, path: string, body?: unknown) =>
-    untyped<T>(method, path, body, toBook(tokenId)),
-};
-
-export interface Page<T> {
-  data: T[];
-  next_cursor: string | null;
 }
