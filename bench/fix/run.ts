@@ -28,6 +28,7 @@ import {
   tokenCount,
   type RunResult,
 } from '../trading/load.js';
+import { describe, observe } from '../trading/observe.js';
 
 const sessions = Number(process.env.BENCH_FIX_SESSIONS ?? 20);
 const orders = Number(process.env.BENCH_FIX_ORDERS ?? 2000);
@@ -145,45 +146,63 @@ async function main(): Promise<void> {
       `fix: ${sessions} sessions logged on in ${((performance.now() - loggingOn) / 1000).toFixed(1)} s`,
     );
 
+    // CPU per order by process around each run: the FIX clients are this process, as the REST
+    // clients are (jspurefix's encoder and parser against node:http)
+    const watchDb = createDb(seeded.databaseUrl, 1);
+    const observed = async <T>(run: () => Promise<T>): Promise<[T, string]> => {
+      const before = await observe(seeded.env, seeded.system.urls.trading, watchDb);
+      const result = await run();
+      const after = await observe(seeded.env, seeded.system.urls.trading, watchDb);
+      return [result, describe(before, after, orders)];
+    };
+
     const symbol = () => `BT${Math.floor(Math.random() * tokenCount)}`;
     let sent = 0;
-    const fix = await ratedRun(orders, async (latencies) => {
-      await Promise.all(
-        clients.map(async (client, c) => {
-          while (sent < orders) {
-            sent += 1;
-            const clOrdId = `b${c}-${sent}`;
-            const from = client.received.length;
-            const started = performance.now();
-            await client.send('D', newOrderSingle(clOrdId, symbol()));
-            const ack = await client.next('8', (m) => m.fields.get(11) === clOrdId, from);
-            latencies.push(performance.now() - started);
-            if (ack.fields.get(39) === '8') throw new Error(`refused: ${ack.fields.get(58)}`);
-          }
-        }),
-      );
-    });
+    const [fix, fixCpu] = await observed(() =>
+      ratedRun(orders, async (latencies) => {
+        await Promise.all(
+          clients.map(async (client, c) => {
+            while (sent < orders) {
+              sent += 1;
+              const clOrdId = `b${c}-${sent}`;
+              const from = client.received.length;
+              const started = performance.now();
+              await client.send('D', newOrderSingle(clOrdId, symbol()));
+              const ack = await client.next('8', (m) => m.fields.get(11) === clOrdId, from);
+              latencies.push(performance.now() - started);
+              if (ack.fields.get(39) === '8') throw new Error(`refused: ${ack.fields.get(58)}`);
+            }
+          }),
+        );
+      }),
+    );
     console.log(line('fix', fix));
+    console.log(fixCpu);
 
     const tradingUrl = seeded.system.urls.trading + ordersPath;
     let posted = 0;
-    const rest = await ratedRun(orders, async (latencies) => {
-      await Promise.all(
-        seeded.people.map(async (trader) => {
-          while (posted < orders) {
-            posted += 1;
-            const body = JSON.stringify(
-              randomLimitOrder(seeded.tokens[Math.floor(Math.random() * tokenCount)]!),
-            );
-            const started = performance.now();
-            const answer = await postForAnswer(tradingUrl, trader.token, body);
-            latencies.push(performance.now() - started);
-            if (answer.status !== 200) throw new Error(`refused: ${answer.status} ${answer.body}`);
-          }
-        }),
-      );
-    });
+    const [rest, restCpu] = await observed(() =>
+      ratedRun(orders, async (latencies) => {
+        await Promise.all(
+          seeded.people.map(async (trader) => {
+            while (posted < orders) {
+              posted += 1;
+              const body = JSON.stringify(
+                randomLimitOrder(seeded.tokens[Math.floor(Math.random() * tokenCount)]!),
+              );
+              const started = performance.now();
+              const answer = await postForAnswer(tradingUrl, trader.token, body);
+              latencies.push(performance.now() - started);
+              if (answer.status !== 200)
+                throw new Error(`refused: ${answer.status} ${answer.body}`);
+            }
+          }),
+        );
+      }),
+    );
     console.log(line('rest', rest));
+    console.log(restCpu);
+    await watchDb.destroy();
     console.log(
       `${line('fix', fix)}; ${line('rest', rest)}; fix/rest: ${(fix.rate / rest.rate).toFixed(2)}x ` +
         `orders/s, ${(fix.p50 / rest.p50).toFixed(2)}x p50`,

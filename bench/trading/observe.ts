@@ -1,6 +1,6 @@
 /**
- * What a run of the trading bench cost and where: CPU seconds by process (this bench's HTTP
- * clients, the trading process, PostgreSQL, the rest of the system) read from /proc, the trading
+ * What a run of the trading bench cost and where: CPU seconds by process (this bench's clients,
+ * the trading process, the FIX gateway, PostgreSQL, the rest of the system) read from /proc, the trading
  * process's group-commit metrics (batches, commands per batch, commit time) from its /metrics,
  * and the database's commits from pg_stat_database. Taken before and after a run; the difference
  * is the run's.
@@ -11,7 +11,7 @@ import type { Db } from '../../src/lib/db/database.js';
 import { processesOf } from '../../test/support/system.js';
 
 export interface Observation {
-  cpu: Record<'bench' | 'trading' | 'postgres' | 'other', number>;
+  cpu: Record<'bench' | 'trading' | 'fix' | 'postgres' | 'other', number>;
   batches: number;
   commands: number;
   commitSeconds: number;
@@ -58,7 +58,7 @@ export async function observe(
   tradingUrl: string,
   db: Db,
 ): Promise<Observation> {
-  const cpu = { bench: process.cpuUsage(), trading: 0, postgres: 0, other: 0 };
+  const cpu = { bench: process.cpuUsage(), trading: 0, fix: 0, postgres: 0, other: 0 };
   const system = await processesOf(env);
   const postmaster = system.find(({ command }) => command.includes('/postgres -D'));
   // PostgreSQL's backends rewrite their environment (their process titles), so they are found as
@@ -69,6 +69,7 @@ export async function observe(
     if (postgres.includes(pid)) continue;
     const seconds = await cpuSecondsOf(pid);
     if (command.includes('tessera.js trading')) cpu.trading += seconds;
+    else if (command.includes('tessera.js fix')) cpu.fix += seconds;
     else cpu.other += seconds;
   }
   const text = await (await fetch(`${tradingUrl}/metrics`)).text();
@@ -80,6 +81,7 @@ export async function observe(
     cpu: {
       bench: (cpu.bench.user + cpu.bench.system) / 1e6,
       trading: cpu.trading,
+      fix: cpu.fix,
       postgres: cpu.postgres,
       other: cpu.other,
     },
@@ -90,15 +92,21 @@ export async function observe(
   };
 }
 
-/** One line: CPU seconds per order by process, batches, mean batch size and commit time. */
+/**
+ * One line: CPU seconds per order by process (the FIX gateway's only when it worked), batches,
+ * mean batch size and commit time.
+ */
 export function describe(before: Observation, after: Observation, orders: number): string {
   const per = (key: keyof Observation['cpu']) =>
     (((after.cpu[key] - before.cpu[key]) / orders) * 1e6).toFixed(0);
+  const fix = per('fix');
   const batches = after.batches - before.batches;
   const commands = after.commands - before.commands;
   const commitMs = ((after.commitSeconds - before.commitSeconds) / Math.max(batches, 1)) * 1000;
   return (
-    `  cpu µs/order: bench ${per('bench')}, trading ${per('trading')}, postgres ${per('postgres')}, ` +
+    `  cpu µs/order: bench ${per('bench')}, trading ${per('trading')}, ` +
+    (Number(fix) >= 1 ? `fix ${fix}, ` : '') +
+    `postgres ${per('postgres')}, ` +
     `other ${per('other')}; ${batches} batches of ${(commands / Math.max(batches, 1)).toFixed(1)} ` +
     `commands, ${commitMs.toFixed(1)} ms each; ${after.commits - before.commits} database commits`
   );
