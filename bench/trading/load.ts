@@ -149,7 +149,9 @@ export async function drive(
 /**
  * Open loop: `count` orders sent at `rate` a second whatever the answers (the traders in turn,
  * several of a trader's in flight if the answers lag), each latency counted from the moment the
- * order was due, so a stalled system is charged for the orders it kept waiting. The rate is
+ * order was due, so a stalled system is charged for the orders it kept waiting. `burst` > 1: the
+ * same average rate arriving `burst` orders at once (a news item, a client's basket), each group
+ * due together. The rate is
  * orders answered per second from the first send to the last answer. Every unexpected answer is
  * printed with its status and body as it comes, and the run fails at its end if there was one.
  */
@@ -159,15 +161,18 @@ export async function driveOpenLoop(
   pickToken: () => string,
   rate: number,
   count = ordersPerRun,
+  burst = 1,
 ): Promise<RunResult> {
   const unexpected: string[] = [];
+  /** when the order of this index is due, in ms after the start */
+  const dueMs = (index: number) => (Math.floor(index / burst) * burst * 1000) / rate;
   const result = await ratedRun(count, async (latencies) => {
     const answers: Promise<void>[] = [];
     const started = performance.now();
     for (let sent = 0; sent < count;) {
-      const due = Math.min(count, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
-      for (; sent < due; sent += 1) {
-        const dueAt = started + (sent * 1000) / rate;
+      const elapsed = performance.now() - started;
+      for (; sent < count && dueMs(sent) <= elapsed; sent += 1) {
+        const dueAt = started + dueMs(sent);
         const trader = people[sent % people.length]!;
         const { body, refused } = orderBody(pickToken());
         answers.push(
@@ -178,7 +183,7 @@ export async function driveOpenLoop(
         );
       }
       // the next order's due time, not a fixed tick: at 100/s a 1 ms tick would send up to 1 ms late
-      const next = started + (sent * 1000) / rate - performance.now();
+      const next = started + dueMs(sent) - performance.now();
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next)));
     }
     await Promise.all(answers);

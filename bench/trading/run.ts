@@ -10,7 +10,9 @@
  * 2. 100 tokens: each order on a token drawn at random, as many;
  * 3. the latency ladder: open loop over the 100 tokens at 100, 300 and 1,000 orders/s and at
  *    half the rate step 2 measured, BENCH_TRADING_LADDER_SECONDS each (default 10): orders sent
- *    on schedule whatever the answers, each latency from the moment the order was due;
+ *    on schedule whatever the answers, each latency from the moment the order was due; then
+ *    the same open loop with its orders arriving in bursts (50 at once, 100/s on average; 100
+ *    at once, 300/s), each order's latency from its group's due time;
  * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
  * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens (p99 <L2>
@@ -30,6 +32,11 @@ import { describe, observe } from './observe.js';
 /** The ladder's fixed rates (orders/s over the 100 tokens); half the closed-loop rate is added. */
 const ladderRates = [100, 300, 1000];
 const ladderSeconds = Number(process.env.BENCH_TRADING_LADDER_SECONDS ?? 10);
+/** Open loops whose orders arrive in groups: [average rate, orders a group]. */
+const burstShapes: [number, number][] = [
+  [100, 50],
+  [300, 100],
+];
 
 const ms = (value: number) => value.toFixed(1);
 
@@ -80,6 +87,13 @@ async function main(): Promise<void> {
       );
     }
     const at1000 = ladder.get(1000)!;
+    // the same average arriving in bursts: what a quiet book meets when news or a basket lands
+    for (const [rate, burst] of burstShapes) {
+      const count = Math.round(rate * ladderSeconds);
+      await measured(`bursts of ${burst} at ${rate}/s, 100 tokens`, anyToken, count, (url) =>
+        driveOpenLoop(url, people, anyToken, rate, count, burst),
+      );
+    }
 
     await seeded.restart({ TRADING_MAX_BATCH: '1' });
     const single = await measured('one token, TRADING_MAX_BATCH=1', () => tokens[0]!);
