@@ -33,6 +33,18 @@ export async function latestEventId(db: Db): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/** The users whose orders have events after `since`, each with the newest one's id. */
+export async function latestEventIdsByUser(db: Db, since: number) {
+  const rows = await db
+    .selectFrom('order_status_history as h')
+    .innerJoin('orders', 'orders.id', 'h.order_id')
+    .select(['orders.user_id', (eb) => eb.fn.max('h.id').as('id')])
+    .where('h.id', '>', since)
+    .groupBy('orders.user_id')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, id: Number(row.id) }));
+}
+
 /** A token by its symbol or its contract address (either may be given; both must agree). */
 export async function tokenOf(db: Db, symbol: string | undefined, address: string | undefined) {
   let query = db.selectFrom('tokens').select(['id', 'symbol', 'contract_address']);
@@ -141,11 +153,41 @@ export async function unreportedEvents(
   return query.orderBy('h.id').limit(limit).execute();
 }
 
-export async function markReported(db: Db, sessionId: string, historyIds: readonly number[]) {
-  if (historyIds.length === 0) return;
-  await db
-    .insertInto('fix_reported_events')
-    .values(historyIds.map((id) => ({ session_id: sessionId, history_id: id })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+export interface StoredMessage {
+  seq: number;
+  msg_type: string;
+  body: string;
+  sent_at: Date;
+}
+
+/**
+ * One commit of the session store (session-store.ts): the session's next numbers, the messages
+ * sent, and the events their reports report, in one statement: an event is marked reported in
+ * the commit of its report, never before it (docs/fix.md, "What is durable when").
+ */
+export async function saveSession(
+  db: Db,
+  sessionId: string,
+  numbers: { sender: number; target: number },
+  messages: readonly StoredMessage[],
+  reported: readonly number[],
+): Promise<void> {
+  const ctes = [];
+  if (messages.length > 0) {
+    const rows = messages.map(
+      (row) => sql`(${sessionId}, ${row.seq}, ${row.msg_type}, ${row.body}, ${row.sent_at})`,
+    );
+    // a resend goes out under its number again
+    ctes.push(sql`messages AS (INSERT INTO fix_messages (session_id, seq, msg_type, body, sent_at)
+      VALUES ${sql.join(rows)} ON CONFLICT (session_id, seq) DO NOTHING)`);
+  }
+  if (reported.length > 0) {
+    const rows = reported.map((id) => sql`(${sessionId}, ${id})`);
+    ctes.push(sql`reported AS (INSERT INTO fix_reported_events (session_id, history_id)
+      VALUES ${sql.join(rows)} ON CONFLICT DO NOTHING)`);
+  }
+  const update = sql`UPDATE fix_sessions
+    SET next_sender_seq = ${numbers.sender}, next_target_seq = ${numbers.target}
+    WHERE id = ${sessionId}`;
+  await (ctes.length > 0 ? sql`WITH ${sql.join(ctes)} ${update}` : update).execute(db);
 }

@@ -29,15 +29,9 @@ import {
   statusReport,
   type OrderEvent,
 } from './execution-reports.js';
-import {
-  fillsOf,
-  markReported,
-  orderOf,
-  sessionByCompIds,
-  tokenOf,
-  unreportedEvents,
-} from './fix.queries.js';
+import { fillsOf, orderOf, sessionByCompIds, unreportedEvents } from './fix.queries.js';
 import type { EventWatch } from './event-watch.js';
+import type { Instruments } from './instruments.js';
 import { logonSignatureMatches } from './logon-signature.js';
 import { OrderClient } from './order-client.js';
 import { amendOf, placeOrderOf, tags, type FieldReader } from './order-entry.js';
@@ -58,6 +52,8 @@ export interface GatewayDeps {
   eventPollMs: number;
   /** the newest event and the sessions in force, read once per look for every session */
   watch: EventWatch;
+  /** Symbol and SecurityID to token, shared by every connection of the process */
+  instruments: Instruments;
   /** Logon signatures taken within the window (shared by every connection of the process) */
   seenSignatures: Map<string, number>;
 }
@@ -219,8 +215,11 @@ export class GatewaySession extends AsciiSession {
     this.unencoded.clear();
   }
 
-  /** Sends a message; resolves once the store has committed it (and it may go out). */
-  private sendStored(msgType: string, body: ILooseObject): Promise<void> {
+  /**
+   * Sends a message; resolves once the store has committed it (and it may go out), with the mark
+   * that `historyId`'s event was reported, when the message reports one.
+   */
+  private sendStored(msgType: string, body: ILooseObject, historyId?: number): Promise<void> {
     return new Promise((resolve, reject) => {
       this.unencoded.add(reject);
       this.send(msgType, body, (error) => {
@@ -234,7 +233,10 @@ export class GatewaySession extends AsciiSession {
           reject(new Error('no session store bound'));
           return;
         }
-        // jspurefix has handed the message to the store by the time it calls back
+        // jspurefix has handed the message to the store in the step that calls back, so the
+        // store's waiting write holds it: the mark joins that write
+        // (its failure is the commit's, which rejects below)
+        if (historyId !== undefined) void store.markReported([historyId]).catch(() => undefined);
         store.committed().then(resolve, reject);
       });
     });
@@ -297,12 +299,8 @@ export class GatewaySession extends AsciiSession {
     }
   }
 
-  private async instrument(read: FieldReader) {
-    const symbol = read(tags.Symbol);
-    const address = read(tags.SecurityID);
-    if (symbol === undefined && address === undefined) return undefined;
-    const tokens = await tokenOf(this.deps.db, symbol, address);
-    return tokens.length === 1 ? tokens[0] : undefined;
+  private instrument(read: FieldReader) {
+    return this.deps.instruments.tokenOf(read(tags.Symbol), read(tags.SecurityID));
   }
 
   private async newOrder(logged: Logged, read: FieldReader): Promise<void> {
@@ -463,8 +461,8 @@ export class GatewaySession extends AsciiSession {
   /**
    * Sends an ExecutionReport for each event of the user's orders (a venue-wide drop copy: of
    * every order) not yet reported on this session, whatever channel placed the order, and
-   * remembers it once the store has committed the reports (at least once: a crash between the two
-   * repeats the report, with its ExecID).
+   * remembers it in the store's commit of its report (at least once: a write that fails leaves
+   * the event unreported, and its report goes again with its ExecID).
    */
   private reportEvents(idle = false): Promise<void> {
     // one look at a time: two would both read an event before either marked it reported (a
@@ -490,11 +488,12 @@ export class GatewaySession extends AsciiSession {
       return;
     }
     const now = performance.now();
-    if (
-      idle &&
-      watched.latestEventId <= this.lookedAt.eventId &&
-      now - this.lookedAt.ms < fullLookMs
-    ) {
+    // a session of the user's own orders looks only when one of theirs changed
+    const newest =
+      logged.scope === 'own'
+        ? (watched.latestByUser.get(logged.userId) ?? 0)
+        : watched.latestEventId;
+    if (idle && newest <= this.lookedAt.eventId && now - this.lookedAt.ms < fullLookMs) {
       return;
     }
     this.lookedAt = { eventId: watched.latestEventId, ms: now };
@@ -532,14 +531,10 @@ export class GatewaySession extends AsciiSession {
         this.sendStored(
           MsgType.ExecutionReport,
           logged.kind === 'drop_copy' ? { ...report, CopyMsgIndicator: true } : report,
+          row.history_id,
         ),
       );
     }
     await Promise.all(sent);
-    await markReported(
-      this.deps.db,
-      logged.sessionId,
-      rows.map((row) => row.history_id),
-    );
   }
 }

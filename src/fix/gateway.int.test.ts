@@ -116,12 +116,23 @@ async function withReportHeld(
   });
 }
 
-/** The gateway's INSERTs of sent messages waiting for a lock, by their backends' ids. */
+/** The gateway's writes of sent messages waiting for a lock, by their backends' ids. */
 async function waitingMessageInserts(): Promise<number[]> {
   const { rows } = await sql<{ pid: number }>`
     select pid from pg_stat_activity
-    where wait_event_type = 'Lock' and query like 'insert into "fix_messages"%'`.execute(sys.db);
+    where wait_event_type = 'Lock' and query ilike '%insert into fix_messages%'`.execute(sys.db);
   return rows.map((row) => row.pid);
+}
+
+/** The events marked reported on a session, among `historyIds`. */
+async function markedReported(sessionId: string, historyIds: readonly number[]) {
+  const rows = await sys.db
+    .selectFrom('fix_reported_events')
+    .select('history_id')
+    .where('session_id', '=', sessionId)
+    .where('history_id', 'in', historyIds)
+    .execute();
+  return rows.map((row) => Number(row.history_id));
 }
 let tradingUrl: string;
 
@@ -273,6 +284,25 @@ describe('the FIX gateway', () => {
     await client.send('D', limitOrder('fix-unknown', { Instrument: { Symbol: 'NOPE' } }));
     const unknown = await client.next('8', (m) => m.fields.get(11) === 'fix-unknown', from);
     expect(unknown.fields.get(58)).toMatch(/^NOT_FOUND: /);
+  });
+
+  it('takes orders for a token listed after the gateway started', async () => {
+    const created = await sys.token();
+    const listed = await sys.db
+      .selectFrom('tokens')
+      .select('symbol')
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    const trader = await sys.funded(created.id);
+    const traderKey = await createKey(trader, ['read', 'trade']);
+    await createSession('LISTED1', traderKey, { user_id: trader.id });
+    const client = connect('LISTED1', { key: traderKey });
+    await client.ready();
+    await client.send('D', limitOrder('listed-1', { Instrument: { Symbol: listed.symbol } }));
+    const report = await client.next('8', (m) => m.fields.get(11) === 'listed-1');
+    expect(report.fields.get(39)).toBe('0');
+    expect(report.fields.get(55)).toBe(listed.symbol);
+    await client.stop();
   });
 
   it('replaces, reports status, cancels, and refuses a cancel of an unknown order', async () => {
@@ -797,6 +827,9 @@ describe('the FIX gateway', () => {
     expect(await storedBody(session.id, report.seq)).toContain(
       `\x0117=${report.fields.get(17)}\x01`,
     );
+    // the event was marked reported in the report's own commit: marked as the report arrives
+    const execId = Number(report.fields.get(17));
+    expect(await markedReported(session.id, [execId])).toEqual([execId]);
     await client.stop();
   });
 
@@ -816,6 +849,18 @@ describe('the FIX gateway', () => {
       .select('id')
       .where('client_order_id', '=', 'durable-2')
       .executeTakeFirstOrThrow();
+    // the mark went in the report's write, and failed with it
+    const events = await sys.db
+      .selectFrom('order_status_history')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(
+      await markedReported(
+        session.id,
+        events.map((event) => Number(event.id)),
+      ),
+    ).toEqual([]);
     // not marked reported: the next Logon reports it, numbers going on from the client's own
     const again = connect('DURABLE2', {
       key: ownKey,

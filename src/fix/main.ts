@@ -28,11 +28,15 @@ import type { Logger } from '../lib/logger.js';
 import { startWithDatabase, type RunningProcess } from '../lib/process.js';
 import { withCopyMsgIndicator } from './dictionary.js';
 import { EventWatch } from './event-watch.js';
+import { Instruments } from './instruments.js';
 import { GatewaySession, type GatewayDeps } from './gateway-session.js';
 import { PgSessionStore } from './session-store.js';
 
 /** FIX's field delimiter (jspurefix's package index does not export its AsciiChars) */
 const soh = 0x01;
+
+/** how long the gateway keeps a known Symbol / SecurityID before reading it again */
+const instrumentsMaxAgeMs = 60_000;
 
 /** The acceptor's description: FIX 4.4 (jspurefix's FIX repository dictionary), any client. */
 function acceptorDescription(config: Config): ISessionDescription {
@@ -156,6 +160,7 @@ export async function startFixGateway(options: FixGatewayOptions) {
     compId: config.fix.compId,
     eventPollMs: config.fix.eventPollMs,
     watch: new EventWatch(db, config.fix.eventPollMs),
+    instruments: new Instruments(db, instrumentsMaxAgeMs),
     seenSignatures: new Map(),
   });
   const running = gateway.run();

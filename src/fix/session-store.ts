@@ -21,9 +21,16 @@ import {
 } from 'jspurefix';
 import type { Clock } from '../lib/clock.js';
 import type { Db } from '../lib/db/database.js';
+import { saveSession, type StoredMessage } from './fix.queries.js';
 
 /** Session-level messages: never resent, a SequenceReset-GapFill stands for them. */
 const sessionMsgTypes = new Set(['0', '1', '2', '3', '4', '5', 'A']);
+
+interface PendingWrite {
+  messages: StoredMessage[];
+  reported: number[];
+  done: Promise<void>;
+}
 
 export const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -39,9 +46,8 @@ export class PgSessionStore implements IFixSessionStore {
   private admitted = false;
   /** a reset (the peer's ResetSeqNumFlag or the daily one) made before `admit()` */
   private resetPending = false;
-  /** the numbers' save waiting its turn, and the messages' INSERT waiting its turn */
-  private sequencesSave: Promise<void> | undefined;
-  private messagesPut: { rows: unknown[]; done: Promise<void> } | undefined;
+  /** the write waiting its turn: the numbers, the messages and the events they report */
+  private pending: PendingWrite | undefined;
 
   constructor(
     public readonly sessionId: SessionId,
@@ -101,8 +107,7 @@ export class PgSessionStore implements IFixSessionStore {
 
   /** A write after which later messages and numbers are written anew (a reset's). */
   private chainAlone(write: (rowId: string) => Promise<unknown>): Promise<void> {
-    this.sequencesSave = undefined;
-    this.messagesPut = undefined;
+    this.pending = undefined;
     return this.chain(write);
   }
 
@@ -127,22 +132,40 @@ export class PgSessionStore implements IFixSessionStore {
   }
 
   /**
-   * Saves the numbers as they are when the write runs: saves asked for while one waits its turn
-   * are that one (each message moves a number; one UPDATE per message held a pooled connection
-   * per message, docs/fix.md "Throughput").
+   * The write waiting its turn, else a new one: it saves the numbers as they are when it runs,
+   * with every message and reported event handed over while it waited, in one statement and
+   * one commit (a statement per message and per mark held a pooled connection and a commit
+   * each, docs/fix.md "Throughput").
    */
-  private saveSequences(): Promise<void> {
-    if (this.sequencesSave) return this.sequencesSave;
-    const save = this.chain((id) => {
-      this.sequencesSave = undefined;
-      return this.db
-        .updateTable('fix_sessions')
-        .set({ next_sender_seq: this.sender, next_target_seq: this.target })
-        .where('id', '=', id)
-        .execute();
+  private pendingWrite(): PendingWrite {
+    if (this.pending) return this.pending;
+    const write: PendingWrite = { messages: [], reported: [], done: Promise.resolve() };
+    write.done = this.chain((id) => {
+      this.pending = undefined;
+      return saveSession(
+        this.db,
+        id,
+        { sender: this.sender, target: this.target },
+        write.messages,
+        write.reported,
+      );
     });
-    if (this.rowId !== undefined && this.admitted) this.sequencesSave = save;
-    return save;
+    if (this.rowId !== undefined && this.admitted) this.pending = write;
+    return write;
+  }
+
+  private saveSequences(): Promise<void> {
+    return this.pendingWrite().done;
+  }
+
+  /**
+   * Marks order events reported (fix_reported_events) in the commit of the messages handed over
+   * so far: called as a report is handed over, the mark commits with the report, never before.
+   */
+  markReported(historyIds: readonly number[]): Promise<void> {
+    const write = this.pendingWrite();
+    write.reported.push(...historyIds);
+    return write.done;
   }
 
   /**
@@ -188,36 +211,17 @@ export class PgSessionStore implements IFixSessionStore {
     });
   }
 
-  /** Keeps a sent application message; those sent while a write waits go in one INSERT. */
+  /** Keeps a sent application message, in the write waiting its turn. */
   put(record: IFixMsgStoreRecord): Promise<void> {
     if (sessionMsgTypes.has(record.msgType) || !record.encoded) return Promise.resolve();
-    const row = {
+    const write = this.pendingWrite();
+    write.messages.push({
       seq: record.seqNum,
       msg_type: record.msgType,
       body: record.encoded,
       sent_at: record.timestamp,
-    };
-    if (this.messagesPut) {
-      this.messagesPut.rows.push(row);
-      return this.messagesPut.done;
-    }
-    const batch: { rows: (typeof row)[]; done: Promise<void> } = {
-      rows: [row],
-      done: Promise.resolve(),
-    };
-    batch.done = this.chain((id) => {
-      this.messagesPut = undefined;
-      return (
-        this.db
-          .insertInto('fix_messages')
-          .values(batch.rows.map((each) => ({ session_id: id, ...each })))
-          // a resend goes out under its number again
-          .onConflict((oc) => oc.columns(['session_id', 'seq']).doNothing())
-          .execute()
-      );
     });
-    if (this.rowId !== undefined && this.admitted) this.messagesPut = batch;
-    return batch.done;
+    return write.done;
   }
 
   async get(seqNum: number): Promise<IFixMsgStoreRecord | null> {
