@@ -370,15 +370,17 @@ describe('web journeys over the running system', () => {
     );
     await screenshot(admin, journey, '09a-staff-distribute-confirm');
     await distribute.getByRole('button', { name: 'Yes, distribute' }).click();
+    // polls of 20 s, not the default 5: a loaded CI machine answered later than 5 s
     await expect
-      .poll(() => admin.getByTestId('notice').textContent())
+      .poll(() => admin.getByTestId('notice').textContent(), { timeout: 20_000 })
       .toContain(`Started distributing the ${symbol} dividend`);
-    // Started before its payment date, it is held and paid on the date, not before.
+    // Started before its payment date, it is held and paid on the date, not before (looked at
+    // only with the poll's 20 s to spare, so the payment cannot come while it waits).
     const adminStatus = admin.getByTestId('dividend-status');
-    if (Date.now() < paymentDate - 5_000) {
+    if (Date.now() < paymentDate - 25_000) {
       await admin.getByLabel('Status').selectOption('distributing');
       // The list of the filter replaces the one on screen when its read comes back.
-      await expect.poll(() => adminStatus.textContent()).toBe('distributing');
+      await expect.poll(() => adminStatus.textContent(), { timeout: 20_000 }).toBe('distributing');
       expect(await admin.getByTestId('dividend-schedule').textContent()).toContain(
         'holders are paid on',
       );
