@@ -20,16 +20,29 @@ function statFields(pid: number): string[] | null {
 }
 
 /** user + system CPU milliseconds of a process (0 once it is gone). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = statFields(pid);
   return fields ? ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond : 0;
 }
 
-function childrenOf(parent: number): number[] {
+export function childrenOf(parent: number): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
     .map(Number)
     .filter((pid) => Number(statFields(pid)?.[1]) === parent);
+}
+
+/**
+ * CPU milliseconds of PostgreSQL so far: the postmaster's, its live backends', and those of the
+ * backends that ended (the postmaster's waited-for children, the 16th and 17th fields), so that a
+ * backend ending between two readings does not take its CPU with it.
+ */
+export function postgresCpuMs(postmaster: number): number {
+  const fields = statFields(postmaster);
+  if (!fields) return 0;
+  const [own, ownSystem, ended, endedSystem] = fields.slice(11, 15).map(Number);
+  const live = childrenOf(postmaster).reduce((sum, pid) => sum + cpuMs(pid), 0);
+  return ((own! + ownSystem! + ended! + endedSystem!) * 1000) / ticksPerSecond + live;
 }
 
 /** CPU milliseconds used by each of the three. */
@@ -40,28 +53,22 @@ export interface CpuTime {
 }
 
 /**
- * Starts a meter of the three; `stop()` returns the CPU time each used since. A PostgreSQL
- * backend that ends in between is counted up to the start only (the pool keeps its connections
- * while it is busy).
+ * Starts a meter of the three; `stop()` returns the CPU time each used since.
  */
 export function meterCpu(anvilPid: number, pgDataDir: string): { stop(): CpuTime } {
   const postmaster = Number(
     readFileSync(path.join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
   );
-  const postgres = () =>
-    new Map([postmaster, ...childrenOf(postmaster)].map((pid) => [pid, cpuMs(pid)]));
   const node = process.cpuUsage();
   const anvil = cpuMs(anvilPid);
-  const before = postgres();
+  const postgres = postgresCpuMs(postmaster);
   return {
     stop() {
       const usage = process.cpuUsage(node);
-      let postgresMs = 0;
-      for (const [pid, ms] of postgres()) postgresMs += ms - (before.get(pid) ?? 0);
       return {
         node: (usage.user + usage.system) / 1000,
         anvil: cpuMs(anvilPid) - anvil,
-        postgres: postgresMs,
+        postgres: postgresCpuMs(postmaster) - postgres,
       };
     },
   };

@@ -5,10 +5,10 @@
  * and the database's commits from pg_stat_database. Taken before and after a run; the difference
  * is the run's.
  */
-import fs from 'node:fs/promises';
 import { sql } from 'kysely';
 import type { Db } from '../../src/lib/db/database.js';
 import { processesOf } from '../../test/support/system.js';
+import { childrenOf, cpuMs, postgresCpuMs } from '../support/process-cpu.js';
 
 export interface Observation {
   cpu: Record<'bench' | 'trading' | 'fix' | 'postgres' | 'other', number>;
@@ -16,35 +16,6 @@ export interface Observation {
   commands: number;
   commitSeconds: number;
   commits: number;
-}
-
-const ticksPerSecond = 100;
-
-async function cpuSecondsOf(pid: number): Promise<number> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-  } catch {
-    return 0;
-  }
-}
-
-async function childrenOf(parent: number): Promise<number[]> {
-  const children: number[] = [];
-  for (const entry of await fs.readdir('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) children.push(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return children;
 }
 
 /** A counter's or histogram sum's value in a /metrics text (0 if absent). */
@@ -63,11 +34,11 @@ export async function observe(
   const postmaster = system.find(({ command }) => command.includes('/postgres -D'));
   // PostgreSQL's backends rewrite their environment (their process titles), so they are found as
   // the postmaster's children.
-  const postgres = postmaster ? [postmaster.pid, ...(await childrenOf(postmaster.pid))] : [];
-  for (const pid of postgres) cpu.postgres += await cpuSecondsOf(pid);
+  const postgres = postmaster ? [postmaster.pid, ...childrenOf(postmaster.pid)] : [];
+  if (postmaster) cpu.postgres = postgresCpuMs(postmaster.pid) / 1000;
   for (const { pid, command } of system) {
     if (postgres.includes(pid)) continue;
-    const seconds = await cpuSecondsOf(pid);
+    const seconds = cpuMs(pid) / 1000;
     if (command.includes('tessera.js trading')) cpu.trading += seconds;
     else if (command.includes('tessera.js fix')) cpu.fix += seconds;
     else cpu.other += seconds;
