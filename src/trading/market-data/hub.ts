@@ -286,13 +286,18 @@ export class MarketDataHub implements FeedSink {
   /** Sends what the token's feed gathered, if anything, counted in the metrics. */
   private flush(tokenId: string): void {
     const cpu = process.cpuUsage();
-    const sent = this.sendGathered(tokenId);
-    if (sent === null) return;
+    const flushed = this.sendGathered(tokenId);
+    if (flushed === null) return;
     const used = process.cpuUsage(cpu);
-    const { metrics } = this.deps;
+    const { metrics, clock } = this.deps;
     metrics.marketDataFlushes.inc();
-    metrics.marketDataSent.inc(sent);
+    metrics.marketDataSent.inc(flushed.sent);
     metrics.marketDataFlushCpuSeconds.inc((used.user + used.system) / 1e6);
+    if (flushed.sent > 0) {
+      metrics.marketDataFlushSentSeconds.observe(
+        Math.max(0, clock.now().getTime() - Date.parse(flushed.ts)) / 1000,
+      );
+    }
   }
 
   /** The subscribers of one public channel (its key) of a token. */
@@ -302,9 +307,9 @@ export class MarketDataHub implements FeedSink {
 
   /**
    * One book update and one trades message with what was gathered since the last flush;
-   * answers how many messages it sent (null: nothing was gathered).
+   * answers how many messages it sent and the batch's hand-over (null: nothing was gathered).
    */
-  private sendGathered(tokenId: string): number | null {
+  private sendGathered(tokenId: string): { sent: number; ts: string } | null {
     const feed = this.feeds.get(tokenId);
     const tickSize = this.tickSizes.get(tokenId);
     const bookChannel = bookKey(tokenId);
@@ -314,7 +319,7 @@ export class MarketDataHub implements FeedSink {
     this.deps.metrics.marketDataFlushDelaySeconds.observe(
       Math.max(0, this.deps.clock.now().getTime() - Date.parse(flush.ts)) / 1000,
     );
-    if (!tickSize) return 0;
+    if (!tickSize) return { sent: 0, ts: flush.ts };
     const tradesChannel = channelKey({ name: 'trades', tokenId });
     const tradeSubscribers = this.subscribersOf(tokenId, tradesChannel);
     const books = this.bookFrames(tokenId, flush, wireLevel(tickSize), bookSubscribers);
@@ -351,7 +356,7 @@ export class MarketDataHub implements FeedSink {
       }
     }
     for (const [client, { keys, frame }] of deliveries) this.write(client, keys, frame);
-    return sent;
+    return { sent, ts: flush.ts };
   }
 
   /** The flush's book update, framed once per client depth (none: no update or no one to send to). */
