@@ -60,7 +60,7 @@ function merged(lists: [number, number][][]): [number, number][] {
 
 function startThreads(start: Start): Promise<unknown> {
   for (let i = 0; i < start.workers; i += 1) {
-    // socket i of the whole goes to thread i % workers: the checkers spread over the threads
+    // the sockets and the checking clients shared out evenly
     const count =
       Math.floor(start.count / start.workers) + (i < start.count % start.workers ? 1 : 0);
     const checkers =
