@@ -25,8 +25,9 @@
  * CPU each process used per order; the hub's flushes, CPU per message and wait after the commit;
  * and the load generator apart from the system: the order sender's and the subscribers' share
  * of a core and the subscribers' own event loop delay (their worst thread's). Ends with one line
- * per rate, `marketdata: <N> subscribers at <R> orders/s, p99 delivery <L> ms, <M> messages/s, <G> gaps`, G
- * the sequence gaps and checksum failures together. Run with `npm run bench:marketdata`.
+ * per rate,
+ * `marketdata: <N> subscribers at <R> orders/s, p99 delivery <L> ms, <M> messages/s, <G> gaps`,
+ * G the sequence gaps and checksum failures together. Run with `npm run bench:marketdata`.
  *
  * Orders go through bench:trading's keep-alive HTTP client and open loop (fetch() costs about
  * twice the CPU per request and, thousands in flight, failed to connect).
