@@ -3,20 +3,31 @@
  * token's book (depth 10) and trades on `tessera start`, while this process places limit orders
  * on that token over HTTP open loop (each order sent when due, whatever the answers) at each rate
  * of BENCH_MD_RATES (orders per second, default `300,1000`) for BENCH_MD_SECONDS (default 10)
- * each. The subscribers run in a process of their own (subscribers.ts).
+ * each. The subscribers run in a process of their own (subscribers.ts), shared among
+ * BENCH_MD_WORKERS threads of it (default 1). On the 2 cores of the shared machine a second thread
+ * halves the subscribers' own event loop delay but takes its CPU from the trading process's
+ * fan-out, whose last write then comes later (docs/performance.md): more threads pay only where
+ * there are cores for them.
  *
  * Delivery is measured from the batch's commit to receipt: the hub stamps each message's `ts`
  * when the writer hands it the committed batch, and a client takes the time it parses it (same
  * machine, same wall clock, both in milliseconds). Every client checks that book `seq`
  * advances by exactly one; BENCH_MD_CHECKERS of them (default 20) also compare the checksum.
+ * Two figures take the subscribers' own wait apart: the delivery of the first copy of each book
+ * update a thread reads (the server, the kernel and one wake-up, not the thread's other sockets),
+ * and the hub's `market_data_flush_sent_seconds`, from the hand-over to the flush's last write to
+ * a subscriber's connection (what a subscriber on a machine of its own would wait, the network
+ * aside).
  *
  * Per rate: the rate placed; the orders' answers p50, p90, p99 and max from the scheduled send;
- * delivery p50, p90, p99 and max, messages per second, gaps, checksum failures and resyncs; the
+ * delivery p50, p90, p99 and max, of the first copies p50 and p99, messages per second, gaps,
+ * checksum failures and resyncs; the server's part (hand-over to the last write) p50 and p99; the
  * CPU each process used per order; the hub's flushes, CPU per message and wait after the commit;
  * and the load generator apart from the system: the order sender's and the subscribers' share
- * of a core and the subscribers' own event loop delay. Ends with one line per rate,
- * `marketdata: <N> subscribers at <R> orders/s, p99 delivery <L> ms, <M> messages/s, <G> gaps`, G
- * the sequence gaps and checksum failures together. Run with `npm run bench:marketdata`.
+ * of a core and the subscribers' own event loop delay (their worst thread's). Ends with one line
+ * per rate,
+ * `marketdata: <N> subscribers at <R> orders/s, p99 delivery <L> ms, <M> messages/s, <G> gaps`,
+ * G the sequence gaps and checksum failures together. Run with `npm run bench:marketdata`.
  *
  * Orders go through bench:trading's keep-alive HTTP client and open loop (fetch() costs about
  * twice the CPU per request and, thousands in flight, failed to connect).
@@ -38,6 +49,7 @@ const rates = (process.env.BENCH_MD_RATES ?? '300,1000').split(',').map(Number);
 const seconds = Number(process.env.BENCH_MD_SECONDS ?? 10);
 const checkers = Number(process.env.BENCH_MD_CHECKERS ?? 20);
 const traders = Number(process.env.BENCH_MD_TRADERS ?? 200);
+const workers = Number(process.env.BENCH_MD_WORKERS ?? 1);
 
 function quantile(buckets: Report['buckets'], q: number): number {
   const count = buckets.reduce((sum, [, n]) => sum + n, 0);
@@ -66,10 +78,34 @@ function ask<T>(child: ChildProcess, command: object, op: string): Promise<T> {
   });
 }
 
+/** A histogram's cumulative bucket counts from /metrics text: [upper bound, count]. */
+function histogram(text: string, name: string): [number, number][] {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}_bucket{`))
+    .map((line) => [
+      Number(/le="([^"]+)"/.exec(line)![1]),
+      Number(line.slice(line.lastIndexOf(' ') + 1)),
+    ]);
+}
+
+/** The bucket bound (ms) under which a share `q` of what was observed between two readings lies. */
+function boundOf(before: [number, number][], after: [number, number][], q: number): string {
+  const counts = after.map(([le, n], i) => [le, n - (before[i]?.[1] ?? 0)] as const);
+  const total = counts.at(-1)?.[1] ?? 0;
+  const bucket = counts.find(([, n]) => n >= q * total);
+  return !bucket || total === 0
+    ? 'n/a'
+    : bucket[0] === Infinity
+      ? '> 1000'
+      : `≤ ${bucket[0] * 1000}`;
+}
+
 /** The hub's flush counters from the trading process's /metrics. */
 async function hubFigures(url: string) {
   const text = await (await fetch(`${url}/metrics`)).text();
   return {
+    sentSeconds: histogram(text, 'market_data_flush_sent_seconds'),
     delaySeconds: metric(text, 'market_data_flush_delay_seconds_sum'),
     flushes: metric(text, 'market_data_flushes_total'),
     sent: metric(text, 'market_data_flush_messages_total'),
@@ -123,6 +159,13 @@ async function measure(
       `over ${report.messages} messages; ${report.gaps} sequence gaps, ${report.checksumFailures} ` +
       `checksum failures (${Math.min(checkers, subscribers)} checking clients), ${report.resyncs} resyncs`,
   );
+  const first = (q: number) => ms(quantile(report.firstBuckets, q));
+  const sentBound = (q: number) => boundOf(hubBefore.sentSeconds, hubAfter.sentSeconds, q);
+  console.log(
+    `  apart from the subscribers' wait: first copy of each update in a thread p50 ${first(0.5)} ms, ` +
+      `p99 ${first(0.99)} ms; the hub's last write after the hand-over p50 ${sentBound(0.5)} ms, ` +
+      `p99 ${sentBound(0.99)} ms`,
+  );
   console.log(describe(before, after, rate * seconds));
   console.log(
     `  hub: ${flushes} flushes (${(flushes / window).toFixed(1)}/s), ${sent} messages sent, ` +
@@ -135,7 +178,8 @@ async function measure(
   const subscribersCpu = report.cpuMs / 1000 / window;
   console.log(
     `  load generator, apart from the system: orders ${(loadCpu * 100).toFixed(0)}% of a core, ` +
-      `subscribers ${(subscribersCpu * 100).toFixed(0)}% of a core, their event loop delay ` +
+      `subscribers ${(subscribersCpu * 100).toFixed(0)}% of a core in ${workers} threads, the worst ` +
+      `thread's event loop delay ` +
       `p50 ${ms(report.loopDelay[0])} ms, p99 ${ms(report.loopDelay[1])} ms, ` +
       `max ${ms(report.loopDelay[2])} ms`,
   );
@@ -181,6 +225,7 @@ async function main(): Promise<void> {
       count: subscribers,
       checkers,
       depth: 10,
+      workers,
     };
     await ask(child, { op: 'start', start }, 'ready');
     console.log(`${subscribers} subscribers on the book and trades of one token`);

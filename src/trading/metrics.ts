@@ -103,6 +103,14 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [registry],
     }),
+    marketDataFlushSentSeconds: new Histogram({
+      name: 'market_data_flush_sent_seconds',
+      help: "From the hand-over of a committed batch (its messages' ts) to the flush's last write to a subscriber's connection",
+      buckets: [
+        0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1,
+      ],
+      registers: [registry],
+    }),
     marketDataFlushCpuSeconds: new Counter({
       name: 'market_data_flush_cpu_seconds_total',
       help: 'CPU time of the flushes: encoding the messages and writing them to the sockets',

@@ -110,6 +110,8 @@ function frameOf(message: ServerMessage): Buffer {
   return textFrame(Buffer.from(JSON.stringify(message)));
 }
 
+const noClients: ReadonlySet<Client> = new Set();
+
 const bookKey = (tokenId: string) => channelKey({ name: 'book', tokenId, depth: defaultDepth });
 
 /** The depth a client subscribed the book channel `key` with. */
@@ -286,72 +288,79 @@ export class MarketDataHub implements FeedSink {
   /** Sends what the token's feed gathered, if anything, counted in the metrics. */
   private flush(tokenId: string): void {
     const cpu = process.cpuUsage();
-    const sent = this.sendGathered(tokenId);
-    if (sent === null) return;
+    const flushed = this.sendGathered(tokenId);
+    if (flushed === null) return;
     const used = process.cpuUsage(cpu);
-    const { metrics } = this.deps;
+    const { metrics, clock } = this.deps;
     metrics.marketDataFlushes.inc();
-    metrics.marketDataSent.inc(sent);
+    metrics.marketDataSent.inc(flushed.sent);
     metrics.marketDataFlushCpuSeconds.inc((used.user + used.system) / 1e6);
+    if (flushed.sent > 0) {
+      metrics.marketDataFlushSentSeconds.observe(
+        Math.max(0, clock.now().getTime() - Date.parse(flushed.ts)) / 1000,
+      );
+    }
   }
 
-  /** The subscribers of one public channel (its key) of a token. */
-  private subscribersOf(tokenId: string, key: string): Client[] {
-    return [...(this.byToken.get(tokenId)?.get(key)?.clients ?? [])];
+  /** The subscribers of one public channel (its key) of a token, the hub's own set (not a copy). */
+  private subscribersOf(tokenId: string, key: string): ReadonlySet<Client> {
+    return this.byToken.get(tokenId)?.get(key)?.clients ?? noClients;
   }
 
   /**
    * One book update and one trades message with what was gathered since the last flush;
-   * answers how many messages it sent (null: nothing was gathered).
+   * answers how many messages it sent and the batch's hand-over (null: nothing was gathered).
+   * The subscribers' sets are walked as they are, nothing built per subscriber: a write that
+   * resyncs a client removes it from the sets under way, which a Set's iteration allows.
    */
-  private sendGathered(tokenId: string): number | null {
+  private sendGathered(tokenId: string): { sent: number; ts: string } | null {
     const feed = this.feeds.get(tokenId);
     const tickSize = this.tickSizes.get(tokenId);
     const bookChannel = bookKey(tokenId);
     const bookSubscribers = this.subscribersOf(tokenId, bookChannel);
-    const flush = feed?.take([...new Set(bookSubscribers.map((c) => depthOf(c, bookChannel)))]);
+    const depths = new Set<number>();
+    for (const client of bookSubscribers) depths.add(depthOf(client, bookChannel));
+    const flush = feed?.take([...depths]);
     if (!flush) return null;
     this.deps.metrics.marketDataFlushDelaySeconds.observe(
       Math.max(0, this.deps.clock.now().getTime() - Date.parse(flush.ts)) / 1000,
     );
-    if (!tickSize) return 0;
+    if (!tickSize) return { sent: 0, ts: flush.ts };
     const tradesChannel = channelKey({ name: 'trades', tokenId });
     const tradeSubscribers = this.subscribersOf(tokenId, tradesChannel);
-    const books = this.bookFrames(tokenId, flush, wireLevel(tickSize), bookSubscribers);
-    const trades = this.tradesFrame(tokenId, flush, tradeSubscribers);
+    const books = this.bookFrames(tokenId, flush, wireLevel(tickSize), bookSubscribers.size);
+    const trades = this.tradesFrame(tokenId, flush, tradeSubscribers.size);
     // Each subscriber's frames of the flush in one write: the same bytes for every subscriber of
-    // the same depth and channels, joined once.
-    const joined = new Map<string, { keys: string[]; frame: Buffer }>();
-    const deliveries = new Map<Client, { keys: string[]; frame: Buffer }>();
+    // the same depth and channels, joined once per depth.
+    const bookKeys = [bookChannel];
+    const tradeKeys = [tradesChannel];
+    const bothKeys = [bookChannel, tradesChannel];
+    const joined = new Map<number, Buffer>();
     let sent = 0;
     if (books) {
       for (const client of bookSubscribers) {
-        deliveries.set(client, {
-          keys: [bookChannel],
-          frame: books.get(depthOf(client, bookChannel))!,
-        });
-        sent += 1;
+        const depth = depthOf(client, bookChannel);
+        const book = books.get(depth)!;
+        if (!trades || !tradeSubscribers.has(client)) {
+          sent += 1;
+          this.write(client, bookKeys, book);
+          continue;
+        }
+        sent += 2;
+        let both = joined.get(depth);
+        if (!both) joined.set(depth, (both = Buffer.concat([book, trades])));
+        this.write(client, bothKeys, both);
       }
     }
     if (trades) {
       for (const client of tradeSubscribers) {
+        // a book subscriber had both above (or was resynced from both)
+        if (books && bookSubscribers.has(client)) continue;
         sent += 1;
-        const book = deliveries.get(client);
-        if (!book) {
-          deliveries.set(client, { keys: [tradesChannel], frame: trades });
-          continue;
-        }
-        const depth = String(depthOf(client, bookChannel));
-        let both = joined.get(depth);
-        if (!both) {
-          both = { keys: [bookChannel, tradesChannel], frame: Buffer.concat([book.frame, trades]) };
-          joined.set(depth, both);
-        }
-        deliveries.set(client, both);
+        this.write(client, tradeKeys, trades);
       }
     }
-    for (const [client, { keys, frame }] of deliveries) this.write(client, keys, frame);
-    return sent;
+    return { sent, ts: flush.ts };
   }
 
   /** The flush's book update, framed once per client depth (none: no update or no one to send to). */
@@ -359,9 +368,9 @@ export class MarketDataHub implements FeedSink {
     tokenId: string,
     flush: Flush,
     wire: (level: Level) => WireLevel,
-    subscribers: Client[],
+    subscribers: number,
   ): Map<number, Buffer> | undefined {
-    if (!flush.book || subscribers.length === 0) return undefined;
+    if (!flush.book || subscribers === 0) return undefined;
     const checksum = bookChecksum(flush.book.top.asks.map(wire), flush.book.top.bids.map(wire));
     const byDepth = new Map<number, Buffer>();
     for (const [depth, view] of flush.book.views) {
@@ -382,8 +391,8 @@ export class MarketDataHub implements FeedSink {
   }
 
   /** The flush's trades in one message, framed once (none: no trade or no one to send to). */
-  private tradesFrame(tokenId: string, flush: Flush, subscribers: Client[]): Buffer | undefined {
-    if (flush.trades.length === 0 || subscribers.length === 0) return undefined;
+  private tradesFrame(tokenId: string, flush: Flush, subscribers: number): Buffer | undefined {
+    if (flush.trades.length === 0 || subscribers === 0) return undefined;
     return frameOf({
       channel: 'trades',
       type: 'update',
