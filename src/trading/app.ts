@@ -153,7 +153,6 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
       metrics,
     ),
   });
-  books.startLeasing();
   const otc = otcService({ db, clock, platformCountry: config.issuance.platformCountry });
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);
   await sessions.refresh();
@@ -230,6 +229,10 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     publishedBook: (id, depth) => hub.publishedBook(id, depth),
   });
   const routed = nats ? routedOrders({ db, books, orders, nats, metrics, logger }) : undefined;
+  // a cluster node takes its leases only now that it serves their books on the bus as it opens
+  // them: taken before, the others would wait for books no node answers for until it is up
+  if (nats) await books.renewAndBalance();
+  books.startLeasing();
   ordersRoutes(app, routed ?? orders, guard);
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
