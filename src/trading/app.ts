@@ -229,10 +229,15 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     publishedBook: (id, depth) => hub.publishedBook(id, depth),
   });
   const routed = nats ? routedOrders({ db, books, orders, nats, metrics, logger }) : undefined;
-  // a cluster node takes its leases only now that it serves their books on the bus as it opens
-  // them: taken before, the others would wait for books no node answers for until it is up
-  if (nats) await books.renewAndBalance();
-  books.startLeasing();
+  // a cluster node takes its leases once it is up (about to listen), and serves each book on the
+  // bus as it opens it: taken while it boots (a node restarted under its id takes its former
+  // life's back), the other nodes would wait for books it answers for only seconds later
+  if (nats) {
+    app.addHook('onReady', async () => {
+      await books.renewAndBalance();
+      books.startLeasing();
+    });
+  } else books.startLeasing();
   ordersRoutes(app, routed ?? orders, guard);
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);
