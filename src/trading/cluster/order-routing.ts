@@ -12,8 +12,8 @@
  *   died), is taken by this node and rebuilt; a lease held by a node present on the bus (a
  *   hand-over's successor loading it, a node restarted under its id) is waited for; a lease held
  *   by a node gone from the bus is waited for if it runs out within the budget (taken as it runs
- *   out, and the node's requests woken then, not polled), else
- *   refused at once: 503 BOOK_UNAVAILABLE with Retry-After, nothing changed.
+ *   out, the waiting requests woken by that look, not polling), else refused at once: 503
+ *   BOOK_UNAVAILABLE with Retry-After, nothing changed.
  * - A forward unanswered after a fifth of a second has the book's owner (by its lease) looked for
  *   on the bus: each node answers on `tessera.node.<node>` with the id of its process's life for
  *   as long as its connection lasts. Gone, or another life (restarted), twice in a row: it died
