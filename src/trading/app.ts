@@ -153,7 +153,6 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
       metrics,
     ),
   });
-  books.startLeasing();
   const otc = otcService({ db, clock, platformCountry: config.issuance.platformCountry });
   const sessions = new RevokedSessions(db, clock, config.auth.accessTokenTtlSeconds);
   await sessions.refresh();
@@ -230,6 +229,15 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     publishedBook: (id, depth) => hub.publishedBook(id, depth),
   });
   const routed = nats ? routedOrders({ db, books, orders, nats, metrics, logger }) : undefined;
+  // a cluster node takes its leases once it is up (about to listen), and serves each book on the
+  // bus as it opens it: taken while it boots (a node restarted under its id takes its former
+  // life's back), the other nodes would wait for books it answers for only seconds later
+  if (nats) {
+    app.addHook('onReady', async () => {
+      await books.renewAndBalance();
+      books.startLeasing();
+    });
+  } else books.startLeasing();
   ordersRoutes(app, routed ?? orders, guard);
   otcRoutes(app, otc, guard);
   tokenTradingRoutes(app, tokenTradingService(db, clock), guard);

@@ -28,6 +28,11 @@ const nats = await startNatsServer();
 const leaseMs = 2_000;
 /** what a loaded 2-core CI machine may add to the lease's timers (a renewal turn, scheduling) */
 const slackMs = 2_000;
+/**
+ * what it may add to a client's wait (its way to the node and back): the waits measured on a
+ * 2-core machine at load 10 stayed under 2.4 s against the bound's 3 s
+ */
+const clientSlackMs = 1_000;
 const TOKENS = 6;
 const TRADERS = 24;
 const CONCURRENCY = 12;
@@ -380,10 +385,9 @@ describe.skipIf(!nats)('three trading nodes under faults', () => {
     if (back) rotation = [...rotation, await back];
 
     const waits = client.answers.map((answer) => answer.at - answer.sentAt);
-    // a loaded CI machine adds its scheduling to the client's way to the node and back
-    expect(Math.max(...waits)).toBeLessThan(leaseMs + 1_000 + slackMs);
+    expect(Math.max(...waits)).toBeLessThan(leaseMs + 1_000 + clientSlackMs);
     const firstAck = Math.min(...acked().map((answer) => answer.at));
-    expect(firstAck - killedAt).toBeLessThan(leaseMs + 1_000 + slackMs);
+    expect(firstAck - killedAt).toBeLessThan(leaseMs + 1_000 + clientSlackMs);
     // answered all: acknowledged, or 503 (the forwards the dead node took: "may have run")
     expect(client.answers.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([]);
     const ids = client.answers.flatMap((answer) => (answer.id ? [answer.id] : []));

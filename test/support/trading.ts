@@ -256,13 +256,13 @@ export type TestTrading = Awaited<ReturnType<typeof startTestTrading>>;
  * `natsUrl`, `node` its TRADING_NODE_ID (distinct per test run: another run's nodes may share the
  * NATS server), no timers but the lease renewal.
  */
-export function clusterNode(
+export async function clusterNode(
   sys: TestTrading,
   natsUrl: string,
   node: string,
   env: Record<string, string> = {},
 ): Promise<TradingApp> {
-  return buildTradingApp({
+  const built = await buildTradingApp({
     config: testConfig({
       DATABASE_URL: sys.databaseUrl,
       NATS_URL: natsUrl,
@@ -275,4 +275,7 @@ export function clusterNode(
     tickMs: 0,
     heartbeatMs: 0,
   });
+  // up, as a started node is: it has taken its leases
+  await built.app.ready();
+  return built;
 }

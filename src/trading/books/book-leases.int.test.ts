@@ -42,6 +42,8 @@ async function node(name: string, leaseMs = 60_000): Promise<Books> {
       tradingMetrics(),
     ),
   });
+  // its first lease round, as the app runs it once the node serves on the bus
+  await books.renewAndBalance();
   started.push(books);
   return books;
 }

@@ -50,7 +50,10 @@ export class Books {
 
   /**
    * Loads the treasury and, in the single-process mode, rebuilds every book that has live
-   * orders; in a cluster it only registers them for the balancer to spread.
+   * orders; in a cluster it only registers them for the balancer to spread, and takes no lease:
+   * the node's first `renewAndBalance` does, once it serves on the bus the books it opens (a
+   * node restarted under its id takes its former life's leases back, and the other nodes wait
+   * for it: it must answer for them as soon as it has rebuilt them, not once it is all up).
    */
   static async start(deps: BooksDeps): Promise<Books> {
     const treasury = await treasuryId(deps.db);
@@ -66,7 +69,6 @@ export class Books {
         deps.db,
         tokens.map((row) => row.token_id),
       );
-      await books.renewAndBalance();
       return books;
     }
     await Promise.all(tokens.map(({ token_id }) => books.load(token_id)));

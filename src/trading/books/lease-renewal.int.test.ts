@@ -39,6 +39,8 @@ async function singleProcess(name: string, leaseMs: number, exclusive = true): P
     platformCountry: 'AE',
     leases: new BookLeases(sys.db, { node: name, url: null, leaseMs, exclusive }, tradingMetrics()),
   });
+  // a cluster node's first lease round, as the app runs it once the node serves on the bus
+  if (!exclusive) await books.renewAndBalance();
   started.push(books);
   return books;
 }

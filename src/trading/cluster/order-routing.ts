@@ -4,14 +4,16 @@
  * service answers it (its checks, its idempotency by client_order_id, its commit), and the
  * caller gets that answer as the owner gave it.
  *
- * No request waits here longer than the lease (`BOOK_LEASE_MS`) plus 1 s; every wait below is cut
- * to what is left of that budget (a quarter second of it kept for the answer's way back).
+ * No request waits longer than the lease (`BOOK_LEASE_MS`) plus 1 s; every wait below is cut to
+ * what is left of that budget (half a second of it kept for the time the request waited before
+ * this node read it, and for the answer's way back).
  * - No node serves the book (NATS answers "no responders" at once): the request waits, with every
  *   other request of that book, for a server. A book free, or whose lease ran out (its owner
  *   died), is taken by this node and rebuilt; a lease held by a node present on the bus (a
  *   hand-over's successor loading it, a node restarted under its id) is waited for; a lease held
- *   by a node gone from the bus is waited for if it runs out within the budget (then taken), else
- *   refused at once: 503 BOOK_UNAVAILABLE with Retry-After, nothing changed.
+ *   by a node gone from the bus is waited for if it runs out within the budget (taken as it runs
+ *   out, the waiting requests woken by that look, not polling), else refused at once: 503
+ *   BOOK_UNAVAILABLE with Retry-After, nothing changed.
  * - A forward unanswered after a fifth of a second has the book's owner (by its lease) looked for
  *   on the bus: each node answers on `tessera.node.<node>` with the id of its process's life for
  *   as long as its connection lasts. Gone, or another life (restarted), twice in a row: it died
@@ -50,12 +52,17 @@ type Reply =
   | { ok: true; value: unknown }
   | { ok: false; code: ErrorCode; detail: string; extra?: Record<string, unknown> };
 
-/** what a request may wait beyond the lease, less what its answer's way back may take */
-const graceMs = 1_000 - 250;
+/**
+ * what a request may wait beyond the lease, less what it waited before this node read it (a
+ * loaded node reads late: the burst of reconnections when a node dies) and its answer's way back
+ */
+const graceMs = 1_000 - 500;
 /** how long a probe of the bus waits for its answer, and a forward before its owner is looked for */
 const probeMs = 200;
 /** how often a book that no node serves is looked at again */
 const pollMs = 50;
+/** how often one whose owner is gone from the bus is, until its lease runs out (taken then) */
+const orphanPollMs = 250;
 /** what taking a book whose lease runs out needs before the budget ends (its rebuild) */
 const takeMs = 250;
 
@@ -147,6 +154,9 @@ interface BookWait {
   served: Promise<void>;
   /** when its lease runs out (monotonic clock), while the node holding it is gone from the bus */
   orphanedUntil: number | undefined;
+  /** settles when `orphanedUntil` changes (then replaced), for the waiting requests to judge */
+  changed: Promise<void>;
+  wake: () => void;
   /** requests waiting: the look ends when none is left */
   waiters: number;
 }
@@ -279,11 +289,14 @@ export function routedOrders(deps: RoutingDeps) {
   /**
    * Looks at a book no node serves until one does: takes it when it is free or its lease ran out,
    * else asks on its subject whether a node serves it now, and notes when the lease of an owner
-   * gone from the bus runs out. Ends, too, when no request waits any more.
+   * gone from the bus runs out (looked at again then, to take it at once). Ends, too, when no
+   * request waits any more.
    */
   async function look(tokenId: string, wait: BookWait): Promise<void> {
     while (wait.waiters > 0 && !books.owns(tokenId)) {
+      let nextMs = pollMs;
       const lease = await leaseOf(db, tokenId);
+      const expiresAt = performance.now() + (lease?.remainingMs ?? 0);
       if (!lease || !lease.owner || lease.owner === books.node || lease.remainingMs <= 0) {
         try {
           await books.load(tokenId);
@@ -300,9 +313,19 @@ export function routedOrders(deps: RoutingDeps) {
         // a node serves it (or is subscribed, stalled: the forward will tell)
         if (server === 'silent' || (server !== 'none' && server.answer.json<Reply>().ok)) return;
         const owner = await presence(lease.owner);
-        wait.orphanedUntil = owner === 'none' ? performance.now() + lease.remainingMs : undefined;
+        const orphanedUntil = owner === 'none' ? expiresAt : undefined;
+        if (orphanedUntil !== wait.orphanedUntil) {
+          const wake = wait.wake;
+          wait.orphanedUntil = orphanedUntil;
+          wait.changed = new Promise((resolve) => (wait.wake = resolve));
+          wake();
+        }
+        // nothing to do before its lease runs out, but to see the owner come back
+        if (orphanedUntil !== undefined) {
+          nextMs = Math.min(orphanedUntil - performance.now(), orphanPollMs);
+        }
       }
-      await sleep(pollMs);
+      await sleep(nextMs);
     }
   }
 
@@ -314,7 +337,14 @@ export function routedOrders(deps: RoutingDeps) {
     let wait = unserved.get(tokenId);
     if (wait) wait.waiters += 1;
     else {
-      const started: BookWait = { served: Promise.resolve(), orphanedUntil: undefined, waiters: 1 };
+      const started: BookWait = {
+        served: Promise.resolve(),
+        orphanedUntil: undefined,
+        changed: Promise.resolve(),
+        wake: () => undefined,
+        waiters: 1,
+      };
+      started.changed = new Promise((resolve) => (started.wake = resolve));
       started.served = look(tokenId, started).finally(() => unserved.delete(tokenId));
       unserved.set(tokenId, started);
       wait = started;
@@ -324,15 +354,20 @@ export function routedOrders(deps: RoutingDeps) {
       () => (done = true),
       () => (done = true),
     );
+    // one timer for the deadline: the request wakes otherwise only when its book's look says
+    let over = false;
+    let timer: NodeJS.Timeout | undefined;
+    const due = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, Math.max(deadline - performance.now(), 0));
+    }).then(() => (over = true));
     try {
       for (;;) {
-        const left = deadline - performance.now();
         const orphaned = wait.orphanedUntil;
-        if (left <= 0 || (orphaned !== undefined && orphaned + takeMs > deadline)) {
+        if (over || (orphaned !== undefined && orphaned + takeMs > deadline)) {
           metrics.forwarded.inc({ outcome: 'unavailable' });
           throw bookUnavailable();
         }
-        await Promise.race([wait.served, sleep(Math.min(left, pollMs))]);
+        await Promise.race([wait.served, wait.changed, due]);
         if (done) return await wait.served;
       }
     } catch (error) {
@@ -345,6 +380,7 @@ export function routedOrders(deps: RoutingDeps) {
         { cause: error },
       );
     } finally {
+      clearTimeout(timer);
       wait.waiters -= 1;
     }
   }
