@@ -315,6 +315,12 @@ export function loadConfig(env: Env = process.env) {
     tradingWriter: {
       /** most order commands a token's writer commits in one transaction (1: one per order) */
       maxBatch: integer(env, 'TRADING_MAX_BATCH', 500, 1, 10_000),
+      /**
+       * direct: a batch's one statement writes everything before it is answered; journal: it
+       * writes the money, the balances and a journal row, and the orders and trades are projected
+       * from the journal just after (docs/performance.md)
+       */
+      write: oneOf(env, 'TRADING_WRITE', ['direct', 'journal'] as const, 'direct'),
     },
     /** trading nodes (docs/deployment.md) */
     cluster: {

@@ -140,6 +140,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     metrics,
     logger,
     maxBatch: config.tradingWriter.maxBatch,
+    write: config.tradingWriter.write,
     platformCountry: config.issuance.platformCountry,
     ...(deps.random ? { random: deps.random } : {}),
     leases: new BookLeases(

@@ -29,6 +29,8 @@ export function testEnv(env: Record<string, string> = {}): Record<string, string
     LOG_LEVEL: 'silent',
     // A staff session's step-up outlasts a long test; the window itself is tested with its default.
     STEP_UP_MAX_AGE_SECONDS: '3600',
+    // the trading write mode under test: TRADING_WRITE=journal runs a test file in journal mode
+    ...(process.env.TRADING_WRITE ? { TRADING_WRITE: process.env.TRADING_WRITE } : {}),
     ...env,
   };
 }

@@ -128,11 +128,15 @@ export const eligibleInvestor = () =>
  * `random`: where in its window a call auction ends (seeded by tests that time the uncross);
  * `phaseSchedule`: the phase channel's throttle timer (tests release its waits by hand).
  */
-export async function startTestTrading(
-  options: Pick<TradingDeps, 'random' | 'phaseSchedule'> = {},
-) {
+export async function startTestTrading({
+  env,
+  ...options
+}: Pick<TradingDeps, 'random' | 'phaseSchedule'> & {
+  /** the environment's settings for the config (e.g. TRADING_WRITE) */
+  env?: Record<string, string>;
+} = {}) {
   const test: TestDatabase = await createTestDatabase();
-  const config = testConfig({ DATABASE_URL: test.url });
+  const config = testConfig({ DATABASE_URL: test.url, ...env });
   const clock = new ManualClock();
   const tokens = new AccessTokens(config.auth.jwtSecret, config.auth.accessTokenTtlSeconds);
   let trading: TradingApp = await buildTradingApp({
@@ -227,6 +231,10 @@ export async function startTestTrading(
           .where('role', '=', 'treasury')
           .executeTakeFirstOrThrow()
       ).fiat_balance;
+    },
+    /** waits until the tables hold what was acknowledged (journal mode's projection; direct: now) */
+    settled(): Promise<void> {
+      return trading.books.readBarrier();
     },
     /** closes the app and builds a new one on the same database (a restart) */
     async restart() {

@@ -207,6 +207,16 @@ export interface BookLeasesTable {
   acquired_at: Defaulted<Date>;
 }
 
+/** One book's deferred rows of one batch, until its projection (migration 0070). */
+export interface TradingJournalTable {
+  id: Generated<number>;
+  token_id: string;
+  batch_id: string;
+  book_sequence: number;
+  rows: unknown;
+  created_at: CreatedAt;
+}
+
 export interface TradingTables {
   trading_nodes: TradingNodesTable;
   book_leases: BookLeasesTable;
@@ -216,6 +226,7 @@ export interface TradingTables {
   trades: TradesTable;
   trade_settlement_history: TradeSettlementHistoryTable;
   token_navs: TokenNavsTable;
+  trading_journal: TradingJournalTable;
 }
 
 export type Order = Selectable<OrdersTable>;

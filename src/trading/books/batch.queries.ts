@@ -31,6 +31,8 @@ import type { Batch, FiatAccount, HeldTokens, HistoryRow } from './batch.js';
 import type { DebtTerms } from '../../lib/debt/debt-schedule.math.js';
 import { candleBuckets, type CandleRow } from './candle-buckets.js';
 import type { OrderMarker } from './pending-write.js';
+import { withoutOwnerKey } from './book-state.js';
+import type { JournalEntry } from './journal.js';
 import { sessionVersionSql } from '../trading-sessions/trading-sessions.queries.js';
 
 export interface TraderRow {
@@ -138,9 +140,15 @@ export async function readToken(db: Db, tokenId: string): Promise<TokenRead | un
   return (await readTokens(db, [tokenId])).tokens.get(tokenId);
 }
 
-const tradersStatement = prepared(
-  'batch_traders',
-  `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
+/**
+ * The traders' read; `journaled`: the marker also counts as seen when the batch's journal row is
+ * there (its order rows are then not projected yet; a projection deletes the one as it writes the
+ * other, so one snapshot holds either).
+ */
+function tradersStatementOf(name: string, journaled: boolean): Prepared {
+  return prepared(
+    name,
+    `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
      u.accreditation_status, u.wallet_address, u.is_activated, u.trading_key, u.fiat_balance,
      u.email_verified_at is not null as email_verified,
      p.token_id, w.balance, w.locked_balance, w.frozen_quantity, w.address_frozen,
@@ -150,11 +158,21 @@ const tradersStatement = prepared(
      exists (
        select 1 from orders o where o.id = $3::uuid and o.status = $4::varchar and o.quantity = $5::bigint
          and o.filled_quantity = $6::bigint and o.priority = $7::bigint
-     ) as marker_seen
+     )${
+       journaled
+         ? ` or exists (
+       select 1 from trading_journal j where j.token_id = $8::uuid and j.batch_id = $9::uuid
+     )`
+         : ''
+     } as marker_seen
    from unnest($1::uuid[], $2::uuid[]) as p(user_id, token_id)
    join users u on u.id = p.user_id
    left join wallets w on w.user_id = p.user_id and w.token_id = p.token_id`,
-);
+  );
+}
+
+const tradersStatement = tradersStatementOf('batch_traders', false);
+const journaledTradersStatement = tradersStatementOf('batch_traders_journal', true);
 
 /** A user whose command a batch checks, and the token of the command. */
 export interface TraderOf {
@@ -173,12 +191,14 @@ export interface TraderReads {
 /**
  * The users of a batch's commands with what eligibility needs, and each one's wallet of the
  * tokens it trades in the batch, in one round trip (one row per user and token, `pairs` distinct);
- * with a `marker`, whether the same snapshot holds that order row as given (pending-write.ts).
+ * with a `marker`, whether the same snapshot holds that order row as given, or (`journaled`) the
+ * journal row of the marker's batch (pending-write.ts).
  */
 export async function readTraders(
   db: Db,
   pairs: readonly TraderOf[],
   marker: OrderMarker | null = null,
+  journaled = false,
 ): Promise<TraderReads> {
   const traders = new Map<string, TraderRow>();
   const wallets = new Map<string, Map<string, HeldTokens>>();
@@ -192,7 +212,7 @@ export async function readTraders(
       address_frozen: boolean | null;
       marker_seen: boolean;
     }
-  >(db, tradersStatement, [
+  >(db, journaled ? journaledTradersStatement : tradersStatement, [
     pairs.map((p) => p.userId),
     pairs.map((p) => p.tokenId),
     marker?.id ?? null,
@@ -200,6 +220,7 @@ export async function readTraders(
     marker?.quantity ?? null,
     marker?.filled_quantity ?? null,
     marker?.priority ?? null,
+    ...(journaled ? [marker?.token_id ?? null, marker?.batch_id ?? null] : []),
   ]);
   let markerSeen = false;
   for (const row of rows) {
@@ -241,6 +262,16 @@ interface WriteRows {
   books: BookRow[];
   refusals: readonly NewOrderRefusal[];
   fence: Fence | null;
+  /** journal mode: each book's deferred rows, appended instead of written (journal.ts) */
+  journal: JournalRow[];
+}
+
+interface JournalRow {
+  token_id: string;
+  batch_id: string;
+  book_sequence: number;
+  /** the book's JournalRows as JSON */
+  rows: string;
 }
 
 interface WalletRow {
@@ -363,7 +394,23 @@ const columns = {
     halted_until: 'timestamptz',
     last_uncross_at: 'timestamptz',
   },
+  journal: {
+    token_id: 'uuid',
+    batch_id: 'uuid',
+    book_sequence: 'bigint',
+    rows: 'jsonb',
+  },
 } as const;
+
+/** The columns of the rows a write may defer to the journal (their projection: journal.queries.ts). */
+export const deferredColumns = {
+  inserted: columns.inserted,
+  updated: columns.updated,
+  history: columns.history,
+  refusals: columns.refusals,
+  trades: columns.trades,
+  candles: columns.candles,
+};
 
 /**
  * The parts a write's statement may have, each present only when the write has its rows: the
@@ -381,6 +428,7 @@ const writeParts = {
   movements: (w: WriteRows) => w.movements.length > 0,
   wallets: (w: WriteRows) => w.wallets.length > 0,
   books: (w: WriteRows) => w.books.length > 0,
+  journal: (w: WriteRows) => w.journal.length > 0,
 };
 type Part = keyof typeof writeParts;
 const partNames = Object.keys(writeParts) as Part[];
@@ -420,22 +468,7 @@ function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement 
   const ctes: string[] = [];
   /** the count that makes a lock step wait for the one before it */
   let after: string | null = null;
-  if (has.has('fence')) {
-    const tokens = p.one('uuid[]', (w) => w.fence!.tokenIds);
-    const epochs = p.one('bigint[]', (w) => w.fence!.epochs);
-    const node = p.one('varchar', (w) => w.fence!.node);
-    ctes.push(`fence as (
-     select case when count(*) = cardinality(${tokens}) then true else book_lease_lost() end
-       as held
-     from (
-       select token_id, epoch from book_leases
-       where token_id = any(${tokens}) and owner_node = ${node}
-       order by token_id for share
-     ) l
-     join unnest(${tokens}, ${epochs}) as v(token_id, epoch)
-       on v.token_id = l.token_id and v.epoch = l.epoch
-   )`);
-  }
+  if (has.has('fence')) ctes.push(fenceCte(p, (w) => w.fence!));
   if (has.has('inserted')) {
     const rows = p.rows((w) => w.inserted, columns.inserted);
     ctes.push(`new_orders as (
@@ -527,6 +560,13 @@ function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement 
    )`);
     after = '(select count(*) from created) + (select count(*) from changed)';
   }
+  if (has.has('journal')) {
+    const rows = p.rows((w) => w.journal, columns.journal);
+    ctes.push(`journal as (
+     insert into trading_journal (${rows.names})
+     select ${rows.names} from ${rows.unnest('v')}
+   )`);
+  }
   const ledgerRows = has.has('movements')
     ? '(select count(*)::integer from fiat_ledger_rows)'
     : '0';
@@ -549,6 +589,27 @@ function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement 
   }
   const text = ctes.length > 0 ? `with ${ctes.join(', ')}\n   ${main}` : main;
   return { statement: prepared(name, text), valuesOf: (rows) => p.valuesOf(rows) };
+}
+
+/**
+ * The `fence` CTE of a statement that writes books (its `held` is true, or the statement fails
+ * with `book_lease_lost()`): the sequencer's write and the journal's projection carry the same.
+ */
+export function fenceCte<I>(p: StatementParameters<I>, fenceOf: (input: I) => Fence): string {
+  const tokens = p.one('uuid[]', (w) => fenceOf(w).tokenIds);
+  const epochs = p.one('bigint[]', (w) => fenceOf(w).epochs);
+  const node = p.one('varchar', (w) => fenceOf(w).node);
+  return `fence as (
+     select case when count(*) = cardinality(${tokens}) then true else book_lease_lost() end
+       as held
+     from (
+       select token_id, epoch from book_leases
+       where token_id = any(${tokens}) and owner_node = ${node}
+       order by token_id for share
+     ) l
+     join unnest(${tokens}, ${epochs}) as v(token_id, epoch)
+       on v.token_id = l.token_id and v.epoch = l.epoch
+   )`;
 }
 
 /** The statement of each shape of write met so far, by the bits of its parts. */
@@ -597,14 +658,17 @@ export interface BookWrite {
  * Writes everything a batch decided for its books (each part non-empty, all sharing `fiat` and
  * the batch id) in one statement (`writeStatement`): on `db` it commits on its own; in a caller's
  * transaction (OTC) it is part of it. A sequencer's write carries its `fence`; OTC, which writes
- * no book, none.
+ * no book, none. With `journal` (the sequencer's TRADING_WRITE=journal), the statement writes only
+ * the money and the register's balances (fiat, wallets), the books' token rows and, per book, one
+ * journal row of the rest, and answers those rows for the projector (journal.ts); without, none.
  */
 export async function writeBatch(
   db: Db,
   { now, fiat, writes: parts, refusals }: BatchWrite,
   treasuryId: string,
   fence: Fence | null = null,
-): Promise<void> {
+  journal = false,
+): Promise<JournalEntry[]> {
   const movements = [...fiat.movements];
   const fees = parts.reduce((sum, { batch }) => sum + batch.fees, 0n);
   if (fees !== 0n) {
@@ -618,10 +682,12 @@ export async function writeBatch(
       referenceId: parts[0]!.batch.id,
     });
   }
-  const inserted = parts.flatMap(({ batch }) => [...batch.inserted.values()]);
-  const updated = parts.flatMap(({ batch }) =>
-    [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id)),
-  );
+  const deferred = journal
+    ? parts.map(({ tokenId, batch, bookSequence }, i) =>
+        deferredOf(tokenId, batch, bookSequence, now, i === 0 ? refusals : []),
+      )
+    : [];
+  const direct = journal ? [] : parts;
   const wallets = parts.flatMap(({ tokenId, batch }) =>
     [...batch.wallets]
       .filter(([, delta]) => delta.balance !== 0 || delta.locked !== 0)
@@ -633,14 +699,15 @@ export async function writeBatch(
         locked_balance: delta.locked,
       })),
   );
-  const trades = parts.flatMap(({ batch }) => batch.trades);
   const rows: WriteRows = {
     now,
-    inserted,
-    updated,
-    history: parts.flatMap(({ batch }) => batch.history),
-    trades,
-    candles: parts.flatMap(({ batch }) => candleBuckets(batch.trades)),
+    inserted: direct.flatMap(({ batch }) => [...batch.inserted.values()]),
+    updated: direct.flatMap(({ batch }) =>
+      [...batch.updated.values()].filter((row) => !batch.inserted.has(row.id)),
+    ),
+    history: direct.flatMap(({ batch }) => batch.history),
+    trades: direct.flatMap(({ batch }) => batch.trades),
+    candles: direct.flatMap(({ batch }) => candleBuckets(batch.trades)),
     movements,
     wallets,
     books: parts.map(({ tokenId, batch, bookSequence }) => ({
@@ -650,14 +717,52 @@ export async function writeBatch(
       halted_until: batch.haltedUntil,
       last_uncross_at: batch.lastUncrossAt,
     })),
-    refusals,
+    // a batch that changed no book has no journal row to carry its refusals
+    refusals: journal && parts.length > 0 ? [] : refusals,
     fence,
+    journal: journal
+      ? deferred.map((entry) => ({
+          token_id: entry.tokenId,
+          batch_id: entry.batchId,
+          book_sequence: entry.bookSequence,
+          rows: JSON.stringify(entry.rows),
+        }))
+      : [],
   };
   const { statement, valuesOf } = writeStatementFor(rows);
-  const written = runPrepared<{ ledger_rows: number }>(db, statement, valuesOf(rows)).then(
+  const ledger = runPrepared<{ ledger_rows: number }>(db, statement, valuesOf(rows)).then(
     (result) => result.rows[0]?.ledger_rows ?? 0,
   );
-  await fiatBatchOutcome(written, movements);
+  await fiatBatchOutcome(ledger, movements);
+  return deferred;
+}
+
+/**
+ * One book's part of a batch as the rows it writes besides the money: copies taken now, since the
+ * book's live rows move on with the next batch planned while this one is written.
+ */
+function deferredOf(
+  tokenId: string,
+  batch: Batch,
+  bookSequence: number,
+  now: Date,
+  refusals: readonly NewOrderRefusal[],
+): JournalEntry {
+  return {
+    tokenId,
+    batchId: batch.id,
+    bookSequence,
+    rows: {
+      at: now.toISOString(),
+      inserted: [...batch.inserted.values()].map(withoutOwnerKey),
+      updated: [...batch.updated.values()]
+        .filter((row) => !batch.inserted.has(row.id))
+        .map(withoutOwnerKey),
+      history: [...batch.history],
+      refusals: [...refusals],
+      trades: [...batch.trades],
+    },
+  };
 }
 
 /** fiat_balance, in cents, as the batch's starting point for the users it checks. */

@@ -11,13 +11,16 @@ export async function treasuryId(db: Db): Promise<string> {
   return row.id;
 }
 
-/** Tokens whose books hold live orders, to rebuild or register at start. */
+/**
+ * Tokens whose books hold live orders, or journal rows still to project (journal mode: a book's
+ * orders may all be there), to rebuild or register at start.
+ */
 export function tokensWithLiveOrders(db: Db) {
   return db
     .selectFrom('orders')
     .select('token_id')
-    .distinct()
     .where('status', 'in', ['open', 'partially_filled', 'pending_stop'])
+    .union(db.selectFrom('trading_journal').select('token_id'))
     .execute();
 }
 

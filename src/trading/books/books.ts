@@ -14,9 +14,14 @@ import type { BookLeases } from './book-leases.js';
 import { registerBooks } from './book-leases.queries.js';
 import { closedTokens, tokenExists, tokensWithLiveOrders, treasuryId } from './books.queries.js';
 import { restrictedHolders, type HolderOf } from './restrictions.queries.js';
+import { Projector } from './projector.js';
 import { bookUnavailable, Sequencer, type SequencerDeps } from './sequencer.js';
 
-export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence'> & { leases: BookLeases };
+export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence' | 'projector'> & {
+  leases: BookLeases;
+  /** how a batch is written (TRADING_WRITE): at once, or its orders and trades projected later */
+  write?: 'direct' | 'journal';
+};
 
 /**
  * Told when this node starts serving a book (loaded), when it stops (lost, handed over), and
@@ -48,17 +53,35 @@ export class Books {
     this.sequencer = new Sequencer(deps);
   }
 
+  /** Journal mode's projector (undefined in the direct mode). */
+  get projector(): Projector | undefined {
+    return this.deps.projector;
+  }
+
+  /**
+   * The trading API's read barrier: in journal mode, waits until what was acknowledged before the
+   * read is in the tables (Projector.caughtUp); nothing to wait for in the direct mode.
+   */
+  async readBarrier(): Promise<void> {
+    await this.deps.projector?.caughtUp();
+  }
+
   /**
    * Loads the treasury and, in the single-process mode, rebuilds every book that has live
    * orders; in a cluster it only registers them for the balancer to spread.
    */
   static async start(deps: BooksDeps): Promise<Books> {
     const treasury = await treasuryId(deps.db);
-    const { leases } = deps;
+    const { leases, write, ...rest } = deps;
+    const fence = (tokenIds: readonly string[]) => leases.fence(tokenIds);
     const books = new Books({
-      ...deps,
+      ...rest,
+      leases,
       treasuryId: treasury,
-      fence: (tokenIds) => leases.fence(tokenIds),
+      fence,
+      ...(write === 'journal'
+        ? { projector: new Projector({ db: deps.db, logger: deps.logger, fence }) }
+        : {}),
     });
     const tokens = await tokensWithLiveOrders(deps.db);
     if (!leases.settings.exclusive) {
@@ -164,6 +187,11 @@ export class Books {
     }
     try {
       await Promise.all(tokenIds.flatMap((id) => [...(this.inFlight.get(id) ?? [])]));
+      // their journal rows projected here, if it can (else the successor projects them)
+      const { projector } = this.deps;
+      if (projector) {
+        await Promise.all(tokenIds.map((id) => projector.settle(id, false).catch(() => undefined)));
+      }
       const moved = await this.deps.leases.release(tokenIds);
       for (const id of tokenIds) {
         this.sequencer.close(id);
@@ -306,5 +334,6 @@ export class Books {
     if (this.timer) clearInterval(this.timer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     await this.leasing;
+    await this.deps.projector?.stop();
   }
 }

@@ -76,6 +76,7 @@ describe('conservation', () => {
       }
     }
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await sys.settled();
     expect(Object.fromEntries(statuses)).not.toHaveProperty('500');
     expect(Object.fromEntries(statuses)).not.toHaveProperty('503');
     expect(statuses.get(200) ?? 0).toBeGreaterThan(ORDERS / 2);

@@ -51,10 +51,12 @@ function reads(): TraderReads {
 const pairs = ['a', 'b', 'c'].map((userId) => ({ userId, tokenId: 't' }));
 
 describe('pending write', () => {
-  it('takes the order row it leaves as the marker, and the treasury its fees', () => {
+  it('takes the order row it leaves and its batch as the marker, and the treasury its fees', () => {
     const pending = inFlight();
     expect(pending.marker).toEqual({
       id: 'o1',
+      token_id: 't',
+      batch_id: 'batch',
       status: 'open',
       quantity: 60,
       filled_quantity: 0,

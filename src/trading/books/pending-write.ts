@@ -18,11 +18,11 @@ import { centsOf, formatCents } from '../../lib/cents.js';
 import type { Batch, FiatAccount, HeldTokens, TokenBalance } from './batch.js';
 import type { TokenRead, TraderOf, TraderReads } from './batch.queries.js';
 
-/** One order row as a batch leaves it. */
+/** One order row as a batch leaves it, and the batch (its journal row, in journal mode). */
 export type OrderMarker = Pick<
   Order,
-  'id' | 'status' | 'quantity' | 'filled_quantity' | 'priority'
->;
+  'id' | 'token_id' | 'status' | 'quantity' | 'filled_quantity' | 'priority'
+> & { batch_id: string };
 
 export interface PendingWrite {
   marker: OrderMarker;
@@ -56,7 +56,8 @@ export function pendingWriteOf(
     const row = batch.inserted.values().next().value ?? batch.updated.values().next().value;
     if (!marker && row) {
       const { id, status, quantity, filled_quantity, priority } = row;
-      marker = { id, status, quantity, filled_quantity, priority };
+      const at = { token_id: tokenId, batch_id: batch.id };
+      marker = { id, status, quantity, filled_quantity, priority, ...at };
     }
   }
   // a part is non-empty: it inserts or updates an order row (its trades update both orders)

@@ -64,6 +64,7 @@ describe('sequencer', () => {
       'ok',
       'INSUFFICIENT_FUNDS',
     ]);
+    await sys.settled();
 
     // the refused commands wrote nothing
     const haltedOrders = await sys.db

@@ -59,6 +59,7 @@ import { loadBookState, withoutOwnerKey, type BookState } from './book-state.js'
 import type { Broadcaster, BookUpdate } from './broadcaster.js';
 import type { BatchContext } from './execution.js';
 import { pendingWriteOf, tokensAfter, tradersAfter, type PendingWrite } from './pending-write.js';
+import type { Projector } from './projector.js';
 import { syncPhase, type PhaseClock } from './session-book.js';
 import { loadTradingSession } from '../trading-sessions/session-load.js';
 
@@ -77,6 +78,11 @@ export interface SequencerDeps {
   fence?: (tokenIds: readonly string[]) => Fence;
   /** where in its window a call ends, in [0, 1) (session-book.ts); absent: Math.random */
   random?: () => number;
+  /**
+   * journal mode (TRADING_WRITE=journal): a batch's write commits the money, the balances and a
+   * journal row per book, and this projects the rest (projector.ts); absent: the direct write
+   */
+  projector?: Projector;
 }
 
 interface Pending {
@@ -252,6 +258,8 @@ export class Sequencer {
     const slot = this.books.get(tokenId);
     if (!slot) return;
     slot.state = undefined;
+    // the book as acknowledged: its journal rows projected, this node's and a former owner's
+    await this.deps.projector?.settle(tokenId, true);
     const state = await loadBookState(this.deps.db, tokenId, this.deps.clock.now());
     if (this.books.get(tokenId) !== slot) return;
     slot.state = state;
@@ -343,7 +351,7 @@ export class Sequencer {
       const pending = under?.pending;
       const [{ tokens, rules }, traders] = await Promise.all([
         readTokens(db, batch.tokenIds),
-        readTraders(db, [...pairs.values()], pending?.marker ?? null),
+        readTraders(db, [...pairs.values()], pending?.marker ?? null, !!this.deps.projector),
       ]);
       await this.refreshSessions(tokens);
       return this.plan(
@@ -401,7 +409,9 @@ export class Sequencer {
     const ruled = new Map<string, RuledToken>();
     if (users.size === 0) return ruled;
     if (under?.writes.some((write) => users.has(write.tokenId))) await under.written;
-    const { db, platformCountry } = this.deps;
+    const { db, platformCountry, projector } = this.deps;
+    // the state counts live orders: in journal mode, those the journal has not projected yet
+    if (projector) await Promise.all([...users.keys()].map((id) => projector.settle(id, false)));
     await Promise.all(
       [...users].map(async ([tokenId, userIds]) => {
         const state = await readComplianceState(db, tokenId, [...userIds], {
@@ -414,13 +424,20 @@ export class Sequencer {
     return ruled;
   }
 
-  /** Sends a planned batch's write (one statement); nothing to write commits at once. */
+  /**
+   * Sends a planned batch's write (one statement); nothing to write commits at once. In journal
+   * mode its journal rows go to the projector as soon as it commits (before the batch is answered,
+   * so whatever waits for the commit can wait for their projection).
+   */
   private write(planned: Planned): Flight {
     const { writes, refusals } = planned;
+    const { db, treasuryId, projector } = this.deps;
     const written =
       writes.length === 0 && refusals.length === 0
         ? Promise.resolve()
-        : writeBatch(this.deps.db, planned, this.deps.treasuryId, planned.fence);
+        : writeBatch(db, planned, treasuryId, planned.fence, !!projector).then((entries) =>
+            projector?.appended(entries),
+          );
     return {
       ...planned,
       written: written.then(

@@ -383,6 +383,7 @@ export function routedOrders(deps: RoutingDeps) {
   }
 
   async function tokenOfOrder(orderId: string): Promise<string | undefined> {
+    await books.readBarrier();
     return (await findOrder(db, orderId))?.token_id;
   }
 
@@ -414,6 +415,7 @@ export function routedOrders(deps: RoutingDeps) {
     },
     async cancelAll(userId, tokenId) {
       if (tokenId) return routed(tokenId, { op: 'cancelAll', userId, tokenId });
+      await books.readBarrier();
       const all = await Promise.all(
         (await tokensWithLiveOrders(db, userId)).map((id) =>
           routed<Awaited<ReturnType<OrdersService['cancelAll']>>>(id, {

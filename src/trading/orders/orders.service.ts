@@ -2,7 +2,8 @@
  * The order use cases. Placing, amending and cancelling go through the process's sequencer
  * (books/sequencer.ts), which answers only after the command's batch committed. Reads go to
  * the database, except the order book, which is the market data feed's (a point of its sequence,
- * so a client may start from it and apply the feed's later updates).
+ * so a client may start from it and apply the feed's later updates); in journal mode, each read
+ * of orders and trades first waits for what was acknowledged before it (Books.readBarrier).
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../lib/clock.js';
@@ -65,6 +66,7 @@ export function ordersService(deps: {
   const inFlight = new Map<string, { hash: string; answer: Promise<PlaceOrderAnswer> }>();
 
   async function ownOrder(userId: string, orderId: string): Promise<Order> {
+    await books.readBarrier();
     const order = await findOrder(db, orderId);
     if (!order || order.user_id !== userId) throw new AppError('NOT_FOUND', 'No such order');
     return order;
@@ -169,6 +171,7 @@ export function ordersService(deps: {
     // in flight from before the lookup: a replay arriving during it waits for this one
     const answer = (async () => {
       const since = new Date(clock.now().getTime() - DAY_MS);
+      await books.readBarrier();
       const existing = await findByClientOrderId(db, userId, clientOrderId, since);
       if (!existing) return submitPlace(userId, body, hash);
       if (existing.request_hash !== hash) throw new AppError('DUPLICATE_CLIENT_ORDER_ID');
@@ -205,6 +208,7 @@ export function ordersService(deps: {
     },
 
     async list(userId: string, query: OrderListQuery) {
+      await books.readBarrier();
       return listOrders(db, userId, {
         limit: query.limit ?? 50,
         ...(query.status ? { status: query.status } : {}),
@@ -251,6 +255,7 @@ export function ordersService(deps: {
     },
 
     async cancelAll(userId: string, tokenId: string | undefined) {
+      if (!tokenId) await books.readBarrier();
       const tokenIds = tokenId ? [tokenId] : await tokensWithLiveOrders(db, userId);
       const cancelled = [];
       for (const id of tokenIds) {
@@ -286,6 +291,7 @@ export function ordersService(deps: {
     },
 
     async ownTrades(userId: string, query: TradeListQuery) {
+      await books.readBarrier();
       return listTrades(db, {
         userId,
         limit: query.limit ?? 50,
@@ -295,6 +301,7 @@ export function ordersService(deps: {
     },
 
     async allTrades(query: AdminTradeListQuery) {
+      await books.readBarrier();
       return listTrades(db, {
         limit: query.limit ?? 50,
         ...(query.user_id ? { userId: query.user_id } : {}),

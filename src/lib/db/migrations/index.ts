@@ -53,6 +53,7 @@ import * as m0065 from './0065_share_splits.js';
 import * as m0066 from './0066_fix_drop_copy_scope.js';
 import * as m0068 from './0068_debt_tokens.js';
 import * as m0069 from './0069_debt_burn_retries.js';
+import * as m0070 from './0070_trading_journal.js';
 import * as m0053 from './0053_bank_accounts.js';
 import * as m0054 from './0054_investor_classifications.js';
 import * as m0055 from './0055_verification_documents.js';
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   '0066_fix_drop_copy_scope': m0066,
   '0068_debt_tokens': m0068,
   '0069_debt_burn_retries': m0069,
+  '0070_trading_journal': m0070,
   '0053_bank_accounts': m0053,
   '0054_investor_classifications': m0054,
   '0055_verification_documents': m0055,
