@@ -11,7 +11,10 @@
  *   BENCH_TRADING_A=/path/to/other/checkout npm run bench:trading:ab
  *
  * B is this checkout. BENCH_TRADING_ROUNDS (default 2) pairs of runs; BENCH_TRADING_ORDERS and
- * BENCH_TRADING_TRADERS as in run.ts.
+ * BENCH_TRADING_TRADERS as in run.ts. BENCH_TRADING_A_ENV and BENCH_TRADING_B_ENV add settings to
+ * one version's trading process (`KEY=value,KEY=value`): the same checkout in two modes is
+ *
+ *   BENCH_TRADING_A=. BENCH_TRADING_B_ENV=TRADING_WRITE=journal npm run bench:trading:ab
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -36,7 +39,23 @@ const versions = {
   A: process.env.BENCH_TRADING_A,
   B: fileURLToPath(new URL('../..', import.meta.url)),
 };
+if (versions.A === '.') versions.A = versions.B;
+/** each version's own settings (`KEY=value,KEY=value`) */
+const versionEnv = {
+  A: settingsOf(process.env.BENCH_TRADING_A_ENV),
+  B: settingsOf(process.env.BENCH_TRADING_B_ENV),
+};
 const rounds = Number(process.env.BENCH_TRADING_ROUNDS ?? 2);
+
+function settingsOf(text: string | undefined): Record<string, string> {
+  if (!text) return {};
+  return Object.fromEntries(
+    text.split(',').map((pair) => {
+      const at = pair.indexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+}
 const openRates = (process.env.BENCH_TRADING_AB_RATES ?? '100,1000').split(',').map(Number);
 const openSeconds = Number(process.env.BENCH_TRADING_LADDER_SECONDS ?? 10);
 
@@ -136,7 +155,10 @@ async function main(): Promise<void> {
       order.push(...(round % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const)));
     }
     for (const version of order) {
-      const { url, child } = await startTrading(versions[version]!, tradingEnv);
+      const { url, child } = await startTrading(versions[version]!, {
+        ...tradingEnv,
+        ...versionEnv[version],
+      });
       try {
         await openBooks(url, tokens, people[0]!);
         for (const [label, pick] of [

@@ -6,7 +6,10 @@
  * CPU per order of this process and of PostgreSQL, the order's latency (from its scheduled
  * submit to its answer) and each statement's time, against a bare `select 1` and a one-row
  * insert committed on the same database, and PostgreSQL's CPU by kind of process;
- * BENCH_ONE_BACKEND_CPU=1 adds each statement's backend CPU. BENCH_ONE_EXPLAIN=N: the plan of the
+ * BENCH_ONE_BACKEND_CPU=1 adds each statement's backend CPU. BENCH_ONE_WRITE: the write modes to
+ * run, each round one after the other (`direct`, `journal`, or `direct,journal` for an A/B in the
+ * same run; journal mode's CPU includes the projection, its run ending once all is projected).
+ * BENCH_ONE_EXPLAIN=N: the plan of the
  * first N batch writes as the named statements run it (generic, by auto_explain, in a transaction
  * rolled back, on a connection of its own), the last one whole.
  *
@@ -18,6 +21,7 @@ import pg from 'pg';
 import { createDb } from '../../src/lib/db/database.js';
 import { PreparingClient } from '../../src/lib/db/prepared.js';
 import { silentBroadcaster } from '../../src/trading/books/broadcaster.js';
+import { Projector } from '../../src/trading/books/projector.js';
 import { Sequencer } from '../../src/trading/books/sequencer.js';
 import { tradingMetrics } from '../../src/trading/metrics.js';
 import { startBenchDatabase } from '../support/embedded-stack.js';
@@ -26,6 +30,7 @@ import { randomPlaceCommand, seed } from '../support/seeded-system.js';
 
 const rate = Number(process.env.BENCH_ONE_RATE ?? 100);
 const orders = Number(process.env.BENCH_ONE_ORDERS ?? 1000);
+const writes = (process.env.BENCH_ONE_WRITE ?? 'direct').split(',');
 
 /** each statement's round trips (ms) and its backend's CPU over them (ns), by statement */
 const timings = new Map<string, { wall: number[]; cpu: number[] }>();
@@ -146,10 +151,13 @@ try {
     .executeTakeFirstOrThrow();
   await sql`create table probe (id bigserial primary key, v int)`.execute(database.db);
 
-  const runVariant = async (label: string) => {
+  const runVariant = async (label: string, write: string) => {
     const db = createDb(database.url, 10);
+    const projector =
+      write === 'journal' ? new Projector({ db, logger: database.logger }) : undefined;
     try {
       const sequencer = new Sequencer({
+        ...(projector ? { projector } : {}),
         db,
         clock: { now: () => new Date() },
         treasuryId: treasury.id,
@@ -187,6 +195,7 @@ try {
         answers.push(place(tokenId).then(() => latencies.push(performance.now() - due)));
       }
       await Promise.all(answers);
+      await projector?.caughtUp();
       const cpu = meter.stop();
       const perOrder = (ms: number) => Math.round((ms * 1000) / orders);
       const kinds = [...byKind.stop()].filter(([, ms]) => ms > 0).sort(([, a], [, b]) => b - a);
@@ -212,11 +221,12 @@ try {
       }
       statements();
     } finally {
+      await projector?.stop();
       await db.destroy();
     }
   };
   for (let round = 0; round < rounds; round += 1) {
-    await runVariant(`round ${round + 1}`);
+    for (const write of writes) await runVariant(`round ${round + 1} ${write}`, write);
   }
 } finally {
   await explainer?.end();
