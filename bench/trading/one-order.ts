@@ -7,8 +7,9 @@
  * submit to its answer) and each statement's time, against a bare `select 1` and a one-row
  * insert committed on the same database, and PostgreSQL's CPU by kind of process;
  * BENCH_ONE_BACKEND_CPU=1 adds each statement's backend CPU. BENCH_ONE_WRITE: the write modes to
- * run, each round one after the other (`direct`, `journal`, or `direct,journal` for an A/B in the
- * same run; journal mode's CPU includes the projection, its run ending once all is projected).
+ * run, each round one after the other (`direct`, `journal`, `journal:<ms>` with that least time
+ * between projections, or e.g. `direct,journal` for an A/B in the same run; journal mode's CPU
+ * includes the projection, its run ending once all is projected).
  * BENCH_ONE_EXPLAIN=N: the plan of the
  * first N batch writes as the named statements run it (generic, by auto_explain, in a transaction
  * rolled back, on a connection of its own), the last one whole.
@@ -153,8 +154,13 @@ try {
 
   const runVariant = async (label: string, write: string) => {
     const db = createDb(database.url, 10);
-    const projector =
-      write === 'journal' ? new Projector({ db, logger: database.logger }) : undefined;
+    const projector = write.startsWith('journal')
+      ? new Projector({
+          db,
+          logger: database.logger,
+          intervalMs: Number(write.split(':')[1] ?? 0),
+        })
+      : undefined;
     try {
       const sequencer = new Sequencer({
         ...(projector ? { projector } : {}),

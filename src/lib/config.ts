@@ -321,6 +321,8 @@ export function loadConfig(env: Env = process.env) {
        * from the journal just after (docs/performance.md)
        */
       write: oneOf(env, 'TRADING_WRITE', ['direct', 'journal'] as const, 'direct'),
+      /** journal mode: the least time between two projection statements (their rows share one) */
+      journalIntervalMs: integer(env, 'TRADING_JOURNAL_INTERVAL_MS', 0, 0, 1_000),
     },
     /** trading nodes (docs/deployment.md) */
     cluster: {

@@ -141,6 +141,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
     logger,
     maxBatch: config.tradingWriter.maxBatch,
     write: config.tradingWriter.write,
+    journalIntervalMs: config.tradingWriter.journalIntervalMs,
     platformCountry: config.issuance.platformCountry,
     ...(deps.random ? { random: deps.random } : {}),
     leases: new BookLeases(

@@ -106,13 +106,20 @@ export function listSplits(db: Db, filter: SplitFilter, limit: number, cursor?: 
     .execute();
 }
 
-/** Orders the token's book still holds, and trades not yet settled: the runner waits for both. */
+/**
+ * Orders the token's book still holds, trades not yet settled, and the trading journal's rows of
+ * the token not yet projected (TRADING_WRITE=journal: orders and trades acknowledged, not yet in
+ * their tables): the runner waits for all.
+ */
 export async function unfinishedTrading(db: Db, tokenId: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select (select count(*) from orders where token_id = ${tokenId}
               and status in ('open', 'partially_filled', 'pending_stop'))::int
          + (select count(*) from trades where token_id = ${tokenId}
-              and settlement_status in ('pending', 'processing'))::int as n`.execute(db);
+              and settlement_status in ('pending', 'processing'))::int
+         + (select count(*) from trading_journal where token_id = ${tokenId})::int as n`.execute(
+    db,
+  );
   return rows[0]!.n;
 }
 

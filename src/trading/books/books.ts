@@ -21,6 +21,8 @@ export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence' | 'projector'
   leases: BookLeases;
   /** how a batch is written (TRADING_WRITE): at once, or its orders and trades projected later */
   write?: 'direct' | 'journal';
+  /** journal mode: the least time between two projection statements (TRADING_JOURNAL_INTERVAL_MS) */
+  journalIntervalMs?: number;
 };
 
 /**
@@ -72,7 +74,7 @@ export class Books {
    */
   static async start(deps: BooksDeps): Promise<Books> {
     const treasury = await treasuryId(deps.db);
-    const { leases, write, ...rest } = deps;
+    const { leases, write, journalIntervalMs, ...rest } = deps;
     const fence = (tokenIds: readonly string[]) => leases.fence(tokenIds);
     const books = new Books({
       ...rest,
@@ -80,7 +82,14 @@ export class Books {
       treasuryId: treasury,
       fence,
       ...(write === 'journal'
-        ? { projector: new Projector({ db: deps.db, logger: deps.logger, fence }) }
+        ? {
+            projector: new Projector({
+              db: deps.db,
+              logger: deps.logger,
+              fence,
+              intervalMs: journalIntervalMs ?? 0,
+            }),
+          }
         : {}),
     });
     const tokens = await tokensWithLiveOrders(deps.db);

@@ -26,6 +26,11 @@ export interface ProjectorDeps {
   fence?: (tokenIds: readonly string[]) => Fence;
   /** most journal rows one projection statement takes */
   maxRows?: number;
+  /**
+   * the least time between two projection statements' starts (ms): rows that come meanwhile share
+   * the next statement (its fixed cost is most of a small one's), at the cost of that much lag
+   */
+  intervalMs?: number;
   /** how long a failed book waits before it is tried again (ms) */
   retryMs?: number;
   /** how long the read barrier waits for other nodes' journal rows before answering 503 (ms) */
@@ -49,6 +54,8 @@ export class Projector {
   private statement: Promise<unknown> = Promise.resolve();
   private progress: { promise: Promise<void>; resolve: () => void } = deferred();
   private stopped = false;
+  /** when the last projection statement was sent (performance.now()) */
+  private lastStart = -Infinity;
 
   constructor(private readonly deps: ProjectorDeps) {}
 
@@ -114,7 +121,13 @@ export class Projector {
 
   private async work(): Promise<void> {
     const max = this.deps.maxRows ?? 500;
+    const interval = this.deps.intervalMs ?? 0;
     while (!this.stopped && this.queue.length > 0) {
+      // after the sequencer's next write is sent (it is ready as this batch commits)
+      await new Promise((resolve) => setImmediate(resolve));
+      const wait = this.lastStart + interval - performance.now();
+      if (wait > 0 && this.queue.length < max) await sleep(wait);
+      this.lastStart = performance.now();
       const group = this.queue.slice(0, max);
       const tokenIds = [...new Set(group.map((entry) => entry.tokenId))];
       try {
@@ -153,7 +166,7 @@ export class Projector {
           continue;
         }
         this.deps.logger.error({ err: error, tokenId }, 'journal rows of a book not projected');
-        await new Promise((resolve) => setTimeout(resolve, this.deps.retryMs ?? 1_000));
+        await sleep(this.deps.retryMs ?? 1_000);
       }
     }
     this.signal();
@@ -196,6 +209,10 @@ export class Projector {
     ]);
     clearTimeout(timer);
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
