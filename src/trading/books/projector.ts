@@ -76,7 +76,12 @@ export class Projector {
    * Fails when they cannot be projected (the book must not be read meanwhile).
    */
   async settle(tokenId: string, table: boolean): Promise<void> {
-    while (this.queue.some((entry) => entry.tokenId === tokenId)) await this.progress.promise;
+    while (this.queue.some((entry) => entry.tokenId === tokenId)) {
+      if (this.stopped) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The trading process is stopping');
+      }
+      await this.progress.promise;
+    }
     if (table || this.failed.has(tokenId)) {
       await this.exclusive(() => this.projectTable(tokenId));
       this.failed.delete(tokenId);
@@ -108,6 +113,7 @@ export class Projector {
   /** Stops projecting after the statement running (the rows stay in the journal). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.signal();
     await this.running;
   }
 
