@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /**
@@ -41,8 +42,26 @@ export async function portFreeWithin(host: string, port: number, ms: number): Pr
   }
 }
 
-/** A port the OS considers free right now (for tests and throwaway nodes). */
-export async function freePort(host = '127.0.0.1'): Promise<number> {
+/**
+ * The first port of the kernel's ephemeral range: outgoing connections take their local ports
+ * from it, so a port chosen there can be taken by one between the check and the listen.
+ */
+function ephemeralLow(): number {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    return Number.isInteger(low) ? low : 49_152;
+  } catch {
+    return 49_152;
+  }
+}
+
+/** Where chosen ports start: above the well-known and most registered services' ports. */
+const chosenLow = 10_000;
+
+/** A port the OS assigns, free right now. */
+function assignedPort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -51,4 +70,22 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A port free right now (for tests and throwaway nodes), chosen at random below the ephemeral
+ * range so that no outgoing connection takes it before it is listened on; the OS's choice when
+ * that range leaves no room or no free port is found there.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const high = ephemeralLow();
+  for (let tries = 0; high - chosenLow >= 1_000 && tries < 20; tries++) {
+    const port = chosenLow + Math.floor(Math.random() * (high - chosenLow));
+    const free = await assertPortFree(host, port, '').then(
+      () => true,
+      () => false,
+    );
+    if (free) return port;
+  }
+  return assignedPort(host);
 }
