@@ -1,13 +1,17 @@
 /**
- * The ceiling of HTTP on this machine for the trading bench's load: a bare Fastify server in a
+ * What HTTP alone gives on this machine for the trading bench's load: a bare Fastify server in a
  * process of its own, one POST route that answers `{}` and does nothing else, driven by the same
- * client and the same number of traders as the order runs (bench/trading/run.ts measures it
- * first, in the same minutes). No order rate of the trading process can pass it on this machine.
+ * client as the order runs (bench/trading/run.ts measures it in the same minutes).
+ * - the ceiling: as many traders as the order runs, each sending as soon as its last request is
+ *   answered; no order rate of the trading process can pass it on this machine;
+ * - the floor: the ladder's open loop at each of its rates; no order's latency at that rate can
+ *   be below it (the sender's timers, the loopback round trip, the processes' wake-ups).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/lib/embedded/ports.js';
-import { ordersPerRun, post, ratedRun, traders, type RunResult } from './load.js';
+import type { Trader } from '../support/seeded-system.js';
+import { driveOpenLoop, ordersPerRun, post, ratedRun, traders, type RunResult } from './load.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,17 +24,26 @@ process.send?.('ready');
 process.on('SIGTERM', () => process.exit(0));
 `;
 
-/** `ordersPerRun` requests from `traders` concurrent loops against the bare route. */
-export async function measureCeiling(): Promise<RunResult> {
+/** Runs `use` against a bare route's server (its base URL), stopped after. */
+async function withBareRoute<T>(use: (baseUrl: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--input-type=module', '-e', server(port)], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise((resolve) => child.once('message', resolve));
-  const url = `http://127.0.0.1:${port}/api/v1/orders`;
-  const body = JSON.stringify({ token_id: 'x', side: 'buy', quantity: 1, price: '10.00' });
   try {
+    return await use(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** `ordersPerRun` requests from `traders` concurrent loops against the bare route. */
+export function measureCeiling(): Promise<RunResult> {
+  const body = JSON.stringify({ token_id: 'x', side: 'buy', quantity: 1, price: '10.00' });
+  return withBareRoute(async (baseUrl) => {
+    const url = `${baseUrl}/api/v1/orders`;
     let issued = 0;
     return await ratedRun(ordersPerRun, async (latencies) => {
       await Promise.all(
@@ -44,7 +57,21 @@ export async function measureCeiling(): Promise<RunResult> {
         }),
       );
     });
-  } finally {
-    child.kill('SIGTERM');
-  }
+  });
+}
+
+/** The bare route's latency under the ladder's open loop, `seconds` at each rate. */
+export function measureFloor(
+  rates: readonly number[],
+  people: Trader[],
+  seconds: number,
+): Promise<Map<number, RunResult>> {
+  return withBareRoute(async (baseUrl) => {
+    const floor = new Map<number, RunResult>();
+    for (const rate of rates) {
+      const count = Math.round(rate * seconds);
+      floor.set(rate, await driveOpenLoop(baseUrl, people, () => 'x', rate, count));
+    }
+    return floor;
+  });
 }

@@ -15,12 +15,21 @@ export interface Observation {
   batches: number;
   commands: number;
   commitSeconds: number;
+  /** the batches' time by phase (read, plan, wait, write), in seconds */
+  phaseSeconds: Record<Phase, number>;
   commits: number;
 }
 
-/** A counter's or histogram sum's value in a /metrics text (0 if absent). */
-export function metric(text: string, name: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+const phases = ['read', 'plan', 'wait', 'write'] as const;
+type Phase = (typeof phases)[number];
+
+/**
+ * A counter's or histogram sum's value in a /metrics text (0 if absent): its first series, or
+ * the one whose labels are `labels` (as /metrics writes them, `phase="read"`).
+ */
+export function metric(text: string, name: string, labels?: string): number {
+  const series = labels === undefined ? [`${name}{`, `${name} `] : [`${name}{${labels}}`];
+  const line = text.split('\n').find((l) => series.some((start) => l.startsWith(start)));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
@@ -59,13 +68,19 @@ export async function observe(
     batches: metric(text, 'trading_batch_size_count'),
     commands: metric(text, 'trading_batch_size_sum'),
     commitSeconds: metric(text, 'trading_batch_commit_seconds_sum'),
+    phaseSeconds: Object.fromEntries(
+      phases.map((phase) => [
+        phase,
+        metric(text, 'trading_batch_phase_seconds_sum', `phase="${phase}"`),
+      ]),
+    ) as Record<Phase, number>,
     commits: Number(rows[0]!.commits),
   };
 }
 
 /**
  * One line: CPU seconds per order by process (the FIX gateway's only when it worked), batches,
- * mean batch size and commit time.
+ * mean batch size and commit time, and that time by phase.
  */
 export function describe(before: Observation, after: Observation, orders: number): string {
   const per = (key: keyof Observation['cpu']) =>
@@ -73,12 +88,17 @@ export function describe(before: Observation, after: Observation, orders: number
   const fix = per('fix');
   const batches = after.batches - before.batches;
   const commands = after.commands - before.commands;
+  const msEach = (seconds: number) => ((seconds / Math.max(batches, 1)) * 1000).toFixed(2);
   const commitMs = ((after.commitSeconds - before.commitSeconds) / Math.max(batches, 1)) * 1000;
+  const byPhase = phases
+    .map((phase) => `${phase} ${msEach(after.phaseSeconds[phase] - before.phaseSeconds[phase])}`)
+    .join(', ');
   return (
     `  cpu µs/order: bench ${per('bench')}, trading ${per('trading')}, ` +
     (Number(fix) >= 1 ? `fix ${fix}, ` : '') +
     `postgres ${per('postgres')}, ` +
     `other ${per('other')}; ${batches} batches of ${(commands / Math.max(batches, 1)).toFixed(1)} ` +
-    `commands, ${commitMs.toFixed(1)} ms each; ${after.commits - before.commits} database commits`
+    `commands, ${commitMs.toFixed(1)} ms each (${byPhase}); ` +
+    `${after.commits - before.commits} database commits`
   );
 }

@@ -10,13 +10,16 @@
  * 2. 100 tokens: each order on a token drawn at random, as many;
  * 3. the latency ladder: open loop over the 100 tokens at 100, 300 and 1,000 orders/s and at
  *    half the rate step 2 measured, BENCH_TRADING_LADDER_SECONDS each (default 10): orders sent
- *    on schedule whatever the answers, each latency from the moment the order was due; then
- *    the same open loop with its orders arriving in bursts (50 at once, 100/s on average; 100
- *    at once, 300/s), each order's latency from its group's due time;
+ *    on schedule whatever the answers, each latency from the moment the order was due, printed
+ *    with the bare route's latency at the same rate from the same sender (its floor: the
+ *    sender's timers, the loopback round trip, the processes' wake-ups; half as long a run);
+ *    then the same open loop with its orders arriving in bursts (50 at once, 100/s on average;
+ *    100 at once, 300/s), each order's latency from its group's due time;
  * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
  * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens (p99 <L2>
- * ms), <R>x per-order commit, ceiling <C> req/s, latency p50 <a> ms p99 <b> ms at 1000/s`,
+ * ms), <R>x per-order commit, ceiling <C> req/s, latency p50 <a> ms p99 <b> ms at 1000/s (bare
+ * route p50 <c> ms p99 <d> ms)`,
  * R = A / (run 4's rate). Every unexpected answer is printed with its status and body. Run with
  * `npm run bench:trading`.
  *
@@ -25,7 +28,7 @@
  */
 import { createDb, type Db } from '../../src/lib/db/database.js';
 import { startSeededSystem, type Trader } from '../support/seeded-system.js';
-import { measureCeiling } from './ceiling.js';
+import { measureCeiling, measureFloor } from './ceiling.js';
 import { drive, driveOpenLoop, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
 import { describe, observe } from './observe.js';
 
@@ -77,12 +80,19 @@ async function main(): Promise<void> {
     const anyToken = () => tokens[Math.floor(Math.random() * tokens.length)]!;
     const many = await measured('100 tokens', anyToken);
     const ladder = new Map<number, RunResult>();
-    for (const rate of [...ladderRates, Math.round(many.rate / 2)]) {
+    const rates = [...ladderRates, Math.round(many.rate / 2)];
+    const floor = await measureFloor(rates, people, ladderSeconds / 2);
+    const bare = (rate: number) =>
+      `bare route p50 ${ms(floor.get(rate)!.p50)} ms p99 ${ms(floor.get(rate)!.p99)} ms`;
+    for (const rate of rates) {
       const count = Math.round(rate * ladderSeconds);
       ladder.set(
         rate,
-        await measured(`open loop at ${rate}/s, 100 tokens`, anyToken, count, (url) =>
-          driveOpenLoop(url, people, anyToken, rate, count),
+        await measured(
+          `open loop at ${rate}/s, 100 tokens (${bare(rate)})`,
+          anyToken,
+          count,
+          (url) => driveOpenLoop(url, people, anyToken, rate, count),
         ),
       );
     }
@@ -102,7 +112,7 @@ async function main(): Promise<void> {
         `${many.rate.toFixed(0)} orders/s 100 tokens (p99 ${many.p99.toFixed(0)} ms), ` +
         `${(one.rate / single.rate).toFixed(1)}x per-order commit, ` +
         `ceiling ${ceiling.rate.toFixed(0)} req/s, ` +
-        `latency p50 ${ms(at1000.p50)} ms p99 ${ms(at1000.p99)} ms at 1000/s`,
+        `latency p50 ${ms(at1000.p50)} ms p99 ${ms(at1000.p99)} ms at 1000/s (${bare(1000)})`,
     );
   } catch (error) {
     // what the system said of it: an unexpected answer's cause is in its warnings and errors

@@ -28,6 +28,13 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [registry],
     }),
+    batchPhaseSeconds: new Histogram({
+      name: 'trading_batch_phase_seconds',
+      help: 'Where a committed batch spent its time: read (its tokens and traders), plan (the checks and the books), wait (for the batch before it to commit), write (its statement and commit)',
+      labelNames: ['phase'] as const,
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+      registers: [registry],
+    }),
     batchesInFlight: new Gauge({
       name: 'trading_batches_in_flight',
       help: 'Batches planned and not yet answered: one committing, the next planned on top of it',

@@ -106,7 +106,10 @@ interface Attempt {
  * on the same books and rows): each command's answer, each changed book's part and publication.
  */
 interface Planned extends Attempt {
+  /** when its reads began, ended, and its planning ended (hrtime, ns) */
   started: bigint;
+  read: bigint;
+  planned: bigint;
   answers: (CommandResult | AppError)[];
   now: Date;
   fiat: FiatAccount;
@@ -123,6 +126,9 @@ interface Planned extends Attempt {
 /** A planned batch whose write was sent; `written` settles with its failure, if any. */
 interface Flight extends Planned {
   written: Promise<{ error: unknown } | undefined>;
+  /** when the write was sent and when it committed (hrtime, ns; 0n until then) */
+  sent: bigint;
+  committed: bigint;
 }
 
 const retryableCodes = new Set(['40P01', '40001', '23514']);
@@ -345,10 +351,11 @@ export class Sequencer {
         readTokens(db, batch.tokenIds),
         readTraders(db, [...pairs.values()], pending?.marker ?? null),
       ]);
+      const read = process.hrtime.bigint();
       await this.refreshSessions(tokens);
       return this.plan(
         batch,
-        started,
+        { started, read },
         tokensAfter(tokens, pending),
         tradersAfter(traders, [...pairs.values()], pending, traders.markerSeen),
         await this.ruledTokens(batch, rules, under),
@@ -421,13 +428,19 @@ export class Sequencer {
       writes.length === 0 && refusals.length === 0
         ? Promise.resolve()
         : writeBatch(this.deps.db, planned, this.deps.treasuryId, planned.fence);
-    return {
+    const flight: Flight = {
       ...planned,
+      sent: process.hrtime.bigint(),
+      committed: 0n,
       written: written.then(
-        () => undefined,
+        () => {
+          flight.committed = process.hrtime.bigint();
+          return undefined;
+        },
         (error: unknown) => ({ error }),
       ),
     };
+    return flight;
   }
 
   /**
@@ -436,7 +449,7 @@ export class Sequencer {
    */
   private plan(
     batch: Attempt,
-    started: bigint,
+    { started, read }: { started: bigint; read: bigint },
     tokens: Map<string, TokenRead>,
     reads: TraderReads,
     ruled: ReadonlyMap<string, RuledToken>,
@@ -502,6 +515,8 @@ export class Sequencer {
     return {
       ...batch,
       started,
+      read,
+      planned: process.hrtime.bigint(),
       answers: outcomes.map((outcome, i) => answerOf(batch.items[i]!, outcome, parts)),
       now,
       fiat,
@@ -527,6 +542,12 @@ export class Sequencer {
   private answer(flight: Flight): void {
     const { metrics, broadcaster } = this.deps;
     metrics.commitSeconds.observe(Number(process.hrtime.bigint() - flight.started) / 1e9);
+    const phase = (name: string, from: bigint, to: bigint) =>
+      metrics.batchPhaseSeconds.observe({ phase: name }, Number(to - from) / 1e9);
+    phase('read', flight.started, flight.read);
+    phase('plan', flight.read, flight.planned);
+    phase('wait', flight.planned, flight.sent);
+    phase('write', flight.sent, flight.committed);
     metrics.batchSize.observe(flight.items.length);
     flight.answers.forEach((answer, i) => {
       const item = flight.items[i]!;
