@@ -1,4 +1,5 @@
 /** Sequencer commands as the order routes build them, for tests that drive the books directly. */
+import { AppError } from '../../src/lib/errors.js';
 import type { BookCommand } from '../../src/trading/books/book-command.js';
 import type { PlaceInput } from '../../src/trading/books/execution.js';
 
@@ -28,4 +29,12 @@ export function limitOrder(
       ...extra,
     },
   } satisfies BookCommand;
+}
+
+/** What a command was answered: 'ok', or the AppError code of its refusal (anything else as text). */
+export function outcomeOf(answer: Promise<unknown>): Promise<string> {
+  return answer.then(
+    () => 'ok',
+    (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+  );
 }
