@@ -45,6 +45,11 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       help: 'Batches whose write the database refused for the values of its rows, split in two to find the command that made them',
       registers: [registry],
     }),
+    batchesStale: new Counter({
+      name: 'trading_batches_stale_total',
+      help: 'Batches planned on cached reads whose write found a row changed since (by another writer), planned again on fresh reads',
+      registers: [registry],
+    }),
     batchesReplanned: new Counter({
       name: 'trading_batches_replanned_total',
       help: 'Batches planned on top of one whose commit failed, discarded and planned again',

@@ -119,6 +119,8 @@ export interface WalletsTable {
   address_frozen: Defaulted<boolean>;
   /** units the token's agent froze: they cannot be sold */
   frozen_quantity: Defaulted<number>;
+  /** raised by a trigger at every update (migration 0071) */
+  trading_version: ColumnType<number, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

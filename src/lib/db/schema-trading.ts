@@ -181,11 +181,15 @@ export interface TokenTradingColumns {
   feed_sequence: Defaulted<number>;
   /** when its latest uncross ran (migration 0057): the call it ended is over */
   last_uncross_at: Date | null;
+  /** raised by a trigger at every change a trading batch reads (migration 0071) */
+  trading_version: ColumnType<number, never, never>;
 }
 
 /** users.trading_key: the engine's integer owner key, an identity column. */
 export interface UserTradingColumns {
   trading_key: ColumnType<number, never, never>;
+  /** raised by a trigger at every update, and by a change of the user's business (migration 0071) */
+  trading_version: ColumnType<number, never, never>;
 }
 
 /** A trading node's heartbeat (migrations 0026, 0030): live while expires_at is ahead. */

@@ -31,6 +31,7 @@ import type { Batch, FiatAccount, HeldTokens, HistoryRow } from './batch.js';
 import type { DebtTerms } from '../../lib/debt/debt-schedule.math.js';
 import { candleBuckets, type CandleRow } from './candle-buckets.js';
 import type { OrderMarker } from './pending-write.js';
+import type { ReadVersions } from './read-cache.js';
 import { sessionVersionSql } from '../trading-sessions/trading-sessions.queries.js';
 
 export interface TraderRow {
@@ -47,6 +48,8 @@ export interface TraderRow {
   is_activated: boolean;
   trading_key: number;
   fiat_balance: string;
+  /** raised at every change of the row (migration 0071; read-cache.ts) */
+  trading_version: number;
 }
 
 export interface TokenRead {
@@ -142,8 +145,9 @@ const tradersStatement = prepared(
   'batch_traders',
   `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
      u.accreditation_status, u.wallet_address, u.is_activated, u.trading_key, u.fiat_balance,
-     u.email_verified_at is not null as email_verified,
+     u.trading_version, u.email_verified_at is not null as email_verified,
      p.token_id, w.balance, w.locked_balance, w.frozen_quantity, w.address_frozen,
+     w.trading_version as wallet_version,
      exists (
        select 1 from businesses b where b.owner_id = u.id and b.kyb_status = 'approved'
      ) as kyb_approved,
@@ -166,6 +170,8 @@ export interface TraderReads {
   traders: Map<string, TraderRow>;
   /** token id to user id to wallet; a user without a wallet of a token has none there */
   wallets: Map<string, Map<string, HeldTokens>>;
+  /** the versions of those wallets (migration 0071), as `wallets` */
+  walletVersions: Map<string, Map<string, number>>;
   /** whether the read found the `marker` order row as given (in the same snapshot) */
   markerSeen: boolean;
 }
@@ -182,7 +188,8 @@ export async function readTraders(
 ): Promise<TraderReads> {
   const traders = new Map<string, TraderRow>();
   const wallets = new Map<string, Map<string, HeldTokens>>();
-  if (pairs.length === 0) return { traders, wallets, markerSeen: false };
+  const walletVersions = new Map<string, Map<string, number>>();
+  if (pairs.length === 0) return { traders, wallets, walletVersions, markerSeen: false };
   const { rows } = await runPrepared<
     TraderRow & {
       token_id: string;
@@ -190,6 +197,7 @@ export async function readTraders(
       locked_balance: number | null;
       frozen_quantity: number | null;
       address_frozen: boolean | null;
+      wallet_version: number | null;
       marker_seen: boolean;
     }
   >(db, tradersStatement, [
@@ -209,6 +217,7 @@ export async function readTraders(
       locked_balance,
       frozen_quantity,
       address_frozen,
+      wallet_version,
       marker_seen,
       ...user
     } = row;
@@ -223,9 +232,12 @@ export async function readTraders(
         frozen: frozen_quantity ?? 0,
         addressFrozen: address_frozen ?? false,
       });
+      let versions = walletVersions.get(tokenId);
+      if (!versions) walletVersions.set(tokenId, (versions = new Map<string, number>()));
+      versions.set(user.id, wallet_version!);
     }
   }
-  return { traders, wallets, markerSeen };
+  return { traders, wallets, walletVersions, markerSeen };
 }
 
 /** The rows of one write, each kind as one list (its columns become the statement's arrays). */
@@ -241,6 +253,7 @@ interface WriteRows {
   books: BookRow[];
   refusals: readonly NewOrderRefusal[];
   fence: Fence | null;
+  guard: ReadVersions | null;
 }
 
 interface WalletRow {
@@ -381,6 +394,7 @@ const writeParts = {
   movements: (w: WriteRows) => w.movements.length > 0,
   wallets: (w: WriteRows) => w.wallets.length > 0,
   books: (w: WriteRows) => w.books.length > 0,
+  guard: (w: WriteRows) => w.guard !== null,
 };
 type Part = keyof typeof writeParts;
 const partNames = Object.keys(writeParts) as Part[];
@@ -411,6 +425,11 @@ interface WriteStatement {
  * epochs it planned under (book-leases.ts). Their rows are locked (for share, in token order)
  * until the commit, so a hand-over waits for a write in flight and every write after it is
  * refused with `book_lease_lost()` (SQLSTATE TB001): a node that lost a book never writes it.
+ *
+ * The guard: a batch planned on cached reads (read-cache.ts) is written only if every user, wallet
+ * and token row it was planned on still has the version it had then, and the users and wallets
+ * the balances it planned with (a wallet the user had none of, still none); otherwise `trading_reads_stale()` refuses it (SQLSTATE TB002), as of the
+ * statement's snapshot, the same moment a fresh read would have seen.
  */
 function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement {
   const p = new StatementParameters<WriteRows>();
@@ -527,10 +546,43 @@ function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement 
    )`);
     after = '(select count(*) from created) + (select count(*) from changed)';
   }
+  if (has.has('guard')) {
+    const users = p.rows((w) => w.guard!.users, {
+      id: 'uuid',
+      version: 'bigint',
+      fiat_balance: 'numeric',
+    });
+    const wallets = p.rows((w) => w.guard!.wallets, {
+      user_id: 'uuid',
+      token_id: 'uuid',
+      version: 'bigint',
+      balance: 'bigint',
+      locked: 'bigint',
+    });
+    const tokens = p.rows((w) => w.guard!.tokens, { id: 'uuid', version: 'bigint' });
+    ctes.push(`guard as (
+     select case when exists (
+         select 1 from ${users.unnest('v')} left join users u on u.id = v.id
+         where (u.trading_version, u.fiat_balance) is distinct from (v.version, v.fiat_balance)
+       ) or exists (
+         select 1 from ${wallets.unnest('v')}
+         left join wallets w on w.user_id = v.user_id and w.token_id = v.token_id
+         where (coalesce(w.trading_version, -1), w.balance, w.locked_balance)
+           is distinct from (v.version, v.balance, v.locked)
+       ) or exists (
+         select 1 from ${tokens.unnest('v')} left join tokens t on t.id = v.id
+         where t.trading_version is distinct from v.version
+       ) then trading_reads_stale() else true end as held
+   )`);
+  }
   const ledgerRows = has.has('movements')
     ? '(select count(*)::integer from fiat_ledger_rows)'
     : '0';
-  const held = has.has('fence') ? '(select held from fence)' : 'true';
+  const held =
+    [
+      ...(has.has('fence') ? ['(select held from fence)'] : []),
+      ...(has.has('guard') ? ['(select held from guard)'] : []),
+    ].join(' and ') || 'true';
   let main = `select ${ledgerRows} as ledger_rows where ${held}`;
   if (has.has('books')) {
     const rows = p.rows((w) => w.books, columns.books);
@@ -586,6 +638,9 @@ export interface Fence {
 /** The SQLSTATE of a write refused by its fence (migration 0026). */
 export const leaseLostCode = 'TB001';
 
+/** The SQLSTATE of a write refused by its guard: a row it was planned on changed (migration 0071). */
+export const readsStaleCode = 'TB002';
+
 /** One book's part of a write: its rows and the book's sequence after them. */
 export interface BookWrite {
   tokenId: string;
@@ -604,6 +659,7 @@ export async function writeBatch(
   { now, fiat, writes: parts, refusals }: BatchWrite,
   treasuryId: string,
   fence: Fence | null = null,
+  guard: ReadVersions | null = null,
 ): Promise<void> {
   const movements = [...fiat.movements];
   const fees = parts.reduce((sum, { batch }) => sum + batch.fees, 0n);
@@ -652,6 +708,7 @@ export async function writeBatch(
     })),
     refusals,
     fence,
+    guard,
   };
   const { statement, valuesOf } = writeStatementFor(rows);
   const written = runPrepared<{ ledger_rows: number }>(db, statement, valuesOf(rows)).then(

@@ -16,7 +16,9 @@ import { closedTokens, tokenExists, tokensWithLiveOrders, treasuryId } from './b
 import { restrictedHolders, type HolderOf } from './restrictions.queries.js';
 import { bookUnavailable, Sequencer, type SequencerDeps } from './sequencer.js';
 
-export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence'> & { leases: BookLeases };
+export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence' | 'cacheReads'> & {
+  leases: BookLeases;
+};
 
 /**
  * Told when this node starts serving a book (loaded), when it stops (lost, handed over), and
@@ -62,6 +64,7 @@ export class Books {
       ...deps,
       treasuryId: treasury,
       fence: (tokenIds) => leases.fence(tokenIds),
+      cacheReads: leases.settings.exclusive,
     });
     const tokens = await tokensWithLiveOrders(deps.db);
     if (!leases.settings.exclusive) {

@@ -44,6 +44,7 @@ function reads(): TraderReads {
     wallets: new Map([
       ['t', new Map([['b', { balance: 100, locked: 0, frozen: 0, addressFrozen: false }]])],
     ]),
+    walletVersions: new Map(),
     markerSeen: false,
   };
 }

@@ -38,6 +38,7 @@ import {
   fiatBalancesOf,
   readTokens,
   leaseLostCode,
+  readsStaleCode,
   readTraders,
   writeBatch,
   type BookWrite,
@@ -59,6 +60,7 @@ import { loadBookState, withoutOwnerKey, type BookState } from './book-state.js'
 import type { Broadcaster, BookUpdate } from './broadcaster.js';
 import type { BatchContext } from './execution.js';
 import { pendingWriteOf, tokensAfter, tradersAfter, type PendingWrite } from './pending-write.js';
+import { ReadCache, type ReadVersions } from './read-cache.js';
 import { syncPhase, type PhaseClock } from './session-book.js';
 import { loadTradingSession } from '../trading-sessions/session-load.js';
 
@@ -75,6 +77,12 @@ export interface SequencerDeps {
   maxBatch: number;
   /** the leases a write of these books must still hold (book-leases.ts); absent: none checked */
   fence?: (tokenIds: readonly string[]) => Fence;
+  /**
+   * keep what batches read and wrote, for a batch planned while none is in flight (read-cache.ts):
+   * only where this process is the one writer of its traders' balances (one node; in a cluster
+   * every node moves a trader's fiat, and each would find the others' changes at every write)
+   */
+  cacheReads?: boolean;
   /** where in its window a call ends, in [0, 1) (session-book.ts); absent: Math.random */
   random?: () => number;
 }
@@ -99,6 +107,8 @@ interface Attempt {
   attempt: number;
   /** a part of a batch whose rows were refused: such a refusal splits it again, untried */
   part: boolean;
+  /** read everything from the database (a batch planned on cached reads failed) */
+  fresh: boolean;
 }
 
 /**
@@ -118,6 +128,8 @@ interface Planned extends Attempt {
   refusals: NewOrderRefusal[];
   /** the leases the books were planned under */
   fence: Fence | null;
+  /** the versions of the cached reads it was planned on; null: it read them all */
+  guard: ReadVersions | null;
   published: Publication[];
   /** what the write changes, for the batch planned while it is in flight */
   pending: PendingWrite | undefined;
@@ -143,6 +155,7 @@ export const pipelineDepth = 2;
 
 export class Sequencer {
   private readonly books = new Map<string, BookSlot>();
+  private readonly cache = new ReadCache();
   private readonly queue: Pending[] = [];
   private draining = false;
   /** wakes the pipeline waiting on a commit when a command arrives */
@@ -185,6 +198,7 @@ export class Sequencer {
    */
   close(tokenId: string): void {
     this.books.delete(tokenId);
+    this.cache.forgetToken(tokenId);
   }
 
   /** Queues a command of an open book; answers once its batch committed. */
@@ -224,6 +238,8 @@ export class Sequencer {
         if (flight) {
           const failure = await flight.written;
           if (failure) {
+            // the entries cannot follow a write that may or may not have committed
+            this.cache.clear();
             // the batch planned on top of the failed one is void: plan both again
             const discarded = planning && !(planning instanceof Failure) ? planning : undefined;
             if (discarded) this.deps.metrics.batchesReplanned.inc();
@@ -251,7 +267,7 @@ export class Sequencer {
 
   private take(): Attempt | undefined {
     if (this.queue.length === 0) return undefined;
-    return attemptOf(this.queue.splice(0, this.deps.maxBatch), false);
+    return attemptOf(this.queue.splice(0, this.deps.maxBatch), { part: false, fresh: false });
   }
 
   private async rebuild(tokenId: string): Promise<void> {
@@ -291,9 +307,16 @@ export class Sequencer {
    * any other failure every command, 503. Halving finds the command in about two writes per
    * doubling of the batch, and costs nothing while writes succeed.
    */
-  private failed(batch: Attempt, error: unknown): Attempt[] {
+  private failed(batch: Attempt & { guard?: ReadVersions | null }, error: unknown): Attempt[] {
     const code = (error as { code?: string }).code;
     const { items, tokenIds, attempt, part } = batch;
+    if (batch.guard) {
+      // planned on cached reads: whatever failed it (a row that changed, a balance it overdrew
+      // that a fresh read would have refused) is decided again on fresh reads
+      if (code === readsStaleCode) this.deps.metrics.batchesStale.inc();
+      else this.deps.logger.warn({ err: error, tokenIds }, 'batch planned on cached reads failed');
+      return [{ items, tokenIds, attempt, part, fresh: true }];
+    }
     const rows = rowsRefused(error);
     this.deps.logger.warn(
       { err: error, tokenIds, attempt, commands: items.length },
@@ -304,7 +327,8 @@ export class Sequencer {
     if (rows && items.length > 1) {
       this.deps.metrics.batchesSplit.inc();
       const half = Math.ceil(items.length / 2);
-      return [attemptOf(items.slice(0, half), true), attemptOf(items.slice(half), true)];
+      const split = { part: true, fresh: true };
+      return [attemptOf(items.slice(0, half), split), attemptOf(items.slice(half), split)];
     }
     const [alone] = items;
     if (rows && alone) {
@@ -346,16 +370,37 @@ export class Sequencer {
       // No transaction: the reads see committed rows (as READ COMMITTED would inside one), and
       // the write is one statement, atomic and committed on its own (batch.queries.ts).
       const { db } = this.deps;
+      if (this.deps.cacheReads && !under) {
+        // nothing in flight: the cache and the database agree but for other writers' changes,
+        // which the write's guard finds
+        const missing = this.cache.missing(batch.tokenIds, [...pairs.values()]);
+        if (!batch.fresh && missing.tokenIds.length === 0 && missing.pairs.length === 0) {
+          const cached = this.cache.reads(batch.tokenIds, [...pairs.values()]);
+          const read = process.hrtime.bigint();
+          await this.refreshSessions(cached.tokens);
+          return this.plan(
+            batch,
+            { started, read, guard: cached.versions },
+            cached.tokens,
+            cached.traders,
+            await this.ruledTokens(batch, cached.rules, under),
+          );
+        }
+      }
       const pending = under?.pending;
-      const [{ tokens, rules }, traders] = await Promise.all([
+      const [tokensRead, traders] = await Promise.all([
         readTokens(db, batch.tokenIds),
         readTraders(db, [...pairs.values()], pending?.marker ?? null),
       ]);
       const read = process.hrtime.bigint();
+      // read with nothing in flight, the rows are as committed: the next batch may plan on them
+      if (this.deps.cacheReads && !under)
+        this.cache.store(tokensRead, traders, [...pairs.values()]);
+      const { tokens, rules } = tokensRead;
       await this.refreshSessions(tokens);
       return this.plan(
         batch,
-        { started, read },
+        { started, read, guard: null },
         tokensAfter(tokens, pending),
         tradersAfter(traders, [...pairs.values()], pending, traders.markerSeen),
         await this.ruledTokens(batch, rules, under),
@@ -423,11 +468,13 @@ export class Sequencer {
 
   /** Sends a planned batch's write (one statement); nothing to write commits at once. */
   private write(planned: Planned): Flight {
-    const { writes, refusals } = planned;
+    const { writes, refusals, guard } = planned;
+    // a batch planned on cached reads is answered only once its guard found them current, even
+    // one that changed nothing (a refusal, a restriction that found nothing to end)
     const written =
-      writes.length === 0 && refusals.length === 0
+      writes.length === 0 && refusals.length === 0 && guard === null
         ? Promise.resolve()
-        : writeBatch(this.deps.db, planned, this.deps.treasuryId, planned.fence);
+        : writeBatch(this.deps.db, planned, this.deps.treasuryId, planned.fence, guard);
     const flight: Flight = {
       ...planned,
       sent: process.hrtime.bigint(),
@@ -449,7 +496,7 @@ export class Sequencer {
    */
   private plan(
     batch: Attempt,
-    { started, read }: { started: bigint; read: bigint },
+    { started, read, guard }: { started: bigint; read: bigint; guard: ReadVersions | null },
     tokens: Map<string, TokenRead>,
     reads: TraderReads,
     ruled: ReadonlyMap<string, RuledToken>,
@@ -516,6 +563,7 @@ export class Sequencer {
       ...batch,
       started,
       read,
+      guard,
       planned: process.hrtime.bigint(),
       answers: outcomes.map((outcome, i) => answerOf(batch.items[i]!, outcome, parts)),
       now,
@@ -559,6 +607,7 @@ export class Sequencer {
       metrics.accepted.inc({ command: item.command.kind });
       item.resolve(answer);
     });
+    if (this.deps.cacheReads && flight.pending) this.cache.committed(flight.pending, flight.writes);
     for (const { liveOrders, ...update } of flight.published) {
       metrics.bookOrders.set({ token_id: update.tokenId }, liveOrders);
       broadcaster.publish(update);
@@ -576,8 +625,9 @@ export function bookUnavailable(): AppError {
 }
 
 /** Commands planned together, at their first try. */
-function attemptOf(items: Pending[], part: boolean): Attempt {
-  return { items, tokenIds: [...new Set(items.map((item) => item.tokenId))], attempt: 1, part };
+function attemptOf(items: Pending[], how: { part: boolean; fresh: boolean }): Attempt {
+  const tokenIds = [...new Set(items.map((item) => item.tokenId))];
+  return { items, tokenIds, attempt: 1, ...how };
 }
 
 /**

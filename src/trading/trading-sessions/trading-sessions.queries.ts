@@ -7,12 +7,14 @@ import type {
 } from '../../lib/db/schema-sessions.js';
 
 /**
- * SQL of when a token's session or its calendar last changed (null: no session), for the token
- * row under `alias`: a book reloads its session when it differs.
+ * SQL of the version of a token's session (null: no session), for the token row under `alias`:
+ * a book reloads its session when it differs. The token's `trading_version`, which every change
+ * of its session or of the session's calendar raises (migration 0071): a counter, so a change
+ * is seen whatever the writer's clock said (timestamps of two changes in the same instant, or of
+ * a writer whose clock is behind, would not tell them apart).
  */
 export const sessionVersionSql = (alias: string) => `(
-  select greatest(s.updated_at, c.updated_at)::text from token_trading_sessions s
-  left join trading_calendars c on c.code = s.calendar_code where s.token_id = ${alias}.id
+  select ${alias}.trading_version::text from token_trading_sessions s where s.token_id = ${alias}.id
 )`;
 
 export function findTokenHalt(db: Db | Trx, tokenId: string) {

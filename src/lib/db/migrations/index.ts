@@ -53,6 +53,7 @@ import * as m0065 from './0065_share_splits.js';
 import * as m0066 from './0066_fix_drop_copy_scope.js';
 import * as m0068 from './0068_debt_tokens.js';
 import * as m0069 from './0069_debt_burn_retries.js';
+import * as m0071 from './0071_trading_read_versions.js';
 import * as m0053 from './0053_bank_accounts.js';
 import * as m0054 from './0054_investor_classifications.js';
 import * as m0055 from './0055_verification_documents.js';
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '0053_bank_accounts': m0053,
   '0054_investor_classifications': m0054,
   '0055_verification_documents': m0055,
+  '0071_trading_read_versions': m0071,
 };
