@@ -25,11 +25,16 @@ type Phase = (typeof phases)[number];
 
 /**
  * A counter's or histogram sum's value in a /metrics text (0 if absent): its first series, or
- * the one whose labels are `labels` (as /metrics writes them, `phase="read"`).
+ * the first whose labels include `label` (as /metrics writes it, `phase="read"`).
  */
-export function metric(text: string, name: string, labels?: string): number {
-  const series = labels === undefined ? [`${name}{`, `${name} `] : [`${name}{${labels}}`];
-  const line = text.split('\n').find((l) => series.some((start) => l.startsWith(start)));
+export function metric(text: string, name: string, label?: string): number {
+  const line = text
+    .split('\n')
+    .find(
+      (l) =>
+        (l.startsWith(`${name}{`) || l.startsWith(`${name} `)) &&
+        (label === undefined || l.slice(0, l.indexOf('}') + 1).includes(label)),
+    );
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 

@@ -2,7 +2,9 @@
  * Where one order's milliseconds go below HTTP: the sequencer in this process over an embedded
  * PostgreSQL of its own (as floor.ts), 100 tokens, orders at BENCH_ONE_RATE a second (default
  * 100; 0: one at a time, each its own batch) for BENCH_ONE_ORDERS (default 1000), each
- * statement's round trip timed at the pg client, BENCH_ONE_ROUNDS times (default 1). Prints the
+ * statement's round trip timed at the pg client, BENCH_ONE_ROUNDS times (default 1), each round
+ * once reading every batch's tokens and traders and once with the single-process mode's cached
+ * reads (read-cache.ts: no reads once every trader is cached; the write checks them). Prints the
  * CPU per order of this process and of PostgreSQL, the order's latency (from its scheduled
  * submit to its answer) and each statement's time, against a bare `select 1` and a one-row
  * insert committed on the same database, and PostgreSQL's CPU by kind of process;
@@ -146,7 +148,7 @@ try {
     .executeTakeFirstOrThrow();
   await sql`create table probe (id bigserial primary key, v int)`.execute(database.db);
 
-  const runVariant = async (label: string) => {
+  const runVariant = async (label: string, cacheReads: boolean) => {
     const db = createDb(database.url, 10);
     try {
       const sequencer = new Sequencer({
@@ -158,13 +160,15 @@ try {
         metrics: tradingMetrics(),
         logger: database.logger,
         maxBatch: 1000,
+        cacheReads,
       });
       for (const tokenId of tokens) await sequencer.open(tokenId);
       const place = (tokenId: string) => {
         return sequencer.submit(tokenId, randomPlaceCommand(tokenId, people));
       };
-      // warm: every connection prepares its statements
-      for (let i = 0; i < 50; i += 1) await place(tokens[i % tokens.length]!);
+      // warm: every connection prepares its statements (and the cache holds every trader)
+      const warm = cacheReads ? 1000 : 50;
+      for (let i = 0; i < warm; i += 1) await place(tokens[i % tokens.length]!);
       explainUrl = database.url;
       timings.clear();
       const latencies: number[] = [];
@@ -216,7 +220,8 @@ try {
     }
   };
   for (let round = 0; round < rounds; round += 1) {
-    await runVariant(`round ${round + 1}`);
+    await runVariant(`round ${round + 1}, reads`, false);
+    await runVariant(`round ${round + 1}, cached reads`, true);
   }
 } finally {
   await explainer?.end();

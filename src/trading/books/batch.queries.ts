@@ -141,16 +141,19 @@ export async function readToken(db: Db, tokenId: string): Promise<TokenRead | un
   return (await readTokens(db, [tokenId])).tokens.get(tokenId);
 }
 
-const tradersStatement = prepared(
-  'batch_traders',
-  `select u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
+/** What eligibility needs of a user (`u`) and of its wallet (`w`), as TraderRow and HeldTokens. */
+const traderColumns = `u.id, u.role, u.account_type, u.kyc_status, u.kyc_level, u.fatca_status,
      u.accreditation_status, u.wallet_address, u.is_activated, u.trading_key, u.fiat_balance,
      u.trading_version, u.email_verified_at is not null as email_verified,
-     p.token_id, w.balance, w.locked_balance, w.frozen_quantity, w.address_frozen,
+     w.balance, w.locked_balance, w.frozen_quantity, w.address_frozen,
      w.trading_version as wallet_version,
      exists (
        select 1 from businesses b where b.owner_id = u.id and b.kyb_status = 'approved'
-     ) as kyb_approved,
+     ) as kyb_approved`;
+
+const tradersStatement = prepared(
+  'batch_traders',
+  `select ${traderColumns}, p.token_id,
      exists (
        select 1 from orders o where o.id = $3::uuid and o.status = $4::varchar and o.quantity = $5::bigint
          and o.filled_quantity = $6::bigint and o.priority = $7::bigint
@@ -159,6 +162,24 @@ const tradersStatement = prepared(
    join users u on u.id = p.user_id
    left join wallets w on w.user_id = p.user_id and w.token_id = p.token_id`,
 );
+
+/** Users with every wallet they hold (read-cache.ts keeps a user's whole set). */
+const wholeTradersStatement = prepared(
+  'batch_whole_traders',
+  `select ${traderColumns}, w.token_id, false as marker_seen
+   from users u left join wallets w on w.user_id = u.id
+   where u.id = any($1::uuid[])`,
+);
+
+type TraderReadRow = TraderRow & {
+  token_id: string | null;
+  balance: number | null;
+  locked_balance: number | null;
+  frozen_quantity: number | null;
+  address_frozen: boolean | null;
+  wallet_version: number | null;
+  marker_seen: boolean;
+};
 
 /** A user whose command a batch checks, and the token of the command. */
 export interface TraderOf {
@@ -186,21 +207,8 @@ export async function readTraders(
   pairs: readonly TraderOf[],
   marker: OrderMarker | null = null,
 ): Promise<TraderReads> {
-  const traders = new Map<string, TraderRow>();
-  const wallets = new Map<string, Map<string, HeldTokens>>();
-  const walletVersions = new Map<string, Map<string, number>>();
-  if (pairs.length === 0) return { traders, wallets, walletVersions, markerSeen: false };
-  const { rows } = await runPrepared<
-    TraderRow & {
-      token_id: string;
-      balance: number | null;
-      locked_balance: number | null;
-      frozen_quantity: number | null;
-      address_frozen: boolean | null;
-      wallet_version: number | null;
-      marker_seen: boolean;
-    }
-  >(db, tradersStatement, [
+  if (pairs.length === 0) return tradersOfRows([]);
+  const { rows } = await runPrepared<TraderReadRow>(db, tradersStatement, [
     pairs.map((p) => p.userId),
     pairs.map((p) => p.tokenId),
     marker?.id ?? null,
@@ -209,6 +217,20 @@ export async function readTraders(
     marker?.filled_quantity ?? null,
     marker?.priority ?? null,
   ]);
+  return tradersOfRows(rows);
+}
+
+/** `userIds` (those that exist) with every wallet each holds, in one round trip. */
+export async function readWholeTraders(db: Db, userIds: readonly string[]): Promise<TraderReads> {
+  if (userIds.length === 0) return tradersOfRows([]);
+  const { rows } = await runPrepared<TraderReadRow>(db, wholeTradersStatement, [userIds]);
+  return tradersOfRows(rows);
+}
+
+function tradersOfRows(rows: readonly TraderReadRow[]): TraderReads {
+  const traders = new Map<string, TraderRow>();
+  const wallets = new Map<string, Map<string, HeldTokens>>();
+  const walletVersions = new Map<string, Map<string, number>>();
   let markerSeen = false;
   for (const row of rows) {
     const {
@@ -223,7 +245,7 @@ export async function readTraders(
     } = row;
     markerSeen = marker_seen;
     traders.set(user.id, user);
-    if (balance !== null && locked_balance !== null) {
+    if (tokenId !== null && balance !== null && locked_balance !== null) {
       let ofToken = wallets.get(tokenId);
       if (!ofToken) wallets.set(tokenId, (ofToken = new Map<string, HeldTokens>()));
       ofToken.set(user.id, {

@@ -23,7 +23,7 @@ const held = (balance: number, locked: number): HeldTokens => ({
   addressFrozen: false,
 });
 
-/** a and b trade token t: a holds a wallet of it (version 3), b none */
+/** a and b, read whole: a holds a wallet of token t (version 3), b holds none */
 function filled(): ReadCache {
   const cache = new ReadCache();
   const reads: TraderReads = {
@@ -35,11 +35,7 @@ function filled(): ReadCache {
     walletVersions: new Map([['t', new Map([['a', 3]])]]),
     markerSeen: false,
   };
-  const pairs = [
-    { userId: 'a', tokenId: 't' },
-    { userId: 'b', tokenId: 't' },
-  ];
-  cache.store({ tokens: new Map([['t', tokenRead('t', 9)]]), rules: new Map() }, reads, pairs);
+  cache.store({ tokens: new Map([['t', tokenRead('t', 9)]]), rules: new Map() }, reads);
   // what was read is planned on: changing it must not change the cache
   reads.wallets.get('t')!.get('a')!.locked += 5;
   reads.traders.get('a')!.fiat_balance = '0.00';
@@ -54,10 +50,14 @@ const pairs = [
 describe('the sequencer read cache', () => {
   it('answers a batch from what it stored, with the versions and balances its guard checks', () => {
     const cache = filled();
-    expect(cache.missing(['t', 'u'], [...pairs, { userId: 'c', tokenId: 't' }])).toEqual({
+    expect(cache.missing(['t', 'u'], ['a', 'b', 'c'])).toEqual({
       tokenIds: ['u'],
-      pairs: [{ userId: 'c', tokenId: 't' }],
+      userIds: ['c'],
     });
+    // a token b holds none of needs no read: the cache holds all b holds
+    expect(cache.reads([], [{ userId: 'b', tokenId: 'v' }]).versions.wallets).toEqual([
+      { user_id: 'b', token_id: 'v', version: -1, balance: null, locked: null },
+    ]);
     const reads = cache.reads(['t'], pairs);
     expect(reads.traders.traders.get('a')?.fiat_balance).toBe('100.00');
     expect(reads.traders.wallets.get('t')?.get('a')).toEqual(held(10, 2));
@@ -94,18 +94,21 @@ describe('the sequencer read cache', () => {
       tokens: new Map([['t', { lastPrice: '10.50', haltedUntil: null }]]),
     };
     cache.committed(pending, [{ tokenId: 't', batch, bookSequence: 5 }]);
-    // a's row and wallet one version up; b's wallet, which the write created, is read again
-    expect(cache.missing(['t'], pairs).pairs).toEqual([{ userId: 'b', tokenId: 't' }]);
-    const reads = cache.reads(['t'], [pairs[0]!]);
-    expect(reads.versions.users).toEqual([{ id: 'a', version: 8, fiat_balance: '110.50' }]);
+    // a's row and wallet one version up; b's wallet, which the write created, at version 0
+    const reads = cache.reads(['t'], pairs);
+    expect(reads.versions.users).toEqual([
+      { id: 'a', version: 8, fiat_balance: '110.50' },
+      { id: 'b', version: 3, fiat_balance: '39.50' },
+    ]);
     expect(reads.versions.wallets).toEqual([
       { user_id: 'a', token_id: 't', version: 4, balance: 9, locked: 0 },
+      { user_id: 'b', token_id: 't', version: 0, balance: 1, locked: 0 },
     ]);
     expect(reads.tokens.get('t')?.token).toMatchObject({ last_price: '10.50', book_sequence: 5 });
     expect(reads.versions.tokens).toEqual([{ id: 't', version: 9 }]);
   });
 
-  it('forgets a token whose halt the write set, and a wallet whose deltas were both zero stays', () => {
+  it('forgets a token whose halt the write set; a wallet whose deltas were both zero stays', () => {
     const cache = filled();
     const batch = new Batch('batch', now, new FiatAccount(new Map()), new Map());
     batch.moveTokens('a', 1, -1);
@@ -118,11 +121,9 @@ describe('the sequencer read cache', () => {
       tokens: new Map([['t', { lastPrice: null, haltedUntil: batch.haltedUntil }]]),
     };
     cache.committed(pending, [{ tokenId: 't', batch, bookSequence: 5 }]);
-    expect(cache.missing(['t'], pairs).tokenIds).toEqual(['t']);
+    expect(cache.missing(['t'], []).tokenIds).toEqual(['t']);
     expect(cache.reads([], pairs).versions.wallets[0]).toMatchObject({ version: 3 });
-    cache.forgetToken('t');
-    expect(cache.missing([], pairs).pairs).toEqual(pairs);
     cache.clear();
-    expect(cache.missing([], [{ userId: 'a', tokenId: 'u' }]).pairs).toHaveLength(1);
+    expect(cache.missing([], ['a', 'b']).userIds).toEqual(['a', 'b']);
   });
 });

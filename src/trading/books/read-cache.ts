@@ -1,7 +1,8 @@
 /**
- * What the single-process sequencer read and then wrote of its tokens, traders and their wallets,
- * so that a batch planned while nothing is in flight reads only what it has not seen: at a low
- * rate every order is its own batch, and its two reads were a third of its time.
+ * What the single-process sequencer read and then wrote of its tokens and its traders (each with
+ * every wallet it holds, so that a token it has none of needs no read), so that a batch planned
+ * while nothing is in flight reads only what it has not seen: at a low rate every order is its
+ * own batch, and its two reads were a third of its time.
  *
  * Safe because each entry carries the row's `trading_version`, which a trigger raises at every
  * change (migration 0071), whoever makes it: the batch's write checks, in the same statement, that
@@ -41,9 +42,14 @@ export interface ReadVersions {
 }
 
 interface CachedWallet {
-  /** null: the user had no wallet of the token */
-  held: HeldTokens | null;
+  held: HeldTokens;
   version: number;
+}
+
+/** A user's row with every wallet the user holds (a token absent here: none of it). */
+interface CachedTrader {
+  row: TraderRow;
+  wallets: Map<string, CachedWallet>;
 }
 
 /** What a batch plans on, as from the two reads, and the versions its write must find. */
@@ -52,38 +58,41 @@ export interface CachedReads extends TokensRead {
   versions: ReadVersions;
 }
 
+/** Past this many users the cache starts again (a bound on its memory; refilled as they trade). */
+const maxUsers = 20_000;
+
 export class ReadCache {
   private readonly tokens = new Map<string, { read: TokenRead; rules: ComplianceRules | null }>();
-  private readonly traders = new Map<string, TraderRow>();
-  /** token id to user id to wallet */
-  private readonly wallets = new Map<string, Map<string, CachedWallet>>();
+  private readonly traders = new Map<string, CachedTrader>();
 
-  /** What of a batch's tokens and (user, token) pairs the cache lacks. */
+  /** What of a batch's tokens and users the cache lacks. */
   missing(
     tokenIds: readonly string[],
-    pairs: readonly TraderOf[],
-  ): { tokenIds: string[]; pairs: TraderOf[] } {
+    userIds: readonly string[],
+  ): { tokenIds: string[]; userIds: string[] } {
     return {
       tokenIds: tokenIds.filter((id) => !this.tokens.has(id)),
-      pairs: pairs.filter(
-        ({ userId, tokenId }) =>
-          !this.traders.has(userId) || !this.wallets.get(tokenId)?.has(userId),
-      ),
+      userIds: userIds.filter((id) => !this.traders.has(id)),
     };
   }
 
-  /** Keeps fresh reads, made while no write of this sequencer was in flight (copies: they are planned on). */
-  store({ tokens, rules }: TokensRead, reads: TraderReads, pairs: readonly TraderOf[]): void {
+  /**
+   * Keeps fresh reads of tokens and of users with all their wallets (`readWholeTraders`), made
+   * while no write of this sequencer was in flight; copies, since what was read is planned on.
+   */
+  store({ tokens, rules }: TokensRead, whole: TraderReads): void {
     for (const [id, read] of tokens) {
       this.tokens.set(id, { read: { ...read }, rules: rules.get(id) ?? null });
     }
-    for (const [id, trader] of reads.traders) this.traders.set(id, { ...trader });
-    for (const { userId, tokenId } of pairs) {
-      if (!reads.traders.has(userId)) continue; // an unknown user: read again, refused again
-      const read = reads.wallets.get(tokenId)?.get(userId);
-      const held = read ? { ...read } : null;
-      const version = reads.walletVersions.get(tokenId)?.get(userId) ?? -1;
-      this.walletsOf(tokenId).set(userId, { held, version });
+    if (this.traders.size + whole.traders.size > maxUsers) this.traders.clear();
+    for (const [id, row] of whole.traders) {
+      this.traders.set(id, { row: { ...row }, wallets: new Map() });
+    }
+    for (const [tokenId, ofToken] of whole.wallets) {
+      for (const [userId, held] of ofToken) {
+        const version = whole.walletVersions.get(tokenId)?.get(userId) ?? -1;
+        this.traders.get(userId)?.wallets.set(tokenId, { held: { ...held }, version });
+      }
     }
   }
 
@@ -106,21 +115,21 @@ export class ReadCache {
     const wallets = new Map<string, Map<string, HeldTokens>>();
     for (const { userId, tokenId } of pairs) {
       const trader = this.traders.get(userId);
-      const wallet = this.wallets.get(tokenId)?.get(userId);
-      if (!trader || !wallet) continue;
+      if (!trader) continue;
       if (!traders.has(userId)) {
-        traders.set(userId, { ...trader });
-        const { trading_version: version, fiat_balance } = trader;
+        traders.set(userId, { ...trader.row });
+        const { trading_version: version, fiat_balance } = trader.row;
         versions.users.push({ id: userId, version, fiat_balance });
       }
+      const wallet = trader.wallets.get(tokenId);
       versions.wallets.push({
         user_id: userId,
         token_id: tokenId,
-        version: wallet.version,
-        balance: wallet.held?.balance ?? null,
-        locked: wallet.held?.locked ?? null,
+        version: wallet?.version ?? -1,
+        balance: wallet?.held.balance ?? null,
+        locked: wallet?.held.locked ?? null,
       });
-      if (!wallet.held) continue;
+      if (!wallet) continue;
       let ofToken = wallets.get(tokenId);
       if (!ofToken) wallets.set(tokenId, (ofToken = new Map<string, HeldTokens>()));
       ofToken.set(userId, { ...wallet.held });
@@ -135,32 +144,33 @@ export class ReadCache {
 
   /**
    * Lays a committed write over the entries, as its statement left the rows: each user it moved
-   * fiat for and each wallet it changed one version up, the books' last prices. A wallet it
-   * created, and a token whose halt or uncross it set (a change its trigger counts), are
-   * forgotten: the next batch reads them.
+   * fiat for and each wallet it changed one version up, a wallet it created at version 0, the
+   * books' last prices. A token whose halt or uncross it set (a change its trigger counts) is
+   * forgotten: the next batch reads it.
    */
   committed(pending: PendingWrite, writes: readonly BookWrite[]): void {
     for (const [userId, cents] of pending.fiat) {
       const trader = this.traders.get(userId);
       if (!trader) continue;
-      trader.fiat_balance = formatCents(centsOf(trader.fiat_balance) + cents);
-      trader.trading_version += 1;
+      trader.row.fiat_balance = formatCents(centsOf(trader.row.fiat_balance) + cents);
+      trader.row.trading_version += 1;
     }
     for (const [tokenId, deltas] of pending.wallets) {
-      const ofToken = this.wallets.get(tokenId);
-      if (!ofToken) continue;
       for (const [userId, delta] of deltas) {
         // the write skips a wallet whose deltas are both zero (batch.queries.ts)
         if (delta.balance === 0 && delta.locked === 0) continue;
-        const wallet = ofToken.get(userId);
-        if (!wallet) continue;
-        if (!wallet.held) {
-          ofToken.delete(userId);
-          continue;
+        const trader = this.traders.get(userId);
+        if (!trader) continue;
+        const wallet = trader.wallets.get(tokenId);
+        if (wallet) {
+          wallet.held.balance += delta.balance;
+          wallet.held.locked += delta.locked;
+          wallet.version += 1;
+        } else {
+          // created with the deltas (if another writer created it first, its guard will tell)
+          const held = { ...delta, frozen: 0, addressFrozen: false };
+          trader.wallets.set(tokenId, { held, version: 0 });
         }
-        wallet.held.balance += delta.balance;
-        wallet.held.locked += delta.locked;
-        wallet.version += 1;
       }
     }
     for (const { tokenId, batch, bookSequence } of writes) {
@@ -178,22 +188,14 @@ export class ReadCache {
     }
   }
 
-  /** Forgets a book's token and its wallets (this process stopped serving it). */
+  /** Forgets a book's token (this process stopped serving it; its wallets stay, guarded). */
   forgetToken(tokenId: string): void {
     this.tokens.delete(tokenId);
-    this.wallets.delete(tokenId);
   }
 
   /** Forgets everything: after a write that failed, whose outcome the entries cannot follow. */
   clear(): void {
     this.tokens.clear();
     this.traders.clear();
-    this.wallets.clear();
-  }
-
-  private walletsOf(tokenId: string): Map<string, CachedWallet> {
-    let ofToken = this.wallets.get(tokenId);
-    if (!ofToken) this.wallets.set(tokenId, (ofToken = new Map<string, CachedWallet>()));
-    return ofToken;
   }
 }

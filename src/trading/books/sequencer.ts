@@ -40,10 +40,12 @@ import {
   leaseLostCode,
   readsStaleCode,
   readTraders,
+  readWholeTraders,
   writeBatch,
   type BookWrite,
   type Fence,
   type TokenRead,
+  type TokensRead,
   type TraderOf,
   type TraderReads,
 } from './batch.queries.js';
@@ -370,22 +372,29 @@ export class Sequencer {
       // No transaction: the reads see committed rows (as READ COMMITTED would inside one), and
       // the write is one statement, atomic and committed on its own (batch.queries.ts).
       const { db } = this.deps;
+      const userIds = [...new Set([...pairs.values()].map((pair) => pair.userId))];
       if (this.deps.cacheReads && !under) {
         // nothing in flight: the cache and the database agree but for other writers' changes,
-        // which the write's guard finds
-        const missing = this.cache.missing(batch.tokenIds, [...pairs.values()]);
-        if (!batch.fresh && missing.tokenIds.length === 0 && missing.pairs.length === 0) {
-          const cached = this.cache.reads(batch.tokenIds, [...pairs.values()]);
-          const read = process.hrtime.bigint();
-          await this.refreshSessions(cached.tokens);
-          return this.plan(
-            batch,
-            { started, read, guard: cached.versions },
-            cached.tokens,
-            cached.traders,
-            await this.ruledTokens(batch, cached.rules, under),
-          );
-        }
+        // which the write's guard finds; a batch planned again after a failure reads all it
+        // needs and plans without a guard, as every batch under a write in flight does
+        const missing = batch.fresh
+          ? { tokenIds: batch.tokenIds, userIds }
+          : this.cache.missing(batch.tokenIds, userIds);
+        const [tokensRead, whole] = await Promise.all([
+          missing.tokenIds.length > 0 ? readTokens(db, missing.tokenIds) : noTokens(),
+          readWholeTraders(db, missing.userIds),
+        ]);
+        this.cache.store(tokensRead, whole);
+        const cached = this.cache.reads(batch.tokenIds, [...pairs.values()]);
+        const read = process.hrtime.bigint();
+        await this.refreshSessions(cached.tokens);
+        return this.plan(
+          batch,
+          { started, read, guard: batch.fresh ? null : cached.versions },
+          cached.tokens,
+          cached.traders,
+          await this.ruledTokens(batch, cached.rules, under),
+        );
       }
       const pending = under?.pending;
       const [tokensRead, traders] = await Promise.all([
@@ -393,9 +402,6 @@ export class Sequencer {
         readTraders(db, [...pairs.values()], pending?.marker ?? null),
       ]);
       const read = process.hrtime.bigint();
-      // read with nothing in flight, the rows are as committed: the next batch may plan on them
-      if (this.deps.cacheReads && !under)
-        this.cache.store(tokensRead, traders, [...pairs.values()]);
       const { tokens, rules } = tokensRead;
       await this.refreshSessions(tokens);
       return this.plan(
@@ -639,6 +645,11 @@ function rowsRefused(error: unknown): boolean {
   if (error instanceof AppError) return error.code === 'INSUFFICIENT_FUNDS';
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
+
+/** The read of no token. */
+function noTokens(): Promise<TokensRead> {
+  return Promise.resolve({ tokens: new Map(), rules: new Map() });
 }
 
 /** A batch that could not be read or planned. */

@@ -13,7 +13,8 @@ import { sql, type Kysely } from 'kysely';
  * - users and wallets: every update raises it (the batch's own write raises it by one per row, as
  *   the sequencer expects);
  * - tokens: an update that changes anything but what the batch write itself sets each time (the
- *   book's sequence, last price) or the chain job's bookkeeping;
+ *   book's sequence, last price) or the chain job's bookkeeping; a batch's write that sets a halt
+ *   or an uncross raises it too (the sequencer then reads the token again);
  * - what a token's read joins (its NAVs, transfer rules, debt terms, trading session and the
  *   session's calendar) raises the token's; a business's change raises its owner's.
  */
@@ -54,13 +55,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   const ignored = sql.raw(`array[${tokenBookkeeping.map((c) => `'${c}'`).join(', ')}]`);
   await sql`create function tokens_trading_version() returns trigger language plpgsql as $$
     begin
-      if (to_jsonb(new) - ${ignored}) is distinct from (to_jsonb(old) - ${ignored}) then
+      if new.book_sequence is distinct from old.book_sequence
+         or (to_jsonb(new) - ${ignored}) is distinct from (to_jsonb(old) - ${ignored}) then
         new.trading_version := old.trading_version + 1;
       end if;
       return new;
     end $$`.execute(db);
-  await sql`create trigger tokens_trading_version before update on tokens
-    for each row execute function tokens_trading_version()`.execute(db);
+  // A write of a batch (the only writer of book_sequence, which it moves) sets nothing else the
+  // batch reads but a halt or an uncross: only then does it call the function, which compares
+  // whole rows (a tenth of a millisecond on each of a batch's tokens otherwise).
+  await sql`create trigger tokens_trading_version before update on tokens for each row
+    when (new.book_sequence is not distinct from old.book_sequence
+      or new.halted_until is distinct from old.halted_until
+      or new.last_uncross_at is distinct from old.last_uncross_at)
+    execute function tokens_trading_version()`.execute(db);
 
   // what a token's read joins: a change raises the token's version (its row, so it also waits
   // for a batch writing the token to commit)
