@@ -29,7 +29,15 @@ import {
   systemPorts,
 } from '../../test/support/system.js';
 import { randomLimitOrder, seed } from '../support/seeded-system.js';
-import { drive, driveOpenLoop, ordersPerRun, post, tokenCount, traders } from './load.js';
+import {
+  drive,
+  driveOpenLoop,
+  ordersPerRun,
+  post,
+  tokenCount,
+  traders,
+  warmTraders,
+} from './load.js';
 import { describe, observe } from './observe.js';
 
 const versions = {
@@ -152,6 +160,7 @@ async function main(): Promise<void> {
           );
           console.log(describe(before, after, ordersPerRun));
         }
+        await warmTraders(url, people, () => tokens[Math.floor(Math.random() * tokens.length)]!);
         for (const rate of openRates) {
           const count = Math.round(rate * openSeconds);
           const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;

@@ -195,3 +195,16 @@ export async function driveOpenLoop(
   }
   return result;
 }
+
+/**
+ * One order from each trader, open loop at 100/s, not measured: the single-process trading
+ * service reads a trader whole at its first order since it started, and serves the later ones
+ * from what it keeps (src/trading/books/read-cache.ts); the open loops measure the steady state.
+ */
+export async function warmTraders(
+  url: string,
+  people: Trader[],
+  pickToken: () => string,
+): Promise<void> {
+  await driveOpenLoop(url, people, pickToken, 100, people.length);
+}

@@ -13,7 +13,8 @@
  *    on schedule whatever the answers, each latency from the moment the order was due, printed
  *    with the bare route's latency at the same rate from the same sender (its floor: the
  *    sender's timers, the loopback round trip, the processes' wake-ups; half as long a run);
- *    then the same open loop with its orders arriving in bursts (50 at once, 100/s on average;
+ *    (after one order from each trader, not measured: the steady state of the service's cached
+ *    reads); then the same open loop with its orders arriving in bursts (50 at once, 100/s on average;
  *    100 at once, 300/s), each order's latency from its group's due time;
  * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
@@ -29,7 +30,15 @@
 import { createDb, type Db } from '../../src/lib/db/database.js';
 import { startSeededSystem, type Trader } from '../support/seeded-system.js';
 import { measureCeiling, measureFloor } from './ceiling.js';
-import { drive, driveOpenLoop, ordersPerRun, tokenCount, traders, type RunResult } from './load.js';
+import {
+  drive,
+  driveOpenLoop,
+  ordersPerRun,
+  tokenCount,
+  traders,
+  warmTraders,
+  type RunResult,
+} from './load.js';
 import { describe, observe } from './observe.js';
 
 /** The ladder's fixed rates (orders/s over the 100 tokens); half the closed-loop rate is added. */
@@ -82,6 +91,7 @@ async function main(): Promise<void> {
     const ladder = new Map<number, RunResult>();
     const rates = [...ladderRates, Math.round(many.rate / 2)];
     const floor = await measureFloor(rates, people, ladderSeconds / 2);
+    await warmTraders(seeded.system.urls.trading, people, anyToken);
     const bare = (rate: number) =>
       `bare route p50 ${ms(floor.get(rate)!.p50)} ms p99 ${ms(floor.get(rate)!.p99)} ms`;
     for (const rate of rates) {
