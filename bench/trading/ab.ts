@@ -147,6 +147,7 @@ async function main(): Promise<void> {
       const { url, child } = await startTrading(versions[version]!, tradingEnv);
       try {
         await openBooks(url, tokens, people[0]!);
+        await warmTraders(url, people, () => tokens[Math.floor(Math.random() * tokens.length)]!);
         for (const [label, pick] of [
           ['one', () => tokens[0]!],
           ['many', () => tokens[Math.floor(Math.random() * tokens.length)]!],
@@ -160,7 +161,6 @@ async function main(): Promise<void> {
           );
           console.log(describe(before, after, ordersPerRun));
         }
-        await warmTraders(url, people, () => tokens[Math.floor(Math.random() * tokens.length)]!);
         for (const rate of openRates) {
           const count = Math.round(rate * openSeconds);
           const pick = () => tokens[Math.floor(Math.random() * tokens.length)]!;

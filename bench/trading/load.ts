@@ -199,7 +199,7 @@ export async function driveOpenLoop(
 /**
  * One order from each trader, open loop at 100/s, not measured: the single-process trading
  * service reads a trader whole at its first order since it started, and serves the later ones
- * from what it keeps (src/trading/books/read-cache.ts); the open loops measure the steady state.
+ * from what it keeps (src/trading/books/read-cache.ts); the runs measure the steady state.
  */
 export async function warmTraders(
   url: string,

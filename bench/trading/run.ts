@@ -4,7 +4,8 @@
  * BENCH_TRADING_TRADERS concurrent traders (default 200), each placing limit orders one after
  * another (the next when the last is answered) at prices around 10.00, so that about half trade.
  *
- * In one run, on the same load generator:
+ * In one run, on the same load generator, after one order from each trader (not measured: the
+ * runs measure the steady state of the trading service's cached reads):
  * 0. the ceiling: a bare Fastify route in a process of its own (ceiling.ts);
  * 1. one token: every trader on the same book, BENCH_TRADING_ORDERS requests (default 10,000);
  * 2. 100 tokens: each order on a token drawn at random, as many;
@@ -13,8 +14,7 @@
  *    on schedule whatever the answers, each latency from the moment the order was due, printed
  *    with the bare route's latency at the same rate from the same sender (its floor: the
  *    sender's timers, the loopback round trip, the processes' wake-ups; half as long a run);
- *    (after one order from each trader, not measured: the steady state of the service's cached
- *    reads); then the same open loop with its orders arriving in bursts (50 at once, 100/s on average;
+ *    then the same open loop with its orders arriving in bursts (50 at once, 100/s on average;
  *    100 at once, 300/s), each order's latency from its group's due time;
  * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
@@ -85,13 +85,13 @@ async function main(): Promise<void> {
       return result;
     };
 
-    const one = await measured('one token', () => tokens[0]!);
     const anyToken = () => tokens[Math.floor(Math.random() * tokens.length)]!;
+    await warmTraders(seeded.system.urls.trading, people, anyToken);
+    const one = await measured('one token', () => tokens[0]!);
     const many = await measured('100 tokens', anyToken);
     const ladder = new Map<number, RunResult>();
     const rates = [...ladderRates, Math.round(many.rate / 2)];
     const floor = await measureFloor(rates, people, ladderSeconds / 2);
-    await warmTraders(seeded.system.urls.trading, people, anyToken);
     const bare = (rate: number) =>
       `bare route p50 ${ms(floor.get(rate)!.p50)} ms p99 ${ms(floor.get(rate)!.p99)} ms`;
     for (const rate of rates) {
