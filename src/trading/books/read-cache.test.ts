@@ -95,6 +95,10 @@ describe('the sequencer read cache', () => {
     };
     cache.committed(pending, [{ tokenId: 't', batch, bookSequence: 5 }]);
     // a's row and wallet one version up; b's wallet, which the write created, at version 0
+    // a batch planned while that write was in flight read the same
+    const under = filled().reads(['t'], pairs, pending);
+    expect(under.versions).toEqual(cache.reads(['t'], pairs).versions);
+    expect(under.traders.wallets).toEqual(cache.reads(['t'], pairs).traders.wallets);
     const reads = cache.reads(['t'], pairs);
     expect(reads.versions.users).toEqual([
       { id: 'a', version: 8, fiat_balance: '110.50' },

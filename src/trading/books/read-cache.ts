@@ -13,7 +13,7 @@
  */
 import type { ComplianceRules } from '../../lib/compliance/compliance-rules.js';
 import { centsOf, formatCents } from '../../lib/cents.js';
-import type { HeldTokens } from './batch.js';
+import type { Batch, HeldTokens, TokenBalance } from './batch.js';
 import type {
   BookWrite,
   TokenRead,
@@ -98,18 +98,27 @@ export class ReadCache {
 
   /**
    * A batch's reads from the cache (copies: planning changes them), with the versions they
-   * carry; tokens and users the cache does not hold (unknown to the database) are absent.
+   * carry; tokens and users the cache does not hold (unknown to the database) are absent. With
+   * the write of a batch in flight (`pending`, which must set no halt or uncross), as that write
+   * will leave them: it commits before this batch's write is sent.
    */
-  reads(tokenIds: readonly string[], pairs: readonly TraderOf[]): CachedReads {
+  reads(
+    tokenIds: readonly string[],
+    pairs: readonly TraderOf[],
+    pending?: PendingWrite,
+  ): CachedReads {
     const tokens = new Map<string, TokenRead>();
     const rules = new Map<string, ComplianceRules>();
     const versions: ReadVersions = { users: [], wallets: [], tokens: [] };
     for (const id of tokenIds) {
       const cached = this.tokens.get(id);
       if (!cached) continue;
-      tokens.set(id, { ...cached.read });
+      const read = { ...cached.read };
+      const lastPrice = pending?.tokens.get(id)?.lastPrice;
+      if (lastPrice) read.token = { ...read.token, last_price: lastPrice };
+      tokens.set(id, read);
       if (cached.rules) rules.set(id, cached.rules);
-      versions.tokens.push({ id, version: cached.read.token.trading_version });
+      versions.tokens.push({ id, version: read.token.trading_version });
     }
     const traders = new Map<string, TraderRow>();
     const wallets = new Map<string, Map<string, HeldTokens>>();
@@ -117,11 +126,17 @@ export class ReadCache {
       const trader = this.traders.get(userId);
       if (!trader) continue;
       if (!traders.has(userId)) {
-        traders.set(userId, { ...trader.row });
-        const { trading_version: version, fiat_balance } = trader.row;
+        const row = { ...trader.row };
+        fiatAfter(row, pending?.fiat.get(userId));
+        traders.set(userId, row);
+        const { trading_version: version, fiat_balance } = row;
         versions.users.push({ id: userId, version, fiat_balance });
       }
-      const wallet = trader.wallets.get(tokenId);
+      const cached = trader.wallets.get(tokenId);
+      const wallet = walletAfter(
+        cached && { held: { ...cached.held }, version: cached.version },
+        pending?.wallets.get(tokenId)?.get(userId),
+      );
       versions.wallets.push({
         user_id: userId,
         token_id: tokenId,
@@ -132,7 +147,7 @@ export class ReadCache {
       if (!wallet) continue;
       let ofToken = wallets.get(tokenId);
       if (!ofToken) wallets.set(tokenId, (ofToken = new Map<string, HeldTokens>()));
-      ofToken.set(userId, { ...wallet.held });
+      ofToken.set(userId, wallet.held);
     }
     return {
       tokens,
@@ -151,32 +166,20 @@ export class ReadCache {
   committed(pending: PendingWrite, writes: readonly BookWrite[]): void {
     for (const [userId, cents] of pending.fiat) {
       const trader = this.traders.get(userId);
-      if (!trader) continue;
-      trader.row.fiat_balance = formatCents(centsOf(trader.row.fiat_balance) + cents);
-      trader.row.trading_version += 1;
+      if (trader) fiatAfter(trader.row, cents);
     }
     for (const [tokenId, deltas] of pending.wallets) {
       for (const [userId, delta] of deltas) {
-        // the write skips a wallet whose deltas are both zero (batch.queries.ts)
-        if (delta.balance === 0 && delta.locked === 0) continue;
         const trader = this.traders.get(userId);
         if (!trader) continue;
-        const wallet = trader.wallets.get(tokenId);
-        if (wallet) {
-          wallet.held.balance += delta.balance;
-          wallet.held.locked += delta.locked;
-          wallet.version += 1;
-        } else {
-          // created with the deltas (if another writer created it first, its guard will tell)
-          const held = { ...delta, frozen: 0, addressFrozen: false };
-          trader.wallets.set(tokenId, { held, version: 0 });
-        }
+        const wallet = walletAfter(trader.wallets.get(tokenId), delta);
+        if (wallet) trader.wallets.set(tokenId, wallet);
       }
     }
     for (const { tokenId, batch, bookSequence } of writes) {
       const cached = this.tokens.get(tokenId);
       if (!cached) continue;
-      if (batch.haltedUntil !== null || batch.lastUncrossAt !== null) {
+      if (setsHaltOrUncross(batch)) {
         this.tokens.delete(tokenId);
         continue;
       }
@@ -198,4 +201,33 @@ export class ReadCache {
     this.tokens.clear();
     this.traders.clear();
   }
+}
+
+/** Whether a batch's write sets its token's halt or uncross (a change the token's trigger counts). */
+export function setsHaltOrUncross(batch: Batch): boolean {
+  return batch.haltedUntil !== null || batch.lastUncrossAt !== null;
+}
+
+/** A user's row after a write moved `cents` of their fiat (the write updates it even by 0). */
+function fiatAfter(row: TraderRow, cents: bigint | undefined): void {
+  if (cents === undefined) return;
+  row.fiat_balance = formatCents(centsOf(row.fiat_balance) + cents);
+  row.trading_version += 1;
+}
+
+/**
+ * A wallet (changed in place) after a write's `delta`: one version up, or created at version 0
+ * with the deltas (if another writer created it first, the guard finds it); a delta of zero is
+ * not written (batch.queries.ts).
+ */
+function walletAfter(
+  wallet: CachedWallet | undefined,
+  delta: TokenBalance | undefined,
+): CachedWallet | undefined {
+  if (!delta || (delta.balance === 0 && delta.locked === 0)) return wallet;
+  if (!wallet) return { held: { ...delta, frozen: 0, addressFrozen: false }, version: 0 };
+  wallet.held.balance += delta.balance;
+  wallet.held.locked += delta.locked;
+  wallet.version += 1;
+  return wallet;
 }

@@ -62,7 +62,7 @@ import { loadBookState, withoutOwnerKey, type BookState } from './book-state.js'
 import type { Broadcaster, BookUpdate } from './broadcaster.js';
 import type { BatchContext } from './execution.js';
 import { pendingWriteOf, tokensAfter, tradersAfter, type PendingWrite } from './pending-write.js';
-import { ReadCache, type ReadVersions } from './read-cache.js';
+import { ReadCache, setsHaltOrUncross, type ReadVersions } from './read-cache.js';
 import { syncPhase, type PhaseClock } from './session-book.js';
 import { loadTradingSession } from '../trading-sessions/session-load.js';
 
@@ -373,30 +373,40 @@ export class Sequencer {
       // the write is one statement, atomic and committed on its own (batch.queries.ts).
       const { db } = this.deps;
       const userIds = [...new Set([...pairs.values()].map((pair) => pair.userId))];
-      if (this.deps.cacheReads && !under) {
-        // nothing in flight: the cache and the database agree but for other writers' changes,
-        // which the write's guard finds; a batch planned again after a failure reads all it
-        // needs and plans without a guard, as every batch under a write in flight does
+      const pending = under?.pending;
+      if (this.deps.cacheReads) {
+        // the cache and the database agree but for other writers' changes, which the write's
+        // guard finds; a batch planned again after a failure reads all it needs and plans
+        // without a guard, as every batch does in a cluster
         const missing = batch.fresh
           ? { tokenIds: batch.tokenIds, userIds }
           : this.cache.missing(batch.tokenIds, userIds);
-        const [tokensRead, whole] = await Promise.all([
-          missing.tokenIds.length > 0 ? readTokens(db, missing.tokenIds) : noTokens(),
-          readWholeTraders(db, missing.userIds),
-        ]);
-        this.cache.store(tokensRead, whole);
-        const cached = this.cache.reads(batch.tokenIds, [...pairs.values()]);
-        const read = process.hrtime.bigint();
-        await this.refreshSessions(cached.tokens);
-        return this.plan(
-          batch,
-          { started, read, guard: batch.fresh ? null : cached.versions },
-          cached.tokens,
-          cached.traders,
-          await this.ruledTokens(batch, cached.rules, under),
-        );
+        const complete = missing.tokenIds.length === 0 && missing.userIds.length === 0;
+        // under a write in flight, only what the cache holds whole, and only if that write
+        // changes nothing but balances and prices (read while it commits, a read could land on
+        // either side of it; a halt or an uncross changes its token's version)
+        const usable =
+          !under || (complete && !under.writes.some((w) => setsHaltOrUncross(w.batch)));
+        if (usable) {
+          if (!complete) {
+            const [tokensRead, whole] = await Promise.all([
+              missing.tokenIds.length > 0 ? readTokens(db, missing.tokenIds) : noTokens(),
+              readWholeTraders(db, missing.userIds),
+            ]);
+            this.cache.store(tokensRead, whole);
+          }
+          const cached = this.cache.reads(batch.tokenIds, [...pairs.values()], pending);
+          const read = process.hrtime.bigint();
+          await this.refreshSessions(cached.tokens);
+          return this.plan(
+            batch,
+            { started, read, guard: batch.fresh ? null : cached.versions },
+            cached.tokens,
+            cached.traders,
+            await this.ruledTokens(batch, cached.rules, under),
+          );
+        }
       }
-      const pending = under?.pending;
       const [tokensRead, traders] = await Promise.all([
         readTokens(db, batch.tokenIds),
         readTraders(db, [...pairs.values()], pending?.marker ?? null),
