@@ -582,18 +582,22 @@ function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement 
       locked: 'bigint',
     });
     const tokens = p.rows((w) => w.guard!.tokens, { id: 'uuid', version: 'bigint' });
+    // a lookup by key per row, whatever the arrays' sizes: a generic plan of a join could scan
     ctes.push(`guard as (
      select case when exists (
-         select 1 from ${users.unnest('v')} left join users u on u.id = v.id
-         where (u.trading_version, u.fiat_balance) is distinct from (v.version, v.fiat_balance)
+         select 1 from ${users.unnest('v')}
+         where (select row(u.trading_version, u.fiat_balance) from users u where u.id = v.id)
+           is distinct from row(v.version, v.fiat_balance)
        ) or exists (
          select 1 from ${wallets.unnest('v')}
-         left join wallets w on w.user_id = v.user_id and w.token_id = v.token_id
-         where (coalesce(w.trading_version, -1), w.balance, w.locked_balance)
-           is distinct from (v.version, v.balance, v.locked)
+         where coalesce((
+             select row(w.trading_version, w.balance, w.locked_balance) from wallets w
+             where w.user_id = v.user_id and w.token_id = v.token_id
+           ), row(-1::bigint, null::bigint, null::bigint))
+           is distinct from row(v.version, v.balance, v.locked)
        ) or exists (
-         select 1 from ${tokens.unnest('v')} left join tokens t on t.id = v.id
-         where t.trading_version is distinct from v.version
+         select 1 from ${tokens.unnest('v')}
+         where (select t.trading_version from tokens t where t.id = v.id) is distinct from v.version
        ) then trading_reads_stale() else true end as held
    )`);
   }
