@@ -147,7 +147,7 @@ async function main(): Promise<void> {
       const { url, child } = await startTrading(versions[version]!, tradingEnv);
       try {
         await openBooks(url, tokens, people[0]!);
-        await warmTraders(url, people, () => tokens[Math.floor(Math.random() * tokens.length)]!);
+        await warmTraders(url, people, tokens);
         for (const [label, pick] of [
           ['one', () => tokens[0]!],
           ['many', () => tokens[Math.floor(Math.random() * tokens.length)]!],

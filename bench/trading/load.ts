@@ -197,14 +197,15 @@ export async function driveOpenLoop(
 }
 
 /**
- * One order from each trader, open loop at 100/s, not measured: the single-process trading
- * service reads a trader whole at its first order since it started, and serves the later ones
- * from what it keeps (src/trading/books/read-cache.ts); the runs measure the steady state.
+ * One order from each trader, one at a time, on the tokens in turn, not measured: the
+ * single-process trading service reads a trader whole at its first order planned while no other
+ * is being written, and serves the later ones from what it keeps (src/trading/books/read-cache.ts);
+ * the runs measure the steady state.
  */
-export async function warmTraders(
-  url: string,
-  people: Trader[],
-  pickToken: () => string,
-): Promise<void> {
-  await driveOpenLoop(url, people, pickToken, 100, people.length);
+export async function warmTraders(url: string, people: Trader[], tokens: string[]): Promise<void> {
+  for (const [i, trader] of people.entries()) {
+    const { body } = orderBody(tokens[i % tokens.length]!);
+    const answer = await postForAnswer(url + ordersPath, trader.token, body);
+    if (answer.status !== 200) unexpectedAnswer(answer, body);
+  }
 }

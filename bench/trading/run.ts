@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     };
 
     const anyToken = () => tokens[Math.floor(Math.random() * tokens.length)]!;
-    await warmTraders(seeded.system.urls.trading, people, anyToken);
+    await warmTraders(seeded.system.urls.trading, people, tokens);
     const one = await measured('one token', () => tokens[0]!);
     const many = await measured('100 tokens', anyToken);
     const ladder = new Map<number, RunResult>();
