@@ -170,9 +170,8 @@ export async function startFixGateway(options: FixGatewayOptions) {
     keys,
     url: `${scheme}://${config.host}:${config.ports.fix}`,
     stop: async () => {
-      keys.stop();
       gateway.stop();
-      await running.catch(() => undefined);
+      await Promise.all([keys.stop(), running.catch(() => undefined)]);
     },
   };
 }

@@ -199,8 +199,7 @@ export async function buildTradingApp(deps: TradingDeps): Promise<TradingApp> {
       : undefined;
   app.addHook('onClose', async () => {
     if (heartbeat) clearInterval(heartbeat);
-    sessions.stop();
-    apiKeys.stop();
+    await Promise.all([sessions.stop(), apiKeys.stop()]);
     // a cluster node hands its books over before it goes (SIGTERM), answering what is in flight
     // (the requests forwarded to it, and its own sent on to the books' new owners)
     if (nats) await books.drain();

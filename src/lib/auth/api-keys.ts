@@ -11,6 +11,7 @@ import type { FieldEncryption } from '../crypto/field-encryption.js';
 import type { Db } from '../db/database.js';
 import type { ApiKeyScope, Role } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { Poll } from '../poll.js';
 import type { Logger } from '../logger.js';
 import { keysInForce, recordKeyUse } from './api-keys.queries.js';
 import { allowListOf, type AllowList } from './ip-allow-list.js';
@@ -63,7 +64,7 @@ export class ApiKeyRing {
   private readonly seen = new Map<string, number>();
   private readonly counts = new Map<string, { minute: number; count: number }>();
   private readonly recorded = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly poll = new Poll(() => this.refresh());
   /** the keys were read once: before that, no key can be judged (the database may be down) */
   private loaded = false;
   private onRevoked: (keyIds: ReadonlySet<string>) => void = () => {};
@@ -115,12 +116,12 @@ export class ApiKeyRing {
   }
 
   start(intervalMs: number, onError: (error: unknown) => void): void {
-    this.timer = setInterval(() => void this.refresh().catch(onError), intervalMs);
-    this.timer.unref();
+    this.poll.start(intervalMs, onError);
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
+  /** Stops polling; resolves once a poll in flight has ended (before the database closes). */
+  stop(): Promise<void> {
+    return this.poll.stop();
   }
 
   /**

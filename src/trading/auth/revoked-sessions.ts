@@ -7,11 +7,12 @@
  */
 import type { Db } from '../../lib/db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { Poll } from '../../lib/poll.js';
 import { sessionsRevokedSince } from './revoked-sessions.queries.js';
 
 export class RevokedSessions {
   private revoked = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly poll = new Poll(() => this.refresh());
   private onRevoked: (sessionIds: ReadonlySet<string>) => void = () => {};
 
   constructor(
@@ -36,11 +37,11 @@ export class RevokedSessions {
   }
 
   start(intervalMs: number, onError: (error: unknown) => void): void {
-    this.timer = setInterval(() => void this.refresh().catch(onError), intervalMs);
-    this.timer.unref();
+    this.poll.start(intervalMs, onError);
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
+  /** Stops polling; resolves once a poll in flight has ended (before the database closes). */
+  stop(): Promise<void> {
+    return this.poll.stop();
   }
 }
