@@ -31,6 +31,14 @@ const tokenBookkeeping = [
   'trading_version',
 ];
 
+/** What a token's read joins besides its row (batch.queries.ts `readTokens`, its session). */
+const tokenReadTables = [
+  'token_navs',
+  'token_compliance_rules',
+  'debt_terms',
+  'token_trading_sessions',
+] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['users', 'wallets', 'tokens']) {
     await db.schema
@@ -78,12 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       where id in (old.token_id, new.token_id);
       return null;
     end $$`.execute(db);
-  for (const table of [
-    'token_navs',
-    'token_compliance_rules',
-    'debt_terms',
-    'token_trading_sessions',
-  ]) {
+  for (const table of tokenReadTables) {
     await sql`create trigger ${sql.raw(`${table}_trading_version`)}
       after insert or update or delete on ${sql.table(table)}
       for each row execute function token_read_changed()`.execute(db);
@@ -115,12 +118,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function business_changed()`.execute(db);
   await sql`drop trigger trading_calendars_trading_version on trading_calendars`.execute(db);
   await sql`drop function trading_calendar_changed()`.execute(db);
-  for (const table of [
-    'token_navs',
-    'token_compliance_rules',
-    'debt_terms',
-    'token_trading_sessions',
-  ]) {
+  for (const table of tokenReadTables) {
     await sql`drop trigger ${sql.raw(`${table}_trading_version`)} on ${sql.table(table)}`.execute(
       db,
     );
