@@ -70,7 +70,9 @@ describe('migrations', () => {
       'trades_sell_order',
       'trades_seller',
       'trades_settlement_batch',
-      'trades_settlement_queue',
+      // partial: the unsettled trades, oldest first, for the claim; the failed, for staff
+      'trades_settlement_claim',
+      'trades_settlement_failed',
       'trades_token',
     ]);
     const keys = await sql<{ name: string }>`

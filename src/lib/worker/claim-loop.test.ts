@@ -22,6 +22,26 @@ describe('startClaimLoop', () => {
     expect(ticks).toBeGreaterThanOrEqual(5);
   });
 
+  it('with fullAt, ticks again at once only after a full batch', async () => {
+    const batches = [10, 10, 4, 10];
+    const handled: number[] = [];
+    const loop = startClaimLoop({
+      name: 't',
+      idleMs: 10_000,
+      fullAt: 10,
+      logger,
+      tick: () => {
+        const next = batches[handled.length] ?? 0;
+        handled.push(next);
+        return Promise.resolve(next);
+      },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    await loop.stop();
+    // the partial batch (4) ended the run: the full one after it waits for the next tick
+    expect(handled).toEqual([10, 10, 4]);
+  });
+
   it('stops after the tick in flight finishes', async () => {
     let finished = false;
     const loop = startClaimLoop({

@@ -1,8 +1,9 @@
 /**
  * The loop of every worker: "the row is the job". A loop repeatedly asks `tick` to claim and
  * finish a batch of rows (through the job queue, job-queue.ts: FOR UPDATE SKIP LOCKED, so any
- * number of processes can run the same loop); when a tick found nothing it sleeps `idleMs`. Nothing is kept in memory
- * between ticks: a crash loses no work, the next start claims what is left.
+ * number of processes can run the same loop); when a tick found nothing it sleeps `idleMs`, and so
+ * does a tick that found fewer than `fullAt` rows when the loop has one. Nothing is kept in
+ * memory between ticks: a crash loses no work, the next start claims what is left.
  */
 import type { Logger } from '../logger.js';
 
@@ -11,6 +12,11 @@ export interface ClaimLoopOptions {
   /** claims and finishes one batch; resolves to how many rows it handled */
   tick: () => Promise<number>;
   idleMs: number;
+  /**
+   * a tick that handled fewer rows sleeps too (only a full batch means a backlog): rows arriving
+   * one by one then wait for one claim between them instead of a claim each
+   */
+  fullAt?: number;
   logger: Logger;
 }
 
@@ -39,7 +45,7 @@ export function startClaimLoop(options: ClaimLoopOptions): ClaimLoop {
       } catch (error) {
         options.logger.error({ err: error, worker: options.name }, 'worker tick failed');
       }
-      if (!stopped && handled === 0) await sleep(options.idleMs);
+      if (!stopped && handled < (options.fullAt ?? 1)) await sleep(options.idleMs);
     }
   })();
 

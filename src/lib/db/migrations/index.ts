@@ -54,6 +54,7 @@ import * as m0066 from './0066_fix_drop_copy_scope.js';
 import * as m0068 from './0068_debt_tokens.js';
 import * as m0069 from './0069_debt_burn_retries.js';
 import * as m0071 from './0071_trading_read_versions.js';
+import * as m0072 from './0072_settlement_queue_indexes.js';
 import * as m0053 from './0053_bank_accounts.js';
 import * as m0054 from './0054_investor_classifications.js';
 import * as m0055 from './0055_verification_documents.js';
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '0054_investor_classifications': m0054,
   '0055_verification_documents': m0055,
   '0071_trading_read_versions': m0071,
+  '0072_settlement_queue_indexes': m0072,
 };
