@@ -70,9 +70,11 @@ describe('migrations', () => {
       'trades_sell_order',
       'trades_seller',
       'trades_settlement_batch',
-      // partial: the unsettled trades, oldest first, for the claim; the failed, for staff
+      // partial: the unsettled trades, oldest first, for the claim; the failed, for staff; those
+      // in their last attempt, for an abandoned one
       'trades_settlement_claim',
       'trades_settlement_failed',
+      'trades_settlement_last_attempt',
       'trades_token',
     ]);
     const keys = await sql<{ name: string }>`

@@ -79,7 +79,8 @@ export async function claimTrades(
 
 /**
  * A trade whose worker vanished during its last allowed attempt is never claimed again (it has
- * no attempts left): once its lease is over it is failed, as any fifth failure.
+ * no attempts left): once its lease is over it is failed, as any fifth failure. The limit is
+ * written as a literal, the one of the partial index trades_settlement_last_attempt (0072).
  */
 export async function failAbandoned(db: Db, now: Date): Promise<number> {
   const result = await sql`
@@ -91,7 +92,7 @@ export async function failAbandoned(db: Db, now: Date): Promise<number> {
         lease_expires_at = null,
         updated_at = ${now}
       where settlement_status = 'processing'
-        and settlement_attempts >= ${maxSettlementAttempts}
+        and settlement_attempts >= ${sql.lit(maxSettlementAttempts)}
         and lease_expires_at <= ${now}
       returning id, settlement_error
     )
