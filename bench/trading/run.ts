@@ -22,7 +22,8 @@
  * ms), <R>x per-order commit, ceiling <C> req/s, latency p50 <a> ms p99 <b> ms at 1000/s (bare
  * route p50 <c> ms p99 <d> ms)`,
  * R = A / (run 4's rate). Every unexpected answer is printed with its status and body. Run with
- * `npm run bench:trading`.
+ * `npm run bench:trading`; BENCH_TRADING_STATEMENTS=N adds each run's N costliest statements
+ * (statements.ts).
  *
  * The traders, tokens, balances and wallets are seeded into the system's database directly (the
  * platform's flows would deploy 100 contracts first); what is measured is order entry only.
@@ -40,6 +41,7 @@ import {
   type RunResult,
 } from './load.js';
 import { describe, observe } from './observe.js';
+import { describeStatements, resetStatements, statementsEnv } from './statements.js';
 
 /** The ladder's fixed rates (orders/s over the 100 tokens); half the closed-loop rate is added. */
 const ladderRates = [100, 300, 1000];
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
   const seeded = await startSeededSystem({
     traders,
     tokens: tokenCount,
-    env: nodeOptions ? { NODE_OPTIONS: nodeOptions } : {},
+    env: { ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}), ...statementsEnv },
   });
   const { tokens, people, env } = seeded;
   let db: Db | undefined;
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
       run: (url: string, people: Trader[], pick: () => string) => Promise<RunResult> = drive,
     ): Promise<RunResult> => {
       const url = seeded.system.urls.trading;
+      await resetStatements(db!);
       const before = await observe(env, url, db!);
       const result = await run(url, people, pickToken);
       const after = await observe(env, url, db!);
@@ -82,6 +85,8 @@ async function main(): Promise<void> {
           `p90 ${ms(result.p90)} ms, p99 ${ms(result.p99)} ms, max ${ms(result.max)} ms`,
       );
       console.log(describe(before, after, count));
+      const statements = await describeStatements(db!);
+      if (statements) console.log(statements);
       return result;
     };
 

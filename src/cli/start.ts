@@ -172,6 +172,7 @@ export async function start(): Promise<void> {
         startEmbeddedPostgres({
           dataDir: pgData,
           port: launcher.embeddedPostgresPort,
+          settings: launcher.embeddedPostgresSettings,
           password: secrets.postgres_password,
           database: 'tessera',
           host: launcher.host,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig, testCustodyMnemonic } from '../../test/support/config.js';
-import { ConfigError } from './config.js';
+import { ConfigError, loadLauncherConfig } from './config.js';
 
 const abandon = (n: number, last: string) => `${'abandon '.repeat(n - 1)}${last}`;
 
@@ -41,5 +41,20 @@ describe('the worker lease', () => {
       testConfig({ WORKER_LEASE_SECONDS: '2', CHAIN_CLIENT_TIMEOUT_MS: '1500' }).issuance
         .workerLeaseSeconds,
     ).toBe(2);
+  });
+});
+
+describe('EMBEDDED_POSTGRES_SETTINGS', () => {
+  it('takes name=value pairs and refuses anything else', () => {
+    expect(
+      loadLauncherConfig({
+        EMBEDDED_POSTGRES_SETTINGS:
+          'shared_preload_libraries=pg_stat_statements, pg_stat_statements.track=all',
+      }).embeddedPostgresSettings,
+    ).toEqual(['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']);
+    expect(loadLauncherConfig({}).embeddedPostgresSettings).toEqual([]);
+    for (const bad of ['work_mem', 'work_mem=', '-D /tmp=1', 'log_line_prefix=a b']) {
+      expect(() => loadLauncherConfig({ EMBEDDED_POSTGRES_SETTINGS: bad })).toThrow(ConfigError);
+    }
   });
 });

@@ -84,6 +84,17 @@ function list(env: Env, name: string): string[] {
     .filter(Boolean);
 }
 
+/** PostgreSQL server settings as `name=value` pairs, comma-separated (passed as `-c` options). */
+function serverSettings(env: Env, name: string): string[] {
+  const settings = list(env, name);
+  for (const setting of settings) {
+    if (!/^[a-z_][a-z0-9_.]*=\S+$/.test(setting)) {
+      throw new ConfigError(name, `must be name=value pairs, comma-separated, got "${setting}"`);
+    }
+  }
+  return settings;
+}
+
 function listOr(env: Env, name: string, fallback: string[]): string[] {
   const items = list(env, name);
   return items.length > 0 ? items : fallback;
@@ -405,6 +416,8 @@ export function loadLauncherConfig(env: Env = process.env) {
     /** no SMTP server given: `tessera start` runs a mail sink and shows what it receives */
     embedMail: optional(env, 'SMTP_URL') === undefined,
     embeddedPostgresPort: port(env, 'EMBEDDED_POSTGRES_PORT', 54329),
+    /** more settings of the embedded PostgreSQL (e.g. a slow-statement log, pg_stat_statements) */
+    embeddedPostgresSettings: serverSettings(env, 'EMBEDDED_POSTGRES_SETTINGS'),
     anvilPort: port(env, 'ANVIL_PORT', 8545),
     /** trading nodes to run: above 1, a local cluster over NATS (docs/deployment.md) */
     tradingNodes: integer(env, 'TRADING_NODES', 1, 1, 16),

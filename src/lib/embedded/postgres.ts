@@ -113,6 +113,8 @@ export async function startEmbeddedPostgres(options: {
   password: string;
   database: string;
   host?: string;
+  /** more server settings, each `name=value` (EMBEDDED_POSTGRES_SETTINGS) */
+  settings?: readonly string[];
   /** told what was found and done on the way (a PostgreSQL left running by an earlier start) */
   notice?: (line: string) => void;
 }): Promise<EmbeddedPostgres> {
@@ -149,6 +151,7 @@ export async function startEmbeddedPostgres(options: {
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     // Own process group: a terminal's Ctrl-C reaches the launcher only, which stops us in order.
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...owner },
