@@ -29,6 +29,10 @@ const claimable = (now: Date) => sql`
  * batches they were sent in before (a batch is only ever sent again whole, under its key) and of
  * the call auctions they came from (an auction's trades settle as one batch).
  *
+ * The siblings are looked for by batch and by auction apart: as one OR, they were a second read
+ * of the whole queue on every claim, even when the oldest had neither (6.0 ms against 0.6 with
+ * 20,000 trades pending).
+ *
  * Claims are serialised (a transaction's advisory lock): SKIP LOCKED alone lets two processors
  * (one per trading node) each take part of an auction or a batch, the second's oldest rows
  * locked before the first's siblings are, which would send one auction in two transactions.
@@ -48,16 +52,22 @@ export async function claimTrades(
       order by created_at, id
       limit ${limit}
       for update skip locked
-    ), siblings as (
+    ), batch_siblings as (
       select id from trades
-      where (settlement_batch_key in (
+      where settlement_batch_key in (
           select settlement_batch_key from oldest where settlement_batch_key is not null)
-        or auction_id in (select auction_id from oldest where auction_id is not null))
+        and id not in (select id from oldest)
+        and ${claimable(now)}
+      for update skip locked
+    ), auction_siblings as (
+      select id from trades
+      where auction_id in (select auction_id from oldest where auction_id is not null)
         and id not in (select id from oldest)
         and ${claimable(now)}
       for update skip locked
     ), picked as (
-      select id from oldest union select id from siblings
+      select id from oldest union select id from batch_siblings
+      union select id from auction_siblings
     ), claimed as (
       update trades t set
         settlement_status = 'processing',
