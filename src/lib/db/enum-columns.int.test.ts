@@ -1,6 +1,7 @@
 /**
  * Every value of every enumerated field fits each column it is written to, as the migrated
- * database declares it: its type and length, and its CHECK constraints. A value one character
+ * database declares it: its type and length, and its CHECK constraints, the table's or its
+ * domain's (the tables a trading batch writes hold single-column rules in domains). A value one character
  * too long for its column fails only when a row carrying it is written (a POST_ONLY order's
  * refusal once failed its whole batch so), so each value is written here, into a copy of its
  * table's columns and checks. The values come from the code: its `as const` arrays, or a record
@@ -16,12 +17,16 @@ import type { Database } from './schema.js';
 import {
   accountTypes,
   chainTransactionStatuses,
+  roleGrantStatuses,
   roles,
   verificationStatuses,
   type AccreditationStatus,
+  type ChainAlert,
   type FatcaStatus,
   type PayerType,
+  type RoleGrantsTable,
 } from './schema.js';
+import { emailTokenPurposes, outboundEmailStatuses } from './schema-mail.js';
 import { agentActionKinds, agentActionStatuses, identityChecks } from './schema-agent-actions.js';
 import {
   debtCallStatuses,
@@ -87,6 +92,7 @@ import type {
   BusinessesTable,
   BusinessKind,
   DocumentType,
+  IdentityCountryUpdatesTable,
   KycClaimRevocationsTable,
   NotificationsTable,
   OwnerRole,
@@ -282,6 +288,7 @@ const cases: Case[] = [
   // the chain
   ...written(chainTransactionStatuses, 'gas_transactions.status'),
   ...written(every<PayerType>({ platform: true, issuer: true }), 'gas_transactions.payer_type'),
+  ...written(every<ChainAlert>({ undecided: true, stalled: true }), 'gas_transactions.alert'),
   ...written(
     every<Selectable<KycClaimRevocationsTable>['status']>({
       pending: true,
@@ -343,6 +350,23 @@ const cases: Case[] = [
     'business_owners.role',
   ),
   ...written(notificationKinds, 'notifications.kind'),
+  ...written(
+    every<IdentityCountryUpdatesTable['reason']>({ verification: true, backfill: true }),
+    'identity_country_updates.reason',
+  ),
+  ...written(
+    every<Selectable<IdentityCountryUpdatesTable>['status']>({
+      pending: true,
+      done: true,
+      failed: true,
+    }),
+    'identity_country_updates.status',
+  ),
+  // staff accounts and mail
+  ...written(every<RoleGrantsTable['role']>({ staff: true, admin: true }), 'role_grants.role'),
+  ...written(roleGrantStatuses, 'role_grants.status'),
+  ...written(outboundEmailStatuses, 'outbound_emails.status'),
+  ...written(emailTokenPurposes, 'email_tokens.purpose'),
   ...written(every<NotificationsTable['audience']>({ reviewers: true }), 'notifications.audience'),
 ];
 
@@ -363,9 +387,10 @@ afterAll(async () => {
 });
 
 /**
- * Writes each row into a temporary copy of its table: the same column types and CHECK
- * constraints, without the NOT NULLs and the checks on columns no row gives (they constrain
- * values the rows do not carry). Answers the rows refused, with the database's error.
+ * Writes each row into a temporary copy of its table: the same column types (a domain's
+ * constraints come with it) and CHECK constraints, without the NOT NULLs and the table checks
+ * on columns no row gives (they constrain values the rows do not carry; a domain's pass the
+ * null such a column gets). Answers the rows refused, with the database's error.
  */
 async function refusedRows({ table, rows }: Case): Promise<string[]> {
   return test.db.connection().execute(async (db) => {
@@ -428,16 +453,32 @@ describe('enumerated columns', () => {
     expect(refused).toEqual([]);
   });
 
+  it('are refused a value their rule does not list, a table check or a domain', async () => {
+    // the copies keep both kinds of rule: orders.side's is a domain, order_refusals.side's a check
+    const outside = written(['hold'], 'orders.side', 'order_refusals.side');
+    const refused = await Promise.all(outside.map((probe) => refusedRows(probe)));
+    expect(refused.map((rows) => rows.length)).toEqual([1, 1]);
+  });
+
   it('are each covered here, when the schema lists their values', async () => {
-    // a column whose CHECK lists its values is enumerated: a new one must be added above
+    // a column whose CHECK, its table's or its domain's, lists its values is enumerated: a new
+    // one must be added above
     const listed = await sql<{ table: string; column: string }>`
       select c.conrelid::regclass::text as table, a.attname as column
       from pg_constraint c
       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       where c.contype = 'c' and c.connamespace = 'public'::regnamespace
-        and cardinality(c.conkey) = 1 and pg_get_constraintdef(c.oid) like '%= ANY (ARRAY[%'`.execute(
-      test.db,
-    );
+        and cardinality(c.conkey) = 1 and pg_get_constraintdef(c.oid) like '%= ANY (%ARRAY[%'
+      union
+      select a.attrelid::regclass::text, a.attname
+      from pg_constraint c
+      join pg_attribute a on a.atttypid = c.contypid and a.attnum > 0 and not a.attisdropped
+      join pg_class t on t.oid = a.attrelid
+      where c.contype = 'c' and c.connamespace = 'public'::regnamespace
+        and t.relkind in ('r', 'p') and t.relnamespace = 'public'::regnamespace
+        and pg_get_constraintdef(c.oid) like '%= ANY (%ARRAY[%'`.execute(test.db);
+    // a domain's list counts: orders.side's is one
+    expect(listed.rows).toContainEqual({ table: 'orders', column: 'side' });
     const covered = new Set(
       cases.flatMap(({ table, rows }) =>
         rows.flatMap((row) => Object.keys(row).map((c) => `${table}.${c}`)),
