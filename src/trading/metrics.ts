@@ -50,6 +50,11 @@ export function tradingMetrics(registry: Registry = new Registry()) {
       help: 'Batches planned on cached reads whose write found a row changed since (by another writer), planned again on fresh reads',
       registers: [registry],
     }),
+    batchesCachedFailed: new Counter({
+      name: 'trading_batches_cached_failed_total',
+      help: 'Batches planned on cached reads whose write failed for another cause than a changed row (logged), planned again on fresh reads',
+      registers: [registry],
+    }),
     batchesReplanned: new Counter({
       name: 'trading_batches_replanned_total',
       help: 'Batches planned on top of one whose commit failed, discarded and planned again',

@@ -316,7 +316,10 @@ export class Sequencer {
       // planned on cached reads: whatever failed it (a row that changed, a balance it overdrew
       // that a fresh read would have refused) is decided again on fresh reads
       if (code === readsStaleCode) this.deps.metrics.batchesStale.inc();
-      else this.deps.logger.warn({ err: error, tokenIds }, 'batch planned on cached reads failed');
+      else {
+        this.deps.metrics.batchesCachedFailed.inc();
+        this.deps.logger.warn({ err: error, tokenIds }, 'batch planned on cached reads failed');
+      }
       return [{ items, tokenIds, attempt, part, fresh: true }];
     }
     const rows = rowsRefused(error);

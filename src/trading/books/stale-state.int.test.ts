@@ -8,10 +8,12 @@
  * own functions and routes), then sends the next order of the same user on the same token and
  * checks its answer and what the database holds after it.
  *
- * Today the sequencer reads tokens and traders afresh for every batch (batch.queries.ts
- * `readTokens`, `readTraders`). These tests exist for when it keeps those reads between batches
- * and checks them only at write time: a change made meanwhile must still decide the next order as
- * if it had been read for it (a refusal, not a write that fails: not ORDER_NOT_RECORDED, not 503).
+ * In one process the sequencer keeps those reads between batches and checks them only at write
+ * time (read-cache.ts): a change made meanwhile must still decide the next order as if it had been
+ * read for it (a refusal, not a write that fails: not ORDER_NOT_RECORDED, not 503). And a batch
+ * planned on cached reads must commit as planned when nothing changed: a write that failed for
+ * another cause (a statement PostgreSQL refuses) would go unseen, each batch planned again on
+ * fresh reads at twice the cost; the last test checks that none did.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../../lib/db/database.js';
@@ -426,5 +428,12 @@ describe('an order sees what other writers committed before it', () => {
       fiat: '980.00',
       wallet: { balance: 1, locked: 0 },
     });
+  });
+
+  it('wrote every batch planned on cached reads as planned, but for the rows changed meanwhile', async () => {
+    const metrics = (await sys.trading.app.inject({ method: 'GET', url: '/metrics' })).body;
+    // the other writers' changes were seen at write time (the tests above), and nothing else failed
+    expect(metrics).toMatch(/^trading_batches_stale_total\{[^}]*\} [1-9]/m);
+    expect(metrics).toMatch(/^trading_batches_cached_failed_total\{[^}]*\} 0$/m);
   });
 });
