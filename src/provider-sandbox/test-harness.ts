@@ -137,6 +137,12 @@ export async function startSandbox(
       });
       return { status: response.status, json: (await response.json()) as Record<string, unknown> };
     },
-    stop: () => app.close(),
+    async stop() {
+      await app.close();
+      // a folder it made for itself goes with it; one it was given may be started on again
+      if (options.stateDirectory === undefined) {
+        await fs.promises.rm(stateDirectory, { recursive: true, force: true });
+      }
+    },
   };
 }

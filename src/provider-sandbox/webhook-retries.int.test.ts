@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/support/config.js';
 import {
@@ -23,6 +24,13 @@ describe('webhook retries and restarts', () => {
     for (const stop of cleanup.splice(0).reverse()) await stop();
   });
 
+  /** A state folder of the test's own, removed after every sandbox on it has stopped. */
+  function stateFolder(): string {
+    const folder = temporaryStateDirectory();
+    cleanup.unshift(() => fs.promises.rm(folder, { recursive: true, force: true }));
+    return folder;
+  }
+
   async function receiverAnswering(status: (attempt: number) => number) {
     const receiver = new WebhookReceiver();
     receiver.status = status;
@@ -34,7 +42,7 @@ describe('webhook retries and restarts', () => {
   async function sandboxFor(
     receiver: WebhookReceiver,
     env: Record<string, string>,
-    stateDirectory = temporaryStateDirectory(),
+    stateDirectory = stateFolder(),
   ) {
     const sandbox = await startSandbox(
       testConfig({
@@ -88,7 +96,7 @@ describe('webhook retries and restarts', () => {
   });
 
   it('keeps applicants across a restart, resuming webhooks and automatic decisions', async () => {
-    const stateDirectory = temporaryStateDirectory();
+    const stateDirectory = stateFolder();
     const receiver = await receiverAnswering((attempt) => (attempt === 1 ? 500 : 200));
     const first = await sandboxFor(
       receiver,
