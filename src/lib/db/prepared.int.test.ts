@@ -39,6 +39,24 @@ describe('named statements', () => {
     expect(inside.custom).toBeGreaterThanOrEqual(1);
   });
 
+  it('run again, each on its connection, after a migration changed the types of their result', async () => {
+    const { db } = database;
+    await sql`create table test_typed (id integer primary key, amount numeric(20, 2))`.execute(db);
+    await sql`insert into test_typed values (1, 2.50)`.execute(db);
+    const read = prepared(
+      'test_typed_read',
+      'select amount from test_typed where id = $1::integer',
+    );
+    const reads = () =>
+      Promise.all(Array.from({ length: 8 }, () => runPrepared<{ amount: string }>(db, read, [1])));
+    // every connection of the pool has prepared it
+    await reads();
+    await sql`create domain test_money as numeric(20, 2) check (value > 0)`.execute(db);
+    await sql`alter table test_typed alter column amount type test_money`.execute(db);
+    const after = await reads();
+    expect(after.map((result) => result.rows[0]!.amount)).toEqual(Array(8).fill('2.50'));
+  });
+
   it('leave unnamed statements their custom plans', async () => {
     const { rows } = await sql<{
       mode: string;

@@ -57,6 +57,16 @@ export function planNamedOnce(db: Db, url: string): Db {
   return db;
 }
 
+/**
+ * PostgreSQL's refusal of a named statement whose result's types changed since its connection
+ * prepared it (a migration run while the process serves, as 0073's domains did): it refuses that
+ * execution, having done nothing, and plans the statement again for the next.
+ */
+function resultTypeChanged(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '0A000' && message === 'cached plan must not change result type';
+}
+
 export async function runPrepared<R>(
   db: Db | Trx,
   statement: Prepared,
@@ -64,12 +74,17 @@ export async function runPrepared<R>(
 ): Promise<QueryResult<R>> {
   const pool = plannedOnce.get(db);
   if (!pool) return db.executeQuery<R>(CompiledQuery.raw(statement.text, parameters));
-  const { rows } = await pool.query({
-    name: statement.name,
-    text: statement.text,
-    values: parameters,
-  });
-  return { rows: rows as R[] };
+  const query = { name: statement.name, text: statement.text, values: parameters };
+  // outside a transaction the refused execution changed nothing: sent again, on whichever of the
+  // pool's connections, each refusing it at most once
+  for (let refused = 0; ; refused += 1) {
+    try {
+      const { rows } = await pool.query(query);
+      return { rows: rows as R[] };
+    } catch (error) {
+      if (!resultTypeChanged(error) || refused >= plannedOnceConnections) throw error;
+    }
+  }
 }
 
 /** A pg client that sends the registered texts as named statements (Kysely sends text only). */
