@@ -13,14 +13,16 @@
  *    half the rate step 2 measured, BENCH_TRADING_LADDER_SECONDS each (default 10): orders sent
  *    on schedule whatever the answers, each latency from the moment the order was due, printed
  *    with the bare route's latency at the same rate from the same sender (its floor: the
- *    sender's timers, the loopback round trip, the processes' wake-ups; half as long a run);
+ *    sender's timers, the loopback round trip, the processes' wake-ups; half as long a run),
+ *    and the same route answering only once one statement committed its batch's rows (the
+ *    commit floor: what any design that acknowledges only committed orders pays);
  *    then the same open loop with its orders arriving in bursts (50 at once, 100/s on average;
  *    100 at once, 300/s), each order's latency from its group's due time;
  * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
  * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens (p99 <L2>
  * ms), <R>x per-order commit, ceiling <C> req/s, latency p50 <a> ms p99 <b> ms at 1000/s (bare
- * route p50 <c> ms p99 <d> ms)`,
+ * route p50 <c> ms p99 <d> ms, committing p50 <e> ms p99 <f> ms)`,
  * R = A / (run 4's rate). Every unexpected answer is printed with its status and body. Run with
  * `npm run bench:trading`; BENCH_TRADING_STATEMENTS=N adds each run's N costliest statements
  * (statements.ts).
@@ -97,8 +99,10 @@ async function main(): Promise<void> {
     const ladder = new Map<number, RunResult>();
     const rates = [...new Set([...ladderRates, Math.round(many.rate / 2)])];
     const floor = await measureFloor(rates, people, ladderSeconds / 2);
+    const committed = await measureFloor(rates, people, ladderSeconds / 2, seeded.databaseUrl);
     const bare = (rate: number) =>
-      `bare route p50 ${ms(floor.get(rate)!.p50)} ms p99 ${ms(floor.get(rate)!.p99)} ms`;
+      `bare route p50 ${ms(floor.get(rate)!.p50)} ms p99 ${ms(floor.get(rate)!.p99)} ms, ` +
+      `committing p50 ${ms(committed.get(rate)!.p50)} ms p99 ${ms(committed.get(rate)!.p99)} ms`;
     for (const rate of rates) {
       const count = Math.round(rate * ladderSeconds);
       ladder.set(
