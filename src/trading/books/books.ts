@@ -146,6 +146,10 @@ export class Books {
     if (this.draining || this.leaving.has(tokenId)) throw bookUnavailable();
     if (!(await this.deps.leases.acquire(tokenId))) throw bookUnavailable();
     await this.sequencer.open(tokenId);
+    // lost or handed over while it was rebuilt: not served here. Subscribed now, this node would
+    // answer the book's forwarded requests BOOK_UNAVAILABLE beside the node that runs them, and
+    // the sender takes the first answer.
+    if (!this.owns(tokenId)) throw bookUnavailable();
     this.listener?.serving(tokenId);
   }
 

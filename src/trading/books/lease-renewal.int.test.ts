@@ -3,7 +3,8 @@
  * every book through renewals that are late (its event loop starved past the lease) or that run
  * while a book is being opened, and a book opened during a renewal is not taken for lost. In a
  * cluster, an owner renewing a lease that ran out keeps it at the same epoch when no other node
- * took it meanwhile, and loses it when one did.
+ * took it meanwhile, and loses it when one did; a book handed over while it was being rebuilt is
+ * not served by the node that rebuilt it.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,5 +146,40 @@ describe('lease renewal', () => {
     expect(late.owns(taken.id)).toBe(false);
     expect(await codeOf(late.submit(taken.id, buy(buyer.id)))).toBe('BOOK_UNAVAILABLE');
     await late.stop();
+  });
+
+  it('does not serve, in a cluster, a book handed over while it was being rebuilt', async () => {
+    const token = await sys.token();
+    const books = await singleProcess(`rebuilding-${process.pid}`, 60_000, false);
+    const events: string[] = [];
+    books.watch({
+      serving: (id) => void (id === token.id && events.push('serving')),
+      leaving: (id) => void (id === token.id && events.push('leaving')),
+      handedOver: () => undefined,
+    });
+    // the rebuild waits on the orders table, once the lease is taken
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const blocker = sys.db.transaction().execute(async (trx) => {
+      await sql`lock table orders in access exclusive mode`.execute(trx);
+      locked();
+      await gate;
+    });
+    await lockTaken;
+    const loading = codeOf(books.load(token.id));
+    while (!books.tokenIds.includes(token.id)) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await books.handOver([token.id]);
+    release();
+    await blocker;
+
+    // subscribed now, the node would answer the book's requests beside its new owner
+    expect(await loading).toBe('BOOK_UNAVAILABLE');
+    expect(events).toEqual(['leaving']);
+    expect(books.owns(token.id)).toBe(false);
+    await books.stop();
   });
 });
