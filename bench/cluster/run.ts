@@ -207,6 +207,16 @@ async function main(): Promise<void> {
         `${ratio(random).toFixed(2)}x random ${ratio(aware).toFixed(2)}x token-aware, ` +
         `${summaries.join(', ')}, ${lost} lost`,
     );
+  } catch (error) {
+    // what the system said of it: a book left unowned has its cause in the nodes' log
+    const said = seeded.system
+      .output()
+      .split('\n')
+      .filter((line) => / (WARN|ERROR|FATAL) /.test(line) && !line.includes('request failed'));
+    console.log(
+      `the system's warnings and errors (${said.length}):\n${said.slice(-60).join('\n')}`,
+    );
+    throw error;
   } finally {
     await db?.destroy();
     await seeded.stop();

@@ -42,9 +42,11 @@ export async function settleCluster(
     const body = JSON.stringify(randomLimitOrder(tokenId));
     for (;;) {
       const url = urls[Math.floor(Math.random() * urls.length)]!;
-      const { status } = await postForAnswer(`${url}/api/v1/orders`, trader.token, body);
-      if (status === 200) break;
-      if (Date.now() > deadline) throw new Error(`book ${tokenId} not taken: ${status}`);
+      const answer = await postForAnswer(`${url}/api/v1/orders`, trader.token, body);
+      if (answer.status === 200) break;
+      if (Date.now() > deadline) {
+        throw new Error(`book ${tokenId} not taken: ${answer.status} ${answer.body} from ${url}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
