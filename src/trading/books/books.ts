@@ -92,6 +92,11 @@ export class Books {
     return this.deps.leases.holds(tokenId) && !this.leaving.has(tokenId);
   }
 
+  /** Whether this node is handing a book over (its successor is told once it has left it). */
+  handingOver(tokenId: string): boolean {
+    return this.draining || this.leaving.has(tokenId);
+  }
+
   /** The books this node holds. */
   get tokenIds(): string[] {
     return this.deps.leases.tokenIds;

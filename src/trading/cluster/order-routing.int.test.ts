@@ -4,7 +4,8 @@
  * client_order_id sent to both nodes at once places once; an order on a fixed_price_otc token
  * becomes an OTC request on either node; a node joining, then draining, under a steady stream of
  * orders takes and hands back books without refusing any; a book whose owner does not answer is
- * refused 503 BOOK_UNAVAILABLE with Retry-After, changing nothing.
+ * refused 503 BOOK_UNAVAILABLE with Retry-After, changing nothing; a forward reaching both a node
+ * that lost a book (paused past its lease) and the node that took it is answered by the latter.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,6 +326,38 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
       expect([a.books.node, b.books.node]).toContain(rows[0]?.owner);
     });
   }
+
+  it('answers a forward from the node that took a book, not from the one still serving it', async () => {
+    const [a, b] = nodes as [TradingApp, TradingApp];
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    const placed = await call(a, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+    expect(placed.statusCode).toBe(200);
+    // a paused past its lease: b takes the book, and a serves it still until it renews
+    await sql`update book_leases set expires_at = now() - interval '1 second'
+      where token_id = ${token.id}`.execute(sys.db);
+    await b.books.load(token.id);
+    expect([a.books.owns(token.id), b.books.owns(token.id)]).toEqual([true, true]);
+
+    // a forward reaches both: a's write is refused by its fence, b's commits; every answer given
+    const bus = await connectBus(natsUrl!, `route-asker-${process.pid}`);
+    try {
+      const forward = { op: 'place', userId: buyer.id, body: order(token.id) };
+      const replies = await bus.requestMany(subjects.commands(token.id), JSON.stringify(forward), {
+        strategy: 'timer',
+        maxWait: 1_500,
+      });
+      const answers: { ok: boolean; code?: string }[] = [];
+      for await (const reply of replies) answers.push(reply.json());
+      // a "nothing changed" from a, first, would have been taken for b's order
+      expect(answers).toMatchObject([{ ok: true }]);
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::integer as n from orders where token_id = ${token.id}`.execute(sys.db);
+      expect(rows[0]!.n).toBe(2);
+    } finally {
+      await bus.close();
+    }
+  });
 });
 
 describe.skipIf(!natsUrl)('order routing without NATS', () => {

@@ -422,7 +422,19 @@ export function routedOrders(deps: RoutingDeps) {
     return (await findOrder(db, orderId))?.token_id;
   }
 
-  /** Answers a request another node forwarded, if this node still owns the book. */
+  /** Whether another node holds a book's lease now (false when it cannot be read). */
+  async function heldElsewhere(tokenId: string): Promise<boolean> {
+    const lease = await leaseOf(db, tokenId).catch(() => undefined);
+    return !!lease?.owner && lease.owner !== books.node && lease.remainingMs > 0;
+  }
+
+  /**
+   * Answers a request another node forwarded, if this node still owns the book. A node whose
+   * book another node took (it was paused past its lease, and has not renewed since) answers
+   * nothing: the holder heard the request too and runs it, and a "nothing changed" from here could
+   * reach the sender first. A book handed over is answered BOOK_UNAVAILABLE: its successor
+   * subscribes only once this node has left it.
+   */
   async function answer(tokenId: string, msg: Msg): Promise<void> {
     let reply: Reply;
     try {
@@ -430,6 +442,12 @@ export function routedOrders(deps: RoutingDeps) {
       reply = { ok: true, value: await runLocally(orders, msg.json<Forwarded>()) };
     } catch (error) {
       if (!(error instanceof AppError)) logger.error({ err: error }, 'forwarded request failed');
+      const taken =
+        error instanceof AppError &&
+        error.code === 'BOOK_UNAVAILABLE' &&
+        !books.handingOver(tokenId) &&
+        (await heldElsewhere(tokenId));
+      if (taken) return;
       reply = replyOf(error);
     }
     msg.respond(JSON.stringify(reply));
