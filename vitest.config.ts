@@ -17,6 +17,9 @@ export default defineConfig({
     // files run side by side: a test waits on the cores while the other files use them
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // a browser step's answer crosses the system's processes on the same loaded cores: vitest's
+    // 1 s for expect.poll was missed on a slower 2-core machine (a click's answer read as not come)
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     maxWorkers: workers,
     sequence: { sequencer: LongestFirst },
