@@ -37,6 +37,8 @@ export class Books {
   private readonly inFlight = new Map<string, Set<Promise<unknown>>>();
   /** books being handed over: their commands are refused meanwhile */
   private readonly leaving = new Set<string>();
+  /** books this node handed over and has not taken back */
+  private readonly handed = new Set<string>();
   private readonly sequencer: Sequencer;
   private timer: NodeJS.Timeout | undefined;
   private leaseTimer: NodeJS.Timeout | undefined;
@@ -92,9 +94,12 @@ export class Books {
     return this.deps.leases.holds(tokenId) && !this.leaving.has(tokenId);
   }
 
-  /** Whether this node is handing a book over (its successor is told once it has left it). */
-  handingOver(tokenId: string): boolean {
-    return this.draining || this.leaving.has(tokenId);
+  /**
+   * Whether this node is handing a book over or handed it over (its successor subscribes only
+   * once this node has left it), rather than had it taken.
+   */
+  handedOver(tokenId: string): boolean {
+    return this.draining || this.leaving.has(tokenId) || this.handed.has(tokenId);
   }
 
   /** The books this node holds. */
@@ -150,6 +155,7 @@ export class Books {
     // a book this node is handing over is not taken back by its own requests
     if (this.draining || this.leaving.has(tokenId)) throw bookUnavailable();
     if (!(await this.deps.leases.acquire(tokenId))) throw bookUnavailable();
+    this.handed.delete(tokenId);
     await this.sequencer.open(tokenId);
     // lost or handed over while it was rebuilt: not served here. Subscribed now, this node would
     // answer the book's forwarded requests BOOK_UNAVAILABLE beside the node that runs them, and
@@ -182,6 +188,7 @@ export class Books {
       for (const id of tokenIds) {
         this.sequencer.close(id);
         this.opening.delete(id);
+        this.handed.add(id);
       }
       for (const [node, ids] of moved) this.listener?.handedOver(node, ids);
     } finally {

@@ -432,8 +432,8 @@ export function routedOrders(deps: RoutingDeps) {
    * Answers a request another node forwarded, if this node still owns the book. A node whose
    * book another node took (it was paused past its lease, and has not renewed since) answers
    * nothing: the holder heard the request too and runs it, and a "nothing changed" from here could
-   * reach the sender first. A book handed over is answered BOOK_UNAVAILABLE: its successor
-   * subscribes only once this node has left it.
+   * reach the sender first. A book it hands over, or handed over, is answered BOOK_UNAVAILABLE: its
+   * successor subscribes only once this node has left it.
    */
   async function answer(tokenId: string, msg: Msg): Promise<void> {
     let reply: Reply;
@@ -445,7 +445,7 @@ export function routedOrders(deps: RoutingDeps) {
       const taken =
         error instanceof AppError &&
         error.code === 'BOOK_UNAVAILABLE' &&
-        !books.handingOver(tokenId) &&
+        !books.handedOver(tokenId) &&
         (await heldElsewhere(tokenId));
       if (taken) return;
       reply = replyOf(error);
