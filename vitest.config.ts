@@ -3,12 +3,12 @@ import { defineConfig } from 'vitest/config';
 import LongestFirst from './test/support/sequencer.js';
 
 /**
- * Test files at once. Most files wait on child processes, PostgreSQL, anvil or a browser for much
- * of their time, so one more than the cores keeps the cores busy (vitest's default, cores - 1,
- * runs one file at a time on 2 cores). Twice the cores made browser steps miss their waits on a
- * loaded 2-core machine. TEST_WORKERS sets it.
+ * Test files at once: as many as the cores (vitest's default, cores - 1, runs one file at a time
+ * on 2 cores, while most files wait on child processes, PostgreSQL, anvil or a browser). One more
+ * than the cores made whole systems miss their waits on a slower 2-core machine (anvil not ready
+ * in 60 s, a 15 s cluster test past 60 s), twice the cores browser steps. TEST_WORKERS sets it.
  */
-const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism() + 1;
+const workers = Number(process.env.TEST_WORKERS) || os.availableParallelism();
 
 export default defineConfig({
   test: {
