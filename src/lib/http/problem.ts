@@ -76,7 +76,14 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const problem = toProblem(error, request);
   // A refusal that names when to come back says it the standard way too (RFC 9110 Retry-After).
   if (typeof problem.retry_after === 'number') reply.header('retry-after', problem.retry_after);
-  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (problem.status === 503 && error instanceof AppError) {
+    // a refusal for want of a book, the chain or a service: expected while one is down or moving
+    // (hundreds in a failover), so a warning with its code and detail, not a stack per request
+    request.log.warn(
+      { code: problem.code, detail: problem.detail },
+      'request refused: unavailable',
+    );
+  } else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: problem.code, status: problem.status }, 'request refused');
   return sendProblem(reply, problem);
 }

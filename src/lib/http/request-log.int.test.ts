@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/config.js';
 import { buildProviderSandboxApp } from '../../provider-sandbox/app.js';
+import { AppError } from '../errors.js';
 import { loggerOptions } from '../logger.js';
 import { buildHttpApp } from './app.js';
 
@@ -84,6 +85,45 @@ describe('request logs', () => {
         });
       }
     }
+  });
+
+  it('hold a warning for a refusal for want of a service, an error in full for a fault', async () => {
+    const { logger, text } = capturingLogger('info');
+    const app = await buildHttpApp({
+      name: 'test',
+      description: 'test',
+      logger,
+      corsOrigins: [],
+      rateLimitPerMinute: 1000,
+      bodyLimitBytes: 1024,
+    });
+    app.get('/unavailable', { schema: { hide: true } }, () => {
+      throw new AppError('BOOK_UNAVAILABLE', 'The book is moving to another node');
+    });
+    app.get('/fault', { schema: { hide: true } }, () => {
+      throw new Error('a fault');
+    });
+    expect((await app.inject({ method: 'GET', url: '/unavailable' })).statusCode).toBe(503);
+    expect((await app.inject({ method: 'GET', url: '/fault' })).statusCode).toBe(500);
+    await app.close();
+    const logged = text()
+      .split('\n')
+      .filter((line) => line.includes('request'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'request refused: unavailable',
+        code: 'BOOK_UNAVAILABLE',
+        detail: 'The book is moving to another node',
+      }),
+      expect.objectContaining({
+        level: 50,
+        msg: 'request failed',
+        err: expect.objectContaining({ message: 'a fault' }),
+      }),
+    ]);
+    expect(logged[0]).not.toHaveProperty('err');
   });
 
   it("keep the widget's access token out of the provider sandbox's logs", async () => {

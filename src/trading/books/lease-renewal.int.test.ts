@@ -3,8 +3,8 @@
  * every book through renewals that are late (its event loop starved past the lease) or that run
  * while a book is being opened, and a book opened during a renewal is not taken for lost. In a
  * cluster, an owner renewing a lease that ran out keeps it at the same epoch when no other node
- * took it meanwhile, and loses it when one did; a book handed over while it was being rebuilt is
- * not served by the node that rebuilt it.
+ * took it meanwhile, and loses it when one did, at once if a write finds it lost; a book handed
+ * over while it was being rebuilt is not served by the node that rebuilt it.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,30 @@ describe('lease renewal', () => {
     expect(late.owns(taken.id)).toBe(false);
     expect(await codeOf(late.submit(taken.id, buy(buyer.id)))).toBe('BOOK_UNAVAILABLE');
     await late.stop();
+  });
+
+  it('stops serving, in a cluster, a book another node took as soon as its fence refuses a write', async () => {
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    const paused = await singleProcess(`fenced-${process.pid}`, 60_000, false);
+    const events: string[] = [];
+    paused.watch({
+      serving: () => undefined,
+      leaving: (id) => void (id === token.id && events.push('leaving')),
+      handedOver: () => undefined,
+    });
+    expect(await codeOf(paused.submit(token.id, buy(buyer.id)))).toBe('ok');
+    // taken while this node was paused: it still believes it holds the book, its renewal is a
+    // third of the lease away (here never: no timer runs)
+    await sql`update book_leases set owner_node = 'other-node', epoch = epoch + 1,
+      expires_at = now() + interval '1 minute' where token_id = ${token.id}`.execute(sys.db);
+    expect(paused.owns(token.id)).toBe(true);
+
+    expect(await codeOf(paused.submit(token.id, buy(buyer.id)))).toBe('BOOK_UNAVAILABLE');
+    await expect.poll(() => paused.owns(token.id)).toBe(false);
+    expect(events).toEqual(['leaving']);
+    expect(await codeOf(paused.submit(token.id, buy(buyer.id)))).toBe('BOOK_UNAVAILABLE');
+    await paused.stop();
   });
 
   it('does not serve, in a cluster, a book handed over while it was being rebuilt', async () => {

@@ -87,6 +87,8 @@ export interface SequencerDeps {
   cacheReads?: boolean;
   /** where in its window a call ends, in [0, 1) (session-book.ts); absent: Math.random */
   random?: () => number;
+  /** told when a write was refused by its fence: another node took one of its books */
+  leaseLost?: () => void;
 }
 
 interface Pending {
@@ -348,6 +350,7 @@ export class Sequencer {
       );
       return [];
     }
+    if (code === leaseLostCode) this.deps.leaseLost?.();
     const unavailable =
       code === leaseLostCode
         ? bookUnavailable()
