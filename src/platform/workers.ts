@@ -15,6 +15,7 @@ import type { Config } from '../lib/config.js';
 import type { Db } from '../lib/db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { startClaimLoop } from '../lib/worker/claim-loop.js';
+import type { JobWakeups } from '../lib/worker/job-wakeups.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { QueueOptions } from '../lib/worker/job-queue.js';
 import { agentActionExecutor } from './agent-actions/agent-action-executor.js';
@@ -100,7 +101,23 @@ export function platformWorkers(deps: {
   };
 }
 
-export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]): {
+/** The job table each queue worker takes its jobs from, whose announcements wake it (0074). */
+export const jobTableOf: Readonly<Record<string, string>> = {
+  'allocation-minter': 'token_allocations',
+  'token-chain-sync': 'tokens',
+  'compliance-chain-sync': 'token_compliance_rules',
+  'kyc-claim-revoker': 'kyc_claim_revocations',
+  'identity-country-sync': 'identity_country_updates',
+  'agent-action-executor': 'agent_actions',
+  'dividend-chain-sender': 'dividend_chain_batches',
+  'split-runner': 'share_splits',
+  'debt-burner': 'debt_burn_batches',
+  'mail-sender': 'outbound_emails',
+};
+
+export function startPlatformWorkers(
+  deps: Parameters<typeof platformWorkers>[0] & { wakeups?: JobWakeups },
+): {
   stop(): Promise<void>;
 } {
   const workers = platformWorkers(deps);
@@ -123,9 +140,12 @@ export function startPlatformWorkers(deps: Parameters<typeof platformWorkers>[0]
     ...(workers.mail ? { 'mail-sender': () => workers.mail!.tick() } : {}),
   };
   if (!workers.mail) deps.logger.warn('SMTP_URL is not set: emails wait in the outbox, unsent');
-  const loops = Object.entries(ticks).map(([name, tick]) =>
-    startClaimLoop({ name, tick, idleMs, logger: deps.logger }),
-  );
+  const loops = Object.entries(ticks).map(([name, tick]) => {
+    const loop = startClaimLoop({ name, tick, idleMs, logger: deps.logger });
+    const table = jobTableOf[name];
+    if (table) deps.wakeups?.on(table, () => loop.wake());
+    return loop;
+  });
   return {
     stop: async () => {
       await Promise.all(loops.map((loop) => loop.stop()));

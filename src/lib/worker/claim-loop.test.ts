@@ -58,4 +58,29 @@ describe('startClaimLoop', () => {
     await loop.stop();
     expect(finished).toBe(true);
   });
+
+  it('ticks at once when woken while it sleeps, and again after a tick it was woken during', async () => {
+    let ticks = 0;
+    let release: (() => void) | undefined;
+    const loop = startClaimLoop({
+      name: 't',
+      idleMs: 60_000,
+      logger,
+      tick: async () => {
+        ticks += 1;
+        if (ticks === 2) await new Promise<void>((r) => (release = r));
+        return 0;
+      },
+    });
+    await expect.poll(() => ticks).toBe(1);
+    loop.wake();
+    await expect.poll(() => release).toBeDefined();
+    // announced while the second tick runs: a third follows without the minute's sleep
+    loop.wake();
+    release!();
+    await expect.poll(() => ticks).toBe(3);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(ticks).toBe(3);
+    await loop.stop();
+  });
 });
