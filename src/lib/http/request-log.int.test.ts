@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/support/config.js';
 import { buildProviderSandboxApp } from '../../provider-sandbox/app.js';
 import { AppError } from '../errors.js';
-import { loggerOptions } from '../logger.js';
+import { loggerOptions, type Logger } from '../logger.js';
 import { buildHttpApp } from './app.js';
 
 function capturingLogger(level = 'debug') {
@@ -26,6 +26,17 @@ function capturingLogger(level = 'debug') {
   return { logger: pino(loggerOptions('test', level), stream), text: () => lines.join('') };
 }
 
+/** The HTTP foundation every process builds on, logging to `logger`. */
+const foundationApp = (logger: Logger) =>
+  buildHttpApp({
+    name: 'test',
+    description: 'test',
+    logger,
+    corsOrigins: [],
+    rateLimitPerMinute: 1000,
+    bodyLimitBytes: 1024,
+  });
+
 describe('request logs', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -34,14 +45,7 @@ describe('request logs', () => {
 
   it('redact every query value in the HTTP foundation', async () => {
     const { logger, text } = capturingLogger();
-    const app = await buildHttpApp({
-      name: 'test',
-      description: 'test',
-      logger,
-      corsOrigins: [],
-      rateLimitPerMinute: 1000,
-      bodyLimitBytes: 1024,
-    });
+    const app = await foundationApp(logger);
     // hidden, as the web app's pages are: it takes any query parameter
     app.get('/probe', { schema: { hide: true } }, () => ({ ok: true }));
     const response = await app.inject({
@@ -62,14 +66,7 @@ describe('request logs', () => {
       ['info', 0],
     ] as const) {
       const { logger, text } = capturingLogger(level);
-      const app = await buildHttpApp({
-        name: 'test',
-        description: 'test',
-        logger,
-        corsOrigins: [],
-        rateLimitPerMinute: 1000,
-        bodyLimitBytes: 1024,
-      });
+      const app = await foundationApp(logger);
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       await app.close();
       const logged = text()
@@ -89,14 +86,7 @@ describe('request logs', () => {
 
   it('hold a warning for a refusal for want of a service, an error in full for a fault', async () => {
     const { logger, text } = capturingLogger('info');
-    const app = await buildHttpApp({
-      name: 'test',
-      description: 'test',
-      logger,
-      corsOrigins: [],
-      rateLimitPerMinute: 1000,
-      bodyLimitBytes: 1024,
-    });
+    const app = await foundationApp(logger);
     app.get('/unavailable', { schema: { hide: true } }, () => {
       throw new AppError('BOOK_UNAVAILABLE', 'The book is moving to another node');
     });

@@ -37,7 +37,13 @@ const tables: JobTable[] = [
     columns: ['chain_sync', 'chain_sync_due_at'],
     ready: `new.chain_sync = 'pending' and ${due('chain_sync_due_at')}`,
   },
-  ...['kyc_claim_revocations', 'identity_country_updates', 'outbound_emails'].map((table) => ({
+  ...[
+    'kyc_claim_revocations',
+    'identity_country_updates',
+    'outbound_emails',
+    'dividend_chain_batches',
+    'debt_burn_batches',
+  ].map((table) => ({
     table,
     columns: ['status', 'due_at'],
     ready: `new.status = 'pending' and ${due('due_at')}`,
@@ -47,11 +53,6 @@ const tables: JobTable[] = [
     columns: ['status', 'chain_due_at'],
     ready: `new.status = 'pending' and ${due('chain_due_at')}`,
   },
-  ...['dividend_chain_batches', 'debt_burn_batches'].map((table) => ({
-    table,
-    columns: ['status', 'due_at'],
-    ready: `new.status = 'pending' and ${due('due_at')}`,
-  })),
   {
     table: 'share_splits',
     columns: ['job_state', 'due_at'],
