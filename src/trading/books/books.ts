@@ -44,14 +44,13 @@ export class Books {
   private leaseTimer: NodeJS.Timeout | undefined;
   private ticking = false;
   private draining = false;
+  private stopped = false;
   /** the running renewal and balancing, if any (never two at once) */
   private leasing: Promise<void> | undefined;
   private listener: BookListener | undefined;
 
   private constructor(private readonly deps: SequencerDeps & { leases: BookLeases }) {
-    // a write refused by its fence: the lease is renewed at once, so that the book another node
-    // took stops being served here now rather than at the next renewal (a third of the lease)
-    this.sequencer = new Sequencer({ ...deps, leaseLost: () => void this.renewSoon() });
+    this.sequencer = new Sequencer({ ...deps, leaseLost: () => this.leaseLost() });
   }
 
   /**
@@ -218,16 +217,26 @@ export class Books {
     await Promise.all(take.map((id) => this.load(id).catch(() => undefined)));
   }
 
+  /**
+   * A write refused by its fence: renewed at once, so that the book another node took stops
+   * being served here now rather than at the next renewal (a third of the lease later). Not while
+   * draining (the drain renews by itself) nor once stopped (a heartbeat would bring back the row
+   * of a node that left).
+   */
+  private leaseLost(): void {
+    if (!this.draining && !this.stopped) void this.renewLogged();
+  }
+
   /** Renews and balances every third of the lease period until stopped. */
   startLeasing(): void {
     this.leaseTimer = setInterval(
-      () => void this.renewSoon(),
+      () => void this.renewLogged(),
       this.deps.leases.settings.leaseMs / 3,
     );
     this.leaseTimer.unref();
   }
 
-  private async renewSoon(): Promise<void> {
+  private async renewLogged(): Promise<void> {
     await this.renewAndBalance().catch((error: unknown) =>
       this.deps.logger.error({ err: error }, 'lease renewal failed'),
     );
@@ -331,6 +340,7 @@ export class Books {
 
   /** Stops the timers; the leases are left to expire (a drain hands them over first). */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.leaseTimer) clearInterval(this.leaseTimer);
     await this.leasing;
