@@ -88,8 +88,11 @@ async function withBareRoute<T>(
   }
 }
 
-/** `ordersPerRun` requests from `traders` concurrent loops against the bare route. */
-export function measureCeiling(): Promise<RunResult> {
+/**
+ * `ordersPerRun` requests from `traders` concurrent loops against the bare route; with a database
+ * URL, against the committing route (each answer after its row committed, a write in flight).
+ */
+export function measureCeiling(databaseUrl?: string): Promise<RunResult> {
   const body = JSON.stringify({ token_id: 'x', side: 'buy', quantity: 1, price: '10.00' });
   return withBareRoute(async (baseUrl) => {
     const url = `${baseUrl}/api/v1/orders`;
@@ -106,7 +109,7 @@ export function measureCeiling(): Promise<RunResult> {
         }),
       );
     });
-  });
+  }, databaseUrl);
 }
 
 /**

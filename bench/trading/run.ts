@@ -6,7 +6,9 @@
  *
  * In one run, on the same load generator, after one order from each trader (not measured: the
  * runs measure the steady state of the trading service's cached reads):
- * 0. the ceiling: a bare Fastify route in a process of its own (ceiling.ts);
+ * 0. the ceiling: a bare Fastify route in a process of its own (ceiling.ts), then the same route
+ *    answering each request once its row committed (one write in flight): the closed loop's
+ *    floor for any design that acknowledges only committed orders;
  * 1. one token: every trader on the same book, BENCH_TRADING_ORDERS requests (default 10,000);
  * 2. 100 tokens: each order on a token drawn at random, as many;
  * 3. the latency ladder: open loop over the 100 tokens at 100, 300 and 1,000 orders/s and at
@@ -21,7 +23,7 @@
  * 4. the same as 1 after a restart with TRADING_MAX_BATCH=1 (every order committed in a
  *    transaction of its own) on the same database.
  * Ends with: `trading: <A> orders/s one token (p99 <L> ms), <B> orders/s 100 tokens (p99 <L2>
- * ms), <R>x per-order commit, ceiling <C> req/s, latency p50 <a> ms p99 <b> ms at 1000/s (bare
+ * ms), <R>x per-order commit, ceiling <C> req/s (committing <Cc>), latency p50 <a> ms p99 <b> ms at 1000/s (bare
  * route p50 <c> ms p99 <d> ms, committing p50 <e> ms p99 <f> ms)`,
  * R = A / (run 4's rate). Every unexpected answer is printed with its status and body. Run with
  * `npm run bench:trading`; BENCH_TRADING_STATEMENTS=N adds each run's N costliest statements
@@ -94,6 +96,12 @@ async function main(): Promise<void> {
     db = createDb(seeded.databaseUrl, 1);
     const ceiling = await measureCeiling();
     console.log(`ceiling: ${ceiling.rate.toFixed(0)} requests/s, p99 ${ceiling.p99.toFixed(1)} ms`);
+    // the closed loop's floor: HTTP and the least durable write, what the order path is held to
+    const committing = await measureCeiling(seeded.databaseUrl);
+    console.log(
+      `committing route, closed loop: ${committing.rate.toFixed(0)} requests/s ` +
+        `(${(committing.rate / ceiling.rate).toFixed(2)} of the ceiling), p99 ${committing.p99.toFixed(1)} ms`,
+    );
     const measured = async (
       label: string,
       pickToken: () => string,
@@ -156,7 +164,7 @@ async function main(): Promise<void> {
       `trading: ${one.rate.toFixed(0)} orders/s one token (p99 ${one.p99.toFixed(0)} ms), ` +
         `${many.rate.toFixed(0)} orders/s 100 tokens (p99 ${many.p99.toFixed(0)} ms), ` +
         `${(one.rate / single.rate).toFixed(1)}x per-order commit, ` +
-        `ceiling ${ceiling.rate.toFixed(0)} req/s, ` +
+        `ceiling ${ceiling.rate.toFixed(0)} req/s (committing ${committing.rate.toFixed(0)}), ` +
         `latency p50 ${ms(at1000.p50)} ms p99 ${ms(at1000.p99)} ms at 1000/s (${bare(1000)})`,
     );
   } catch (error) {
