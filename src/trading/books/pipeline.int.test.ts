@@ -4,8 +4,9 @@
  * it is discarded and planned again from what the database committed.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/errors.js';
+import { PreparingClient } from '../../lib/db/prepared.js';
 import { Exact } from '../../lib/money.js';
 import { bookFromDatabase, totalFiat } from '../../../test/support/trading-checks.js';
 import { limitOrder as limit } from '../../../test/support/book-commands.js';
@@ -127,5 +128,30 @@ describe('pipelining', () => {
     const sell = await books.submit(token.id, limit(seller.id, 'sell', 10, '10.00'));
     expect(sell.trades.map((t) => t.quantity)).toEqual([10]);
     await expectBookAsStored(token.id);
+  });
+  it("sends the next batch's write before it answers the batch that committed", async () => {
+    const token = await sys.token();
+    const buyer = await sys.user('investor');
+    await sys.deposit(buyer.id, '1000.00');
+    const { books } = sys.trading;
+    await books.load(token.id);
+    const query = vi.spyOn(PreparingClient.prototype, 'query');
+    try {
+      const answered = vi.fn();
+      // the first command is a batch of its own; the second is planned while it commits
+      const first = books.submit(token.id, limit(buyer.id, 'buy', 1, '9.00')).then(answered);
+      const second = books.submit(token.id, limit(buyer.id, 'buy', 1, '9.01'));
+      await Promise.all([first, second]);
+      const writes = query.mock.calls.flatMap(([config], i) =>
+        typeof config === 'object' && String(config.name).startsWith('batch_write')
+          ? [query.mock.invocationCallOrder[i]!]
+          : [],
+      );
+      expect(writes).toHaveLength(2);
+      // the database writes the second batch while the first one's answers are sent
+      expect(writes[1]).toBeLessThan(answered.mock.invocationCallOrder[0]!);
+    } finally {
+      query.mockRestore();
+    }
   });
 });

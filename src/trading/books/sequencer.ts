@@ -217,7 +217,7 @@ export class Sequencer {
   /**
    * The pipeline: plans the next batch while the one before it commits (against the books and
    * balances as that one leaves them), sends its write only once that one committed, and
-   * answers each batch after its own commit. When a commit fails, the batch planned on top of it
+   * answers each batch after its own commit, once the next one's write is sent. When a commit fails, the batch planned on top of it
    * is discarded: the books of both are rebuilt from the database, and both are planned again
    * (the failed one first, if it is tried again).
    */
@@ -239,6 +239,7 @@ export class Sequencer {
         if (!next && !flight) return;
         this.deps.metrics.batchesInFlight.set(Number(next !== undefined) + Number(!!flight));
         const planning = next ? await this.prepare(next, flight) : undefined;
+        let committed: Flight | undefined;
         if (flight) {
           const failure = await flight.written;
           if (failure) {
@@ -253,14 +254,14 @@ export class Sequencer {
             flight = undefined;
             continue;
           }
-          this.answer(flight);
+          committed = flight;
           flight = undefined;
         }
+        if (planning && !(planning instanceof Failure)) flight = this.write(planning);
+        if (committed) this.answerSoon(committed);
         if (planning instanceof Failure) {
           await this.rebuildBooks(next!.tokenIds);
           again.unshift(...this.failed(next!, planning.error));
-        } else if (planning) {
-          flight = this.write(planning);
         }
       }
     } finally {
@@ -609,6 +610,16 @@ export class Sequencer {
     };
   }
 
+  /**
+   * Answers a committed batch once the next batch's write is on its way: the next plan reads the
+   * cache as it committed at once, while its answers (each order's HTTP reply, the market data)
+   * wait for the next turn of the event loop, in order, so that the database writes meanwhile.
+   */
+  private answerSoon(flight: Flight): void {
+    if (this.deps.cacheReads && flight.pending) this.cache.committed(flight.pending, flight.writes);
+    setImmediate(() => this.answer(flight));
+  }
+
   private answer(flight: Flight): void {
     const { metrics, broadcaster } = this.deps;
     metrics.commitSeconds.observe(Number(process.hrtime.bigint() - flight.started) / 1e9);
@@ -629,7 +640,6 @@ export class Sequencer {
       metrics.accepted.inc({ command: item.command.kind });
       item.resolve(answer);
     });
-    if (this.deps.cacheReads && flight.pending) this.cache.committed(flight.pending, flight.writes);
     for (const { liveOrders, ...update } of flight.published) {
       metrics.bookOrders.set({ token_id: update.tokenId }, liveOrders);
       broadcaster.publish(update);
