@@ -90,6 +90,17 @@ export function postForAnswer(url: string, token: string, body: string): Promise
   return request(url, token, body, true);
 }
 
+/**
+ * An order of a run: its answer, or status 0 when its connection failed (reset, refused), so that
+ * the run reports the failure among the unexpected answers rather than stopping at it.
+ */
+function placeInRun(url: string, token: string, body: string): Promise<Answer> {
+  return request(url, token, body, true).catch((error: NodeJS.ErrnoException) => ({
+    status: 0,
+    body: `no answer: ${error.code ?? error.message}`,
+  }));
+}
+
 /** The rate and p99 of `count` requests that `run` sends, pushing each one's latency (ms). */
 export async function ratedRun(
   count: number,
@@ -131,7 +142,7 @@ export async function drive(
         const tokenId = pickToken();
         const { body, refused } = orderBody(tokenId);
         const started = performance.now();
-        const answer = await postForAnswer(target(tokenId) + ordersPath, trader.token, body);
+        const answer = await placeInRun(target(tokenId) + ordersPath, trader.token, body);
         latencies.push(performance.now() - started);
         if (!expected(answer.status, refused)) unexpected.push(unexpectedAnswer(answer, body));
       }
@@ -176,7 +187,7 @@ export async function driveOpenLoop(
         const trader = people[sent % people.length]!;
         const { body, refused } = orderBody(pickToken());
         answers.push(
-          postForAnswer(url + ordersPath, trader.token, body).then((answer) => {
+          placeInRun(url + ordersPath, trader.token, body).then((answer) => {
             latencies.push(performance.now() - dueAt);
             if (!expected(answer.status, refused)) unexpected.push(unexpectedAnswer(answer, body));
           }),

@@ -1,8 +1,8 @@
 /**
  * What a run of the trading bench cost and where: CPU seconds by process (this bench's clients,
  * the trading process, the FIX gateway, PostgreSQL, the rest of the system) read from /proc, the trading
- * process's group-commit metrics (batches, commands per batch, commit time) from its /metrics,
- * and the database's commits from pg_stat_database. Taken before and after a run; the difference
+ * process's group-commit metrics (batches, commands per batch, commit time) and its event loop's
+ * delay from its /metrics, and the database's commits from pg_stat_database. Taken before and after a run; the difference
  * is the run's.
  */
 import { sql } from 'kysely';
@@ -18,6 +18,11 @@ export interface Observation {
   /** the batches' time by phase (read, plan, wait, write), in seconds */
   phaseSeconds: Record<Phase, number>;
   commits: number;
+  /**
+   * the trading process's event loop delay since the /metrics read before (prom-client resets
+   * its histogram at each read), p99 and max, in seconds: what a request waits for the loop
+   */
+  loopDelay: { p99: number; max: number };
 }
 
 const phases = ['read', 'plan', 'wait', 'write'] as const;
@@ -80,12 +85,16 @@ export async function observe(
       ]),
     ) as Record<Phase, number>,
     commits: Number(rows[0]!.commits),
+    loopDelay: {
+      p99: metric(text, 'nodejs_eventloop_lag_p99_seconds'),
+      max: metric(text, 'nodejs_eventloop_lag_max_seconds'),
+    },
   };
 }
 
 /**
  * One line: CPU seconds per order by process (the FIX gateway's only when it worked), batches,
- * mean batch size and commit time, and that time by phase.
+ * mean batch size and commit time, and that time by phase; the trading process's event loop delay.
  */
 export function describe(before: Observation, after: Observation, orders: number): string {
   const per = (key: keyof Observation['cpu']) =>
@@ -104,6 +113,7 @@ export function describe(before: Observation, after: Observation, orders: number
     `postgres ${per('postgres')}, ` +
     `other ${per('other')}; ${batches} batches of ${(commands / Math.max(batches, 1)).toFixed(1)} ` +
     `commands, ${commitMs.toFixed(1)} ms each (${byPhase}); ` +
-    `${after.commits - before.commits} database commits`
+    `${after.commits - before.commits} database commits; trading's event loop delay ` +
+    `p99 ${(after.loopDelay.p99 * 1000).toFixed(1)} ms, max ${(after.loopDelay.max * 1000).toFixed(1)} ms`
   );
 }
