@@ -2,7 +2,8 @@
  * What a run of the trading bench cost and where: CPU seconds by process (this bench's clients,
  * the trading process, the FIX gateway, PostgreSQL, the rest of the system) read from /proc, the trading
  * process's group-commit metrics (batches, commands per batch, commit time) and its event loop's
- * delay from its /metrics, and the database's commits from pg_stat_database. Taken before and after a run; the difference
+ * delay from its /metrics, the database's commits from pg_stat_database and its autovacuum's runs
+ * from pg_stat_user_tables. Taken before and after a run; the difference
  * is the run's.
  */
 import { sql } from 'kysely';
@@ -23,6 +24,10 @@ export interface Observation {
    * its histogram at each read), p99 and max, in seconds: what a request waits for the loop
    */
   loopDelay: { p99: number; max: number };
+  /** autovacuum's vacuums and analyzes of the tables so far (their CPU is PostgreSQL's) */
+  autovacuum: { vacuums: number; analyzes: number };
+  /** rows read by sequential scans so far, by table */
+  seqRows: Map<string, number>;
 }
 
 const phases = ['read', 'plan', 'wait', 'write'] as const;
@@ -67,6 +72,11 @@ export async function observe(
     select xact_commit as commits from pg_stat_database where datname = current_database()`.execute(
     db,
   );
+  const maintenance = await sql<{ vacuums: string; analyzes: string }>`
+    select sum(autovacuum_count) as vacuums, sum(autoanalyze_count) as analyzes
+    from pg_stat_user_tables`.execute(db);
+  const scans = await sql<{ relname: string; rows: string }>`
+    select relname, seq_tup_read as rows from pg_stat_user_tables`.execute(db);
   return {
     cpu: {
       bench: (cpu.bench.user + cpu.bench.system) / 1e6,
@@ -85,6 +95,11 @@ export async function observe(
       ]),
     ) as Record<Phase, number>,
     commits: Number(rows[0]!.commits),
+    autovacuum: {
+      vacuums: Number(maintenance.rows[0]!.vacuums),
+      analyzes: Number(maintenance.rows[0]!.analyzes),
+    },
+    seqRows: new Map(scans.rows.map((row) => [row.relname, Number(row.rows)])),
     loopDelay: {
       p99: metric(text, 'nodejs_eventloop_lag_p99_seconds'),
       max: metric(text, 'nodejs_eventloop_lag_max_seconds'),
@@ -94,7 +109,8 @@ export async function observe(
 
 /**
  * One line: CPU seconds per order by process (the FIX gateway's only when it worked), batches,
- * mean batch size and commit time, and that time by phase; the trading process's event loop delay.
+ * mean batch size and commit time, and that time by phase; autovacuum's runs; the trading
+ * process's event loop delay.
  */
 export function describe(before: Observation, after: Observation, orders: number): string {
   const per = (key: keyof Observation['cpu']) =>
@@ -107,13 +123,23 @@ export function describe(before: Observation, after: Observation, orders: number
   const byPhase = phases
     .map((phase) => `${phase} ${msEach(after.phaseSeconds[phase] - before.phaseSeconds[phase])}`)
     .join(', ');
+  const scanned = [...after.seqRows]
+    .map(([table, rows]) => [table, (rows - (before.seqRows.get(table) ?? 0)) / orders] as const)
+    .filter(([, rows]) => rows >= 1)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 4)
+    .map(([table, rows]) => `${table} ${rows.toFixed(0)}`)
+    .join(', ');
   return (
     `  cpu µs/order: bench ${per('bench')}, trading ${per('trading')}, ` +
     (Number(fix) >= 1 ? `fix ${fix}, ` : '') +
     `postgres ${per('postgres')}, ` +
     `other ${per('other')}; ${batches} batches of ${(commands / Math.max(batches, 1)).toFixed(1)} ` +
     `commands, ${commitMs.toFixed(1)} ms each (${byPhase}); ` +
-    `${after.commits - before.commits} database commits; trading's event loop delay ` +
-    `p99 ${(after.loopDelay.p99 * 1000).toFixed(1)} ms, max ${(after.loopDelay.max * 1000).toFixed(1)} ms`
+    `${after.commits - before.commits} database commits (autovacuum: ` +
+    `${after.autovacuum.vacuums - before.autovacuum.vacuums} vacuums, ` +
+    `${after.autovacuum.analyzes - before.autovacuum.analyzes} analyzes); trading's event loop delay ` +
+    `p99 ${(after.loopDelay.p99 * 1000).toFixed(1)} ms, max ${(after.loopDelay.max * 1000).toFixed(1)} ms` +
+    `; rows read by sequential scans an order: ${scanned || 'none'}`
   );
 }

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDb } from '../../src/lib/db/database.js';
-import { PreparingClient } from '../../src/lib/db/prepared.js';
+import { namedStatementSettings, PreparingClient } from '../../src/lib/db/prepared.js';
 import { silentBroadcaster } from '../../src/trading/books/broadcaster.js';
 import { Sequencer } from '../../src/trading/books/sequencer.js';
 import { tradingMetrics } from '../../src/trading/metrics.js';
@@ -61,7 +61,7 @@ async function explain(url: string, name: string, text: string, values: unknown[
     // the plan as the named statements' pool runs it (generic, planned once), by auto_explain
     explainer = new pg.Client({
       connectionString: url,
-      options: '-c plan_cache_mode=force_generic_plan',
+      options: namedStatementSettings,
     });
     explainer.on('error', () => undefined);
     await explainer.connect();

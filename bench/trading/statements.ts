@@ -1,8 +1,9 @@
 /**
  * BENCH_TRADING_STATEMENTS=N: each run of bench:trading also prints the N statements that took
  * PostgreSQL the longest during it, whichever process sent them, from pg_stat_statements (the
- * embedded PostgreSQL loads it through EMBEDDED_POSTGRES_SETTINGS). Execution time only: a
- * statement's bind, executor start and commit are not in it (docs/performance.md).
+ * embedded PostgreSQL loads it through EMBEDDED_POSTGRES_SETTINGS), with the buffers each call
+ * touched (a scan shows as thousands). Execution time only: a statement's bind, executor start
+ * and commit are not in it (docs/performance.md).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/lib/db/database.js';
@@ -29,21 +30,23 @@ interface StatementRow {
   query: string;
   calls: number | string;
   ms: number;
+  blocks: number | string;
 }
 
-/** The run's top statements: total ms, calls, µs a call, the text's start. */
+/** The run's top statements: total ms, calls, µs and buffers a call, the text's start. */
 export async function describeStatements(db: Db): Promise<string> {
   if (statementCount === 0) return '';
   const { rows } = await sql<StatementRow>`
     select left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 100) as query, calls,
-      total_exec_time as ms
+      total_exec_time as ms, shared_blks_hit + shared_blks_read as blocks
     from pg_stat_statements order by total_exec_time desc limit ${statementCount}`.execute(db);
   return rows
     .map((row) => {
       const perCall = (row.ms * 1000) / Number(row.calls);
       return (
         `    ${row.ms.toFixed(0).padStart(6)} ms ${String(row.calls).padStart(6)} calls ` +
-        `${perCall.toFixed(0).padStart(6)} µs/call  ${row.query}`
+        `${perCall.toFixed(0).padStart(6)} µs/call ` +
+        `${(Number(row.blocks) / Number(row.calls)).toFixed(0).padStart(6)} buffers/call  ${row.query}`
       );
     })
     .join('\n');

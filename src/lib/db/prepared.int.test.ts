@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { transaction } from './database.js';
-import { prepared, runPrepared } from './prepared.js';
+import { namedStatementSettings, prepared, runPrepared } from './prepared.js';
 
 /** A named statement that reads how its own session planned it. */
 const ownPlans = prepared(
@@ -62,5 +63,42 @@ describe('named statements', () => {
       mode: string;
     }>`select current_setting('plan_cache_mode') as mode`.execute(database.db);
     expect(rows[0]!.mode).toBe('auto');
+  });
+  it('are planned as lookups by key even when their plan is made while a table is small', async () => {
+    const { db } = database;
+    const setting = prepared('test_setting', `select current_setting('enable_seqscan') as value`);
+    const seen = await runPrepared<{ value: string }>(db, setting, []);
+    expect(seen.rows[0]!.value).toBe('off');
+
+    await sql`create table test_keyed (id integer primary key, v integer)`.execute(db);
+    // a young table, analyzed (by autovacuum) while it held a few rows
+    await sql`insert into test_keyed select i, i from generate_series(1, 50) i`.execute(db);
+    await sql`analyze test_keyed`.execute(db);
+    /** the generic plan of a batch's keyed update, made while the table is small */
+    const planOnEmpty = async (options: string) => {
+      const client = new pg.Client({ connectionString: database.url, options });
+      await client.connect();
+      try {
+        await client.query(`prepare keyed(integer[], integer[]) as
+          update test_keyed k set v = x.v from unnest($1, $2) as x(id, v) where k.id = x.id`);
+        await client.query(`explain execute keyed('{1}', '{2}')`);
+        await client.query('begin');
+        await client.query('insert into test_keyed select i, i from generate_series(51, 20000) i');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `explain execute keyed('{1}', '{2}')`,
+        );
+        await client.query('rollback');
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await client.end();
+      }
+    };
+    // the plan kept once the table has grown: a scan of all of it per execution, by default
+    expect(await planOnEmpty('-c plan_cache_mode=force_generic_plan')).toContain(
+      'Seq Scan on test_keyed',
+    );
+    const plan = await planOnEmpty(namedStatementSettings);
+    expect(plan).toContain('Index Scan using test_keyed_pkey');
+    expect(plan).not.toContain('Seq Scan');
   });
 });
