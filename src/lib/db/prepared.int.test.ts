@@ -75,7 +75,7 @@ describe('named statements', () => {
     await sql`insert into test_keyed select i, i from generate_series(1, 50) i`.execute(db);
     await sql`analyze test_keyed`.execute(db);
     /** the generic plan of a batch's keyed update, made while the table is small */
-    const planOnEmpty = async (options: string) => {
+    const planOnSmall = async (options: string) => {
       const client = new pg.Client({ connectionString: database.url, options });
       await client.connect();
       try {
@@ -94,10 +94,10 @@ describe('named statements', () => {
       }
     };
     // the plan kept once the table has grown: a scan of all of it per execution, by default
-    expect(await planOnEmpty('-c plan_cache_mode=force_generic_plan')).toContain(
+    expect(await planOnSmall('-c plan_cache_mode=force_generic_plan')).toContain(
       'Seq Scan on test_keyed',
     );
-    const plan = await planOnEmpty(namedStatementSettings);
+    const plan = await planOnSmall(namedStatementSettings);
     expect(plan).toContain('Index Scan using test_keyed_pkey');
     expect(plan).not.toContain('Seq Scan');
   });

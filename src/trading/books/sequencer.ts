@@ -217,9 +217,9 @@ export class Sequencer {
   /**
    * The pipeline: plans the next batch while the one before it commits (against the books and
    * balances as that one leaves them), sends its write only once that one committed, and
-   * answers each batch after its own commit, once the next one's write is sent. When a commit fails, the batch planned on top of it
-   * is discarded: the books of both are rebuilt from the database, and both are planned again
-   * (the failed one first, if it is tried again).
+   * answers each batch after its own commit, once the next one's write is sent. When a commit
+   * fails, the batch planned on top of it is discarded: the books of both are rebuilt from the
+   * database, and both are planned again (the failed one first, if it is tried again).
    */
   private async drain(): Promise<void> {
     this.draining = true;
