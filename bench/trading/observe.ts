@@ -72,11 +72,12 @@ export async function observe(
     select xact_commit as commits from pg_stat_database where datname = current_database()`.execute(
     db,
   );
-  const maintenance = await sql<{ vacuums: string; analyzes: string }>`
-    select sum(autovacuum_count) as vacuums, sum(autoanalyze_count) as analyzes
+  const tables = await sql<{ relname: string; rows: string; vacuums: string; analyzes: string }>`
+    select relname, seq_tup_read as rows, autovacuum_count as vacuums,
+      autoanalyze_count as analyzes
     from pg_stat_user_tables`.execute(db);
-  const scans = await sql<{ relname: string; rows: string }>`
-    select relname, seq_tup_read as rows from pg_stat_user_tables`.execute(db);
+  const sum = (key: 'vacuums' | 'analyzes') =>
+    tables.rows.reduce((total, row) => total + Number(row[key]), 0);
   return {
     cpu: {
       bench: (cpu.bench.user + cpu.bench.system) / 1e6,
@@ -95,11 +96,8 @@ export async function observe(
       ]),
     ) as Record<Phase, number>,
     commits: Number(rows[0]!.commits),
-    autovacuum: {
-      vacuums: Number(maintenance.rows[0]!.vacuums),
-      analyzes: Number(maintenance.rows[0]!.analyzes),
-    },
-    seqRows: new Map(scans.rows.map((row) => [row.relname, Number(row.rows)])),
+    autovacuum: { vacuums: sum('vacuums'), analyzes: sum('analyzes') },
+    seqRows: new Map(tables.rows.map((row) => [row.relname, Number(row.rows)])),
     loopDelay: {
       p99: metric(text, 'nodejs_eventloop_lag_p99_seconds'),
       max: metric(text, 'nodejs_eventloop_lag_max_seconds'),
@@ -110,7 +108,7 @@ export async function observe(
 /**
  * One line: CPU seconds per order by process (the FIX gateway's only when it worked), batches,
  * mean batch size and commit time, and that time by phase; autovacuum's runs; the trading
- * process's event loop delay.
+ * process's event loop delay; the tables most read by sequential scans, in rows an order.
  */
 export function describe(before: Observation, after: Observation, orders: number): string {
   const per = (key: keyof Observation['cpu']) =>
