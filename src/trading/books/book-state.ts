@@ -24,6 +24,7 @@ import {
   readWindowTrades,
 } from './book-state.queries.js';
 import { ExpiryQueue } from './expiry-queue.js';
+import { LiveOrders } from './live-orders.js';
 
 export interface LiveRow extends Order {
   /** the owner's integer key for the engine (users.trading_key) */
@@ -79,7 +80,7 @@ export interface CallCancel {
 }
 
 export class BookState {
-  readonly live = new Map<string, LiveRow>();
+  readonly live = new LiveOrders();
   readonly window = new PriceWindow();
   readonly expiries = new ExpiryQueue();
   /**

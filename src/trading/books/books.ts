@@ -13,7 +13,8 @@ import type { BookCommand, CommandResult } from './book-command.js';
 import type { BookLeases } from './book-leases.js';
 import { registerBooks } from './book-leases.queries.js';
 import { closedTokens, tokenExists, tokensWithLiveOrders, treasuryId } from './books.queries.js';
-import { restrictedHolders, type HolderOf } from './restrictions.queries.js';
+import type { LiveOrders } from './live-orders.js';
+import { restrictedHolders } from './restrictions.queries.js';
 import { bookUnavailable, Sequencer, type SequencerDeps } from './sequencer.js';
 
 export type BooksDeps = Omit<SequencerDeps, 'treasuryId' | 'fence' | 'cacheReads'> & {
@@ -262,16 +263,12 @@ export class Books {
   async tick(): Promise<void> {
     const now = this.deps.clock.now();
     const work: Promise<unknown>[] = [];
-    const withOrders: string[] = [];
-    const holders = new Map<string, HolderOf>();
+    const withOrders = new Map<string, LiveOrders>();
     for (const tokenId of this.sequencer.tokenIds) {
       if (!this.owns(tokenId)) continue;
       const state = this.sequencer.book(tokenId);
       if (!state) continue;
-      if (state.live.size > 0) withOrders.push(tokenId);
-      for (const row of state.live.values()) {
-        holders.set(`${row.user_id}:${tokenId}`, { userId: row.user_id, tokenId });
-      }
+      if (state.live.size > 0) withOrders.set(tokenId, state.live);
       if (state.session !== null && now.getTime() >= state.session.until) {
         work.push(this.run(tokenId, { kind: 'session' }).catch(() => undefined));
       }
@@ -286,8 +283,9 @@ export class Books {
         );
       }
     }
-    if (withOrders.length > 0) {
-      for (const { id, status, corporate_action } of await closedTokens(this.deps.db, withOrders)) {
+    if (withOrders.size > 0) {
+      const closed = await closedTokens(this.deps.db, [...withOrders.keys()]);
+      for (const { id, status, corporate_action } of closed) {
         const reason =
           status === 'delisted' || status === 'matured'
             ? 'TOKEN_CLOSED'
@@ -297,9 +295,7 @@ export class Books {
         work.push(this.closeBook(id, reason));
       }
     }
-    for (const { userId, tokenId, reason } of await restrictedHolders(this.deps.db, [
-      ...holders.values(),
-    ])) {
+    for (const { userId, tokenId, reason } of await restrictedHolders(this.deps.db, withOrders)) {
       work.push(this.run(tokenId, { kind: 'restrict', userId, reason }).catch(() => undefined));
     }
     await Promise.all(work);

@@ -8,13 +8,16 @@ import type { Db } from '../../lib/db/database.js';
 import { prepared, runPrepared } from '../../lib/db/prepared.js';
 import type { RestrictionReason } from './execution.js';
 
-export interface HolderOf {
+export interface RestrictedHolder {
   userId: string;
   tokenId: string;
+  reason: RestrictionReason;
 }
 
-export interface RestrictedHolder extends HolderOf {
-  reason: RestrictionReason;
+/** A book's holders: the users with a live order in it (live-orders.ts). */
+export interface BookHolders {
+  holders(): Iterable<string>;
+  holds(userId: string): boolean;
 }
 
 /**
@@ -36,28 +39,29 @@ const restrictedStatement = prepared(
      and (address_frozen or locked_balance > balance - frozen_quantity)`,
 );
 
+/** The holders of these books (by token) that the token's agent restricted, and why. */
 export async function restrictedHolders(
   db: Db,
-  holders: readonly HolderOf[],
+  books: ReadonlyMap<string, BookHolders>,
 ): Promise<RestrictedHolder[]> {
-  if (holders.length === 0) return [];
-  const userIds = [...new Set(holders.map((h) => h.userId))];
-  const tokenIds = [...new Set(holders.map((h) => h.tokenId))];
+  if (books.size === 0) return [];
+  const userIds = new Set<string>();
+  for (const book of books.values()) for (const userId of book.holders()) userIds.add(userId);
   const { rows } = await runPrepared<{
     user_id: string;
     token_id: string | null;
     reason: RestrictionReason;
-  }>(db, restrictedStatement, [userIds, tokenIds]);
+  }>(db, restrictedStatement, [[...userIds], [...books.keys()]]);
   const revoked = new Set(rows.filter((row) => row.token_id === null).map((row) => row.user_id));
-  const wallets = new Map(
-    rows
-      .filter((row) => row.token_id !== null)
-      .map((row) => [`${row.user_id}:${row.token_id}`, row]),
-  );
-  return holders.flatMap(({ userId, tokenId }) => {
-    const reason = revoked.has(userId)
-      ? 'KYC_REVOKED'
-      : wallets.get(`${userId}:${tokenId}`)?.reason;
-    return reason ? [{ userId, tokenId, reason }] : [];
-  });
+  const restricted: RestrictedHolder[] = [];
+  for (const userId of revoked) {
+    for (const [tokenId, book] of books) {
+      if (book.holds(userId)) restricted.push({ userId, tokenId, reason: 'KYC_REVOKED' });
+    }
+  }
+  for (const { user_id: userId, token_id: tokenId, reason } of rows) {
+    if (tokenId === null || revoked.has(userId) || !books.get(tokenId)?.holds(userId)) continue;
+    restricted.push({ userId, tokenId, reason });
+  }
+  return restricted;
 }
