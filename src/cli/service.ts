@@ -11,7 +11,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { LineSplitter, readableLogLine } from './log-lines.js';
 import { fileURLToPath } from 'node:url';
 import { stopChild } from '../lib/embedded/child.js';
-import type { ProcessName } from './processes.js';
+import { nodeFlags, type ProcessName } from './processes.js';
 import { describeExit, Restarts } from './restarts.js';
 import type { ReadyMessage, StartMessage } from './run-one.js';
 
@@ -56,7 +56,7 @@ export class Service {
     // stops the processes before anvil and PostgreSQL, in order.
     const child = fork(command, [name], {
       env: this.options.env,
-      execArgv: [],
+      execArgv: [...nodeFlags[name]],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       detached: true,
     });

@@ -95,6 +95,9 @@ describe('npm start and stop, as a user does it', () => {
     // the embedded node is on loopback and the banner says whose key signs
     expect(npm.output()).toMatch(/anvil {5}http:\/\/127\.0\.0\.1:\d+ \(embedded, loopback only, /);
     expect(npm.output()).toContain("signing with anvil's public development key #0");
+    // the trading process is forked with its young generation's size (processes.ts, nodeFlags)
+    const trading = (await processesOf(env)).find((p) => p.command.endsWith('tessera.js trading'));
+    expect(trading?.command).toContain('--max-semi-space-size=64');
     groupSignal(npm, 'SIGINT');
     await npm.exited;
     expect(npm.output()).toContain('stopped.');
