@@ -103,13 +103,16 @@ describe('the token agent in trading', () => {
     expect(await sys.fiat(holder.id)).toBe('1000.00');
   });
 
-  it('cancels every live order of a user whose verification was revoked', async () => {
+  it('cancels every live order of a user whose verification was revoked, in every book', async () => {
     const { id: tokenId } = await sys.token();
+    const { id: secondTokenId } = await sys.token();
     const holder = await sys.funded(tokenId, '1000.00', 10);
     const other = await sys.funded(tokenId, '1000.00', 10);
     expect((await sell(holder, tokenId, 3)).statusCode).toBe(200);
     expect((await buy(holder, tokenId, 2)).statusCode).toBe(200);
+    expect((await buy(holder, secondTokenId, 1)).statusCode).toBe(200);
     expect((await sell(other, tokenId, 1)).statusCode).toBe(200);
+    expect((await buy(other, secondTokenId, 1)).statusCode).toBe(200);
     await sys.db
       .updateTable('users')
       .set({ kyc_status: 'rejected' })
@@ -119,8 +122,10 @@ describe('the token agent in trading', () => {
     expect((await ordersOf(holder.id)).map((o) => [o.status, o.cancel_reason])).toEqual([
       ['cancelled', 'KYC_REVOKED'],
       ['cancelled', 'KYC_REVOKED'],
+      ['cancelled', 'KYC_REVOKED'],
     ]);
-    expect((await ordersOf(other.id)).map((o) => o.status)).toEqual(['open']);
+    expect((await ordersOf(other.id)).map((o) => o.status)).toEqual(['open', 'open']);
+    expect(await sys.fiat(holder.id)).toBe('1000.00');
     expect((await buy(holder, tokenId, 1)).json()).toMatchObject({ code: 'KYC_REQUIRED' });
   });
 });
