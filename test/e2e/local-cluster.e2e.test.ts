@@ -156,11 +156,14 @@ describe.skipIf(!testNatsServer())('a local cluster of three trading nodes', () 
       const minted = await count(
         `select count(*) as n from token_allocations where on_chain_status = 'minted'`,
       );
+      // counts compared as numbers: pg gives a bigint as text, or as a number once a module of
+      // the worker set its parser (src/lib/db/database.ts)
       const mints = await db.query<{ n: string; hashes: string }>(
         `select count(*) as n, count(distinct tx_hash) as hashes from gas_transactions
        where idempotency_key like 'mint-allocation:%'`,
       );
-      expect(mints.rows[0]).toEqual({ n: String(minted), hashes: String(minted) });
+      const { n, hashes } = mints.rows[0]!;
+      expect({ n: Number(n), hashes: Number(hashes) }).toEqual({ n: minted, hashes: minted });
 
       // a fiat dividend, paid once to each holder
       const declared = await http.call(

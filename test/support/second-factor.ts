@@ -136,10 +136,15 @@ export async function logInWithFactor(
 }
 
 /**
- * The TOTP secrets of the accounts this test process enrolled, by email: one place for the API
+ * The TOTP secrets of the accounts this test file enrolled, by email: one place for the API
  * helpers and the browser's (a test file runs one system, where an email names one account).
+ * Files share a worker's modules (vitest.config.ts), so each file starts with none (each-file.ts).
  */
 const knownSecrets = new Map<string, string>();
+
+export function forgetSecrets(): void {
+  knownSecrets.clear();
+}
 
 export function rememberSecret(email: string, secret: string): void {
   knownSecrets.set(email.toLowerCase(), secret);
