@@ -10,7 +10,8 @@
  * /metrics) and the trading nodes' and PostgreSQL's CPU per order against one node's, and ends
  * with: `cluster: <N1> orders/s 1 node, <N3> orders/s 3 nodes random, <NT> token-aware, cpu
  * <R>x random <T>x token-aware, no restart first ack <A> s longest wait <W> s, restart first ack
- * <A> s longest wait <W> s, <L> lost`.
+ * <A> s longest wait <W> s, <L> lost`. BENCH_TRADING_STATEMENTS=N adds each closed loop's N
+ * costliest statements (../trading/statements.ts).
  * Run with `npm run bench:cluster` (needs nats-server on the PATH or in /usr/sbin, or NATS_URL).
  */
 import { execFile } from 'node:child_process';
@@ -22,6 +23,7 @@ import { processesOf, tradingNodeUrls } from '../../test/support/system.js';
 import { startSeededSystem, type SeededSystem } from '../support/seeded-system.js';
 import { drive, ordersPerRun, tokenCount, traders, type RunResult } from '../trading/load.js';
 import { describe, metric, observe } from '../trading/observe.js';
+import { describeStatements, resetStatements, statementsEnv } from '../trading/statements.js';
 import { driveThroughFailover, type FailoverRun, type Killed } from './failover.js';
 import { settleCluster } from './settle.js';
 
@@ -44,6 +46,7 @@ async function measured(
   urls: string[],
   run: () => Promise<RunResult>,
 ): Promise<RunResult & { cpuPerOrder: number }> {
+  await resetStatements(db);
   const before = await observe(seeded.env, urls[0]!, db);
   const nodesBefore = await nodeCpuSeconds(urls);
   const result = await run();
@@ -51,6 +54,8 @@ async function measured(
   const nodesAfter = await nodeCpuSeconds(urls);
   console.log(`${label}: ${result.rate.toFixed(0)} orders/s, p99 ${result.p99.toFixed(1)} ms`);
   console.log(describe(before, after, ordersPerRun));
+  const statements = await describeStatements(db);
+  if (statements) console.log(statements);
   const perNode = urls.map(
     (url, i) => `${url} ${(((nodesAfter[i]! - nodesBefore[i]!) / ordersPerRun) * 1e6).toFixed(0)}`,
   );
@@ -155,7 +160,7 @@ async function allUp(urls: string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const seeded = await startSeededSystem({ traders, tokens: tokenCount });
+  const seeded = await startSeededSystem({ traders, tokens: tokenCount, env: statementsEnv });
   const { tokens, people } = seeded;
   const anyToken = () => tokens[Math.floor(Math.random() * tokens.length)]!;
   let db: Db | undefined;

@@ -156,14 +156,13 @@ describe.skipIf(!testNatsServer())('a local cluster of three trading nodes', () 
       const minted = await count(
         `select count(*) as n from token_allocations where on_chain_status = 'minted'`,
       );
-      // counts compared as numbers: pg gives a bigint as text, or as a number once a module of
-      // the worker set its parser (src/lib/db/database.ts)
-      const mints = await db.query<{ n: string; hashes: string }>(
-        `select count(*) as n, count(distinct tx_hash) as hashes from gas_transactions
+      // counts as integers: a bigint's parser is pg's global, set by src/lib/db/database.ts once
+      // a file of the worker loaded it
+      const mints = await db.query<{ n: number; hashes: number }>(
+        `select count(*)::int as n, count(distinct tx_hash)::int as hashes from gas_transactions
        where idempotency_key like 'mint-allocation:%'`,
       );
-      const { n, hashes } = mints.rows[0]!;
-      expect({ n: Number(n), hashes: Number(hashes) }).toEqual({ n: minted, hashes: minted });
+      expect(mints.rows[0]).toEqual({ n: minted, hashes: minted });
 
       // a fiat dividend, paid once to each holder
       const declared = await http.call(
@@ -186,13 +185,13 @@ describe.skipIf(!testNatsServer())('a local cluster of three trading nodes', () 
         ({ rows }) => rows.length > 0 && rows.every((p) => p.status === 'paid'),
         60_000,
       );
-      const ledger = await db.query<{ reference_id: string; rows: string }>(
-        `select reference_id, count(*) as rows from fiat_ledger
+      const ledger = await db.query<{ reference_id: string; rows: number }>(
+        `select reference_id, count(*)::int as rows from fiat_ledger
        where reference_type = 'dividend_payment' and reference_id = any($1) group by reference_id`,
         [payments.rows.map((p) => p.id)],
       );
       expect(ledger.rows).toHaveLength(payments.rows.filter((p) => p.credited).length);
-      expect(ledger.rows.every((r) => r.rows === '1')).toBe(true);
+      expect(ledger.rows.every((r) => r.rows === 1)).toBe(true);
 
       // the chain's balances are the database's: nothing minted or transferred twice
       const report = await http.trade('GET', '/api/v1/admin/reconciliation', undefined, admin, 200);

@@ -329,15 +329,23 @@ describe.skipIf(!natsUrl)('order routing between trading nodes', () => {
 
   it('answers a forward from the node that took a book, not from the one still serving it', async () => {
     const [a, b] = nodes as [TradingApp, TradingApp];
-    const token = await sys.token();
-    const buyer = await sys.funded(token.id);
-    const placed = await call(a, 'POST', '/api/v1/orders', buyer.token, order(token.id));
-    expect(placed.statusCode).toBe(200);
-    // a paused past its lease: b takes the book, and a serves it still until it renews
-    await sql`update book_leases set expires_at = now() - interval '1 second'
-      where token_id = ${token.id}`.execute(sys.db);
-    await b.books.load(token.id);
-    expect([a.books.owns(token.id), b.books.owns(token.id)]).toEqual([true, true]);
+    // a paused past its lease: b takes the book, and a serves it still until it renews. a's
+    // renewal (every third of the lease, on its timer) between the two ends that: on a fresh book
+    // the scenario is set again.
+    const setUp = async () => {
+      const token = await sys.token();
+      const buyer = await sys.funded(token.id);
+      const placed = await call(a, 'POST', '/api/v1/orders', buyer.token, order(token.id));
+      expect(placed.statusCode).toBe(200);
+      await sql`update book_leases set expires_at = now() - interval '1 second'
+        where token_id = ${token.id}`.execute(sys.db);
+      await b.books.load(token.id);
+      return { token, buyer, owners: [a.books.owns(token.id), b.books.owns(token.id)] };
+    };
+    let scenario = await setUp();
+    for (let tries = 1; tries < 3 && !scenario.owners[0]; tries++) scenario = await setUp();
+    const { token, buyer } = scenario;
+    expect(scenario.owners).toEqual([true, true]);
 
     // a forward reaches both: a's write is refused by its fence, b's commits; every answer given
     const bus = await connectBus(natsUrl!, `route-asker-${process.pid}`);
