@@ -4,6 +4,7 @@
  * the test. Helpers walk users through the real HTTP flows: KYC review, KYB, business activation,
  * token listing and deployment, deposits.
  */
+import fs from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { createPublicClient, http, parseAbi } from 'viem';
 import type { Clock } from '../../src/lib/clock.js';
@@ -41,7 +42,8 @@ const tokenAbi = parseAbi([
 
 /**
  * `rpcProxy`: the chain process reaches the node through a proxy the test can take down.
- * `webDir`: the app serves the web client built there (a browser test makes it listen).
+ * `webDir`: the app serves the web client built there (a browser test makes it listen); removed
+ * on close, as the web helpers remove theirs.
  */
 export async function startIssuanceSystem(
   env: Record<string, string> = {},
@@ -394,6 +396,7 @@ export async function startIssuanceSystem(
       await rpcProxy?.stop();
       await test.drop();
       await anvil.stop();
+      if (options.webDir) await fs.rm(options.webDir, { recursive: true, force: true });
     },
   };
   return system;
