@@ -39,6 +39,20 @@ export interface SeededSystem {
   stop(): Promise<void>;
 }
 
+/**
+ * BENCH_SYSTEM_ENV: settings for the system under test, as `NAME=value` separated by spaces (e.g.
+ * `SETTLEMENT_TICK_MS=600000`, to see what settlement's work costs the runs beside it).
+ */
+function settingsOf(text: string | undefined): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const pair of (text ?? '').split(/\s+/).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new Error(`BENCH_SYSTEM_ENV: "${pair}" is not NAME=value`);
+    settings[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return settings;
+}
+
 export async function startSeededSystem(options: {
   traders: number;
   tokens: number;
@@ -49,6 +63,7 @@ export async function startSeededSystem(options: {
   const env = systemEnv(dataDir, ports, {
     RATE_LIMIT_PER_MINUTE: '1000000000',
     ...options.env,
+    ...settingsOf(process.env.BENCH_SYSTEM_ENV),
   });
   const seeded: SeededSystem = {
     system: await startSystem(env),
