@@ -2,8 +2,8 @@
  * What the whole system costs the machine while nothing happens: `tessera start` on a temporary
  * data folder, 10 s to settle, then the CPU of each of its processes and of the whole machine
  * over BENCH_IDLE_SECONDS (default 20), from /proc. PostgreSQL's backends rename themselves, so
- * its share is in the machine's figure only. BENCH_IDLE_ENV adds settings as JSON, e.g.
- * `BENCH_IDLE_ENV='{"WORKER_IDLE_MS":"50"}' npx tsx bench/start/idle.ts`.
+ * its share is in the machine's figure only. BENCH_SYSTEM_ENV adds settings as JSON, e.g.
+ * `BENCH_SYSTEM_ENV='{"WORKER_IDLE_MS":"50"}' npx tsx bench/start/idle.ts`.
  */
 import fs from 'node:fs/promises';
 import {
@@ -13,9 +13,10 @@ import {
   systemEnv,
   systemPorts,
 } from '../../test/support/system.js';
+import { benchSystemSettings } from '../support/system-settings.js';
 
 const seconds = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
-const extra = JSON.parse(process.env.BENCH_IDLE_ENV ?? '{}') as Record<string, string>;
+const extra = benchSystemSettings();
 
 /** Busy clock ticks of the whole machine (user, nice, system, irq, softirq). */
 async function machineTicks(): Promise<number> {

@@ -14,6 +14,7 @@ import type { TradingPaths } from '../../src/sdk/index.js';
 import type { BookCommand } from '../../src/trading/books/book-command.js';
 import { insertToken } from '../../src/platform/portfolio/testing/token-fixture.js';
 import { embeddedDatabaseUrl } from '../../test/support/e2e-flows.js';
+import { benchSystemSettings } from './system-settings.js';
 import {
   newDataDir,
   startSystem,
@@ -39,20 +40,6 @@ export interface SeededSystem {
   stop(): Promise<void>;
 }
 
-/**
- * BENCH_SYSTEM_ENV: settings for the system under test, as `NAME=value` separated by spaces (e.g.
- * `SETTLEMENT_TICK_MS=600000`, to see what settlement's work costs the runs beside it).
- */
-function settingsOf(text: string | undefined): Record<string, string> {
-  const settings: Record<string, string> = {};
-  for (const pair of (text ?? '').split(/\s+/).filter(Boolean)) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new Error(`BENCH_SYSTEM_ENV: "${pair}" is not NAME=value`);
-    settings[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return settings;
-}
-
 export async function startSeededSystem(options: {
   traders: number;
   tokens: number;
@@ -63,7 +50,7 @@ export async function startSeededSystem(options: {
   const env = systemEnv(dataDir, ports, {
     RATE_LIMIT_PER_MINUTE: '1000000000',
     ...options.env,
-    ...settingsOf(process.env.BENCH_SYSTEM_ENV),
+    ...benchSystemSettings(),
   });
   const seeded: SeededSystem = {
     system: await startSystem(env),
