@@ -88,11 +88,6 @@ export async function leaseOf(db: Db, tokenId: string): Promise<LeaseSeen | unde
 /**
  * Extends this node's leases of `tokenIds` and answers each with its epoch now; a book missing
  * from the answer, or at another epoch, was taken by another node.
- *
- * The locked keys are a materialized CTE, locked once: as a subquery joined to the update, the
- * planner (book_leases not yet analyzed, one row expected) rescanned it for every lease, locking
- * the rows again each time: 10,300 buffers and 10 to 48 ms a renewal of 100 books, during which
- * every batch write's fence waited (docs/performance.md).
  */
 export async function renewLeases(
   db: Db,
@@ -101,7 +96,18 @@ export async function renewLeases(
   leaseMs: number,
 ): Promise<Map<string, number>> {
   if (tokenIds.length === 0) return new Map();
-  const { rows } = await sql<{ token_id: string; epoch: number }>`
+  const { rows } = await renewal(node, tokenIds, leaseMs).execute(db);
+  return new Map(rows.map((row) => [row.token_id, row.epoch]));
+}
+
+/**
+ * The renewal's statement. The locked keys are a materialized CTE, locked once: as a subquery
+ * joined to the update, the planner (book_leases not yet analyzed, one row expected) rescanned it
+ * for every lease, locking the rows again each time: 10,300 buffers and 10 to 48 ms a renewal of
+ * 100 books, during which every batch write's fence waited (docs/performance.md).
+ */
+export function renewal(node: string, tokenIds: readonly string[], leaseMs: number) {
+  return sql<{ token_id: string; epoch: number }>`
     with k as materialized (
       select token_id from book_leases
       where token_id = any(${tokenIds}::uuid[]) and owner_node = ${node}
@@ -110,8 +116,7 @@ export async function renewLeases(
     update book_leases l set expires_at = now() + ${leaseMs} * interval '1 millisecond'
     from k
     where l.token_id = k.token_id and l.owner_node = ${node}
-    returning l.token_id, l.epoch`.execute(db);
-  return new Map(rows.map((row) => [row.token_id, row.epoch]));
+    returning l.token_id, l.epoch`;
 }
 
 /** A book handed over: at the epoch its holder took it, to `to` (null: released to anyone). */

@@ -4,7 +4,8 @@
  * while a book is being opened, and a book opened during a renewal is not taken for lost. In a
  * cluster, an owner renewing a lease that ran out keeps it at the same epoch when no other node
  * took it meanwhile, and loses it when one did, at once if a write finds it lost; a book handed
- * over while it was being rebuilt is not served by the node that rebuilt it.
+ * over while it was being rebuilt is not served by the node that rebuilt it. A renewal of many
+ * books locks each once, however few rows the planner expects.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { limitOrder } from '../../../test/support/book-commands.js';
 import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import { tradingMetrics } from '../metrics.js';
 import { BookLeases } from './book-leases.js';
+import { renewal, takeLease } from './book-leases.queries.js';
 import { Books } from './books.js';
 import { silentBroadcaster } from './broadcaster.js';
 
@@ -69,6 +71,18 @@ function starve(ms: number): void {
   while (performance.now() < until) {
     // busy: a machine so loaded that the process gets no turn
   }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Actual Loops': number;
+  'Actual Rows': number;
+  Plans?: PlanNode[];
+}
+
+/** A plan's nodes, its init plans and CTEs included. */
+function nodesOf(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
 }
 
 describe('lease renewal', () => {
@@ -205,5 +219,20 @@ describe('lease renewal', () => {
     expect(events).toEqual(['leaving']);
     expect(books.owns(token.id)).toBe(false);
     await books.stop();
+  });
+
+  it('locks each lease once when it renews many (a never-analyzed table expects one row)', async () => {
+    const tokens = await Promise.all(Array.from({ length: 30 }, () => sys.token()));
+    const node = `many-${process.pid}`;
+    for (const token of tokens) await takeLease(sys.db, token.id, node, 60_000, false);
+    const ids = tokens.map((token) => token.id);
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
+      explain (analyze, format json) ${renewal(node, ids, 60_000)}`.execute(sys.db);
+    const locks = nodesOf(rows[0]!['QUERY PLAN'][0].Plan).filter(
+      (node) => node['Node Type'] === 'LockRows',
+    );
+    expect(locks.map((node) => [node['Actual Loops'], node['Actual Rows']])).toEqual([
+      [1, ids.length],
+    ]);
   });
 });
