@@ -8,6 +8,7 @@ export function benchSystemSettings(): Record<string, string> {
   if (
     typeof settings !== 'object' ||
     settings === null ||
+    Array.isArray(settings) ||
     Object.values(settings).some((value) => typeof value !== 'string')
   ) {
     throw new Error('BENCH_SYSTEM_ENV is a JSON object of strings, e.g. {"WORKER_IDLE_MS":"50"}');
