@@ -48,6 +48,14 @@ async function node(name: string, leaseMs = 60_000): Promise<Books> {
   return books;
 }
 
+/** Drains nodes one after another, each first taking what the one before handed it. */
+async function drainInTurn(...nodes: Books[]): Promise<void> {
+  for (const books of nodes) {
+    await books.renewAndBalance();
+    await books.drain();
+  }
+}
+
 const buy = (userId: string, quantity: number) => limitOrder(userId, 'buy', quantity, '10.00');
 
 const codeOf = (answer: Promise<unknown>) =>
@@ -95,7 +103,48 @@ describe('book leases', () => {
       .where('token_id', '=', token.id)
       .executeTakeFirstOrThrow();
     expect(lease).toMatchObject({ owner_node: 'fence-b', epoch: 2 });
-    await Promise.all([paused.drain(), other.drain()]);
+    await drainInTurn(paused, other);
+  });
+
+  it("gives a dead node's books out at once, each to a live node below its share: one change of owner", async () => {
+    const tokens = await Promise.all([1, 2, 3, 4, 5, 6].map(() => sys.token()));
+    const buyer = await sys.funded(tokens[0]!.id);
+    const ours = tokens.map(({ id }) => id);
+    const dead = await node('orphan-c', 300);
+    for (const id of ours) expect(await codeOf(dead.submit(id, buy(buyer.id, 1)))).toBe('ok');
+    const first = await node('orphan-a');
+    const second = await node('orphan-b');
+    const held = (books: Books) => books.tokenIds.filter((id) => ours.includes(id)).length;
+    // the third node stops renewing: its heartbeat and its leases run out
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    // the first node has requests waiting for every one of them: the first of its looks gives
+    // them all out, keeping its part; the other node rebuilds its own at its next round (in a
+    // cluster: told at once, over the bus)
+    const kept = await Promise.all(ours.map((id) => first.adopt(id)));
+    await second.renewAndBalance();
+    await first.renewAndBalance();
+    expect(ours.map((id) => first.owns(id))).toEqual(kept);
+    expect(ours.map((id) => second.owns(id))).toEqual(kept.map((mine) => !mine));
+    expect(held(first) + held(second)).toBe(6);
+    expect(Math.abs(first.tokenIds.length - second.tokenIds.length)).toBeLessThanOrEqual(1);
+    // each taken once, at the epoch after the dead node's; further rounds move none
+    await Promise.all([first.renewAndBalance(), second.renewAndBalance()]);
+    const epochs = await sys.db
+      .selectFrom('book_leases')
+      .select('epoch')
+      .where('token_id', 'in', ours)
+      .execute();
+    expect(epochs.map((row) => Number(row.epoch))).toEqual([2, 2, 2, 2, 2, 2]);
+
+    // the dead node, back, never writes its former books again
+    expect(await codeOf(dead.submit(ours[1]!, buy(buyer.id, 1)))).toBe('BOOK_UNAVAILABLE');
+    for (const id of ours) {
+      const owner = first.owns(id) ? first : second;
+      expect(await codeOf(owner.submit(id, buy(buyer.id, 1)))).toBe('ok');
+      expect(await ordersOf(id)).toBe(2);
+    }
+    await drainInTurn(dead, first, second);
   });
 
   it('spreads books evenly, gives a joining node its share, and hands all over on a drain', async () => {

@@ -119,42 +119,67 @@ export function renewal(node: string, tokenIds: readonly string[], leaseMs: numb
     returning l.token_id, l.epoch`;
 }
 
-/** A book handed over: at the epoch its holder took it, to `to` (null: released to anyone). */
-export interface HandedBook {
+/**
+ * A book's lease moved: from the node holding it at `epoch` to `to` (null: released to anyone).
+ */
+export interface MovedLease {
   tokenId: string;
   epoch: number;
+  from: string;
   to: string | null;
 }
 
 /**
- * Hands this node's leases over at the epochs it holds: each to its successor, leased to it for
- * `leaseMs` (no other node can take the book meanwhile; the successor takes it at a new epoch),
- * or released to anyone. Answers the books moved to each successor.
+ * Moves leases at the epochs held: this node's own (a hand-over), or a gone node's whose lease ran
+ * out (its books given out). Each goes to its successor, leased to it for `leaseMs` (no other node
+ * can take the book meanwhile; the successor takes it at a new epoch), or is released to anyone.
+ * A lease taken or renewed meanwhile is left as it is. Answers the books moved to each successor.
  */
-export async function handOverLeases(
+export async function moveLeases(
   db: Db,
   node: string,
-  books: readonly HandedBook[],
+  leases: readonly MovedLease[],
   leaseMs: number,
 ): Promise<Map<string, string[]>> {
-  if (books.length === 0) return new Map();
-  const sorted = [...books].sort((x, y) => (x.tokenId < y.tokenId ? -1 : 1));
+  if (leases.length === 0) return new Map();
+  const sorted = [...leases].sort((x, y) => (x.tokenId < y.tokenId ? -1 : 1));
   const { rows } = await sql<{ token_id: string; owner_node: string | null }>`
     update book_leases l set owner_node = v.successor,
       expires_at = now() + (case when v.successor is null then 0 else ${leaseMs} end)
         * interval '1 millisecond'
     from unnest(
-      ${sorted.map((book) => book.tokenId)}::uuid[],
-      ${sorted.map((book) => book.epoch)}::bigint[],
-      ${sorted.map((book) => book.to)}::text[]
-    ) as v(token_id, epoch, successor)
-    where l.token_id = v.token_id and l.epoch = v.epoch and l.owner_node = ${node}
+      ${sorted.map((lease) => lease.tokenId)}::uuid[],
+      ${sorted.map((lease) => lease.epoch)}::bigint[],
+      ${sorted.map((lease) => lease.from)}::text[],
+      ${sorted.map((lease) => lease.to)}::text[]
+    ) as v(token_id, epoch, holder, successor)
+    where l.token_id = v.token_id and l.epoch = v.epoch and l.owner_node = v.holder
+      and (v.holder = ${node} or l.expires_at <= now())
     returning l.token_id, l.owner_node`.execute(db);
   const moved = new Map<string, string[]>();
   for (const { token_id, owner_node } of rows) {
     if (owner_node !== null) moved.set(owner_node, [...(moved.get(owner_node) ?? []), token_id]);
   }
   return moved;
+}
+
+/**
+ * The leases that ran out on a node no longer alive (it died, or stopped renewing with its
+ * heartbeat), in token order: its books, for the live nodes to share.
+ */
+export async function orphanedLeases(db: Db): Promise<Omit<MovedLease, 'to'>[]> {
+  const { rows } = await sql<{ token_id: string; epoch: string; owner_node: string }>`
+    select l.token_id, l.epoch, l.owner_node from book_leases l
+    where l.owner_node is not null and l.expires_at <= now()
+      and not exists (
+        select from trading_nodes n where n.id = l.owner_node and n.expires_at > now()
+      )
+    order by l.token_id`.execute(db);
+  return rows.map((row) => ({
+    tokenId: row.token_id,
+    epoch: Number(row.epoch),
+    from: row.owner_node,
+  }));
 }
 
 /** Makes sure every book of `tokenIds` has a lease row (unowned), so the balancer spreads it. */

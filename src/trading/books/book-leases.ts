@@ -5,7 +5,8 @@
  * for that book again. Leases are renewed every third of their period with the node's heartbeat;
  * a book whose lease was not renewed in time is free for any node to take (and rebuild from the
  * database). A book handed over goes to a successor the balancer names (book-share.ts), leased
- * to it at once so no other node takes it meanwhile. In the single-process mode (`exclusive`) the
+ * to it at once so no other node takes it meanwhile; so do the books of a node that died, given
+ * out by the first live node to see their leases run out. In the single-process mode (`exclusive`) the
  * node takes every lease at once, from whoever held it: there is no other node, only perhaps a
  * former life of this one.
  */
@@ -16,7 +17,8 @@ import {
   heartbeat,
   leaseView,
   liveNodes,
-  handOverLeases,
+  moveLeases,
+  orphanedLeases,
   renewLeases,
   retireNode,
   takeLease,
@@ -129,13 +131,39 @@ export class BookLeases {
     const [nodes, view] = await Promise.all([liveNodes(this.db), leaseView(this.db)]);
     const holdings = new Map([...view.held].map(([node, ids]) => [node, ids.length]));
     const takers = successors(view.books, nodes, holdings, held.length);
-    const moved = await handOverLeases(
+    const { node, leaseMs } = this.settings;
+    const moved = await moveLeases(
       this.db,
-      this.settings.node,
-      held.map(([tokenId, epoch], i) => ({ tokenId, epoch, to: takers[i] ?? null })),
-      this.settings.leaseMs,
+      node,
+      held.map(([tokenId, epoch], i) => ({ tokenId, epoch, from: node, to: takers[i] ?? null })),
+      leaseMs,
     );
     for (const [id] of held) this.forget(id);
+    return moved;
+  }
+
+  /**
+   * Gives out the books of nodes gone (their leases ran out), all at once, each to the live node
+   * furthest below its share (this one too), leased to it so that no other node takes it
+   * meanwhile: a dead node's book changes owner once, rather than first to whichever node had
+   * requests waiting for it and then on to the others by the balancer. Answers the books each
+   * node got; none while every live node has its share (the books stay free to anyone).
+   */
+  async adoptOrphans(): Promise<Map<string, string[]>> {
+    const [nodes, view, orphans] = await Promise.all([
+      liveNodes(this.db),
+      leaseView(this.db),
+      orphanedLeases(this.db),
+    ]);
+    if (orphans.length === 0) return new Map();
+    const holdings = new Map([...view.held].map(([node, ids]) => [node, ids.length]));
+    const takers = successors(view.books, nodes, holdings, orphans.length);
+    const given = orphans.flatMap((lease, i) => {
+      const to = takers[i];
+      return to ? [{ ...lease, to }] : [];
+    });
+    const moved = await moveLeases(this.db, this.settings.node, given, this.settings.leaseMs);
+    this.metrics.failovers.inc([...moved.values()].reduce((sum, ids) => sum + ids.length, 0));
     return moved;
   }
 

@@ -199,8 +199,41 @@ export class Books {
   }
 
   /**
+   * Gives out the books of nodes gone, each to the live node below its share (book-leases.ts):
+   * the others are told at once to rebuild theirs. Answers who got which.
+   */
+  private async giveOutOrphans(): Promise<Map<string, string[]>> {
+    const moved = await this.deps.leases.adoptOrphans();
+    for (const [node, ids] of moved) if (node !== this.node) this.listener?.handedOver(node, ids);
+    return moved;
+  }
+
+  /**
+   * Takes a book no node holds, for the requests waiting for it here, unless it is a dead node's,
+   * given to another node with the rest of its books (that node rebuilds it). The others given to
+   * this node are rebuilt too. False when it is not served here: another node has it (given it,
+   * or it took the book meanwhile), or this node is draining.
+   */
+  async adopt(tokenId: string): Promise<boolean> {
+    const moved = await this.giveOutOrphans();
+    for (const id of moved.get(this.node) ?? []) {
+      if (id !== tokenId) void this.load(id).catch(() => undefined);
+    }
+    const elsewhere = [...moved].some(([node, ids]) => node !== this.node && ids.includes(tokenId));
+    if (elsewhere) return false;
+    try {
+      await this.load(tokenId);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'BOOK_UNAVAILABLE') return false;
+      throw error;
+    }
+  }
+
+  /**
    * Renews this node's leases (closing the books another node took) and, in a cluster, moves it
-   * toward its even share: books above it handed over, free ones taken and rebuilt.
+   * toward its even share: the books of nodes gone given out, books above it handed over, free
+   * ones and those given to it taken and rebuilt.
    */
   renewAndBalance(): Promise<void> {
     this.leasing ??= this.leaseRound().finally(() => {
@@ -213,6 +246,7 @@ export class Books {
     const { leases } = this.deps;
     for (const tokenId of await leases.renew(this.draining)) this.lose(tokenId);
     if (leases.settings.exclusive || this.draining) return;
+    await this.giveOutOrphans();
     const { surplus, take } = await leases.rebalance();
     if (surplus > 0) await this.handOver(leases.tokenIds.slice(-surplus));
     await Promise.all(take.map((id) => this.load(id).catch(() => undefined)));

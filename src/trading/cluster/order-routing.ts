@@ -9,11 +9,12 @@
  * this node read it, and for the answer's way back).
  * - No node serves the book (NATS answers "no responders" at once): the request waits, with every
  *   other request of that book, for a server. A book free, or whose lease ran out (its owner
- *   died), is taken by this node and rebuilt; a lease held by a node present on the bus (a
- *   hand-over's successor loading it, a node restarted under its id) is waited for; a lease held
- *   by a node gone from the bus is waited for if it runs out within the budget (taken as it runs
- *   out, the waiting requests woken by that look, not polling), else refused at once: 503
- *   BOOK_UNAVAILABLE with Retry-After, nothing changed.
+ *   died), is taken by this node and rebuilt, unless it goes to another node with the rest of a
+ *   dead node's books (each to the live node below its share: book-leases.ts); a lease held by a
+ *   node present on the bus (a hand-over's successor loading it, a node restarted under its id)
+ *   is waited for; a lease held by a node gone from the bus is waited for if it runs out within
+ *   the budget (taken or given out as it runs out, the waiting requests woken by that look, not
+ *   polling), else refused at once: 503 BOOK_UNAVAILABLE with Retry-After, nothing changed.
  * - A forward unanswered after a fifth of a second has the book's owner (by its lease) looked for
  *   on the bus: each node answers on `tessera.node.<node>` with the id of its process's life for
  *   as long as its connection lasts. Gone, or another life (restarted), twice in a row: it died
@@ -298,13 +299,9 @@ export function routedOrders(deps: RoutingDeps) {
       const lease = await leaseOf(db, tokenId);
       const expiresAt = performance.now() + (lease?.remainingMs ?? 0);
       if (!lease || !lease.owner || lease.owner === books.node || lease.remainingMs <= 0) {
-        try {
-          await books.load(tokenId);
-          return;
-        } catch (error) {
-          // taken meanwhile by another node, or this node is draining
-          if (!(error instanceof AppError) || error.code !== 'BOOK_UNAVAILABLE') throw error;
-        }
+        // a lease run out on a dead node is given out with the rest of its books: taken here, or
+        // by the node given it (told to rebuild it; waited for on the next look)
+        if (await books.adopt(tokenId)) return;
       } else {
         const server = await probe(
           subjects.commands(tokenId),
