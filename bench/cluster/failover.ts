@@ -30,6 +30,8 @@ export interface Killed {
   url: string;
   /** the books its leases held at the kill */
   books: string[];
+  /** each book's lease epoch at the kill (every owner taking it since raised it by one) */
+  epochs: number[];
   /** performance.now() at the SIGKILL */
   at: number;
 }
@@ -57,6 +59,8 @@ export interface FailoverRun {
 
 /** the lease (5 s) plus 1 s, and slack for a loaded machine */
 const watchMs = 8_000;
+/** how long a run goes on once the killed node is back, when it waits for it: its books return */
+const rejoinMs = 4_000;
 
 interface Answered {
   tokenId: string;
@@ -127,6 +131,8 @@ export async function driveThroughFailover(
   pickToken: () => string,
   /** ends a node (SIGKILL) */
   kill: () => Promise<Killed>,
+  /** the run goes on until the killed node is back (restarted) and its books returned */
+  untilBack = false,
 ): Promise<FailoverRun & { killed: Killed }> {
   const answers: Answered[] = [];
   let live = [...urls];
@@ -144,11 +150,11 @@ export async function driveThroughFailover(
   const started = performance.now();
   const loop = async (trader: Trader) => {
     // at least `watchMs` after the kill, so that the dead node's books come back within the run
-    while (
-      issued < ordersPerRun ||
-      killedAt === undefined ||
-      performance.now() - killedAt < watchMs
-    ) {
+    const watched = () =>
+      killedAt !== undefined &&
+      performance.now() - killedAt >= watchMs &&
+      (!untilBack || (back !== undefined && performance.now() - back >= rejoinMs));
+    while (issued < ordersPerRun || !watched()) {
       issued += 1;
       if (killing === undefined && issued >= ordersPerRun / 3) {
         killing = kill().then((killed) => {

@@ -3,15 +3,19 @@
  * trading node, then on three nodes twice: each order to a node drawn at random (two in three
  * take the hop to the book's owner), then by the token-aware route (src/lib/book-route.ts: each
  * order straight to its book's owner, read from GET /api/v1/cluster/book-owners). Then a node is
- * killed (SIGKILL) a third of the way into a failover run, twice: with the launcher paused
+ * killed (SIGKILL) a third of the way into a failover run, three times: with the launcher paused
  * (SIGSTOP) until the run is over, so that it cannot restart the node (the survivors take its
- * books when its leases run out), then with the launcher restarting it. Every order answered 200
- * must be in the database. Prints CPU per order by process (each trading node's own from its
- * /metrics) and the trading nodes' and PostgreSQL's CPU per order against one node's, and ends
- * with: `cluster: <N1> orders/s 1 node, <N3> orders/s 3 nodes random, <NT> token-aware, cpu
- * <R>x random <T>x token-aware, no restart first ack <A> s longest wait <W> s, restart first ack
- * <A> s longest wait <W> s, <L> lost`. BENCH_TRADING_STATEMENTS=N adds each closed loop's N
- * costliest statements (../trading/statements.ts).
+ * books when its leases run out); with the launcher restarting it; and with the launcher paused
+ * until the lease plus 1 s after the kill (a restart slower than the lease: the survivors take
+ * the books, then give the node its share back; the run goes on until it has). Every order
+ * answered 200 must be in the database; each run counts how often the killed node's books
+ * changed owner. Prints CPU per order by process (each trading node's own from its /metrics) and
+ * the trading nodes' and PostgreSQL's CPU per order against one node's, and ends with:
+ * `cluster: <N1> orders/s 1 node, <N3> orders/s 3 nodes random, <NT> token-aware, cpu <R>x
+ * random <T>x token-aware, no restart first ack <A> s longest wait <W> s, restart first ack <A> s
+ * longest wait <W> s, late restart first ack <A> s longest wait <W> s, <L> lost`.
+ * BENCH_TRADING_STATEMENTS=N adds each closed loop's N costliest statements
+ * (../trading/statements.ts).
  * Run with `npm run bench:cluster` (needs nats-server on the PATH or in /usr/sbin, or NATS_URL).
  */
 import { execFile } from 'node:child_process';
@@ -28,6 +32,8 @@ import { driveThroughFailover, type FailoverRun, type Killed } from './failover.
 import { settleCluster } from './settle.js';
 
 const nodeCount = 3;
+/** the lease (BOOK_LEASE_MS's default, 5 s) plus 1 s: the late restart's launcher waits this */
+const lateRestartMs = 6_000;
 const run = promisify(execFile);
 
 async function nodeCpuSeconds(urls: string[]): Promise<number[]> {
@@ -96,13 +102,14 @@ async function killANode(
   const label = labels[Math.floor(Math.random() * labels.length)]!;
   const launcher = await launcherPid(seeded);
   const pid = await pidListeningAt(nodes.get(label)!);
-  const leases = await sql<{ token_id: string }>`
-    select token_id from book_leases where owner_node = ${label}`.execute(db);
+  const leases = await sql<{ token_id: string; epoch: number }>`
+    select token_id, epoch::int from book_leases where owner_node = ${label}`.execute(db);
   if (pauseLauncher) process.kill(launcher, 'SIGSTOP');
   process.kill(pid, 'SIGKILL');
   return {
     url: nodes.get(label)!,
     books: leases.rows.map((row) => row.token_id),
+    epochs: leases.rows.map((row) => row.epoch),
     at: performance.now(),
     resume: () => {
       if (pauseLauncher) process.kill(launcher, 'SIGCONT');
@@ -110,7 +117,21 @@ async function killANode(
   };
 }
 
-function report(label: string, failover: FailoverRun, lost: number): string {
+/** How many times each of the killed node's books changed owner since the kill. */
+async function ownerChanges(db: Db, killed: Killed): Promise<number[]> {
+  const { rows } = await sql<{ token_id: string; epoch: number }>`
+    select token_id, epoch::int from book_leases
+    where token_id = any(${killed.books}::uuid[])`.execute(db);
+  const now = new Map(rows.map((row) => [row.token_id, row.epoch]));
+  return killed.books.map((id, i) => now.get(id)! - killed.epochs[i]!);
+}
+
+function report(
+  label: string,
+  failover: FailoverRun,
+  lost: number,
+  changes: readonly number[],
+): string {
   const refused = [...failover.refused].map(([what, n]) => `${n} x ${what}`).join(', ');
   console.log(
     `failover, ${label}: ${failover.acknowledged.length} acknowledged, not acknowledged: ` +
@@ -123,6 +144,11 @@ function report(label: string, failover: FailoverRun, lost: number): string {
       : `  the killed node answered again ${failover.backSeconds.toFixed(1)} s after the kill; ` +
           `refused while it took its books back: ${failover.rejoin.refused} over ` +
           `${failover.rejoin.spanSeconds.toFixed(1)} s`,
+  );
+  const moved = changes.reduce((sum, n) => sum + n, 0);
+  console.log(
+    `  the killed node's ${changes.length} books changed owner ${moved} times in the run ` +
+      `(${(moved / changes.length).toFixed(2)} each, at most ${Math.max(...changes)})`,
   );
   console.log(
     `  books unavailable until ${failover.failoverSeconds.toFixed(1)} s after the kill; forwards ` +
@@ -192,17 +218,29 @@ async function main(): Promise<void> {
 
     const summaries: string[] = [];
     let lost = 0;
-    for (const restart of [false, true]) {
+    for (const restart of ['no restart', 'restart', 'late restart'] as const) {
       let resume = () => {};
-      const failover = await driveThroughFailover(urls, people, anyToken, async () => {
-        const killed = await killANode(seeded, db!, labelled, !restart);
-        resume = killed.resume;
-        return killed;
-      });
+      let resuming: NodeJS.Timeout | undefined;
+      const late = restart === 'late restart';
+      const failover = await driveThroughFailover(
+        urls,
+        people,
+        anyToken,
+        async () => {
+          const killed = await killANode(seeded, db!, labelled, restart !== 'restart');
+          resume = killed.resume;
+          // the launcher restarts it only once its leases ran out (a slow machine's restart)
+          if (late) resuming = setTimeout(resume, lateRestartMs);
+          return killed;
+        },
+        late,
+      );
+      clearTimeout(resuming);
       resume();
       const missing = await lostOf(db, failover);
       lost += missing;
-      summaries.push(report(restart ? 'restart' : 'no restart', failover, missing));
+      const changes = await ownerChanges(db, failover.killed);
+      summaries.push(report(restart, failover, missing, changes));
       await allUp(urls);
       await settleCluster(db, urls, people[0]!, tokens);
     }
