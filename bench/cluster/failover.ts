@@ -32,6 +32,8 @@ export interface Killed {
   books: string[];
   /** each book's lease epoch at the kill (every owner taking it since raised it by one) */
   epochs: number[];
+  /** seconds from the kill until the last of its leases ran out (it renewed them last then) */
+  leaseLeftSeconds: number;
   /** performance.now() at the SIGKILL */
   at: number;
 }

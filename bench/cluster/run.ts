@@ -106,11 +106,17 @@ async function killANode(
     select token_id, epoch::int from book_leases where owner_node = ${label}`.execute(db);
   if (pauseLauncher) process.kill(launcher, 'SIGSTOP');
   process.kill(pid, 'SIGKILL');
+  const at = performance.now();
+  // read once it is dead: no renewal of its can come after
+  const { rows } = await sql<{ left_ms: number }>`
+    select (extract(epoch from max(expires_at) - now()) * 1000)::float8 as left_ms
+    from book_leases where owner_node = ${label}`.execute(db);
   return {
     url: nodes.get(label)!,
     books: leases.rows.map((row) => row.token_id),
     epochs: leases.rows.map((row) => row.epoch),
-    at: performance.now(),
+    leaseLeftSeconds: (Number(rows[0]?.left_ms ?? 0) + performance.now() - at) / 1000,
+    at,
     resume: () => {
       if (pauseLauncher) process.kill(launcher, 'SIGCONT');
     },
@@ -128,7 +134,7 @@ async function ownerChanges(db: Db, killed: Killed): Promise<number[]> {
 
 function report(
   label: string,
-  failover: FailoverRun,
+  failover: FailoverRun & { killed: Killed },
   lost: number,
   changes: readonly number[],
 ): string {
@@ -156,6 +162,16 @@ function report(
   );
   const firstAck =
     failover.firstAckSeconds === undefined ? 'none' : `${failover.firstAckSeconds.toFixed(1)} s`;
+  const leaseLeft = failover.killed.leaseLeftSeconds;
+  const gap =
+    failover.firstAckSeconds === undefined ? undefined : failover.firstAckSeconds - leaseLeft;
+  const afterLease =
+    gap === undefined
+      ? ''
+      : gap >= 0
+        ? `, the first acknowledgement ${gap.toFixed(2)} s after`
+        : `, the first acknowledgement ${(-gap).toFixed(2)} s before (the node back first)`;
+  console.log(`  its leases ran out ${leaseLeft.toFixed(2)} s after the kill${afterLease}`);
   console.log(
     `  as a client sees it: first order acknowledged on the killed node's books ${firstAck} ` +
       `after the kill; longest wait for an answer ${failover.longestWaitSeconds.toFixed(1)} s`,

@@ -49,6 +49,8 @@ export class Books {
   /** the running renewal and balancing, if any (never two at once) */
   private leasing: Promise<void> | undefined;
   private listener: BookListener | undefined;
+  /** the books of dead nodes being given out (giveOutOrphans) */
+  private givingOut: Promise<Map<string, string[]>> | undefined;
 
   private constructor(private readonly deps: SequencerDeps & { leases: BookLeases }) {
     this.sequencer = new Sequencer({ ...deps, leaseLost: () => this.leaseLost() });
@@ -200,25 +202,35 @@ export class Books {
 
   /**
    * Gives out the books of nodes gone, each to the live node below its share (book-leases.ts):
-   * the others are told at once to rebuild theirs. Answers who got which.
+   * the others are told at once to rebuild theirs, and this node starts on its own. One at a
+   * time: the looks of every book waiting when a node died (dozens, woken at once as its leases
+   * run out) share one, rather than each reading every lease while the books are being rebuilt.
+   * Answers who got which.
    */
-  private async giveOutOrphans(): Promise<Map<string, string[]>> {
-    const moved = await this.deps.leases.adoptOrphans();
-    for (const [node, ids] of moved) if (node !== this.node) this.listener?.handedOver(node, ids);
-    return moved;
+  private giveOutOrphans(): Promise<Map<string, string[]>> {
+    this.givingOut ??= this.deps.leases
+      .adoptOrphans()
+      .then((moved) => {
+        for (const [node, ids] of moved) {
+          if (node !== this.node) this.listener?.handedOver(node, ids);
+          else for (const id of ids) void this.load(id).catch(() => undefined);
+        }
+        return moved;
+      })
+      .finally(() => {
+        this.givingOut = undefined;
+      });
+    return this.givingOut;
   }
 
   /**
    * Takes a book no node holds, for the requests waiting for it here, unless it is a dead node's,
-   * given to another node with the rest of its books (that node rebuilds it). The others given to
-   * this node are rebuilt too. False when it is not served here: another node has it (given it,
-   * or it took the book meanwhile), or this node is draining.
+   * given to another node with the rest of its books (that node rebuilds it). False when it is
+   * not served here: another node has it (given it, or it took the book meanwhile), or this node
+   * is draining.
    */
   async adopt(tokenId: string): Promise<boolean> {
     const moved = await this.giveOutOrphans();
-    for (const id of moved.get(this.node) ?? []) {
-      if (id !== tokenId) void this.load(id).catch(() => undefined);
-    }
     const elsewhere = [...moved].some(([node, ids]) => node !== this.node && ids.includes(tokenId));
     if (elsewhere) return false;
     try {
