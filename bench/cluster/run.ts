@@ -9,7 +9,7 @@
  * until the lease plus 1 s after the kill (a restart slower than the lease: the survivors take
  * the books, then give the node its share back; the run goes on until it has). Every order
  * answered 200 must be in the database; each run counts how often the killed node's books
- * changed owner. Prints CPU per order by process (each trading node's own from its /metrics) and
+ * changed owner, and reads when its leases ran out. Prints CPU per order by process (each trading node's own from its /metrics) and
  * the trading nodes' and PostgreSQL's CPU per order against one node's, and ends with:
  * `cluster: <N1> orders/s 1 node, <N3> orders/s 3 nodes random, <NT> token-aware, cpu <R>x
  * random <T>x token-aware, no restart first ack <A> s longest wait <W> s, restart first ack <A> s
