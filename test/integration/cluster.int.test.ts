@@ -47,6 +47,8 @@ interface Node {
   url: string;
   /** the load balancer's keep-alive connections to the node, closed when it leaves rotation */
   agent: http.Agent;
+  /** what it logged at warn and above */
+  log: string[];
 }
 
 interface Answer {
@@ -140,12 +142,15 @@ describe.skipIf(!nats)('three trading nodes under faults', () => {
           NATS_URL: nats!.url,
           TRADING_NODE_ID: id,
           BOOK_LEASE_MS: String(leaseMs),
+          LOG_LEVEL: 'warn',
         }),
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
     const url = `http://127.0.0.1:${port}`;
-    const started = { id, proc, url, agent: new http.Agent({ keepAlive: true }) };
+    const log: string[] = [];
+    proc.stdout.on('data', (chunk: Buffer) => log.push(chunk.toString()));
+    const started = { id, proc, url, agent: new http.Agent({ keepAlive: true }), log };
     children.push(started);
     for (;;) {
       try {
@@ -408,6 +413,16 @@ describe.skipIf(!nats)('three trading nodes under faults', () => {
       ).rows[0]!.n;
     while ((await taken()) < orphaned.length) await sleep(20);
     expect(Date.now() - killedAt).toBeLessThan(leaseMs + slackMs);
+    // a survivor said so, naming the node gone and how many books each survivor got
+    const said = () =>
+      rotation
+        .flatMap((survivor) => survivor.log.join('').split('\n'))
+        .filter((line) => line.includes('books of trading nodes gone given out'))
+        .map((line) => JSON.parse(line) as { gone: string[]; given: Record<string, number> });
+    await expect.poll(() => said().map((entry) => entry.gone)).toContainEqual([dead.id]);
+    const given = said().flatMap((entry) => Object.values(entry.given));
+    expect(given.reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
+    expect(given.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(orphaned.length);
     await running;
     await expectConsistent();
   }, 90_000);

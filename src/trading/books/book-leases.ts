@@ -147,15 +147,16 @@ export class BookLeases {
    * furthest below its share (this one too), leased to it so that no other node takes it
    * meanwhile: a dead node's book changes owner once, rather than first to whichever node had
    * requests waiting for it and then on to the others by the balancer. Answers the books each
-   * node got; none while every live node has its share (the books stay free to anyone).
+   * node got (none while every live node has its share: the books stay free to anyone), and the
+   * nodes gone they were taken from.
    */
-  async adoptOrphans(): Promise<Map<string, string[]>> {
+  async adoptOrphans(): Promise<{ moved: Map<string, string[]>; gone: string[] }> {
     const [nodes, view, orphans] = await Promise.all([
       liveNodes(this.db),
       leaseView(this.db),
       orphanedLeases(this.db),
     ]);
-    if (orphans.length === 0) return new Map();
+    if (orphans.length === 0) return { moved: new Map(), gone: [] };
     const holdings = new Map([...view.held].map(([node, ids]) => [node, ids.length]));
     const takers = successors(view.books, nodes, holdings, orphans.length);
     const given = orphans.flatMap((lease, i) => {
@@ -164,7 +165,7 @@ export class BookLeases {
     });
     const moved = await moveLeases(this.db, this.settings.node, given, this.settings.leaseMs);
     this.metrics.failovers.inc([...moved.values()].reduce((sum, ids) => sum + ids.length, 0));
-    return moved;
+    return { moved, gone: [...new Set(given.map((lease) => lease.from))] };
   }
 
   /**

@@ -210,7 +210,11 @@ export class Books {
   private giveOutOrphans(): Promise<Map<string, string[]>> {
     this.givingOut ??= this.deps.leases
       .adoptOrphans()
-      .then((moved) => {
+      .then(({ moved, gone }) => {
+        if (moved.size > 0) {
+          const given = Object.fromEntries([...moved].map(([node, ids]) => [node, ids.length]));
+          this.deps.logger.warn({ gone, given }, 'books of trading nodes gone given out');
+        }
         for (const [node, ids] of moved) {
           if (node !== this.node) this.listener?.handedOver(node, ids);
           else for (const id of ids) void this.load(id).catch(() => undefined);
