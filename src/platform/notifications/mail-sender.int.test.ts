@@ -87,8 +87,14 @@ describe('the outbox worker', () => {
   });
   afterAll(() => p.close());
 
+  // in the order they were queued: a retry rewrites its row, which a scan then reads elsewhere
   const statuses = async () =>
-    p.test.db.selectFrom('outbound_emails').select(['id', 'status', 'attempts']).execute();
+    p.test.db
+      .selectFrom('outbound_emails')
+      .select(['id', 'status', 'attempts'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
 
   it('sends each email once, as text and HTML, and marks it sent', async () => {
     const received: Received[] = [];
