@@ -119,7 +119,15 @@ async function makeTrades(db: Db, userIds: string[], tokenIds: string[], count: 
       });
     }
     await db.insertInto('orders').values(orders).execute();
-    await db.insertInto('trades').values(trades).execute();
+    const queued = await db
+      .insertInto('trades')
+      .values(trades)
+      .returning(['id', 'created_at'])
+      .execute();
+    await db
+      .insertInto('settlement_queue')
+      .values(queued.map((t) => ({ trade_id: t.id, created_at: t.created_at })))
+      .execute();
   }
 }
 

@@ -38,11 +38,18 @@ async function tradeOn(tokenId: string): Promise<string> {
   return bought.json().trades[0].id;
 }
 
+/** as the processor fails a trade: its row, and its entry in the settlement queue */
 async function fail(id: string, error: string, at: string) {
-  await sys.db
+  const { created_at } = await sys.db
     .updateTable('trades')
     .set({ settlement_status: 'failed', settlement_error: error, updated_at: new Date(at) })
     .where('id', '=', id)
+    .returning('created_at')
+    .executeTakeFirstOrThrow();
+  await sys.db
+    .insertInto('settlement_queue')
+    .values({ trade_id: id, created_at, state: 'failed' })
+    .onConflict((oc) => oc.column('trade_id').doUpdateSet({ state: 'failed' }))
     .execute();
 }
 

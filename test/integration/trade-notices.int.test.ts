@@ -133,6 +133,11 @@ describe('trade notices', () => {
       })
       .where('id', '=', id)
       .execute();
+    await sys.db
+      .insertInto('settlement_queue')
+      .values({ trade_id: id, created_at: clock.now(), state: 'last' })
+      .onConflict((oc) => oc.column('trade_id').doUpdateSet({ state: 'last' }))
+      .execute();
     expect(await failAbandoned(sys.db, clock.now())).toBe(1);
 
     clock.advance(16_000);

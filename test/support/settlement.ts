@@ -1,7 +1,7 @@
 /**
  * Trades written straight into the database as the order service records them (orders filled,
- * balances moved, a 'pending' history row, the token movement, the candles), for the settlement
- * tests: the processor then settles them on chain.
+ * balances moved, a 'pending' history row and the settlement queue's entry, the token movement,
+ * the candles), for the settlement tests: the processor then settles them on chain.
  */
 import { Decimal } from 'decimal.js';
 import { sql } from 'kysely';
@@ -90,9 +90,10 @@ export async function recordTestTrade(db: Db, trade: TestTrade): Promise<string>
     })
     .returning('created_at')
     .executeTakeFirstOrThrow()
-    .then(({ created_at }) =>
-      recordCandles(db, { token_id: tokenId, price, quantity, created_at }),
-    );
+    .then(async ({ created_at }) => {
+      await db.insertInto('settlement_queue').values({ trade_id: id, created_at }).execute();
+      await recordCandles(db, { token_id: tokenId, price, quantity, created_at });
+    });
   await db
     .insertInto('trade_settlement_history')
     .values({ trade_id: id, status: 'pending' })

@@ -110,7 +110,13 @@ describe('migrations', () => {
   // Every index and foreign key is a cost on each order and trade written: these are the ones
   // their readers and settlement need (docs/decisions/trading.md, "Trading service").
   it('writes an order and a trade through exactly the indexes and keys their readers need', async () => {
-    const tables = ['orders', 'order_status_history', 'trades', 'trade_settlement_history'];
+    const tables = [
+      'orders',
+      'order_status_history',
+      'trades',
+      'trade_settlement_history',
+      'settlement_queue',
+    ];
     const indexes = await sql<{ name: string }>`
       select indexname as name from pg_indexes
       where tablename = any(${[...tables, 'fiat_ledger']}) order by 1`.execute(test.db);
@@ -126,6 +132,13 @@ describe('migrations', () => {
       'orders_pkey',
       'orders_token_engine_key',
       'orders_user',
+      // partial: the unsettled trades, oldest first, for the claim; the failed, for staff; those
+      // in their last attempt, for an abandoned one. In a table of their own, so that
+      // settlement's writes of a trade are heap-only (migration 0075)
+      'settlement_queue_claim',
+      'settlement_queue_failed',
+      'settlement_queue_last',
+      'settlement_queue_pkey',
       // partial: only failed rows, for their notices (trade-notices.ts)
       'trade_settlement_history_failed',
       'trade_settlement_history_pkey',
@@ -137,11 +150,6 @@ describe('migrations', () => {
       'trades_sell_order',
       'trades_seller',
       'trades_settlement_batch',
-      // partial: the unsettled trades, oldest first, for the claim; the failed, for staff; those
-      // in their last attempt, for an abandoned one
-      'trades_settlement_claim',
-      'trades_settlement_failed',
-      'trades_settlement_last_attempt',
       'trades_token',
     ]);
     const keys = await sql<{ name: string }>`
@@ -152,6 +160,7 @@ describe('migrations', () => {
       'fiat_ledger_user_id_fkey',
       'orders_token_id_fkey',
       'orders_user_id_fkey',
+      'settlement_queue_trade_id_fkey',
       'trades_buy_order_id_fkey',
       'trades_buy_otc_order_id_fkey',
       'trades_buyer_id_fkey',
@@ -160,5 +169,32 @@ describe('migrations', () => {
       'trades_seller_id_fkey',
       'trades_token_id_fkey',
     ]);
+  });
+
+  // An update that changes no indexed column, predicates included, and finds room on its page
+  // writes no index entry (a heap-only tuple): settlement writes a trade's row twice so.
+  it('leaves the columns settlement writes out of every index of trades, and room on its pages', async () => {
+    const named = await sql<{ name: string; definition: string }>`
+      select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'trades'::regclass order by 1`.execute(test.db);
+    const written = [
+      'settlement_status',
+      'settlement_attempts',
+      'settlement_type',
+      'settlement_error',
+      'settlement_waits',
+      'claimed_by',
+      'claimed_at',
+      'lease_expires_at',
+      'settled_at',
+      'tx_hash',
+      'updated_at',
+    ];
+    const naming = named.rows.filter((row) => written.some((c) => row.definition.includes(c)));
+    expect(naming).toEqual([]);
+    const options = await sql<{ options: string[] | null }>`
+      select reloptions as options from pg_class where oid = 'trades'::regclass`.execute(test.db);
+    expect(options.rows[0]!.options).toEqual(['fillfactor=50']);
   });
 });

@@ -157,6 +157,16 @@ export interface TradeSettlementHistoryTable {
   created_at: CreatedAt;
 }
 
+/** `last`: claimed for its last attempt; `failed`: for staff to retry (migration 0075). */
+export const settlementQueueStates = ['open', 'last', 'failed'] as const;
+
+/** A trade not settled yet: the settlement queue's entry. */
+export interface SettlementQueueTable {
+  trade_id: string;
+  created_at: Date;
+  state: Defaulted<(typeof settlementQueueStates)[number]>;
+}
+
 export interface TokenNavsTable {
   id: string;
   token_id: string;
@@ -219,6 +229,7 @@ export interface TradingTables {
   order_refusals: OrderRefusalsTable;
   trades: TradesTable;
   trade_settlement_history: TradeSettlementHistoryTable;
+  settlement_queue: SettlementQueueTable;
   token_navs: TokenNavsTable;
 }
 

@@ -60,9 +60,9 @@ export async function waitingWork(db: Db) {
         .where(dividendWaits)
         .as('dividends'),
       eb
-        .selectFrom('trades')
+        .selectFrom('settlement_queue')
         .select(count(eb).as('n'))
-        .where('settlement_status', '=', 'failed')
+        .where('state', '=', 'failed')
         .as('settlements_failed'),
       eb
         .selectFrom('agent_actions')

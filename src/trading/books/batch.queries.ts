@@ -429,8 +429,8 @@ interface WriteStatement {
 /**
  * Everything a batch decided, for all its books, in one statement (atomic on its own: no
  * transaction, no begin and commit round trips): its new orders, the changes of orders already
- * stored, the status history, the refusals, each trade with its first settlement history row and
- * its token movement (the register's record, src/lib/ledger/token-movements.ts), the candles the
+ * stored, the status history, the refusals, each trade with its first settlement history row, its
+ * entry in the settlement queue and its token movement (the register's record, src/lib/ledger/token-movements.ts), the candles the
  * trades fall in, the fiat movements (fiat-ledger.ts), the token wallets, and each book's
  * sequence, last price and halt; of those, the parts in `has` (a statement per shape of write,
  * each named and planned once per connection). Foreign keys between the rows are checked at the
@@ -521,6 +521,9 @@ function writeStatementOf(has: ReadonlySet<Part>, name: string): WriteStatement 
    ), settlement as (
      insert into trade_settlement_history (trade_id, status, created_at)
      select id, 'pending', ${now()} from new_trades
+   ), queued as (
+     insert into settlement_queue (trade_id, created_at)
+     select id, ${now()} from new_trades
    ), token_moves as (
      insert into token_movements
        (token_id, kind, from_user_id, to_user_id, quantity, at, source_type, source_id)

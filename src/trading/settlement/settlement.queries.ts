@@ -5,6 +5,11 @@
  * written only where claimed_by still holds that id, with a trade_settlement_history row per
  * trade moved. Unlike the shared queue this claims a whole batch in one statement: a batch is
  * sent as one chain call, so its trades share one claim.
+ *
+ * The trades to look at are found through settlement_queue (migration 0075), a row per trade not
+ * settled: the trade's own indexes name no column settlement writes but the batch key, so these
+ * updates of its row are heap-only. A trade's queue row is deleted with its settlement, and marked
+ * `last` by the claim of its last attempt and `failed` with the trade.
  */
 import { sql } from 'kysely';
 import type { CountrySources } from '../../lib/compliance/holder-country.js';
@@ -33,6 +38,10 @@ const claimable = (now: Date) => sql`
  * of the whole queue on every claim, even when the oldest had neither (6.0 ms against 0.6 with
  * 20,000 trades pending).
  *
+ * The queue is read in its order and each trade looked at in turn (a lateral subquery, locking
+ * its row), so a claim stops at its limit: as a join, the planner, counting few trades unsettled
+ * against many, read every trade to find them (85 ms with 15,000 trades, 64 unsettled).
+ *
  * Claims are serialised (a transaction's advisory lock): SKIP LOCKED alone lets two processors
  * (one per trading node) each take part of an auction or a batch, the second's oldest rows
  * locked before the first's siblings are, which would send one auction in two transactions.
@@ -47,11 +56,15 @@ export async function claimTrades(
     await sql`select pg_advisory_xact_lock(${claimLockKey})`.execute(trx);
     const result = await sql<Trade>`
     with oldest as (
-      select id, settlement_batch_key, auction_id from trades
-      where ${claimable(now)}
-      order by created_at, id
+      select t.id, t.settlement_batch_key, t.auction_id
+      from settlement_queue q cross join lateral (
+        select id, settlement_batch_key, auction_id from trades
+        where id = q.trade_id and ${claimable(now)}
+        for update skip locked
+      ) t
+      where q.state <> 'failed'
+      order by q.created_at, q.trade_id
       limit ${limit}
-      for update skip locked
     ), batch_siblings as (
       select id from trades
       where settlement_batch_key in (
@@ -78,6 +91,11 @@ export async function claimTrades(
         updated_at = ${now}
       from picked where t.id = picked.id
       returning t.*
+    ), last_attempts as (
+      update settlement_queue set state = 'last'
+      where trade_id in (
+          select id from claimed where settlement_attempts >= ${maxSettlementAttempts})
+        and state = 'open'
     ), history as (
       insert into trade_settlement_history (trade_id, status, created_at)
       select id, 'processing', ${now}::timestamptz from claimed
@@ -89,22 +107,27 @@ export async function claimTrades(
 
 /**
  * A trade whose worker vanished during its last allowed attempt is never claimed again (it has
- * no attempts left): once its lease is over it is failed, as any fifth failure. The limit is
- * written as a literal, the one of the partial index trades_settlement_last_attempt (0072).
+ * no attempts left): once its lease is over it is failed, as any fifth failure. Such a trade's
+ * queue row was marked `last` by that claim (a trade given its attempt back keeps the mark, and
+ * the trade's own columns decide).
  */
 export async function failAbandoned(db: Db, now: Date): Promise<number> {
   const result = await sql`
     with failed as (
-      update trades set
+      update trades t set
         settlement_status = 'failed',
-        settlement_error = coalesce(settlement_error, 'the settlement worker stopped during the last attempt'),
+        settlement_error = coalesce(t.settlement_error, 'the settlement worker stopped during the last attempt'),
         claimed_by = null,
         lease_expires_at = null,
         updated_at = ${now}
-      where settlement_status = 'processing'
-        and settlement_attempts >= ${sql.lit(maxSettlementAttempts)}
-        and lease_expires_at <= ${now}
-      returning id, settlement_error
+      from settlement_queue q
+      where q.state = 'last' and t.id = q.trade_id
+        and t.settlement_status = 'processing'
+        and t.settlement_attempts >= ${maxSettlementAttempts}
+        and t.lease_expires_at <= ${now}
+      returning t.id, t.settlement_error
+    ), queue as (
+      update settlement_queue set state = 'failed' where trade_id in (select id from failed)
     )
     insert into trade_settlement_history (trade_id, status, error, created_at)
     select id, 'failed', settlement_error, ${now}::timestamptz from failed`.execute(db);
@@ -191,6 +214,8 @@ export async function recordSettled(
         updated_at = ${now}
       where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
       returning id, tx_hash
+    ), dequeued as (
+      delete from settlement_queue where trade_id in (select id from settled)
     )
     insert into trade_settlement_history (trade_id, status, tx_hash, created_at)
     select id, 'settled', tx_hash, ${now}::timestamptz from settled`.execute(db);
@@ -219,6 +244,8 @@ export async function recordRefused(
         as r(id, error)
       where t.id = r.id and t.claimed_by = ${claimId}
       returning t.id, t.settlement_error
+    ), queue as (
+      update settlement_queue set state = 'failed' where trade_id in (select id from refused)
     )
     insert into trade_settlement_history (trade_id, status, error, created_at)
     select id, 'failed', settlement_error, ${now}::timestamptz from refused`.execute(db);
@@ -252,6 +279,9 @@ export async function recordAttemptFailed(
         updated_at = ${now}
       where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
       returning id, settlement_status, settlement_error
+    ), queue as (
+      update settlement_queue set state = 'failed'
+      where trade_id in (select id from failed where settlement_status = 'failed')
     )
     insert into trade_settlement_history (trade_id, status, error, created_at)
     select id, settlement_status, settlement_error, ${now}::timestamptz from failed`.execute(db);
@@ -307,23 +337,24 @@ export interface FailedTrade {
 /** Failed trades, oldest trade first (ids are UUID v7), keyset-paged by id. */
 export function listFailed(db: Db, limit: number, cursor?: string): Promise<FailedTrade[]> {
   let query = db
-    .selectFrom('trades')
+    .selectFrom('settlement_queue as q')
+    .innerJoin('trades as t', 't.id', 'q.trade_id')
     .select([
-      'id',
-      'token_id',
-      'buyer_id',
-      'seller_id',
-      'quantity',
-      'price',
-      'settlement_attempts',
-      'settlement_error',
-      'created_at',
-      'updated_at',
+      't.id',
+      't.token_id',
+      't.buyer_id',
+      't.seller_id',
+      't.quantity',
+      't.price',
+      't.settlement_attempts',
+      't.settlement_error',
+      't.created_at',
+      't.updated_at',
     ])
-    .where('settlement_status', '=', 'failed')
-    .orderBy('id')
+    .where('q.state', '=', 'failed')
+    .orderBy('q.trade_id')
     .limit(limit + 1);
-  if (cursor) query = query.where('id', '>', cursor);
+  if (cursor) query = query.where('q.trade_id', '>', cursor);
   return query.execute();
 }
 
@@ -358,29 +389,32 @@ export async function reopenFailed(
 ): Promise<string[]> {
   const where =
     'ids' in match
-      ? sql`id = any(${match.ids}::uuid[])`
+      ? sql`t.id = any(${match.ids}::uuid[])`
       : sql.join(
           [
             sql`true`,
-            ...(match.filter.tokenId ? [sql`token_id = ${match.filter.tokenId}`] : []),
+            ...(match.filter.tokenId ? [sql`t.token_id = ${match.filter.tokenId}`] : []),
             ...(match.filter.errorCode
-              ? [sql`starts_with(settlement_error, ${`${match.filter.errorCode}:`})`]
+              ? [sql`starts_with(t.settlement_error, ${`${match.filter.errorCode}:`})`]
               : []),
-            ...(match.filter.failedFrom ? [sql`updated_at >= ${match.filter.failedFrom}`] : []),
-            ...(match.filter.failedTo ? [sql`updated_at < ${match.filter.failedTo}`] : []),
+            ...(match.filter.failedFrom ? [sql`t.updated_at >= ${match.filter.failedFrom}`] : []),
+            ...(match.filter.failedTo ? [sql`t.updated_at < ${match.filter.failedTo}`] : []),
           ],
           sql` and `,
         );
   const result = await sql<{ id: string }>`
     with reopened as (
-      update trades set
+      update trades t set
         settlement_status = 'processing',
         settlement_attempts = 0,
         claimed_by = null,
         lease_expires_at = null,
         updated_at = ${now}
-      where settlement_status = 'failed' and ${where}
-      returning id
+      from settlement_queue q
+      where q.state = 'failed' and q.trade_id = t.id and t.settlement_status = 'failed' and ${where}
+      returning t.id
+    ), queue as (
+      update settlement_queue set state = 'open' where trade_id in (select id from reopened)
     ), history as (
       insert into trade_settlement_history (trade_id, status, error, created_at)
       select id, 'processing', 'admin retry', ${now}::timestamptz from reopened
