@@ -160,7 +160,6 @@ describe('migrations', () => {
       'fiat_ledger_user_id_fkey',
       'orders_token_id_fkey',
       'orders_user_id_fkey',
-      'settlement_queue_trade_id_fkey',
       'trades_buy_order_id_fkey',
       'trades_buy_otc_order_id_fkey',
       'trades_buyer_id_fkey',

@@ -1,5 +1,5 @@
 /**
- * Settlement claims keep an auction whole (docs/auctions.md, "Settlement") when several
+ * Settlement claims keep a batch sent before whole, and an auction (docs/auctions.md, "Settlement") when several
  * processors claim at once, as one per trading node does: on the real database, processors race
  * with claims smaller than an auction, round after round, and every auction ends up in exactly
  * one claim, whole. Without the claims' serialisation, a processor's oldest rows could be locked
@@ -79,5 +79,41 @@ describe('claiming auction trades', () => {
       }
     }
     expect(split).toEqual([]);
+  });
+
+  it('takes a batch sent before whole, with a claim smaller than the batch', async () => {
+    // the trades before are someone else's claim
+    const now = sys.clock.now();
+    await claimTrades(sys.db, { claimId: newId(), limit: 10_000, now, leaseSeconds: 600 });
+    const token = await sys.token();
+    const buyer = await sys.funded(token.id);
+    const seller = await sys.funded(token.id);
+    const trade = (second: number) =>
+      recordTestTrade(sys.db, {
+        buyerId: buyer.id,
+        sellerId: seller.id,
+        tokenId: token.id,
+        quantity: 1,
+        at: new Date(Date.UTC(2026, 0, 6, 9, 0, second)),
+      });
+    const [alone, first, second] = [await trade(0), await trade(1), await trade(2)];
+    await sys.db
+      .updateTable('trades')
+      .set({ settlement_batch_key: `settle:${newId()}` })
+      .where('id', 'in', [first, second])
+      .execute();
+    const claim = async () =>
+      (
+        await claimTrades(sys.db, {
+          claimId: newId(),
+          limit: 1,
+          now,
+          leaseSeconds: 60,
+        })
+      ).map((t) => t.id);
+    const ours = (ids: string[]) => ids.filter((id) => [alone, first, second].includes(id));
+    expect(ours(await claim())).toEqual([alone]);
+    expect(ours(await claim())).toEqual([first, second]);
+    expect(ours(await claim())).toEqual([]);
   });
 });
