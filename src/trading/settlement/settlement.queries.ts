@@ -29,6 +29,18 @@ const claimable = (now: Date) => sql`
   and settlement_attempts < ${maxSettlementAttempts}
   and (lease_expires_at is null or lease_expires_at <= ${now})`;
 
+/** The claimable trades sharing a batch key (or an auction) with `oldest`, through its index. */
+const siblingsBy = (column: 'settlement_batch_key' | 'auction_id', now: Date) => sql`
+  select s.id
+  from (
+    select distinct ${sql.ref(column)} as key from oldest where ${sql.ref(column)} is not null
+  ) k
+  cross join lateral (
+    select id from trades
+    where ${sql.ref(column)} = k.key and id not in (select id from oldest) and ${claimable(now)}
+    for update skip locked
+  ) s`;
+
 /**
  * Claims up to `limit` trades, oldest first, and with them every other claimable trade of the
  * batches they were sent in before (a batch is only ever sent again whole, under its key) and of
@@ -63,27 +75,8 @@ export async function claimTrades(
       where q.state <> 'failed'
       order by q.created_at, q.trade_id
       limit ${limit}
-    ), batch_siblings as (
-      select s.id
-      from (
-        select distinct settlement_batch_key as key from oldest
-        where settlement_batch_key is not null
-      ) k cross join lateral (
-        select id from trades
-        where settlement_batch_key = k.key and id not in (select id from oldest)
-          and ${claimable(now)}
-        for update skip locked
-      ) s
-    ), auction_siblings as (
-      select s.id
-      from (
-        select distinct auction_id from oldest where auction_id is not null
-      ) a cross join lateral (
-        select id from trades
-        where auction_id = a.auction_id and id not in (select id from oldest)
-          and ${claimable(now)}
-        for update skip locked
-      ) s
+    ), batch_siblings as (${siblingsBy('settlement_batch_key', now)}
+    ), auction_siblings as (${siblingsBy('auction_id', now)}
     ), picked as (
       select id from oldest union select id from batch_siblings
       union select id from auction_siblings
@@ -122,7 +115,8 @@ export async function failAbandoned(db: Db, now: Date): Promise<number> {
     with failed as (
       update trades t set
         settlement_status = 'failed',
-        settlement_error = coalesce(t.settlement_error, 'the settlement worker stopped during the last attempt'),
+        settlement_error = coalesce(
+          t.settlement_error, 'the settlement worker stopped during the last attempt'),
         claimed_by = null,
         lease_expires_at = null,
         updated_at = ${now}
