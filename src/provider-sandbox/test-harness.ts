@@ -5,11 +5,11 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { freePort } from '../lib/embedded/ports.js';
 import type { HttpApp } from '../lib/http/app.js';
 import { createLogger } from '../lib/logger.js';
 import { requestSignature } from '../lib/provider-signing.js';
@@ -45,8 +45,9 @@ export class WebhookReceiver {
   });
 
   async start(): Promise<string> {
-    const port = await freePort();
-    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
+    // port 0: the kernel's choice, which no other process can take between a pick and the bind
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
     this.url = `http://127.0.0.1:${port}/webhooks/provider`;
     return this.url;
   }
@@ -62,7 +63,7 @@ export class WebhookReceiver {
 
   async waitFor(
     predicate: (received: Record<string, unknown>[]) => boolean,
-    timeoutMs = 3_000,
+    timeoutMs = 10_000,
   ): Promise<void> {
     const deadline = performance.now() + timeoutMs;
     while (!predicate(this.received.map((w) => w.json))) {
@@ -110,7 +111,7 @@ export async function startSandbox(
     ...options,
     stateDirectory,
   });
-  const url = await app.listen({ host: '127.0.0.1', port: await freePort() });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
     url,

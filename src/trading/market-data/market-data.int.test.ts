@@ -161,12 +161,17 @@ describe('book channel', () => {
     const tcp = (slow.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     tcp.pause();
     const from = slow.received.length;
+    const handled = vi.spyOn(sys.trading.hub, 'subscribe');
     for (let i = 0; i < 4000; i += 1)
       slow.send({ op: 'subscribe', id: `again-${i}`, channels: [channel] });
-    await vi.waitFor(() => expect(server.socket.bufferedAmount).toBeGreaterThan(64 * 1024), {
+    // every request handled before the drop, so no snapshot answers one after the resync
+    await vi.waitFor(() => expect(handled).toHaveBeenCalledTimes(4000), {
       timeout: 60_000,
       interval: 100,
     });
+    handled.mockRestore();
+    await server.queue;
+    expect(server.socket.bufferedAmount).toBeGreaterThan(64 * 1024);
     const limits = sys.trading.hub.limits;
     const bound = limits.maxBufferedBytes;
     limits.maxBufferedBytes = 64 * 1024;
