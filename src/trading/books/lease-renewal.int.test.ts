@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.js';
 import { createLogger } from '../../lib/logger.js';
 import { limitOrder } from '../../../test/support/book-commands.js';
+import { analyzedNodes } from '../../../test/support/plans.js';
 import { startTestTrading, type TestTrading } from '../../../test/support/trading.js';
 import { tradingMetrics } from '../metrics.js';
 import { BookLeases } from './book-leases.js';
@@ -71,18 +72,6 @@ function starve(ms: number): void {
   while (performance.now() < until) {
     // busy: a machine so loaded that the process gets no turn
   }
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Loops': number;
-  'Actual Rows': number;
-  Plans?: PlanNode[];
-}
-
-/** A plan's nodes, its init plans and CTEs included. */
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
 }
 
 describe('lease renewal', () => {
@@ -226,9 +215,7 @@ describe('lease renewal', () => {
     const node = `many-${process.pid}`;
     for (const token of tokens) await takeLease(sys.db, token.id, node, 60_000, false);
     const ids = tokens.map((token) => token.id);
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`
-      explain (analyze, format json) ${renewal(node, ids, 60_000)}`.execute(sys.db);
-    const locks = nodesOf(rows[0]!['QUERY PLAN'][0].Plan).filter(
+    const locks = (await analyzedNodes(sys.db, renewal(node, ids, 60_000))).filter(
       (node) => node['Node Type'] === 'LockRows',
     );
     expect(locks.map((node) => [node['Actual Loops'], node['Actual Rows']])).toEqual([
