@@ -439,6 +439,21 @@ describe('settlement', () => {
           settlement_batch_key: expect.stringMatching(/^settle:/),
         });
       }
+      // the queue holds the key too: the resend's claim finds the batch's siblings through it
+      const queued = await s.test.db
+        .selectFrom('settlement_queue')
+        .select(['trade_id', 'batch_key'])
+        .where('trade_id', 'in', first)
+        .orderBy('trade_id')
+        .execute();
+      expect(queued).toEqual(
+        await Promise.all(
+          [...first].sort().map(async (id) => ({
+            trade_id: id,
+            batch_key: (await row(id)).settlement_batch_key,
+          })),
+        ),
+      );
       // Their transfer is on chain though not recorded: reconciliation asks the chain, no mismatch.
       expect((await reconciliation()).mismatches).toEqual([]);
       await s.stopChain();

@@ -132,9 +132,10 @@ describe('migrations', () => {
       'orders_pkey',
       'orders_token_engine_key',
       'orders_user',
-      // partial: the unsettled trades, oldest first, for the claim; the failed, for staff; those
-      // in their last attempt, for an abandoned one. In a table of their own, so that
-      // settlement's writes of a trade are heap-only (migration 0075)
+      // partial: a resend's siblings, by the batch key; the unsettled trades, oldest first, for
+      // the claim; the failed, for staff; those in their last attempt, for an abandoned one. In a
+      // table of their own, so that settlement's writes of a trade are heap-only (0075, 0076)
+      'settlement_queue_batch',
       'settlement_queue_claim',
       'settlement_queue_failed',
       'settlement_queue_last',
@@ -149,7 +150,6 @@ describe('migrations', () => {
       'trades_pkey',
       'trades_sell_order',
       'trades_seller',
-      'trades_settlement_batch',
       'trades_token',
     ]);
     const keys = await sql<{ name: string }>`
@@ -178,6 +178,7 @@ describe('migrations', () => {
       from pg_index i join pg_class c on c.oid = i.indexrelid
       where i.indrelid = 'trades'::regclass order by 1`.execute(test.db);
     const written = [
+      'settlement_batch_key',
       'settlement_status',
       'settlement_attempts',
       'settlement_type',

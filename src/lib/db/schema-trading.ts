@@ -165,6 +165,8 @@ export interface SettlementQueueTable {
   trade_id: string;
   created_at: Date;
   state: Defaulted<(typeof settlementQueueStates)[number]>;
+  /** the trade's settlement_batch_key, indexed here for the claim (migration 0076) */
+  batch_key: Defaulted<string | null>;
 }
 
 export interface TokenNavsTable {

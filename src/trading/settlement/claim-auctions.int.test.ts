@@ -97,10 +97,16 @@ describe('claiming auction trades', () => {
         at: new Date(Date.UTC(2026, 0, 6, 9, 0, second)),
       });
     const [alone, first, second] = [await trade(0), await trade(1), await trade(2)];
+    const key = `settle:${newId()}`;
     await sys.db
       .updateTable('trades')
-      .set({ settlement_batch_key: `settle:${newId()}` })
+      .set({ settlement_batch_key: key })
       .where('id', 'in', [first, second])
+      .execute();
+    await sys.db
+      .updateTable('settlement_queue')
+      .set({ batch_key: key })
+      .where('trade_id', 'in', [first, second])
       .execute();
     const claim = async () =>
       (

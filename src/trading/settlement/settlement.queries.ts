@@ -6,10 +6,11 @@
  * trade moved. Unlike the shared queue this claims a whole batch in one statement: a batch is
  * sent as one chain call, so its trades share one claim.
  *
- * The trades to look at are found through settlement_queue (migration 0075), a row per trade not
- * settled: the trade's own indexes name no column settlement writes but the batch key, so these
- * updates of its row are heap-only. A trade's queue row is deleted with its settlement, and marked
- * `last` by the claim of its last attempt and `failed` with the trade.
+ * The trades to look at are found through settlement_queue (migrations 0075, 0076), a row per
+ * trade not settled: the trade's own indexes name no column settlement writes, so its updates of
+ * the trade's row are heap-only. A trade's queue row is deleted with its settlement, marked `last`
+ * by the claim of its last attempt and `failed` with the trade, and holds the batch key with the
+ * trade (the claim finds a batch's siblings through it).
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { CountrySources } from '../../lib/compliance/holder-country.js';
@@ -37,16 +38,23 @@ const claimable = (now: Date) => sql`
 const keyIn = (column: string, ids: RawBuilder<unknown>) =>
   sql`${sql.ref(column)} = any(array(${ids}))`;
 
-/** The claimable trades sharing a batch key (or an auction) with `oldest`, through its index. */
-const siblingsBy = (column: 'settlement_batch_key' | 'auction_id', now: Date) => sql`
+/**
+ * The claimable trades sharing a batch key (or an auction) with `oldest`, through the key's
+ * index: `rowsOfKey` names them as `t` for the key `k.key`.
+ */
+const siblingsBy = (
+  column: 'settlement_batch_key' | 'auction_id',
+  rowsOfKey: RawBuilder<unknown>,
+  now: Date,
+) => sql`
   select s.id
   from (
     select distinct ${sql.ref(column)} as key from oldest where ${sql.ref(column)} is not null
   ) k
   cross join lateral (
-    select id from trades
-    where ${sql.ref(column)} = k.key and id not in (select id from oldest) and ${claimable(now)}
-    for update skip locked
+    select t.id from ${rowsOfKey}
+      and t.id not in (select id from oldest) and ${claimable(now)}
+    for update of t skip locked
   ) s`;
 
 export interface ClaimOptions {
@@ -93,8 +101,13 @@ export function claimStatement(options: ClaimOptions): RawBuilder<Trade> {
       where q.state <> 'failed'
       order by q.created_at, q.trade_id
       limit ${limit}
-    ), batch_siblings as (${siblingsBy('settlement_batch_key', now)}
-    ), auction_siblings as (${siblingsBy('auction_id', now)}
+    ), batch_siblings as (${siblingsBy(
+      'settlement_batch_key',
+      // the key is indexed in the queue (migration 0076), so that its write on trades is heap-only
+      sql`settlement_queue q join trades t on t.id = q.trade_id where q.batch_key = k.key`,
+      now,
+    )}
+    ), auction_siblings as (${siblingsBy('auction_id', sql`trades t where t.auction_id = k.key`, now)}
     ), picked as (
       select id from oldest union select id from batch_siblings
       union select id from auction_siblings
@@ -193,13 +206,17 @@ export async function recordBatchKey(
   ids: string[],
   key: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('trades')
-    .set({ settlement_batch_key: key })
-    .where('id', 'in', ids)
-    .where('claimed_by', '=', claimId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === ids.length;
+  const result = await sql<{ keyed: number }>`
+    with keyed as (
+      update trades set settlement_batch_key = ${key}
+      where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
+      returning id
+    ), queue as (
+      update settlement_queue set batch_key = ${key}
+      where ${keyIn('trade_id', sql`select id from keyed`)}
+    )
+    select count(*)::int as keyed from keyed`.execute(db);
+  return result.rows[0]!.keyed === ids.length;
 }
 
 export interface Settled {
@@ -260,7 +277,8 @@ export async function recordRefused(
       where t.id = r.id and t.claimed_by = ${claimId}
       returning t.id, t.settlement_error
     ), queue as (
-      update settlement_queue set state = 'failed' where ${keyIn('trade_id', sql`select id from refused`)}
+      update settlement_queue set state = 'failed', batch_key = null
+      where ${keyIn('trade_id', sql`select id from refused`)}
     )
     insert into trade_settlement_history (trade_id, status, error, created_at)
     select id, 'failed', settlement_error, ${now}::timestamptz from refused`.execute(db);
@@ -281,6 +299,7 @@ export async function recordAttemptFailed(
   now: Date,
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  const failedForGood = sql`select id from failed where settlement_status = 'failed'`;
   const result = await sql`
     with failed as (
       update trades set
@@ -295,8 +314,10 @@ export async function recordAttemptFailed(
       where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
       returning id, settlement_status, settlement_error
     ), queue as (
-      update settlement_queue set state = 'failed'
-      where ${keyIn('trade_id', sql`select id from failed where settlement_status = 'failed'`)}
+      update settlement_queue set
+        state = case when ${keyIn('trade_id', failedForGood)} then 'failed' else state end,
+        batch_key = case when ${unsent} then null else batch_key end
+      where ${keyIn('trade_id', unsent ? sql`select id from failed` : failedForGood)}
     )
     insert into trade_settlement_history (trade_id, status, error, created_at)
     select id, settlement_status, settlement_error, ${now}::timestamptz from failed`.execute(db);
@@ -330,7 +351,14 @@ export async function recordWaiting(
         updated_at = ${now}
       where id = any(${ids}::uuid[]) and claimed_by = ${claimId}
       returning id, settlement_error
-    )
+    )${
+      wait.unsent
+        ? sql`, queue as (
+      update settlement_queue set batch_key = null
+      where ${keyIn('trade_id', sql`select id from waiting`)}
+    )`
+        : sql``
+    }
     insert into trade_settlement_history (trade_id, status, error, created_at)
     select id, 'pending', settlement_error, ${now}::timestamptz from waiting`.execute(db);
   return Number(result.numAffectedRows ?? 0);

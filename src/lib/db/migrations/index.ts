@@ -58,6 +58,7 @@ import * as m0072 from './0072_settlement_queue_indexes.js';
 import * as m0073 from './0073_check_domains.js';
 import * as m0074 from './0074_job_notifications.js';
 import * as m0075 from './0075_settlement_queue.js';
+import * as m0076 from './0076_settlement_queue_batch_key.js';
 import * as m0053 from './0053_bank_accounts.js';
 import * as m0054 from './0054_investor_classifications.js';
 import * as m0055 from './0055_verification_documents.js';
@@ -121,4 +122,5 @@ export const migrations: Record<string, Migration> = {
   '0073_check_domains': m0073,
   '0074_job_notifications': m0074,
   '0075_settlement_queue': m0075,
+  '0076_settlement_queue_batch_key': m0076,
 };
