@@ -8,7 +8,9 @@
  *   npx tsx bench/trading/floor.ts
  *
  * Runs batches of BENCH_FLOOR_BATCH commands (default 100, as one token's batches are under
- * bench:trading) and then of 1 (a transaction per order), BENCH_FLOOR_ORDERS (default 5000) each.
+ * bench:trading) and then of 1 (a transaction per order), BENCH_FLOOR_ORDERS (default 5000) each;
+ * with BENCH_FLOOR_ONLY=1 the first size alone (for paired runs of two checkouts, or a profile:
+ * `node --cpu-prof --import tsx bench/trading/floor.ts`).
  */
 import { silentBroadcaster } from '../../src/trading/books/broadcaster.js';
 import { Sequencer } from '../../src/trading/books/sequencer.js';
@@ -46,7 +48,7 @@ try {
     return sequencer.submit(tokenId, randomPlaceCommand(tokenId, people));
   };
 
-  for (const size of [batchSize, 1]) {
+  for (const size of process.env.BENCH_FLOOR_ONLY ? [batchSize] : [batchSize, 1]) {
     const meter = meterCpu(0, database.dataDir);
     const started = performance.now();
     for (let done = 0; done < orders; done += size) {

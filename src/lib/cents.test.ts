@@ -22,6 +22,20 @@ describe('cents', () => {
     expect(() => centsOf('1e3')).toThrow();
   });
 
+  it('reads short and long strings alike', () => {
+    const values = ['5.', '-0.00', '.5', '1.2.3', '', '-', '+1', '1,5', ' 1', '0.10', '0.100'];
+    for (let length = 1; length <= 20; length += 1)
+      values.push('9'.repeat(length), `-${'7'.repeat(length)}.05`);
+    for (const value of values) {
+      const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value);
+      const expected =
+        match && !/[1-9]/.test((match[3] ?? '').slice(2))
+          ? BigInt(new Exact(value).times(100).toFixed(0))
+          : null;
+      expect(centsOrNull(value), value).toBe(expected);
+    }
+  });
+
   it('rounds half to even, as toMoney does', () => {
     for (let numerator = -40n; numerator <= 40n; numerator += 1n) {
       const expected = decimalMoney(new Exact(numerator.toString()).dividedBy(800));

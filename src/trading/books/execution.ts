@@ -18,7 +18,6 @@ import type { OrderStatus, TimeInForce, Trade } from '../../lib/db/schema-tradin
 import { AppError, type ErrorCode } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { centsOf, divideHalfEven, formatCents } from '../../lib/cents.js';
-import { Exact } from '../../lib/money.js';
 import type { BookPlan, PlaceOrder, RejectCode } from '../engine/index.js';
 import {
   accruedInterest,
@@ -174,7 +173,8 @@ export function checkTrader(ctx: Pick<BatchContext, 'traders'>, userId: string):
   return trader;
 }
 
-export function checkInvestmentLimit(trader: TraderRow, notional: Exact): void {
+/** `notional` in cents */
+export function checkInvestmentLimit(trader: TraderRow, notional: bigint): void {
   if (overInvestmentLimit(notional, trader.accreditation_status)) {
     refuse(
       'INVESTMENT_LIMIT_EXCEEDED',
@@ -253,7 +253,7 @@ export function placeOrder(ctx: BatchContext, input: PlaceInput, held = false): 
       refuse('NO_LIQUIDITY', 'No ask within the price protection');
     }
     lock += accruedLockCents(ctx) * BigInt(input.quantity);
-    checkInvestmentLimit(trader, new Exact(formatCents(lock)));
+    checkInvestmentLimit(trader, lock);
     if (batch.fiatAvailable(input.userId) < lock) {
       refuse('INSUFFICIENT_FUNDS', `The order needs ${formatCents(lock)} locked`);
     }
@@ -455,7 +455,7 @@ export function amendOrder(ctx: BatchContext, input: AmendInput): void {
     lock = (centsOf(price!) + accruedLockCents(ctx)) * BigInt(remaining);
     lockDelta = lock - centsOf(row.locked_fiat);
     if (lockDelta > 0n) {
-      checkInvestmentLimit(trader, new Exact(formatCents(lock)));
+      checkInvestmentLimit(trader, lock);
       if (batch.fiatAvailable(row.user_id) < lockDelta) {
         refuse('INSUFFICIENT_FUNDS', `The amend needs ${formatCents(lockDelta)} more locked`);
       }

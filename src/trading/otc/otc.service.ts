@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { moveFiat } from '../../lib/ledger/fiat-ledger.js';
 import { Exact, toMoney } from '../../lib/money.js';
+import { centsOf } from '../../lib/cents.js';
 import { Batch, FiatAccount } from '../books/batch.js';
 import { readToken, readTraders, writeBatch } from '../books/batch.queries.js';
 import type { DebtTerms } from '../../lib/debt/debt-schedule.math.js';
@@ -255,7 +256,7 @@ export function otcService(deps: { db: Db; clock: Clock; platformCountry: string
         const id = newId();
         const lock = body.side === 'buy' ? new Exact(price).times(body.quantity) : new Exact(0);
         if (body.side === 'buy') {
-          checkInvestmentLimit(trader, lock);
+          checkInvestmentLimit(trader, centsOf(price) * BigInt(body.quantity));
           // refused by the balance's check constraint as INSUFFICIENT_FUNDS, rolling back
           await moveFiat(trx, {
             userId,

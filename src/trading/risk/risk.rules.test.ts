@@ -32,6 +32,43 @@ describe('fat-finger', () => {
   });
 });
 
+describe('the rules as integers', () => {
+  // what they compared with decimal.js before: the same answer on every pair of a grid
+  const prices = [
+    '0.01',
+    '3.33',
+    '3.34',
+    '9.99',
+    '10',
+    '10.00',
+    '11.00',
+    '12.00',
+    '12.01',
+    '30.01',
+  ];
+  const factors = ['3', '1.5', '2.25', '10'];
+  const pcts = ['10', '20', '0.5', '33.333'];
+  it('answers as decimal arithmetic does, and falls back to it for exponents', () => {
+    for (const price of prices) {
+      for (const reference of [...prices, '1e1']) {
+        for (const factor of factors) {
+          const ref = new Exact(reference);
+          const p = new Exact(price);
+          const far = p.greaterThan(ref.times(factor)) || p.lessThan(ref.dividedBy(factor));
+          expect(
+            fatFingerRefusal(price, reference, { ...block, fatFingerFactor: factor }, false),
+          ).toBe(far ? 'FAT_FINGER_BLOCKED' : undefined);
+        }
+        for (const pct of pcts) {
+          const moved = new Exact(price).minus(reference).abs().dividedBy(reference).times(100);
+          expect(breakerTrips(reference, price, pct)).toBe(moved.greaterThanOrEqualTo(pct));
+          expect(navDeviationRefused(price, reference, pct, false)).toBe(moved.greaterThan(pct));
+        }
+      }
+    }
+  });
+});
+
 describe('NAV deviation', () => {
   it('needs confirmation above 20% either way, not at 20%', () => {
     expect(navDeviationRefused('12.00', '10.00', '20', false)).toBe(false);
@@ -44,10 +81,10 @@ describe('NAV deviation', () => {
 
 describe('investment limit', () => {
   it('caps the notional by tier, retail when unknown', () => {
-    expect(overInvestmentLimit(new Exact('500.00'), null)).toBe(false);
-    expect(overInvestmentLimit(new Exact('500.01'), 'retail')).toBe(true);
-    expect(overInvestmentLimit(new Exact('5000.00'), 'professional')).toBe(false);
-    expect(overInvestmentLimit(new Exact('50000.01'), 'institutional')).toBe(true);
+    expect(overInvestmentLimit(50000n, null)).toBe(false);
+    expect(overInvestmentLimit(50001n, 'retail')).toBe(true);
+    expect(overInvestmentLimit(500000n, 'professional')).toBe(false);
+    expect(overInvestmentLimit(5000001n, 'institutional')).toBe(true);
   });
 });
 

@@ -5,8 +5,10 @@
  */
 import type { AccreditationStatus } from '../../lib/db/schema.js';
 import type { FatFingerMode } from '../../lib/db/schema-trading.js';
+import { centsOf } from '../../lib/cents.js';
 import { investmentLimits } from '../../lib/investment-limits.js';
 import { Exact } from '../../lib/money.js';
+import { abs, compare, minus, scaledOrNull, times, whole } from '../../lib/scaled-decimal.js';
 
 export interface RiskSettings {
   feeBps: number;
@@ -32,13 +34,37 @@ export function fatFingerRefusal(
   confirmed: boolean,
 ): FatFingerRefusal | undefined {
   if (reference === null) return undefined;
-  const ref = new Exact(reference);
-  const p = new Exact(price);
-  const factor = new Exact(settings.fatFingerFactor);
-  const far = p.greaterThan(ref.times(factor)) || p.lessThan(ref.dividedBy(factor));
+  const far = priceFar(price, reference, settings.fatFingerFactor);
   if (!far) return undefined;
   if (settings.fatFingerMode === 'block') return 'FAT_FINGER_BLOCKED';
   return confirmed ? undefined : 'FAT_FINGER_CONFIRMATION_REQUIRED';
+}
+
+/** price > reference * factor or price < reference / factor (factor > 0) */
+function priceFar(price: string, reference: string, factor: string): boolean {
+  const [p, ref, f] = [scaledOrNull(price), scaledOrNull(reference), scaledOrNull(factor)];
+  if (p && ref && f && f.n > 0n) {
+    return compare(p, times(ref, f)) > 0 || compare(times(p, f), ref) < 0;
+  }
+  const exact = new Exact(price);
+  return (
+    exact.greaterThan(new Exact(reference).times(factor)) ||
+    exact.lessThan(new Exact(reference).dividedBy(factor))
+  );
+}
+
+/**
+ * Whether |value - reference| / reference * 100 is at least `pct` (`orMore`) or above it, for a
+ * positive reference: compared as |value - reference| * 100 against pct * reference.
+ */
+function movedBy(reference: string, value: string, pct: string, orMore: boolean): boolean {
+  const [ref, v, limit] = [scaledOrNull(reference), scaledOrNull(value), scaledOrNull(pct)];
+  if (ref && v && limit && ref.n > 0n) {
+    const order = compare(times(abs(minus(v, ref)), whole(100)), times(limit, ref));
+    return orMore ? order >= 0 : order > 0;
+  }
+  const moved = new Exact(value).minus(reference).abs().dividedBy(reference).times(100);
+  return orMore ? moved.greaterThanOrEqualTo(pct) : moved.greaterThan(pct);
 }
 
 /** More than `pct` percent away from the latest NAV needs confirm_nav_deviation. */
@@ -49,8 +75,7 @@ export function navDeviationRefused(
   confirmed: boolean,
 ): boolean {
   if (nav === null || confirmed) return false;
-  const deviation = new Exact(price).minus(nav).abs().dividedBy(nav).times(100);
-  return deviation.greaterThan(pct);
+  return movedBy(nav, price, pct, false);
 }
 
 /** The notional of a single buy order may not exceed the investor's tier limit. */
@@ -59,10 +84,10 @@ export function investmentLimitOf(accreditation: AccreditationStatus | null): st
 }
 
 export function overInvestmentLimit(
-  notional: Exact,
+  notionalCents: bigint,
   accreditation: AccreditationStatus | null,
 ): boolean {
-  return notional.greaterThan(investmentLimitOf(accreditation));
+  return notionalCents > centsOf(investmentLimitOf(accreditation));
 }
 
 /**
@@ -85,6 +110,5 @@ export function marketBound(
 
 /** A move of `pct` percent or more against the reference price trips the breaker. */
 export function breakerTrips(reference: string, last: string, pct: string): boolean {
-  const ref = new Exact(reference);
-  return new Exact(last).minus(ref).abs().dividedBy(ref).times(100).greaterThanOrEqualTo(pct);
+  return movedBy(reference, last, pct, true);
 }
