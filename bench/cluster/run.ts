@@ -2,7 +2,9 @@
  * The cluster bench: the bench:trading load (200 traders in a closed loop over 100 tokens) on one
  * trading node, then on three nodes twice: each order to a node drawn at random (two in three
  * take the hop to the book's owner), then by the token-aware route (src/lib/book-route.ts: each
- * order straight to its book's owner, read from GET /api/v1/cluster/book-owners). Then a node is
+ * order straight to its book's owner, read from GET /api/v1/cluster/book-owners), then on one
+ * node again (the ratios are against the mean of the two one-node runs; every table is vacuumed
+ * before each run, autovacuum off during them). Then a node is
  * killed (SIGKILL) a third of the way into a failover run, three times: with the launcher paused
  * (SIGSTOP) until the run is over, so that it cannot restart the node (the survivors take its
  * books when its leases run out); with the launcher restarting it; and with the launcher paused
@@ -68,6 +70,24 @@ async function measured(
   console.log(`  cpu µs/order by trading node: ${perNode.join(', ')}`);
   const cpu = (o: typeof before) => o.cpu.trading + o.cpu.postgres;
   return { ...result, cpuPerOrder: ((cpu(after) - cpu(before)) / ordersPerRun) * 1e6 };
+}
+
+/**
+ * Every table vacuumed and analyzed before a measured run, with autovacuum off until the closed
+ * loops are over (`autovacuum(db, true)`): its runs fell in whichever closed loop was going when
+ * its minute came round, and cost that run up to 430 µs an order of dead rows the runs before
+ * had left.
+ */
+async function vacuumed(db: Db): Promise<void> {
+  await autovacuum(db, false);
+  // by this backend alone: a parallel worker's CPU counts once it is reaped, in the run after
+  await sql`vacuum (analyze, parallel 0)`.execute(db);
+}
+
+/** Sets autovacuum on or off for the whole server (kept across the system's restarts). */
+async function autovacuum(db: Db, on: boolean): Promise<void> {
+  await sql.raw(`alter system set autovacuum = ${on ? 'on' : 'off'}`).execute(db);
+  await sql`select pg_reload_conf()`.execute(db);
 }
 
 /** The process of `tessera start` itself. */
@@ -208,26 +228,49 @@ async function main(): Promise<void> {
   let db: Db | undefined;
   try {
     db = createDb(seeded.databaseUrl, 1);
-    const one = await measured(seeded, db, '1 node, 100 tokens', [seeded.system.urls.trading], () =>
-      drive(seeded.system.urls.trading, people, anyToken),
-    );
+    const oneNode = async (label: string) => {
+      await vacuumed(db!);
+      return measured(seeded, db!, label, [seeded.system.urls.trading], () =>
+        drive(seeded.system.urls.trading, people, anyToken),
+      );
+    };
+    const threeNodes = async () => {
+      await seeded.restart({ TRADING_NODES: String(nodeCount) });
+      const labelled = tradingNodeUrls(seeded.system.output());
+      const urls = [...labelled.values()];
+      await settleCluster(db!, urls, people[0]!, tokens);
+      return { labelled, urls };
+    };
+    const oneBefore = await oneNode('1 node, 100 tokens');
 
-    await seeded.restart({ TRADING_NODES: String(nodeCount) });
-    const labelled = tradingNodeUrls(seeded.system.output());
-    const urls = [...labelled.values()];
-    await settleCluster(db, urls, people[0]!, tokens);
+    let { labelled, urls } = await threeNodes();
     const anyNode = () => urls[Math.floor(Math.random() * urls.length)]!;
+    await vacuumed(db);
     const random = await measured(seeded, db, `${nodeCount} nodes, random node`, urls, () =>
       drive(anyNode, people, anyToken),
     );
     const route = new BookRoute({ anyNode });
     await route.refresh();
+    await vacuumed(db);
     const aware = await measured(seeded, db, `${nodeCount} nodes, token-aware`, urls, () =>
       drive((tokenId) => route.urlFor(tokenId), people, anyToken),
     );
+
+    // one node again, after the cluster's runs: the ratios are against the mean of the two, so
+    // that what the database's growth costs falls on both sides (A B B A)
+    await seeded.restart({ TRADING_NODES: '1' });
+    const oneAfter = await oneNode('1 node again, 100 tokens');
+    const one = {
+      rate: (oneBefore.rate + oneAfter.rate) / 2,
+      cpuPerOrder: (oneBefore.cpuPerOrder + oneAfter.cpuPerOrder) / 2,
+    };
+    await autovacuum(db, true);
+    ({ labelled, urls } = await threeNodes());
+
     const ratio = (run: { cpuPerOrder: number }) => run.cpuPerOrder / one.cpuPerOrder;
     console.log(
-      `  trading nodes and PostgreSQL, cpu µs/order: 1 node ${one.cpuPerOrder.toFixed(0)}, ` +
+      `  trading nodes and PostgreSQL, cpu µs/order: 1 node ${one.cpuPerOrder.toFixed(0)} ` +
+        `(${oneBefore.cpuPerOrder.toFixed(0)} before, ${oneAfter.cpuPerOrder.toFixed(0)} after), ` +
         `${nodeCount} random ${random.cpuPerOrder.toFixed(0)} (${ratio(random).toFixed(2)}x), ` +
         `${nodeCount} token-aware ${aware.cpuPerOrder.toFixed(0)} (${ratio(aware).toFixed(2)}x)`,
     );
