@@ -4,7 +4,8 @@
  * columns, the API's money); `formatCents` prints them as `toMoney` does, and the one rounding of
  * a fraction of a cent, `divideHalfEven`, is `toMoney`'s half-even.
  */
-const decimal = /^(-?)(\d+)(?:\.(\d*))?$/;
+import { plainDecimal } from './scaled-decimal.js';
+
 const subCent = /[1-9]/;
 
 /**
@@ -46,7 +47,7 @@ function quickCentsOrNull(value: string): bigint | null {
 }
 
 function parsedCentsOrNull(value: string): bigint | null {
-  const match = decimal.exec(value);
+  const match = plainDecimal.exec(value);
   if (!match) return null;
   const [, sign, whole, fraction = ''] = match;
   if (subCent.test(fraction.slice(2))) return null;

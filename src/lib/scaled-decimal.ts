@@ -4,7 +4,8 @@
  * object per operand (decimal.js was 6% of the sequencer's CPU an order). A string that is not a
  * plain decimal (an exponent, say) gives null: the caller falls back to `Exact`.
  */
-const plain = /^(-?)(\d+)(?:\.(\d*))?$/;
+/** A plain decimal: sign, whole digits, and a point with the fraction's digits (maybe none). */
+export const plainDecimal = /^(-?)(\d+)(?:\.(\d*))?$/;
 
 export interface Scaled {
   n: bigint;
@@ -12,7 +13,7 @@ export interface Scaled {
 }
 
 export function scaledOrNull(value: string): Scaled | null {
-  const match = plain.exec(value);
+  const match = plainDecimal.exec(value);
   if (!match) return null;
   const [, sign, whole, fraction = ''] = match;
   const n = BigInt(whole! + fraction);
